@@ -1,0 +1,44 @@
+// swift-tools-version: 6.0
+// TabShell: a tab bar, as iOS apps have it, turned into a scriptable shell.
+//
+// Dependencies flow one way:
+//   TabShellKit (the core: its own package, one dynamic library shared by the host and every plugin)
+//   ← BuiltinScreens (plugins/) and TabShellRendering, TabShellLoader
+//   ← TabShellLanguage (parser, commands, interpreter)
+//   ← TabShellCLI (command line, batch runs, the readline REPL) ← tabshell (main).
+import PackageDescription
+
+let kit = Target.Dependency.product(name: "TabShellKit", package: "TabShellKit")
+
+let package = Package(
+  name: "TabShell",
+  products: [
+    .executable(name: "tabshell", targets: ["tabshell"])
+  ],
+  dependencies: [
+    .package(path: "Packages/TabShellKit")
+  ],
+  targets: [
+    .target(name: "BuiltinScreens", dependencies: [kit], path: "plugins/BuiltinScreens"),
+    .target(name: "TabShellRendering", dependencies: [kit]),
+    .target(name: "TabShellLoader", dependencies: [kit]),
+    .target(name: "TabShellLanguage", dependencies: [kit, "TabShellRendering", "TabShellLoader"]),
+    .systemLibrary(name: "CReadline"),
+    .target(
+      name: "TabShellCLI",
+      dependencies: [
+        kit, "TabShellLanguage", "TabShellRendering", "TabShellLoader", "BuiltinScreens",
+        "CReadline",
+      ]
+    ),
+    .executableTarget(name: "tabshell", dependencies: ["TabShellCLI"]),
+    .testTarget(name: "TabShellKitTests", dependencies: [kit, "BuiltinScreens"]),
+    .testTarget(
+      name: "TabShellLanguageTests",
+      dependencies: [kit, "TabShellLanguage", "TabShellCLI", "BuiltinScreens"]
+    ),
+    .testTarget(name: "TabShellRenderingTests", dependencies: [kit, "TabShellRendering", "BuiltinScreens"]),
+    .testTarget(name: "TabShellLoaderTests", dependencies: [kit, "TabShellLoader"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,43 @@
+/// Where a screen is in its life: a small state machine.
+///
+/// ```
+/// created ──load──▶ disappeared ──willAppear──▶ appearing ──didAppear──▶ appeared
+///    │                  ▲   ▲                     │    ▲                    │
+///    │                  │   └──didDisappear── disappearing ◀──willDisappear─┘
+///    │                  │                         │    └──willAppear (a cancelled swipe)
+///    └──────────────────┴─────deinit──▶ gone      └◀── willDisappear from appearing
+/// ```
+///
+/// Any other step is a bug in the host, caught by a precondition.
+public enum LifecyclePhase: String, Sendable, CaseIterable {
+  /// Made, never loaded.
+  case created
+  /// Loaded and not on screen.
+  case disappeared
+  /// Between `viewWillAppear` and `viewDidAppear`.
+  case appearing
+  /// The visible screen.
+  case appeared
+  /// Between `viewWillDisappear` and `viewDidDisappear`.
+  case disappearing
+  /// Left for good.
+  case gone
+}
+
+/// A lifecycle step the host takes on a screen.
+enum LifecycleStep {
+  case load, willAppear, didAppear, willDisappear, didDisappear, retire
+
+  /// The phase after this step from `phase`, or `nil` when the step is illegal there.
+  func next(from phase: LifecyclePhase) -> LifecyclePhase? {
+    switch (self, phase) {
+    case (.load, .created): .disappeared
+    case (.willAppear, .disappeared), (.willAppear, .disappearing): .appearing
+    case (.didAppear, .appearing): .appeared
+    case (.willDisappear, .appeared), (.willDisappear, .appearing): .disappearing
+    case (.didDisappear, .disappearing): .disappeared
+    case (.retire, .created), (.retire, .disappeared): .gone
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,146 @@
+/// What a transaction remembers of the state before it, and what it must do at its end.
+struct OpenTransaction {
+  let visibleBefore: ScreenNode?
+  let barHiddenBefore: Bool
+  /// Screens that leave for good, in the order they get `deinit` (top of a stack first).
+  var leaving: [ScreenNode] = []
+  /// Events that follow the lifecycle (`did-select`, `did-reselect`).
+  var after: [ShellEvent] = []
+}
+
+extension Shell {
+  /// Starts a transaction. Everything that can refuse the change must be checked before this.
+  func begin() {
+    precondition(openTransaction == nil, "transactions do not nest")
+    openTransaction = OpenTransaction(visibleBefore: visibleNode, barHiddenBefore: isBarHidden)
+  }
+
+  /// Marks screens as leaving for good; they get `deinit` after the lifecycle of the change.
+  func leave(_ nodes: some Sequence<ScreenNode>) {
+    openTransaction?.leaving.append(contentsOf: nodes)
+  }
+
+  /// Queues an event that follows the lifecycle of the change.
+  func emitAfter(_ event: ShellEvent) {
+    if !observers.isEmpty { openTransaction?.after.append(event) }
+  }
+
+  /// Ends a transaction: runs the lifecycle from the old visible screen to the new one, retires the
+  /// screens that left, emits the events that follow, checks the invariants and delivers the events.
+  func commit() {
+    guard let transaction = openTransaction else { preconditionFailure("commit without begin") }
+    let visibleAfter = visibleNode
+    if transaction.visibleBefore !== visibleAfter {
+      transition(from: transaction.visibleBefore, to: visibleAfter)
+    }
+    for node in transaction.leaving {
+      node.step(.retire, emit: emit)
+      liveIDs.remove(node.id)
+      removeShouldSelectHandlers(ownedBy: node.id)
+    }
+    for event in transaction.after { emit(event) }
+    let hidden = isBarHidden
+    if hidden != transaction.barHiddenBefore { emit(hidden ? .barHidden : .barShown) }
+    openTransaction = nil
+    if checksInvariants { checkInvariants() }
+    flush()
+  }
+
+  /// The lifecycle of a change of the visible screen from `a` to `b` (SPEC §5).
+  func transition(from a: ScreenNode?, to b: ScreenNode?) {
+    if let b {
+      if !b.isLoaded { b.step(.load, emit: emit) }
+      b.step(.willAppear, emit: emit)
+    }
+    if let a {
+      a.step(.willDisappear, emit: emit)
+      a.step(.didDisappear, emit: emit)
+    }
+    b?.step(.didAppear, emit: emit)
+  }
+
+  /// Records an event for the observers, if there are any.
+  func emit(_ event: ShellEvent) {
+    if !observers.isEmpty { pendingEvents.append(event) }
+  }
+
+  /// Delivers pending events in order, then runs the screens' pending requests, until none are left.
+  ///
+  /// Observers may start new changes; their events join the end of the queue, so every observer sees
+  /// every event in the order it happened.
+  func flush() {
+    guard !isFlushing, openTransaction == nil else { return }
+    isFlushing = true
+    defer { isFlushing = false }
+    var next = 0
+    while true {
+      if next < pendingEvents.count {
+        let event = pendingEvents[next]
+        next += 1
+        for observer in observers { observer.observe(event) }
+      } else if !pendingRequests.isEmpty {
+        pendingEvents.removeAll(keepingCapacity: true)
+        next = 0
+        let (request, screen) = pendingRequests.removeFirst()
+        perform(request, from: screen)
+      } else {
+        pendingEvents.removeAll(keepingCapacity: true)
+        return
+      }
+    }
+  }
+}
+
+// MARK: - Observers and should-select handlers
+
+extension Shell {
+  /// Adds an observer of every event; returns a token for ``removeObserver(_:)``.
+  ///
+  /// Observers run after the change that caused an event is complete, in the order they were added.
+  @discardableResult
+  public func addObserver(_ observe: @escaping (ShellEvent) -> Void) -> Int {
+    nextToken += 1
+    observers.append((nextToken, observe))
+    return nextToken
+  }
+
+  /// Removes an observer.
+  public func removeObserver(_ token: Int) {
+    observers.removeAll { $0.token == token }
+  }
+
+  /// Adds a should-select handler: a user's tap or swipe selects a tab only when every handler
+  /// returns `true`. A programmatic selection runs none.
+  @discardableResult
+  public func addShouldSelectHandler(_ decide: @escaping (SelectionRequest) -> Bool) -> Int {
+    addShouldSelectHandler(owner: nil, decide)
+  }
+
+  /// Removes a should-select handler.
+  public func removeShouldSelectHandler(_ token: Int) {
+    shouldSelectHandlers.removeAll { $0.token == token }
+  }
+
+  func addShouldSelectHandler(owner: String?, _ decide: @escaping (SelectionRequest) -> Bool) -> Int
+  {
+    nextToken += 1
+    shouldSelectHandlers.append((nextToken, owner, decide))
+    return nextToken
+  }
+
+  func removeShouldSelectHandlers(ownedBy owner: String) {
+    if shouldSelectHandlers.isEmpty { return }
+    shouldSelectHandlers.removeAll { $0.owner == owner }
+  }
+
+  /// Emits `should-select` and asks every handler; `false` when one vetoes.
+  func shouldSelect(index: Int) -> Bool {
+    let record = tabRecords[index]
+    emit(.shouldSelect(tab: index + 1, id: record.id))
+    flush()
+    if shouldSelectHandlers.isEmpty { return true }
+    let request = SelectionRequest(position: index + 1, id: record.id, title: record.item.title)
+    for handler in shouldSelectHandlers where !handler.decide(request) { return false }
+    return true
+  }
+}

@@ -1,0 +1,127 @@
+/// The region a screen draws into: `width` × `height` cells of text, each with an optional colour.
+///
+/// Screens never write to the terminal; the host renders the canvas. Writes are clipped to the
+/// region, by display width: a wide (East Asian) character takes two cells, a combining mark none.
+public struct Canvas: Sendable {
+  /// One cell: a grapheme (empty for the right half of a wide one) and its style.
+  public struct Cell: Equatable, Sendable {
+    /// The text in the cell: one character, or empty when a wide character to the left covers it.
+    public var text: String
+    /// The foreground colour, or `nil` for the terminal's own.
+    public var color: BarColor?
+    /// Bold text.
+    public var isBold: Bool
+
+    static let blank = Cell(text: " ", color: nil, isBold: false)
+  }
+
+  /// Columns.
+  public let width: Int
+  /// Rows.
+  public let height: Int
+  /// The cells, row by row.
+  public private(set) var rows: [[Cell]]
+  /// A colour for the whole region's background, if the screen sets one.
+  public var background: BarColor?
+
+  /// Makes an empty canvas.
+  public init(width: Int, height: Int) {
+    self.width = max(0, width)
+    self.height = max(0, height)
+    rows = Array(repeating: Array(repeating: .blank, count: self.width), count: self.height)
+  }
+
+  /// Writes text from a row and column (0-based); whatever falls outside is dropped. A wide
+  /// character that would straddle the right edge is dropped whole. Newlines are not interpreted.
+  public mutating func write(
+    _ text: String, row: Int, column: Int = 0, color: BarColor? = nil, bold: Bool = false
+  ) {
+    guard rows.indices.contains(row) else { return }
+    var x = column
+    for character in text {
+      let w = displayWidth(of: character)
+      if w == 0 {
+        if x > 0, x - 1 < width, x - 1 >= 0 { rows[row][x - 1].text.append(character) }
+        continue
+      }
+      if x >= width { break }
+      if x >= 0, x + w <= width {
+        rows[row][x] = Cell(text: String(character), color: color, isBold: bold)
+        if w == 2 { rows[row][x + 1] = Cell(text: "", color: color, isBold: bold) }
+      }
+      x += w
+    }
+  }
+
+  /// Writes text centred on a row.
+  public mutating func writeCentered(
+    _ text: String, row: Int, color: BarColor? = nil, bold: Bool = false
+  ) {
+    let w = displayWidth(of: text)
+    write(text, row: row, column: max(0, (width - w) / 2), color: color, bold: bold)
+  }
+
+  /// The plain text of each row, with no trailing blanks.
+  public var lines: [String] {
+    rows.map { row in
+      var line = row.map(\.text).joined()
+      while line.last == " " { line.removeLast() }
+      return line
+    }
+  }
+}
+
+/// The number of terminal columns a string takes: wide characters count two, combining marks none.
+public func displayWidth(of text: some StringProtocol) -> Int {
+  var total = 0
+  for character in text { total += displayWidth(of: character) }
+  return total
+}
+
+/// The number of terminal columns one character (a grapheme cluster) takes: 0, 1 or 2.
+public func displayWidth(of character: Character) -> Int {
+  let scalars = character.unicodeScalars
+  guard let first = scalars.first else { return 0 }
+  if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }
+  if scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+  var width = 0
+  for scalar in scalars {
+    width = max(width, displayWidth(of: scalar))
+    if width == 2 { break }
+  }
+  return width
+}
+
+func displayWidth(of scalar: Unicode.Scalar) -> Int {
+  let v = scalar.value
+  switch scalar.properties.generalCategory {
+  case .nonspacingMark, .enclosingMark, .format, .control: return 0
+  default: break
+  }
+  if v == 0x200B || (0xFE00...0xFE0F).contains(v) { return 0 }
+  return isWide(v) ? 2 : 1
+}
+
+private func isWide(_ v: UInt32) -> Bool {
+  switch v {
+  case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0, 0x23F3,
+    0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F, 0x2693, 0x26A1, 0x26AA...0x26AB,
+    0x26BD...0x26BE, 0x26C4...0x26C5, 0x26CE, 0x26D4, 0x26EA, 0x26F2...0x26F3, 0x26F5, 0x26FA,
+    0x26FD, 0x2705, 0x270A...0x270B, 0x2728, 0x274C, 0x274E, 0x2753...0x2755, 0x2757,
+    0x2795...0x2797, 0x27B0, 0x27BF, 0x2B1B...0x2B1C, 0x2B50, 0x2B55, 0x2E80...0x303E,
+    0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F,
+    0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60,
+    0xFFE0...0xFFE6, 0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x1B000...0x1B2FF, 0x1F004, 0x1F0CF,
+    0x1F18E, 0x1F191...0x1F19A, 0x1F200...0x1F251, 0x1F300...0x1F320, 0x1F32D...0x1F335,
+    0x1F337...0x1F37C, 0x1F37E...0x1F393, 0x1F3A0...0x1F3CA, 0x1F3CF...0x1F3D3,
+    0x1F3E0...0x1F3F0, 0x1F3F4, 0x1F3F8...0x1F43E, 0x1F440, 0x1F442...0x1F4FC,
+    0x1F4FF...0x1F53D, 0x1F54B...0x1F54E, 0x1F550...0x1F567, 0x1F57A, 0x1F595...0x1F596,
+    0x1F5A4, 0x1F5FB...0x1F64F, 0x1F680...0x1F6C5, 0x1F6CC, 0x1F6D0...0x1F6D2,
+    0x1F6D5...0x1F6D7, 0x1F6DC...0x1F6DF, 0x1F6EB...0x1F6EC, 0x1F6F4...0x1F6FC,
+    0x1F7E0...0x1F7EB, 0x1F7F0, 0x1F90C...0x1F93A, 0x1F93C...0x1F945, 0x1F947...0x1F9FF,
+    0x1FA70...0x1FAFF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+    return true
+  default:
+    return false
+  }
+}

@@ -1,0 +1,62 @@
+/// Why the shell refused a change. Nothing changed when one is thrown.
+///
+/// ``description`` is the message a user sees, with user input in quotes.
+public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// No tab matches the position, id or title.
+  case noSuchTab(String)
+  /// The command needs a tab and there are none.
+  case noTabs
+  /// The tab is disabled.
+  case tabDisabled(id: String)
+  /// Tabs cannot be selected, nor stacks changed, while a modal screen is presented.
+  case modalPresented(id: String)
+  /// `dismiss` with no modal screen.
+  case noModal
+  /// `pop` at the root of a stack.
+  case atRoot(tab: String)
+  /// `last-tab` with no previous tab.
+  case noPreviousTab
+  /// `action` with no action button.
+  case noActionButton
+  /// No loaded plugin provides this screen type.
+  case unknownScreenType(String, suggestion: String?)
+  /// No loaded plugin provides this layout.
+  case unknownLayout(String, suggestion: String?)
+  /// An id given with `--id` names a screen that exists.
+  case idInUse(String)
+  /// An id given with `--id` is not a valid id.
+  case invalidID(String)
+  /// A position outside the tabs.
+  case positionOutOfRange(Int, count: Int)
+  /// A screen type refused to make a screen.
+  case screenRefused(type: String, message: String)
+  /// A plugin provides a screen type or layout whose name is taken.
+  case nameTaken(kind: String, name: String, owner: String)
+  /// A layout failed to build.
+  case layoutFailed(name: String, message: String)
+
+  public var description: String {
+    switch self {
+    case .noSuchTab(let ref): "no tab '\(ref)'"
+    case .noTabs: "there are no tabs"
+    case .tabDisabled(let id): "tab '\(id)' is disabled"
+    case .modalPresented(let id): "a modal screen ('\(id)') is presented; dismiss it first"
+    case .noModal: "no modal screen is presented"
+    case .atRoot(let tab): "tab '\(tab)' is already at its root screen"
+    case .noPreviousTab: "there is no previously selected tab"
+    case .noActionButton: "there is no action button; add one with 'add-action'"
+    case .unknownScreenType(let name, let suggestion):
+      "unknown screen type '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+    case .unknownLayout(let name, let suggestion):
+      "unknown layout '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+    case .idInUse(let id): "id '\(id)' is in use"
+    case .invalidID(let id):
+      "invalid id '\(id)': use letters, digits, '-', '_' and '.', not only digits"
+    case .positionOutOfRange(let n, let count):
+      "position \(n) is out of range (1...\(count))"
+    case .screenRefused(let type, let message): "screen type '\(type)' failed: \(message)"
+    case .nameTaken(let kind, let name, let owner): "\(kind) '\(name)' is taken by plugin '\(owner)'"
+    case .layoutFailed(let name, let message): "layout '\(name)' failed: \(message)"
+    }
+  }
+}

@@ -1,0 +1,35 @@
+/// The closest of `candidates` to `word` by edit distance, when it is close enough to be a likely typo.
+///
+/// Used for every "did you mean" in TabShell: commands, options, screen types, layouts.
+public func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
+  let target = Array(word.lowercased().unicodeScalars)
+  var best: (name: String, distance: Int)?
+  for candidate in candidates {
+    let d = editDistance(target, Array(candidate.lowercased().unicodeScalars))
+    if d < (best?.distance ?? Int.max) { best = (candidate, d) }
+  }
+  guard let best else { return nil }
+  let limit = max(1, min(3, target.count / 2))
+  return best.distance <= limit ? best.name : nil
+}
+
+/// Levenshtein distance with transpositions counted as one edit.
+func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+  if a.isEmpty { return b.count }
+  if b.isEmpty { return a.count }
+  var previous2 = [Int](repeating: 0, count: b.count + 1)
+  var previous = Array(0...b.count)
+  var current = [Int](repeating: 0, count: b.count + 1)
+  for i in 1...a.count {
+    current[0] = i
+    for j in 1...b.count {
+      let cost = a[i - 1] == b[j - 1] ? 0 : 1
+      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+      if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+        current[j] = min(current[j], previous2[j - 2] + 1)
+      }
+    }
+    (previous2, previous, current) = (previous, current, previous2)
+  }
+  return previous[b.count]
+}

@@ -1,0 +1,40 @@
+/// One screen: an instance of a ``ScreenType``, owned by the host.
+///
+/// The host calls the lifecycle methods in the order of the behaviour contract (SPEC §5): `viewDidLoad`
+/// once, just before the first `viewWillAppear`; every change of the visible screen from A to B runs
+/// `B.viewWillAppear`, `A.viewWillDisappear`, `A.viewDidDisappear`, `B.viewDidAppear`; and
+/// ``willDeinit()`` exactly once when the screen leaves for good. Every method has an empty default.
+///
+/// Isolation: a screen is not `Sendable`. It is created, called and released on the thread that owns
+/// its ``Shell``, and must not be handed to another.
+///
+/// A method that throws puts the screen into an error state (see ``ScreenInfo/failure``) that says what
+/// happened; the shell, the other screens and the lifecycle go on.
+public protocol Screen: AnyObject {
+  /// Called once, just before the screen first appears.
+  func viewDidLoad() throws
+  /// The screen is about to become the visible screen.
+  func viewWillAppear() throws
+  /// The screen is now the visible screen.
+  func viewDidAppear() throws
+  /// The screen is about to stop being the visible screen.
+  func viewWillDisappear() throws
+  /// The screen is no longer the visible screen.
+  func viewDidDisappear() throws
+  /// The screen leaves for good (popped, its tab closed, dismissed); called exactly once.
+  func willDeinit()
+  /// Draws the screen's content into the region the host gives it.
+  ///
+  /// The canvas clips: whatever is written outside the region is dropped.
+  func draw(in canvas: inout Canvas)
+}
+
+extension Screen {
+  public func viewDidLoad() throws {}
+  public func viewWillAppear() throws {}
+  public func viewDidAppear() throws {}
+  public func viewWillDisappear() throws {}
+  public func viewDidDisappear() throws {}
+  public func willDeinit() {}
+  public func draw(in canvas: inout Canvas) {}
+}

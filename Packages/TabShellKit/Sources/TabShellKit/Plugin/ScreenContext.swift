@@ -1,0 +1,53 @@
+/// A screen's way back to the host: the delegate requests of a hand-made tab bar, made safe.
+///
+/// Each screen gets its own context (in ``ScreenConfiguration/context``). A request made while the host
+/// is in the middle of a change (for example from `viewDidAppear`) runs as soon as that change is
+/// complete, as its own transaction; a request made at any other time runs at once. A request that
+/// cannot be carried out (the tab is gone, a modal is presented) is reported as a
+/// ``ShellEvent/requestFailed(screen:message:)`` event, never as a crash.
+///
+/// A selection asked for here is *programmatic*: it runs no should-select hooks.
+///
+/// Isolation: used only on the thread that owns the ``Shell``.
+public final class ScreenContext {
+  /// The id of the screen this context belongs to.
+  public let screenID: String
+  weak var shell: Shell?
+
+  init(screenID: String, shell: Shell) {
+    self.screenID = screenID
+    self.shell = shell
+  }
+
+  /// Sets (or with `nil` clears) the badge of the tab that holds this screen.
+  public func setBadge(_ value: String?) { send(.setBadge(value)) }
+  /// Hides or shows the tab bar.
+  public func setBarHidden(_ hidden: Bool) { send(.setBarHidden(hidden)) }
+  /// Selects a tab, given as a position, an id or a title.
+  public func selectTab(_ tab: String) { send(.selectTab(tab)) }
+  /// Pushes a new screen of the named type onto the selected tab's stack.
+  public func push(_ type: String, title: String? = nil, hidesBar: Bool = false) {
+    send(.push(type: type, title: title, hidesBar: hidesBar))
+  }
+  /// Presents a new screen of the named type modally.
+  public func present(_ type: String) { send(.present(type: type)) }
+  /// Dismisses the presented screen.
+  public func dismiss() { send(.dismiss) }
+  /// Writes a line to the shell's event stream (shown by `trace on`).
+  public func log(_ message: String) { send(.log(message)) }
+
+  private func send(_ request: ScreenRequest) {
+    shell?.handle(request, from: screenID)
+  }
+}
+
+/// A request from a screen to the host.
+enum ScreenRequest {
+  case setBadge(String?)
+  case setBarHidden(Bool)
+  case selectTab(String)
+  case push(type: String, title: String?, hidesBar: Bool)
+  case present(type: String)
+  case dismiss
+  case log(String)
+}

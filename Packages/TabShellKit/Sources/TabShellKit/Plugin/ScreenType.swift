@@ -1,0 +1,52 @@
+/// A kind of screen that a plugin provides, such as `text`.
+///
+/// The host asks a screen type for new screens with ``makeScreen(_:)`` whenever a tab is added, a
+/// screen is pushed or presented, or the action button is tapped.
+///
+/// Isolation: like ``Screen``, a screen type is used only on the thread that owns the ``Shell``.
+public protocol ScreenType: AnyObject {
+  /// The name scripts use (`add-tab NAME`): lower case letters, digits and `-`.
+  var name: String { get }
+  /// One line for `screens` and `help`.
+  var summary: String { get }
+  /// The title of a new screen when none is given.
+  var defaultTitle: String { get }
+  /// The bar icon of a tab whose root is a screen of this type.
+  var icon: String { get }
+  /// The bar icon of that tab when it is selected.
+  var selectedIcon: String { get }
+  /// Commands that work while a screen of this type is the visible screen.
+  var commands: [ScreenCommand] { get }
+  /// Makes a new screen.
+  ///
+  /// Throwing refuses the screen: the command that asked for it fails with the error's description.
+  func makeScreen(_ configuration: ScreenConfiguration) throws -> any Screen
+}
+
+extension ScreenType {
+  public var summary: String { "" }
+  public var defaultTitle: String { name.prefix(1).uppercased() + name.dropFirst() }
+  public var icon: String { "•" }
+  public var selectedIcon: String { icon }
+  public var commands: [ScreenCommand] { [] }
+}
+
+/// What the host tells a screen type about the screen it wants.
+public struct ScreenConfiguration {
+  /// The new screen's id, unique in the shell.
+  public var id: String
+  /// The new screen's title.
+  public var title: String
+  /// Extra settings, such as `text` for the built-in `text` screen.
+  public var parameters: [String: String]
+  /// The screen's way back to the host: badge, bar, selection, log.
+  public var context: ScreenContext
+
+  /// Makes a configuration.
+  public init(id: String, title: String, parameters: [String: String] = [:], context: ScreenContext) {
+    self.id = id
+    self.title = title
+    self.parameters = parameters
+    self.context = context
+  }
+}

@@ -1,0 +1,50 @@
+/// The version of the plugin interface. A run-time plugin exports it as `tabshell_plugin_abi_version`
+/// and the host refuses a plugin built for another.
+///
+/// Bumped whenever the public API of this module changes in a way that breaks plugins already built.
+public let tabShellPluginABIVersion: Int32 = 1
+
+/// A plugin: a named set of screen types and layouts.
+///
+/// A run-time plugin is a shared object that exports two C symbols:
+///
+/// ```swift
+/// @_cdecl("tabshell_plugin_abi_version")
+/// public func abiVersion() -> Int32 { tabShellPluginABIVersion }
+///
+/// @_cdecl("tabshell_plugin_create")
+/// public func create() -> UnsafeMutableRawPointer {
+///   Unmanaged.passRetained(MyPlugin() as AnyObject).toOpaque()
+/// }
+/// ```
+///
+/// Isolation: used only on the thread that owns the ``Shell``.
+public protocol TabShellPlugin: AnyObject {
+  /// The plugin's name, as `plugins` lists it.
+  var name: String { get }
+  /// The screen types it provides.
+  var screenTypes: [any ScreenType] { get }
+  /// The layouts it provides.
+  var layouts: [Layout] { get }
+}
+
+extension TabShellPlugin {
+  public var layouts: [Layout] { [] }
+}
+
+/// A named arrangement of tabs, applied by `layout NAME`.
+public struct Layout: Sendable {
+  /// The name scripts use.
+  public var name: String
+  /// One line for `help layout`.
+  public var summary: String
+  /// Builds the layout on a shell that has no tabs.
+  public var build: @Sendable (Shell) throws -> Void
+
+  /// Makes a layout.
+  public init(name: String, summary: String, build: @escaping @Sendable (Shell) throws -> Void) {
+    self.name = name
+    self.summary = summary
+    self.build = build
+  }
+}

@@ -1,0 +1,138 @@
+/// Something that happened in the shell, named as a fact.
+///
+/// Events are delivered to observers in the order they happened, after the change that caused them is
+/// complete (see ``Shell/addObserver(_:)``). Screens are named by id, tabs by position (1-based) and id.
+public enum ShellEvent: Equatable, Sendable {
+  /// A screen was created.
+  case `init`(screen: String)
+  /// A screen loaded; it runs once, just before its first `viewWillAppear`.
+  case viewDidLoad(screen: String)
+  /// A screen is about to appear.
+  case viewWillAppear(screen: String)
+  /// A screen appeared.
+  case viewDidAppear(screen: String)
+  /// A screen is about to disappear.
+  case viewWillDisappear(screen: String)
+  /// A screen disappeared.
+  case viewDidDisappear(screen: String)
+  /// A screen left for good.
+  case `deinit`(screen: String)
+  /// A user's tap or swipe asks to select a tab; hooks may veto it.
+  case shouldSelect(tab: Int, id: String)
+  /// A tab became the selection.
+  case didSelect(tab: Int, id: String)
+  /// The selected tab was tapped again; its stack went back to its root.
+  case didReselect(tab: Int, id: String)
+  /// A swipe went past the first or the last tab and changed nothing.
+  case didBounce(direction: SwipeDirection)
+  /// The bar became hidden.
+  case barHidden
+  /// The bar became visible.
+  case barShown
+  /// A tab's badge changed; `nil` is no badge.
+  case badgeChanged(tab: Int, id: String, value: String?)
+  /// The action button was tapped.
+  case actionTapped
+  /// A tab was added.
+  case tabAdded(tab: Int, id: String)
+  /// A tab was closed; `tab` is the position it had.
+  case tabClosed(tab: Int, id: String)
+  /// A tab moved from one position to another.
+  case tabMoved(from: Int, to: Int, id: String)
+  /// A screen wrote a line with ``ScreenContext/log(_:)``.
+  case screenLog(screen: String, message: String)
+  /// A screen's callback threw; the screen now shows this failure.
+  case screenFailed(screen: String, message: String)
+  /// A screen's request could not be carried out.
+  case requestFailed(screen: String, message: String)
+}
+
+/// The direction of a swipe, as the finger moves.
+public enum SwipeDirection: String, Sendable, CaseIterable {
+  /// To the next tab (position + 1).
+  case left
+  /// To the previous tab (position - 1).
+  case right
+}
+
+/// The names of the events that `on EVENT` hooks and traces use.
+public enum EventName: String, Sendable, CaseIterable {
+  case `init`, viewDidLoad, viewWillAppear, viewDidAppear, viewWillDisappear, viewDidDisappear
+  case `deinit`
+  case shouldSelect = "should-select"
+  case didSelect = "did-select"
+  case didReselect = "did-reselect"
+  case didBounce = "did-bounce"
+  case barHidden = "bar-hidden"
+  case barShown = "bar-shown"
+  case badgeChanged = "badge-changed"
+  case actionTapped = "action-tapped"
+  case tabAdded = "tab-added"
+  case tabClosed = "tab-closed"
+  case tabMoved = "tab-moved"
+  case screenLog = "log"
+  case screenFailed = "screen-failed"
+  case requestFailed = "request-failed"
+}
+
+extension ShellEvent {
+  /// The event's name, as hooks and traces write it.
+  public var name: EventName {
+    switch self {
+    case .`init`: .`init`
+    case .viewDidLoad: .viewDidLoad
+    case .viewWillAppear: .viewWillAppear
+    case .viewDidAppear: .viewDidAppear
+    case .viewWillDisappear: .viewWillDisappear
+    case .viewDidDisappear: .viewDidDisappear
+    case .`deinit`: .`deinit`
+    case .shouldSelect: .shouldSelect
+    case .didSelect: .didSelect
+    case .didReselect: .didReselect
+    case .didBounce: .didBounce
+    case .barHidden: .barHidden
+    case .barShown: .barShown
+    case .badgeChanged: .badgeChanged
+    case .actionTapped: .actionTapped
+    case .tabAdded: .tabAdded
+    case .tabClosed: .tabClosed
+    case .tabMoved: .tabMoved
+    case .screenLog: .screenLog
+    case .screenFailed: .screenFailed
+    case .requestFailed: .requestFailed
+    }
+  }
+
+  /// The screen the event concerns, if any.
+  public var screen: String? {
+    switch self {
+    case .`init`(let s), .viewDidLoad(let s), .viewWillAppear(let s), .viewDidAppear(let s),
+      .viewWillDisappear(let s), .viewDidDisappear(let s), .`deinit`(let s):
+      s
+    case .screenLog(let s, _), .screenFailed(let s, _), .requestFailed(let s, _): s
+    default: nil
+    }
+  }
+
+  /// The position of the tab the event concerns, if any (for `tab-moved`, the new position).
+  public var tab: Int? {
+    switch self {
+    case .shouldSelect(let t, _), .didSelect(let t, _), .didReselect(let t, _),
+      .badgeChanged(let t, _, _), .tabAdded(let t, _), .tabClosed(let t, _):
+      t
+    case .tabMoved(_, let to, _): to
+    default: nil
+    }
+  }
+
+  /// The id of the tab the event concerns, if any.
+  public var tabID: String? {
+    switch self {
+    case .shouldSelect(_, let id), .didSelect(_, let id), .didReselect(_, let id),
+      .badgeChanged(_, let id, _), .tabAdded(_, let id), .tabClosed(_, let id),
+      .tabMoved(_, _, let id):
+      id
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,81 @@
+/// The shell's state as `state --json` prints it (SPEC §6).
+///
+/// Encodes `nil` as `null`, never by leaving the key out.
+public struct ShellState: Codable, Equatable, Sendable {
+  /// One tab.
+  public struct Tab: Codable, Equatable, Sendable {
+    public var position: Int
+    public var id: String
+    public var title: String
+    public var type: String
+    public var icon: String
+    public var selectedIcon: String
+    public var badge: String?
+    public var enabled: Bool
+    public var loaded: Bool
+    /// Screen ids, root first.
+    public var stack: [String]
+
+    public func encode(to encoder: any Encoder) throws {
+      var c = encoder.container(keyedBy: CodingKeys.self)
+      try c.encode(position, forKey: .position)
+      try c.encode(id, forKey: .id)
+      try c.encode(title, forKey: .title)
+      try c.encode(type, forKey: .type)
+      try c.encode(icon, forKey: .icon)
+      try c.encode(selectedIcon, forKey: .selectedIcon)
+      try c.encode(badge, forKey: .badge)
+      try c.encode(enabled, forKey: .enabled)
+      try c.encode(loaded, forKey: .loaded)
+      try c.encode(stack, forKey: .stack)
+    }
+  }
+
+  /// The action button.
+  public struct Action: Codable, Equatable, Sendable {
+    public var type: String
+    public var title: String
+    public var icon: String
+  }
+
+  /// The selected tab's position, or `nil` when there are no tabs.
+  public var selected: Int?
+  /// Whether the bar is hidden (by the flag or by a screen that hides it).
+  public var barHidden: Bool
+  /// The presented screen's id, or `nil`.
+  public var modal: String?
+  /// The visible screen's id, or `nil`.
+  public var visible: String?
+  /// The action button, or `nil`.
+  public var action: Action?
+  /// The tabs, left to right.
+  public var tabs: [Tab]
+
+  public func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(selected, forKey: .selected)
+    try c.encode(barHidden, forKey: .barHidden)
+    try c.encode(modal, forKey: .modal)
+    try c.encode(visible, forKey: .visible)
+    try c.encode(action, forKey: .action)
+    try c.encode(tabs, forKey: .tabs)
+  }
+}
+
+extension Shell {
+  /// The state, as `state --json` prints it.
+  public var state: ShellState {
+    ShellState(
+      selected: selectedPosition, barHidden: isBarHidden, modal: modal?.id,
+      visible: visibleNode?.id,
+      action: bar.actionButton.map { .init(type: $0.screenType, title: $0.title, icon: $0.icon) },
+      tabs: tabRecords.enumerated().map { index, record in
+        ShellState.Tab(
+          position: index + 1, id: record.id, title: record.item.title,
+          type: record.stack[0].typeName, icon: record.item.icon,
+          selectedIcon: record.item.selectedIcon, badge: record.item.badge,
+          enabled: record.item.isEnabled, loaded: record.stack[0].isLoaded,
+          stack: record.stack.map(\.id))
+      })
+  }
+}

@@ -1,0 +1,69 @@
+import TabShellKit
+
+/// `logger`: a screen that logs every lifecycle call, as the hand-made container of the `lifecycle`
+/// layout does; with `--hides-bar yes` it asks the bar to hide while it is visible.
+final class LoggerScreenType: ScreenType {
+  let name = "logger"
+  let summary = "logs its lifecycle calls; hides-bar=yes asks the bar to hide while visible"
+  let defaultTitle = "Logger"
+  let icon = "≡"
+
+  var commands: [ScreenCommand] {
+    [
+      ScreenCommand(
+        "calls", abstract: "print the lifecycle calls this screen has had",
+        run: { context, _ in
+          guard let screen = context.screen as? LoggerScreen else { return }
+          for call in screen.calls { context.output(call) }
+        })
+    ]
+  }
+
+  func makeScreen(_ configuration: ScreenConfiguration) throws -> any Screen {
+    LoggerScreen(
+      title: configuration.title, context: configuration.context,
+      hidesBar: configuration.parameters["hides-bar"] == "yes")
+  }
+}
+
+final class LoggerScreen: Screen {
+  let title: String
+  let context: ScreenContext
+  let hidesBar: Bool
+  private(set) var calls: [String] = []
+
+  init(title: String, context: ScreenContext, hidesBar: Bool) {
+    self.title = title
+    self.context = context
+    self.hidesBar = hidesBar
+    record("init")
+  }
+
+  private func record(_ call: String) {
+    calls.append(call)
+    context.log("\(title): \(call)")
+  }
+
+  func viewDidLoad() { record("viewDidLoad") }
+
+  func viewWillAppear() {
+    record("viewWillAppear")
+    if hidesBar { context.setBarHidden(true) }
+  }
+
+  func viewDidAppear() { record("viewDidAppear") }
+
+  func viewWillDisappear() {
+    record("viewWillDisappear")
+    if hidesBar { context.setBarHidden(false) }
+  }
+
+  func viewDidDisappear() { record("viewDidDisappear") }
+  func willDeinit() { record("deinit") }
+
+  func draw(in canvas: inout Canvas) {
+    canvas.write(title, row: 0, bold: true)
+    let shown = calls.suffix(max(0, canvas.height - 1))
+    for (row, call) in shown.enumerated() { canvas.write(call, row: row + 1, column: 2) }
+  }
+}

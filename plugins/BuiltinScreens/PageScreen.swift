@@ -1,0 +1,53 @@
+import TabShellKit
+
+/// `page`: a full page in one colour, as the pages of a swipeable tab bar.
+final class PageScreenType: ScreenType {
+  let name = "page"
+  let summary = "a page in one colour (--color red|blue|yellow|...), for swipeable tabs"
+  let defaultTitle = "Page"
+  let icon = "▤"
+
+  static let colors: [String: BarColor] = [
+    "red": .red, "blue": .blue, "yellow": .yellow, "orange": .orange, "gray": .gray,
+  ]
+
+  func makeScreen(_ configuration: ScreenConfiguration) throws -> any Screen {
+    let name = configuration.parameters["color"] ?? "gray"
+    guard let color = Self.colors[name] else {
+      throw PageError.unknownColor(name, known: Self.colors.keys.sorted())
+    }
+    return PageScreen(title: configuration.title, colorName: name, color: color)
+  }
+}
+
+enum PageError: Error, CustomStringConvertible {
+  case unknownColor(String, known: [String])
+
+  var description: String {
+    switch self {
+    case .unknownColor(let name, let known):
+      "unknown colour '\(name)' (known: \(known.joined(separator: ", ")))"
+    }
+  }
+}
+
+final class PageScreen: Screen {
+  let title: String
+  let colorName: String
+  let color: BarColor
+
+  init(title: String, colorName: String, color: BarColor) {
+    self.title = title
+    self.colorName = colorName
+    self.color = color
+  }
+
+  func draw(in canvas: inout Canvas) {
+    canvas.background = color
+    let fill = String(repeating: "░", count: canvas.width)
+    for row in 0..<canvas.height { canvas.write(fill, row: row, color: color) }
+    let top = max(0, canvas.height / 2 - 1)
+    canvas.writeCentered(" \(title) ", row: top, color: color, bold: true)
+    canvas.writeCentered(" \(colorName) ", row: top + 1, color: color)
+  }
+}

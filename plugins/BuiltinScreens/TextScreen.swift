@@ -1,0 +1,42 @@
+import TabShellKit
+
+/// `text`: shows its title and an optional text; always available, for tests and layouts.
+final class TextScreenType: ScreenType {
+  let name = "text"
+  let summary = "shows its title and an optional --text"
+  let defaultTitle = "Text"
+  let icon = "□"
+  let selectedIcon = "■"
+
+  func makeScreen(_ configuration: ScreenConfiguration) throws -> any Screen {
+    TextScreen(title: configuration.title, text: configuration.parameters["text"] ?? "")
+  }
+}
+
+final class TextScreen: Screen {
+  let title: String
+  let text: String
+
+  init(title: String, text: String) {
+    self.title = title
+    self.text = text
+  }
+
+  func draw(in canvas: inout Canvas) {
+    let top = max(0, canvas.height / 2 - 1)
+    canvas.writeCentered(title, row: top, bold: true)
+    if !text.isEmpty { canvas.writeCentered(text, row: top + 1) }
+  }
+}
+
+/// `post`: the compose screen that a centre action button presents.
+final class PostScreenType: ScreenType {
+  let name = "post"
+  let summary = "a compose screen, presented by an action button"
+  let defaultTitle = "Post"
+  let icon = "+"
+
+  func makeScreen(_ configuration: ScreenConfiguration) throws -> any Screen {
+    TextScreen(title: configuration.title, text: configuration.parameters["text"] ?? "New post")
+  }
+}

@@ -1,0 +1,24 @@
+/// What the interactive REPL needs from the interpreter: the seam between readline and the language.
+///
+/// The REPL (``InteractiveREPL``) owns the terminal: readline, history, signals. The engine owns the
+/// shell: it runs a line, names the prompt, draws the bar line, and completes words.
+public protocol REPLEngine: AnyObject {
+  /// The prompt, naming the visible screen (no trailing newline).
+  var prompt: String { get }
+  /// The bar as one line, printed above the prompt after each command; `nil` when the bar is hidden.
+  var barLine: String? { get }
+  /// Runs one line typed by the user. Errors are reported by the engine (on stderr, as
+  /// `error: MESSAGE`).
+  func execute(_ line: String) -> REPLAction
+  /// Completions for the word between `wordStart` and `wordEnd` (UTF-8 offsets into `line`), given
+  /// everything before it on the line. Full words, not suffixes.
+  func completions(line: String, wordStart: Int, wordEnd: Int) -> [String]
+}
+
+/// What the REPL does after a line.
+public enum REPLAction: Equatable, Sendable {
+  /// Read the next line.
+  case proceed
+  /// Leave the REPL with this exit status (`exit N`, `quit`).
+  case exit(Int32)
+}

@@ -43,7 +43,8 @@ public struct CommandDeclaration<Context>: Sendable {
       parts.append(argument.isOptional ? "[\(word)]" : word)
     }
     for option in options {
-      parts.append(option.value == nil ? "[\(option.name)]" : "[\(option.name) \(option.valueName)]")
+      parts.append(
+        option.value == nil ? "[\(option.name)]" : "[\(option.name) \(option.valueName)]")
     }
     return parts.joined(separator: " ")
   }

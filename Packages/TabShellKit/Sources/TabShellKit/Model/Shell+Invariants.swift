@@ -7,7 +7,8 @@ extension Shell {
     var problems: [String] = []
     if openTransaction != nil { problems.append("a transaction is open") }
     if tabRecords.isEmpty != (selectedIndex == nil) {
-      problems.append("selection \(String(describing: selectedIndex)) with \(tabRecords.count) tabs")
+      problems.append(
+        "selection \(String(describing: selectedIndex)) with \(tabRecords.count) tabs")
     }
     if let selectedIndex, !tabRecords.indices.contains(selectedIndex) {
       problems.append("selection \(selectedIndex) out of range")
@@ -47,6 +48,7 @@ extension Shell {
   /// Runs after every transaction when ``checksInvariants`` is on (debug builds and tests).
   public func checkInvariants() {
     let problems = invariantViolations()
-    precondition(problems.isEmpty, "TabShell invariants broken: " + problems.joined(separator: "; "))
+    precondition(
+      problems.isEmpty, "TabShell invariants broken: " + problems.joined(separator: "; "))
   }
 }

@@ -41,6 +41,7 @@ public final class Shell {
   var pendingEvents: [ShellEvent] = []
   var pendingRequests: [(request: ScreenRequest, screen: String)] = []
   var isFlushing = false
+  var isMakingScreen = false
   var openTransaction: OpenTransaction?
 
   /// Whether ``checkInvariants()`` runs after every transaction: on in debug builds and tests.
@@ -186,6 +187,13 @@ public struct SelectionRequest: Equatable, Sendable {
   public var id: String
   /// Its title.
   public var title: String
+
+  /// Makes a request.
+  public init(position: Int, id: String, title: String) {
+    self.position = position
+    self.id = id
+    self.title = title
+  }
 }
 
 extension Shell {

@@ -55,7 +55,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case .positionOutOfRange(let n, let count):
       "position \(n) is out of range (1...\(count))"
     case .screenRefused(let type, let message): "screen type '\(type)' failed: \(message)"
-    case .nameTaken(let kind, let name, let owner): "\(kind) '\(name)' is taken by plugin '\(owner)'"
+    case .nameTaken(let kind, let name, let owner):
+      "\(kind) '\(name)' is taken by plugin '\(owner)'"
     case .layoutFailed(let name, let message): "layout '\(name)' failed: \(message)"
     }
   }

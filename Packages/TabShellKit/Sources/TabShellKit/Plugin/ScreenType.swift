@@ -43,7 +43,8 @@ public struct ScreenConfiguration {
   public var context: ScreenContext
 
   /// Makes a configuration.
-  public init(id: String, title: String, parameters: [String: String] = [:], context: ScreenContext) {
+  public init(id: String, title: String, parameters: [String: String] = [:], context: ScreenContext)
+  {
     self.id = id
     self.title = title
     self.parameters = parameters

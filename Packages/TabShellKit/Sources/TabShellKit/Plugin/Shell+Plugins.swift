@@ -100,14 +100,18 @@ extension Shell {
     let title = title ?? type.defaultTitle
     let context = ScreenContext(screenID: id, shell: self)
     let screen: any Screen
+    // Requests the screen makes while it is being made wait for the change that adds it.
+    liveIDs.insert(id)
+    isMakingScreen = true
+    defer { isMakingScreen = false }
     do {
       screen = try type.makeScreen(
         ScreenConfiguration(id: id, title: title, parameters: parameters, context: context))
     } catch {
+      liveIDs.remove(id)
       throw .screenRefused(type: type.name, message: "\(error)")
     }
     issuedIDs.insert(id)
-    liveIDs.insert(id)
     emit(.`init`(screen: id))
     return ScreenNode(
       id: id, typeName: type.name, title: title, hidesBar: hidesBar, screen: screen,
@@ -116,8 +120,10 @@ extension Shell {
 
   private func checkedID(_ id: String) throws(ShellError) -> String {
     let allowed = id.unicodeScalars.allSatisfy {
-      ($0.properties.isAlphabetic || $0.properties.numericType != nil || "-_.".unicodeScalars
-        .contains($0)) && !$0.properties.isWhitespace
+      ($0.properties.isAlphabetic || $0.properties.numericType != nil
+        || "-_.".unicodeScalars
+          .contains($0))
+        && !$0.properties.isWhitespace
     }
     guard !id.isEmpty, allowed, !id.allSatisfy(\.isNumber) else { throw .invalidID(id) }
     guard !liveIDs.contains(id) else { throw .idInUse(id) }

@@ -2,7 +2,7 @@ extension Shell {
   /// A request from a screen: queued while a transaction or a delivery is under way, else run now.
   func handle(_ request: ScreenRequest, from screen: String) {
     guard liveIDs.contains(screen) else { return }
-    if openTransaction != nil || isFlushing {
+    if openTransaction != nil || isFlushing || isMakingScreen {
       pendingRequests.append((request, screen))
     } else {
       perform(request, from: screen)

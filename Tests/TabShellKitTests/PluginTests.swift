@@ -1,0 +1,115 @@
+import BuiltinScreens
+import Foundation
+import TabShellKit
+import Testing
+
+@Suite("Screens as plugins: requests, failures, registration")
+struct PluginTests {
+  func makeTestShell() throws -> (Shell, EventLog) {
+    let (shell, log) = try makeShell()
+    try shell.register(TestPlugin(), source: "tests")
+    return (shell, log)
+  }
+
+  @Test func requestsDuringALifecycleCallbackRunAfterTheChange() throws {
+    let (shell, log) = try makeTestShell()
+    try shell.addTab(type: "text", id: "a")
+    try shell.addTab(type: "request", id: "r", parameters: ["on-appear": "badge"])
+    _ = log.take()
+    try shell.tap("r")
+    #expect(
+      log.take() == [
+        "should-select 2 r", "viewDidLoad r", "viewWillAppear r", "viewWillDisappear a",
+        "viewDidDisappear a", "viewDidAppear r", "did-select 2 r", "badge-changed 2 r 7",
+      ])
+    #expect(shell.tab(at: 2)?.item.badge == "7")
+  }
+
+  @Test func aScreensSelectionIsProgrammatic() throws {
+    let (shell, log) = try makeTestShell()
+    try shell.addTab(type: "text", id: "a")
+    try shell.addTab(type: "request", id: "r", parameters: ["on-appear": "select-1"])
+    shell.addShouldSelectHandler { $0.id != "a" }
+    _ = log.take()
+    try shell.tap("r")
+    let events = log.take()
+    #expect(events.filter { $0.hasPrefix("should-select") } == ["should-select 2 r"])
+    #expect(events.suffix(2) == ["viewDidAppear a", "did-select 1 a"])
+    #expect(shell.selectedPosition == 1)
+  }
+
+  @Test func aFailedRequestIsReportedNotFatal() throws {
+    let (shell, log) = try makeTestShell()
+    try shell.addTab(type: "request", id: "r", parameters: ["on-appear": "select-missing"])
+    #expect(log.take().last == "request-failed r no tab 'nope'")
+    #expect(shell.selectedPosition == 1)
+  }
+
+  @Test func aScreenCanInstallASelectionDelegate() throws {
+    let (shell, log) = try makeTestShell()
+    try shell.addTab(type: "request", id: "r", parameters: ["on-appear": "veto-odd"])
+    try shell.addTab(type: "text", id: "b")
+    try shell.addTab(type: "text", id: "c")
+    _ = log.take()
+    try shell.tap("b")
+    #expect(try shell.tap("c") == .vetoed)
+    #expect(shell.selectedPosition == 2)
+    // The delegate goes with its screen.
+    try shell.closeTab("r")
+    #expect(try shell.tap("c") == .selected)
+  }
+
+  @Test func aThrowingCallbackMarksTheScreenAndTheShellGoesOn() throws {
+    let (shell, log) = try makeTestShell()
+    try shell.addTab(type: "text", id: "a")
+    try shell.addTab(type: "throwing", id: "t")
+    _ = log.take()
+    try shell.tap("t")
+    #expect(
+      log.take() == [
+        "should-select 2 t", "viewDidLoad t", "viewWillAppear t",
+        "screen-failed t viewWillAppear failed: boom", "viewWillDisappear a", "viewDidDisappear a",
+        "viewDidAppear t", "did-select 2 t",
+      ])
+    #expect(shell.visibleScreen?.failure == "viewWillAppear failed: boom")
+    try shell.tap("a")
+    #expect(shell.visibleScreen?.id == "a")
+  }
+
+  @Test func aScreenTypeThatRefusesFailsTheCommand() throws {
+    let (shell, log) = try makeTestShell()
+    #expect(throws: ShellError.screenRefused(type: "throwing", message: "boom")) {
+      try shell.addTab(type: "throwing", parameters: ["refuse": "yes"])
+    }
+    #expect(log.take() == [])
+    #expect(shell.tabCount == 0)
+  }
+
+  @Test func namesAreNotTakenTwice() throws {
+    let (shell, _) = try makeTestShell()
+    #expect(throws: ShellError.nameTaken(kind: "plugin", name: "test", owner: "test")) {
+      try shell.register(TestPlugin(), source: "again")
+    }
+    #expect(shell.plugins.map(\.name) == ["builtin", "test"])
+    #expect(shell.plugins.map(\.source) == ["built-in", "tests"])
+    #expect(
+      shell.screenTypes.map(\.name) == ["logger", "page", "post", "request", "text", "throwing"])
+  }
+
+  @Test func stateEncodesAsTheContractSays() throws {
+    let (shell, _) = try makeShell(tabs: ["a", "b"])
+    try shell.tap("b")
+    try shell.setBadge("a", to: "3")
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let json = String(decoding: try encoder.encode(shell.state), as: UTF8.self)
+    #expect(
+      json == #"{"action":null,"barHidden":false,"modal":null,"selected":2,"tabs":["#
+        + #"{"badge":"3","enabled":true,"icon":"□","id":"a","loaded":true,"position":1,"#
+        + #""selectedIcon":"■","stack":["a"],"title":"A","type":"text"},"#
+        + #"{"badge":null,"enabled":true,"icon":"□","id":"b","loaded":true,"position":2,"#
+        + #""selectedIcon":"■","stack":["b"],"title":"B","type":"text"}],"visible":"b"}"#)
+    let decoded = try JSONDecoder().decode(ShellState.self, from: Data(json.utf8))
+    #expect(decoded == shell.state)
+  }
+}

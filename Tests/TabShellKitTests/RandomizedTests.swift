@@ -1,0 +1,165 @@
+import BuiltinScreens
+import TabShellKit
+import Testing
+
+/// SplitMix64: a small, seeded generator, so a failure can be replayed.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Follows every screen's lifecycle from the events alone and checks each step is legal (SPEC §5):
+/// never a `did` without its `will`, never two `viewWillAppear` in a row, `viewDidLoad` once and first,
+/// `deinit` once and only after `viewDidDisappear`.
+final class LifecycleAuditor {
+  enum Phase { case created, loaded, willAppear, appeared, willDisappear, disappeared, gone }
+  private(set) var phases: [String: Phase] = [:]
+  private(set) var problems: [String] = []
+
+  init(_ shell: Shell) {
+    shell.addObserver { [weak self] in self?.observe($0) }
+  }
+
+  private func observe(_ event: ShellEvent) {
+    guard let screen = event.screen else { return }
+    let phase = phases[screen]
+    func expect(_ allowed: [Phase?], then next: Phase) {
+      if !allowed.contains(where: { $0 == phase }) {
+        problems.append("\(event.name.rawValue) of '\(screen)' in \(String(describing: phase))")
+      }
+      phases[screen] = next
+    }
+    switch event {
+    case .`init`: expect([nil], then: .created)
+    case .viewDidLoad: expect([.created], then: .loaded)
+    case .viewWillAppear: expect([.loaded, .disappeared, .willDisappear], then: .willAppear)
+    case .viewDidAppear: expect([.willAppear], then: .appeared)
+    case .viewWillDisappear: expect([.appeared, .willAppear], then: .willDisappear)
+    case .viewDidDisappear: expect([.willDisappear], then: .disappeared)
+    case .`deinit`: expect([.created, .loaded, .disappeared], then: .gone)
+    default: break
+    }
+  }
+
+  /// The screens that have appeared and not disappeared.
+  var appeared: [String] { phases.filter { $0.value == .appeared }.map(\.key) }
+
+  /// Any phase but these is a screen caught half-way.
+  var unsettled: [String] {
+    phases.filter { ![.created, .loaded, .appeared, .disappeared, .gone].contains($0.value) }
+      .map(\.key)
+  }
+}
+
+@Suite("Randomized operations keep every invariant")
+struct RandomizedTests {
+  static let operationCount = 10_000
+
+  @Test(arguments: [UInt64(1), 2, 3])
+  func randomOperationsKeepTheInvariants(seed: UInt64) throws {
+    var random = SplitMix64(state: seed)
+    let shell = Shell()
+    shell.checksInvariants = true
+    try shell.register(BuiltinPlugin(), source: "built-in")
+    try shell.register(TestPlugin(), source: "tests")
+    let auditor = LifecycleAuditor(shell)
+    var vetoEven = false
+    shell.addShouldSelectHandler { request in !(vetoEven && request.position % 2 == 0) }
+    var checked = 0
+    var counts: [String: Int] = [:]
+
+    for step in 0..<Self.operationCount {
+      let count = shell.tabCount
+      let anyTab = String(Int.random(in: 1...max(1, count + 1), using: &random))
+      let types = ["text", "logger", "request", "throwing", "page"]
+      let type = types.randomElement(using: &random) ?? "text"
+      let operation = Int.random(in: 0..<22, using: &random)
+      var name = ""
+      do {
+        switch operation {
+        case 0 where count < 40, 1 where count < 40:
+          name = "add-tab"
+          let at = Bool.random(using: &random) ? Int.random(in: 1...count + 1, using: &random) : nil
+          let parameters =
+            type == "request"
+            ? [
+              "on-appear": ["badge", "select-1", "hide", "veto-odd", "none"].randomElement(
+                using: &random) ?? "none"
+            ]
+            : [:]
+          try shell.addTab(type: type, at: at, parameters: parameters)
+        case 2, 3, 4:
+          name = "tap"
+          try shell.tap(anyTab)
+        case 5, 6:
+          name = "swipe"
+          try shell.swipe(Bool.random(using: &random) ? .left : .right)
+        case 7:
+          name = "cancelled-swipe"
+          try shell.swipe(Bool.random(using: &random) ? .left : .right, cancelled: true)
+        case 8:
+          name = "last-tab"
+          try shell.selectLastTab()
+        case 0, 1, 9:
+          name = "close-tab"
+          if count > 3 || Bool.random(using: &random) { try shell.closeTab(anyTab) }
+        case 10:
+          name = "move-tab"
+          try shell.moveTab(anyTab, to: Int.random(in: 1...max(1, count), using: &random))
+        case 11:
+          name = "push"
+          try shell.push(type: type, hidesBar: Bool.random(using: &random))
+        case 12:
+          name = "pop"
+          try shell.pop()
+        case 13:
+          name = "pop-to-root"
+          try shell.popToRoot()
+        case 14:
+          name = "present"
+          try shell.present(type: type)
+        case 15, 16:
+          name = "dismiss"
+          try shell.dismiss()
+        case 17:
+          name = "bar"
+          [shell.toggleBar, { shell.setBarHidden(true) }, { shell.setBarHidden(false) }]
+            .randomElement(using: &random)?()
+        case 18:
+          name = "badge"
+          try shell.setBadge(anyTab, to: Bool.random(using: &random) ? "\(step)" : nil)
+        case 19:
+          name = "enable"
+          try shell.setEnabled(anyTab, Int.random(in: 0..<3, using: &random) > 0)
+        case 20:
+          name = "action"
+          if shell.bar.actionButton == nil { try shell.setActionButton(type: "post") }
+          try shell.tapActionButton()
+        default:
+          name = "veto"
+          vetoEven.toggle()
+        }
+      } catch {
+        name += " (refused)"
+      }
+      counts[name, default: 0] += 1
+      let problems = shell.invariantViolations()
+      #expect(problems.isEmpty, "seed \(seed) step \(step) after \(name): \(problems)")
+      let visible = shell.visibleScreen.map { [$0.id] } ?? []
+      #expect(auditor.appeared == visible, "seed \(seed) step \(step) after \(name)")
+      #expect(auditor.unsettled.isEmpty, "seed \(seed) step \(step) after \(name)")
+      if !problems.isEmpty || auditor.appeared != visible { break }
+      checked += 1
+    }
+    #expect(auditor.problems.isEmpty, "\(auditor.problems.prefix(5))")
+    #expect(checked == Self.operationCount)
+    // Every kind of operation ran and was carried out at least once.
+    #expect(counts.keys.filter { !$0.hasSuffix("(refused)") }.count == 17, "\(counts)")
+  }
+}

@@ -1,0 +1,189 @@
+import TabShellKit
+import Testing
+
+@Suite("Selection: taps, swipes, last tab")
+struct SelectionTests {
+  @Test func firstTabAddedIsSelectedAndAppears() throws {
+    let (shell, log) = try makeShell()
+    try shell.addTab(type: "text", id: "a", title: "A")
+    #expect(
+      log.take() == [
+        "init a", "tab-added 1 a", "viewDidLoad a", "viewWillAppear a", "viewDidAppear a",
+        "did-select 1 a",
+      ])
+    try shell.addTab(type: "text", id: "b", title: "B")
+    #expect(log.take() == ["init b", "tab-added 2 b"])
+    #expect(
+      snapshot(shell) == """
+        selected 1, bar shown, modal none, visible a
+        1 a "A" text loaded [a]
+        2 b "B" text unloaded [b]
+        """)
+  }
+
+  @Test func tabSwitchLoadsLazilyOnce() throws {
+    let (shell, log) = try makeShell(tabs: ["a", "b"])
+    #expect(try shell.tap("2") == .selected)
+    #expect(
+      log.take() == [
+        "should-select 2 b", "viewDidLoad b", "viewWillAppear b", "viewWillDisappear a",
+        "viewDidDisappear a", "viewDidAppear b", "did-select 2 b",
+      ])
+    try shell.tap("a")
+    #expect(
+      log.take() == [
+        "should-select 1 a", "viewWillAppear a", "viewWillDisappear b", "viewDidDisappear b",
+        "viewDidAppear a", "did-select 1 a",
+      ])
+    #expect(
+      snapshot(shell) == """
+        selected 1, bar shown, modal none, visible a
+        1 a "A" text loaded [a]
+        2 b "B" text loaded [b]
+        """)
+  }
+
+  @Test func tabsAreFoundByPositionIdOrTitle() throws {
+    let (shell, _) = try makeShell(tabs: ["a", "b", "c"])
+    #expect(try shell.position(of: "3") == 3)
+    #expect(try shell.position(of: "b") == 2)
+    #expect(try shell.position(of: "C") == 3)
+    #expect(throws: ShellError.noSuchTab("zz")) { try shell.position(of: "zz") }
+    #expect(throws: ShellError.positionOutOfRange(4, count: 3)) { try shell.position(of: "4") }
+    #expect(throws: ShellError.positionOutOfRange(0, count: 3)) { try shell.position(of: "0") }
+  }
+
+  @Test func cancelledSwipeKeepsTheSelection() throws {
+    let (shell, log) = try makeShell(tabs: ["a", "b"])
+    #expect(try shell.swipe(.left, cancelled: true) == .cancelled)
+    #expect(
+      log.take() == [
+        "viewDidLoad b", "viewWillAppear b", "viewWillDisappear a", "viewWillAppear a",
+        "viewDidAppear a", "viewWillDisappear b", "viewDidDisappear b",
+      ])
+    #expect(
+      snapshot(shell) == """
+        selected 1, bar shown, modal none, visible a
+        1 a "A" text loaded [a]
+        2 b "B" text loaded [b]
+        """)
+    // The next real swipe does not load b again, and tab and page stay in step.
+    try shell.swipe(.left)
+    #expect(
+      log.take() == [
+        "should-select 2 b", "viewWillAppear b", "viewWillDisappear a", "viewDidDisappear a",
+        "viewDidAppear b", "did-select 2 b",
+      ])
+    #expect(shell.selectedPosition == 2)
+    #expect(shell.visibleScreen?.id == "b")
+  }
+
+  @Test func swipesBounceAtTheEnds() throws {
+    let (shell, log) = try makeShell(tabs: ["a", "b"])
+    #expect(try shell.swipe(.right) == .bounced)
+    #expect(log.take() == ["did-bounce right"])
+    try shell.swipe(.left)
+    _ = log.take()
+    #expect(try shell.swipe(.left) == .bounced)
+    #expect(try shell.swipe(.left, cancelled: true) == .bounced)
+    #expect(log.take() == ["did-bounce left", "did-bounce left"])
+    #expect(shell.selectedPosition == 2)
+  }
+
+  @Test func swipesPassOverDisabledTabs() throws {
+    let (shell, log) = try makeShell(tabs: ["a", "b", "c", "d"])
+    try shell.setEnabled("b", false)
+    try shell.setEnabled("d", false)
+    try shell.swipe(.left)
+    #expect(shell.selectedPosition == 3)
+    _ = log.take()
+    #expect(try shell.swipe(.left) == .bounced)
+    #expect(log.take() == ["did-bounce left"])
+    try shell.swipe(.right)
+    #expect(shell.selectedPosition == 1)
+    #expect(
+      snapshot(shell) == """
+        selected 1, bar shown, modal none, visible a
+        1 a "A" text loaded [a]
+        2 b "B" text unloaded [b] disabled
+        3 c "C" text loaded [c]
+        4 d "D" text unloaded [d] disabled
+        """)
+  }
+
+  @Test func tappingADisabledTabIsAnErrorAndChangesNothing() throws {
+    let (shell, log) = try makeShell(tabs: ["a", "b"])
+    try shell.setEnabled("b", false)
+    let before = snapshot(shell)
+    _ = log.take()
+    #expect(throws: ShellError.tabDisabled(id: "b")) { try shell.tap("b") }
+    #expect(log.take() == [])
+    #expect(snapshot(shell) == before)
+  }
+
+  @Test func aVetoChangesNothing() throws {
+    let (shell, log) = try makeShell(tabs: ["a", "b"])
+    var asked: [SelectionRequest] = []
+    shell.addShouldSelectHandler { request in
+      asked.append(request)
+      return request.id != "b"
+    }
+    let before = snapshot(shell)
+    #expect(try shell.tap("b") == .vetoed)
+    #expect(try shell.swipe(.left) == .vetoed)
+    #expect(log.take() == ["should-select 2 b", "should-select 2 b"])
+    #expect(asked == Array(repeating: SelectionRequest(position: 2, id: "b", title: "B"), count: 2))
+    #expect(snapshot(shell) == before)
+    // A programmatic selection runs no should-select handler.
+    try shell.select("b")
+    #expect(log.take().first == "viewDidLoad b")
+    #expect(shell.selectedPosition == 2)
+  }
+
+  @Test func lastTabGoesBack() throws {
+    let (shell, log) = try makeShell(tabs: ["a", "b", "c"])
+    #expect(throws: ShellError.noPreviousTab) { try shell.selectLastTab() }
+    try shell.tap("c")
+    try shell.selectLastTab()
+    #expect(shell.selectedPosition == 1)
+    try shell.selectLastTab()
+    #expect(shell.selectedPosition == 3)
+    _ = log.take()
+    try shell.closeTab("a")
+    #expect(throws: ShellError.noPreviousTab) { try shell.selectLastTab() }
+  }
+
+  @Test func reselectPopsToRoot() throws {
+    let (shell, log) = try makeShell(tabs: ["a", "b"])
+    try shell.push(type: "text", id: "c")
+    try shell.push(type: "text", id: "d")
+    _ = log.take()
+    #expect(try shell.tap("a") == .reselected)
+    #expect(
+      log.take() == [
+        "should-select 1 a", "viewWillAppear a", "viewWillDisappear d", "viewDidDisappear d",
+        "viewDidAppear a", "deinit d", "deinit c", "did-reselect 1 a",
+      ])
+    #expect(
+      snapshot(shell) == """
+        selected 1, bar shown, modal none, visible a
+        1 a "A" text loaded [a]
+        2 b "B" text unloaded [b]
+        """)
+    // Reselecting at the root changes nothing but says so.
+    #expect(try shell.tap("a") == .reselected)
+    #expect(log.take() == ["should-select 1 a", "did-reselect 1 a"])
+  }
+
+  @Test func selectingWhileAModalIsPresentedFails() throws {
+    let (shell, log) = try makeShell(tabs: ["a", "b"])
+    try shell.present(type: "text", id: "m")
+    _ = log.take()
+    let before = snapshot(shell)
+    #expect(throws: ShellError.modalPresented(id: "m")) { try shell.tap("b") }
+    #expect(throws: ShellError.modalPresented(id: "m")) { try shell.swipe(.left) }
+    #expect(throws: ShellError.modalPresented(id: "m")) { try shell.select("b") }
+    #expect(log.take() == [])
+    #expect(snapshot(shell) == before)
+  }
+}

@@ -1,0 +1,141 @@
+import TabShellKit
+import Testing
+
+@Suite("Stacks and modals")
+struct StackTests {
+  @Test func pushAndPop() throws {
+    let (shell, log) = try makeShell(tabs: ["a", "b"])
+    #expect(try shell.push(type: "text", id: "c", title: "C") == "c")
+    #expect(
+      log.take() == [
+        "init c", "viewDidLoad c", "viewWillAppear c", "viewWillDisappear a", "viewDidDisappear a",
+        "viewDidAppear c",
+      ])
+    #expect(
+      snapshot(shell) == """
+        selected 1, bar shown, modal none, visible c
+        1 a "A" text loaded [a c]
+        2 b "B" text unloaded [b]
+        """)
+    try shell.pop()
+    #expect(
+      log.take() == [
+        "viewWillAppear a", "viewWillDisappear c", "viewDidDisappear c", "viewDidAppear a",
+        "deinit c",
+      ])
+    #expect(throws: ShellError.atRoot(tab: "a")) { try shell.pop() }
+    #expect(log.take() == [])
+  }
+
+  @Test func popToRootRetiresFromTheTop() throws {
+    let (shell, log) = try makeShell(tabs: ["a"])
+    try shell.push(type: "text", id: "c")
+    try shell.push(type: "text", id: "d")
+    _ = log.take()
+    try shell.popToRoot()
+    #expect(
+      log.take() == [
+        "viewWillAppear a", "viewWillDisappear d", "viewDidDisappear d", "viewDidAppear a",
+        "deinit d", "deinit c",
+      ])
+    try shell.popToRoot()
+    #expect(log.take() == [])
+    #expect(shell.tab(at: 1)?.stack.map(\.id) == ["a"])
+  }
+
+  @Test func stacksBelongToTheirTab() throws {
+    let (shell, log) = try makeShell(tabs: ["a", "b"])
+    try shell.push(type: "text", id: "c")
+    try shell.tap("b")
+    _ = log.take()
+    try shell.tap("a")
+    #expect(
+      log.take() == [
+        "should-select 1 a", "viewWillAppear c", "viewWillDisappear b", "viewDidDisappear b",
+        "viewDidAppear c", "did-select 1 a",
+      ])
+    #expect(
+      snapshot(shell) == """
+        selected 1, bar shown, modal none, visible c
+        1 a "A" text loaded [a c]
+        2 b "B" text loaded [b]
+        """)
+  }
+
+  @Test func presentAndDismiss() throws {
+    let (shell, log) = try makeShell(tabs: ["a"])
+    try shell.present(type: "text", id: "m")
+    #expect(
+      log.take() == [
+        "init m", "viewDidLoad m", "viewWillAppear m", "viewWillDisappear a", "viewDidDisappear a",
+        "viewDidAppear m",
+      ])
+    #expect(
+      snapshot(shell) == """
+        selected 1, bar shown, modal m, visible m
+        1 a "A" text loaded [a]
+        """)
+    #expect(throws: ShellError.modalPresented(id: "m")) { try shell.present(type: "text") }
+    #expect(throws: ShellError.modalPresented(id: "m")) { try shell.push(type: "text") }
+    #expect(throws: ShellError.modalPresented(id: "m")) { try shell.pop() }
+    try shell.dismiss()
+    #expect(
+      log.take() == [
+        "viewWillAppear a", "viewWillDisappear m", "viewDidDisappear m", "viewDidAppear a",
+        "deinit m",
+      ])
+    #expect(throws: ShellError.noModal) { try shell.dismiss() }
+    #expect(shell.modalScreen == nil)
+  }
+
+  @Test func pushWithHidesBarHidesTheBarWhileOnTheStack() throws {
+    let (shell, log) = try makeShell(tabs: ["a", "b"])
+    try shell.push(type: "text", id: "c", hidesBar: true)
+    #expect(log.take().suffix(2) == ["viewDidAppear c", "bar-hidden"])
+    #expect(shell.isBarHidden)
+    try shell.push(type: "text", id: "d")
+    #expect(shell.isBarHidden)
+    try shell.tap("b")
+    #expect(log.take().suffix(2) == ["did-select 2 b", "bar-shown"])
+    #expect(!shell.isBarHidden)
+    try shell.tap("a")
+    try shell.popToRoot()
+    #expect(log.take().suffix(3) == ["deinit d", "deinit c", "bar-shown"])
+    #expect(!shell.isBarHidden)
+    #expect(!shell.bar.isHidden)
+  }
+
+  @Test func actionButtonPresentsAndNeverSelects() throws {
+    let (shell, log) = try makeShell(tabs: ["a", "b"])
+    #expect(throws: ShellError.noActionButton) { try shell.tapActionButton() }
+    try shell.setActionButton(type: "post", title: "发布")
+    _ = log.take()
+    let id = try shell.tapActionButton()
+    #expect(id == "post")
+    #expect(
+      log.take() == [
+        "action-tapped", "init post", "viewDidLoad post", "viewWillAppear post",
+        "viewWillDisappear a", "viewDidDisappear a", "viewDidAppear post",
+      ])
+    #expect(
+      snapshot(shell) == """
+        selected 1, bar shown, modal post, visible post, action post 发布
+        1 a "A" text loaded [a]
+        2 b "B" text unloaded [b]
+        """)
+    try shell.dismiss()
+    try shell.tapActionButton()
+    #expect(shell.modalScreen?.id == "post-2")
+  }
+
+  @Test func stackChangesNeedATab() throws {
+    let (shell, _) = try makeShell()
+    #expect(throws: ShellError.noTabs) { try shell.push(type: "text") }
+    #expect(throws: ShellError.noTabs) { try shell.pop() }
+    #expect(throws: ShellError.noTabs) { try shell.swipe(.left) }
+    #expect(throws: ShellError.noTabs) { try shell.tap("1") }
+    // A modal needs no tab.
+    try shell.present(type: "text", id: "m")
+    #expect(shell.visibleScreen?.id == "m")
+  }
+}

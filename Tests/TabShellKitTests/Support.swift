@@ -1,0 +1,123 @@
+import BuiltinScreens
+import TabShellKit
+import Testing
+
+/// Records every event a shell emits, as compact text.
+final class EventLog {
+  private(set) var events: [ShellEvent] = []
+
+  init(_ shell: Shell) {
+    shell.addObserver { [weak self] in self?.events.append($0) }
+  }
+
+  /// The events since the last call, as text, and forgets them.
+  func take() -> [String] {
+    defer { events.removeAll() }
+    return events.map(describe)
+  }
+}
+
+/// An event as one short line: `viewWillAppear b`, `did-select 2 b`.
+func describe(_ event: ShellEvent) -> String {
+  var words = [event.name.rawValue]
+  switch event {
+  case .tabMoved(let from, let to, let id): words += [String(from), String(to), id]
+  case .badgeChanged(let tab, let id, let value): words += [String(tab), id, value ?? "none"]
+  case .didBounce(let direction): words.append(direction.rawValue)
+  case .screenLog(let screen, let message), .screenFailed(let screen, let message),
+    .requestFailed(let screen, let message):
+    words += [screen, message]
+  default:
+    if let tab = event.tab { words.append(String(tab)) }
+    if let id = event.tabID { words.append(id) }
+    if let screen = event.screen { words.append(screen) }
+  }
+  return words.joined(separator: " ")
+}
+
+/// The whole state as text, one line for the shell and one per tab.
+func snapshot(_ shell: Shell) -> String {
+  let s = shell.state
+  var lines = [
+    "selected \(s.selected.map(String.init) ?? "none"), bar \(s.barHidden ? "hidden" : "shown"), "
+      + "modal \(s.modal ?? "none"), visible \(s.visible ?? "none")"
+      + (s.action.map { ", action \($0.type) \($0.title)" } ?? "")
+  ]
+  for tab in s.tabs {
+    var line = "\(tab.position) \(tab.id) \"\(tab.title)\" \(tab.type)"
+    line += tab.loaded ? " loaded" : " unloaded"
+    line += " [\(tab.stack.joined(separator: " "))]"
+    if let badge = tab.badge { line += " badge \(badge)" }
+    if !tab.enabled { line += " disabled" }
+    lines.append(line)
+  }
+  return lines.joined(separator: "\n")
+}
+
+/// A shell with the built-in plugin and an event log.
+func makeShell() throws -> (Shell, EventLog) {
+  let shell = Shell()
+  shell.checksInvariants = true
+  try shell.register(BuiltinPlugin(), source: "built-in")
+  return (shell, EventLog(shell))
+}
+
+/// A shell with text tabs `ids` (the first selected and loaded), and the log emptied.
+func makeShell(tabs ids: [String]) throws -> (Shell, EventLog) {
+  let (shell, log) = try makeShell()
+  for id in ids { try shell.addTab(type: "text", id: id, title: id.uppercased()) }
+  _ = log.take()
+  return (shell, log)
+}
+
+/// A plugin with screens that throw, veto, and make requests, for tests.
+final class TestPlugin: TabShellPlugin {
+  let name = "test"
+  var screenTypes: [any ScreenType] { [ThrowingType(), RequestType()] }
+}
+
+struct Boom: Error, CustomStringConvertible {
+  var description: String { "boom" }
+}
+
+final class ThrowingType: ScreenType {
+  let name = "throwing"
+  func makeScreen(_ configuration: ScreenConfiguration) throws -> any Screen {
+    if configuration.parameters["refuse"] != nil { throw Boom() }
+    return ThrowingScreen()
+  }
+}
+
+final class ThrowingScreen: Screen {
+  func viewWillAppear() throws { throw Boom() }
+}
+
+/// A screen that, when it appears, does what its `on-appear` parameter says.
+final class RequestType: ScreenType {
+  let name = "request"
+  func makeScreen(_ configuration: ScreenConfiguration) throws -> any Screen {
+    RequestScreen(context: configuration.context, action: configuration.parameters["on-appear"])
+  }
+}
+
+final class RequestScreen: Screen {
+  let context: ScreenContext
+  let action: String?
+
+  init(context: ScreenContext, action: String?) {
+    self.context = context
+    self.action = action
+  }
+
+  func viewDidAppear() throws {
+    switch action {
+    case "badge": context.setBadge("7")
+    case "select-1": context.selectTab("1")
+    case "hide": context.setBarHidden(true)
+    case "select-missing": context.selectTab("nope")
+    case "veto-odd":
+      context.onShouldSelect { $0.position % 2 == 0 }
+    default: break
+    }
+  }
+}

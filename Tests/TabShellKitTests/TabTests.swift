@@ -1,0 +1,145 @@
+import TabShellKit
+import Testing
+
+@Suite("Adding, closing, moving and renaming tabs")
+struct TabTests {
+  @Test func closingTheSelectedTabSelectsItsRightNeighbour() throws {
+    let (shell, log) = try makeShell(tabs: ["a", "b", "c"])
+    try shell.tap("b")
+    try shell.push(type: "text", id: "d")
+    _ = log.take()
+    try shell.closeTab("b")
+    #expect(
+      log.take() == [
+        "tab-closed 2 b", "viewDidLoad c", "viewWillAppear c", "viewWillDisappear d",
+        "viewDidDisappear d", "viewDidAppear c", "deinit d", "deinit b", "did-select 2 c",
+      ])
+    #expect(
+      snapshot(shell) == """
+        selected 2, bar shown, modal none, visible c
+        1 a "A" text loaded [a]
+        2 c "C" text loaded [c]
+        """)
+    try shell.closeTab("c")
+    #expect(log.take().last == "did-select 1 a")
+    try shell.closeTab("a")
+    #expect(
+      log.take() == ["tab-closed 1 a", "viewWillDisappear a", "viewDidDisappear a", "deinit a"])
+    #expect(snapshot(shell) == "selected none, bar shown, modal none, visible none")
+  }
+
+  @Test func closingAnotherTabKeepsTheSelectedTab() throws {
+    let (shell, log) = try makeShell(tabs: ["a", "b", "c"])
+    try shell.tap("c")
+    _ = log.take()
+    try shell.closeTab("a")
+    #expect(log.take() == ["tab-closed 1 a", "deinit a"])
+    #expect(shell.selectedPosition == 2)
+    #expect(shell.visibleScreen?.id == "c")
+  }
+
+  @Test func closingSkipsDisabledNeighbours() throws {
+    let (shell, _) = try makeShell(tabs: ["a", "b", "c"])
+    try shell.tap("b")
+    try shell.setEnabled("c", false)
+    try shell.closeTab("b")
+    #expect(shell.visibleScreen?.id == "a")
+  }
+
+  @Test func movingKeepsTheSelectionWithItsTab() throws {
+    let (shell, log) = try makeShell(tabs: ["a", "b", "c"])
+    try shell.moveTab("a", to: 3)
+    #expect(log.take() == ["tab-moved 1 3 a"])
+    #expect(
+      snapshot(shell) == """
+        selected 3, bar shown, modal none, visible a
+        1 b "B" text unloaded [b]
+        2 c "C" text unloaded [c]
+        3 a "A" text loaded [a]
+        """)
+    try shell.moveTab("c", to: 1)
+    #expect(shell.selectedPosition == 3)
+    #expect(throws: ShellError.positionOutOfRange(4, count: 3)) { try shell.moveTab("c", to: 4) }
+  }
+
+  @Test func addingBeforeTheSelectionKeepsTheSelectedTab() throws {
+    let (shell, log) = try makeShell(tabs: ["a", "b"])
+    try shell.tap("b")
+    _ = log.take()
+    try shell.addTab(type: "text", id: "z", at: 1)
+    #expect(log.take() == ["init z", "tab-added 1 z"])
+    #expect(shell.selectedPosition == 3)
+    #expect(shell.visibleScreen?.id == "b")
+    #expect(throws: ShellError.positionOutOfRange(9, count: 4)) {
+      try shell.addTab(type: "text", at: 9)
+    }
+  }
+
+  @Test func idsAreMadeFromTheTypeAndNeverReused() throws {
+    let (shell, _) = try makeShell()
+    #expect(try shell.addTab(type: "text") == "text")
+    #expect(try shell.addTab(type: "text") == "text-2")
+    try shell.closeTab("text-2")
+    #expect(try shell.addTab(type: "text") == "text-3")
+    #expect(try shell.addTab(type: "text", id: "text-4") == "text-4")
+    #expect(try shell.addTab(type: "text") == "text-5")
+    #expect(throws: ShellError.idInUse("text")) { try shell.addTab(type: "text", id: "text") }
+    #expect(throws: ShellError.invalidID("12")) { try shell.addTab(type: "text", id: "12") }
+    #expect(throws: ShellError.invalidID("a b")) { try shell.addTab(type: "text", id: "a b") }
+    // An id given with --id may be one whose screen is gone.
+    try shell.closeTab("text")
+    #expect(try shell.addTab(type: "text", id: "text") == "text")
+  }
+
+  @Test func unknownScreenTypesSuggestTheClosest() throws {
+    let (shell, log) = try makeShell()
+    #expect(throws: ShellError.unknownScreenType("txet", suggestion: "text")) {
+      try shell.addTab(type: "txet")
+    }
+    #expect(throws: ShellError.unknownScreenType("zzzzzz", suggestion: nil)) {
+      try shell.addTab(type: "zzzzzz")
+    }
+    #expect(log.take() == [])
+  }
+
+  @Test func renameBadgeAndEnable() throws {
+    let (shell, log) = try makeShell(tabs: ["a", "b"])
+    try shell.renameTab("b", to: "Bee")
+    try shell.setBadge("Bee", to: "5")
+    try shell.setBadge("b", to: "5")
+    try shell.setEnabled("2", false)
+    #expect(log.take() == ["badge-changed 2 b 5"])
+    #expect(
+      snapshot(shell) == """
+        selected 1, bar shown, modal none, visible a
+        1 a "A" text loaded [a]
+        2 b "Bee" text unloaded [b] badge 5 disabled
+        """)
+    try shell.setBadge("b", to: nil)
+    #expect(log.take() == ["badge-changed 2 b none"])
+    #expect(shell.tab(at: 2)?.stack.first?.title == "Bee")
+  }
+
+  @Test func barHideShowToggle() throws {
+    let (shell, log) = try makeShell(tabs: ["a"])
+    shell.setBarHidden(true)
+    shell.setBarHidden(true)
+    shell.toggleBar()
+    shell.toggleBar()
+    #expect(log.take() == ["bar-hidden", "bar-shown", "bar-hidden"])
+    #expect(shell.isBarHidden)
+  }
+
+  @Test func resetClosesEverything() throws {
+    let (shell, log) = try makeShell(tabs: ["a", "b"])
+    try shell.present(type: "text", id: "m")
+    _ = log.take()
+    shell.reset()
+    #expect(
+      log.take() == [
+        "tab-closed 2 b", "tab-closed 1 a", "viewWillDisappear m", "viewDidDisappear m",
+        "deinit m", "deinit b", "deinit a",
+      ])
+    #expect(snapshot(shell) == "selected none, bar shown, modal none, visible none")
+  }
+}

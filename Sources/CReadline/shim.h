@@ -1,9 +1,66 @@
 // GNU readline for Swift. Readline's global variables are wrapped in static inline functions so that
-// Swift 6 strict concurrency checking never sees a mutable global.
+// Swift 6 strict concurrency checking never sees a mutable global. Readline's functions (the callback
+// interface, the history list) are called directly.
 #ifndef TABSHELL_CREADLINE_SHIM_H
 #define TABSHELL_CREADLINE_SHIM_H
 #include <stdio.h>
 #include <stdlib.h>
 #include <readline/readline.h>
 #include <readline/history.h>
+
+/// Names the application for `$if tabshell` sections of `~/.inputrc`. Call before readline starts.
+static inline void tabshell_rl_set_readline_name(const char *name) {
+  rl_readline_name = strdup(name);
+}
+
+/// Readline leaves SIGINT, SIGTERM, SIGHUP and SIGWINCH to the application (the REPL handles them).
+static inline void tabshell_rl_leave_signals_to_application(void) {
+  rl_catch_signals = 0;
+  rl_catch_sigwinch = 0;
+}
+
+/// Words break on blanks and `;`; quotes group words, as in the command language.
+static inline void tabshell_rl_set_word_breaks(void) {
+  rl_completer_word_break_characters = " \t\n;";
+  rl_basic_word_break_characters = " \t\n;";
+  rl_completer_quote_characters = "\"'";
+}
+
+/// Installs the function readline calls on Tab.
+static inline void tabshell_rl_set_attempted_completion_function(rl_completion_func_t *function) {
+  rl_attempted_completion_function = function;
+}
+
+/// With 1, readline does not fall back to file-name completion after the attempted completion function.
+static inline void tabshell_rl_set_attempted_completion_over(int value) {
+  rl_attempted_completion_over = value;
+}
+
+/// The character appended after a sole completion (reset to a space before each completion).
+static inline void tabshell_rl_set_completion_append_character(int value) {
+  rl_completion_append_character = value;
+}
+
+/// The line being edited (owned by readline).
+static inline const char *tabshell_rl_line_buffer(void) { return rl_line_buffer; }
+
+/// The cursor, a byte offset into the line buffer.
+static inline int tabshell_rl_point(void) { return rl_point; }
+
+/// The length of the line buffer in bytes.
+static inline int tabshell_rl_end(void) { return rl_end; }
+
+/// Whether readline already wrote a newline after Ctrl-D on an empty line: readline 8.1 and later do so
+/// when they leave bracketed-paste mode (on by default, off on dumb terminals or by `~/.inputrc`).
+static inline int tabshell_rl_wrote_newline_at_eof(void) {
+  const char *paste = rl_variable_value("enable-bracketed-paste");
+  return rl_readline_version >= 0x0801 && paste != NULL && paste[0] == 'o' && paste[1] == 'n';
+}
+
+/// Flushes C's stdout (which readline and Swift's `print` share); the `stdout` global stays in C.
+static inline void tabshell_flush_stdout(void) { fflush(stdout); }
+
+/// Writes `text` to C's stderr; the `stderr` global stays in C.
+static inline void tabshell_write_stderr(const char *text) { fputs(text, stderr); }
+
 #endif

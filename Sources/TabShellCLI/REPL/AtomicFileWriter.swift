@@ -1,0 +1,157 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Replaces a file atomically: the new contents go to a temporary file in the same folder, which is
+/// flushed to disk (`fsync`) and then renamed over the old file. A crash or a failure at any step leaves
+/// the old file whole; a failure removes the temporary file.
+///
+/// Missing folders on the way are created with ``folderMode`` (0700: the history is private).
+package struct AtomicFileWriter: Sendable {
+  /// A step of the write.
+  package enum Stage: String, Equatable, Sendable {
+    case createFolder = "create the folder"
+    case createTemporary = "create a temporary file"
+    case write = "write"
+    case sync = "flush to disk"
+    case rename = "replace"
+  }
+
+  /// Why a write failed: the step, the file and the system's error number.
+  package struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The step that failed.
+    package let stage: Stage
+    /// The path the step worked on.
+    package let path: String
+    /// The `errno` of the failed call.
+    package let code: Int32
+
+    /// `cannot write '/path': Permission denied`-style wording.
+    package var description: String {
+      "cannot \(stage.rawValue) '\(path)': \(String(cString: strerror(code)))"
+    }
+  }
+
+  /// The file replaced.
+  package let path: String
+  /// The mode of folders created on the way.
+  package var folderMode: mode_t = 0o700
+  /// The mode of the new file.
+  package var fileMode: mode_t = 0o600
+  /// Test seam: fail at this step as the system call would (`EIO`), after writing half the bytes
+  /// when the step is ``Stage/write``.
+  package var injectedFailure: Stage?
+
+  /// A writer for `path`.
+  package init(path: String) {
+    self.path = path
+  }
+
+  /// Writes `text` (UTF-8) to ``path`` atomically.
+  package func write(_ text: String) throws(Failure) {
+    let folder = Self.folder(of: path)
+    try createFolders(folder)
+    let temporary =
+      "\(folder)/.\(Self.fileName(of: path)).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    try fail(at: .createTemporary, path: temporary)
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
+    guard descriptor >= 0 else {
+      throw Failure(stage: .createTemporary, path: temporary, code: errno)
+    }
+    do throws(Failure) {
+      defer { close(descriptor) }
+      try writeAll(Array(text.utf8), to: descriptor, path: temporary)
+      try fail(at: .sync, path: temporary)
+      guard fsync(descriptor) == 0 else {
+        throw Failure(stage: .sync, path: temporary, code: errno)
+      }
+    } catch {
+      unlink(temporary)
+      throw error
+    }
+    do throws(Failure) {
+      try fail(at: .rename, path: path)
+      guard rename(temporary, path) == 0 else {
+        throw Failure(stage: .rename, path: path, code: errno)
+      }
+    } catch {
+      unlink(temporary)
+      throw error
+    }
+    Self.syncFolder(folder)
+  }
+
+  /// The contents of the file at `path` as text (invalid UTF-8 repaired), or `nil` when it cannot be read.
+  package static func readText(atPath path: String) -> String? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count >= 0 else { return nil }
+      if count == 0 { break }
+      bytes.append(contentsOf: buffer[0..<count])
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  private func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(Failure) {
+    var offset = 0
+    let end = injectedFailure == .write ? bytes.count / 2 : bytes.count
+    while offset < end {
+      let count = bytes.withUnsafeBytes {
+        systemWrite(descriptor, $0.baseAddress.map { $0 + offset }, end - offset)
+      }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else {
+        throw Failure(stage: .write, path: path, code: count < 0 ? errno : EIO)
+      }
+      offset += count
+    }
+    try fail(at: .write, path: path)
+  }
+
+  private func createFolders(_ folder: String) throws(Failure) {
+    try fail(at: .createFolder, path: folder)
+    var isFolder = stat()
+    if stat(folder, &isFolder) == 0 { return }
+    let parent = Self.folder(of: folder)
+    if parent != folder { try createFolders(parent) }
+    guard mkdir(folder, folderMode) == 0 || errno == EEXIST else {
+      throw Failure(stage: .createFolder, path: folder, code: errno)
+    }
+  }
+
+  private func fail(at stage: Stage, path: String) throws(Failure) {
+    if injectedFailure == stage { throw Failure(stage: stage, path: path, code: EIO) }
+  }
+
+  private static func syncFolder(_ folder: String) {
+    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    fsync(descriptor)
+    close(descriptor)
+  }
+
+  /// The folder holding `path` (`.` for a bare name, `/` for a file at the root).
+  static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    let folder = String(path[..<slash])
+    return folder.isEmpty ? "/" : folder
+  }
+
+  private static func fileName(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+  }
+}
+
+/// `write(2)`, named apart from ``AtomicFileWriter/write(_:)``.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
+}

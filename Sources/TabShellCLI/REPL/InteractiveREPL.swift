@@ -1,0 +1,77 @@
+import CReadline
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The interactive REPL: GNU readline in front of a ``REPLEngine``.
+///
+/// Line editing, `~/.inputrc` (sections under `$if tabshell`), Ctrl-R history search and Tab
+/// completion come from readline. The history is loaded from a file at start and saved atomically
+/// after every command (so a kill loses nothing) and at exit; it is bounded, skips blank lines and
+/// repeats of the previous line. Before each prompt the engine's bar line is printed on its own line.
+/// Ctrl-C abandons the line being typed; Ctrl-D on an empty line leaves with status 0; SIGTERM and
+/// SIGHUP leave with status 128 + the signal's number after restoring the terminal.
+///
+/// Isolation: runs on the calling thread, which it blocks until the REPL ends; readline is global, so
+/// only one REPL runs at a time in a process (a second concurrent call returns 1 at once).
+public enum InteractiveREPL {
+  /// Settings of a REPL run.
+  public struct Options: Sendable {
+    /// The most history entries kept, in memory and in the file.
+    public var historyLimit: Int
+    /// The name readline matches against `$if NAME` in `~/.inputrc`.
+    public var applicationName: String
+
+    /// The defaults: 1,000 history entries, application name `tabshell`.
+    public init(historyLimit: Int = 1_000, applicationName: String = "tabshell") {
+      self.historyLimit = historyLimit
+      self.applicationName = applicationName
+    }
+  }
+
+  /// Runs the REPL until Ctrl-D, an `.exit` from the engine, SIGTERM or SIGHUP; returns the exit status.
+  ///
+  /// - Parameters:
+  ///   - engine: runs the lines, gives the prompt, the bar line and the completions.
+  ///   - historyPath: the history file (see ``defaultHistoryPath(environment:)``); its folder is
+  ///     created with mode 0700 when missing.
+  ///   - options: the history bound and readline's application name.
+  public static func run(engine: some REPLEngine, historyPath: String, options: Options = Options())
+    -> Int32
+  {
+    guard ReadlineBridge.begin(engine: engine) else {
+      tabshell_write_stderr("error: the interactive REPL is already running\n")
+      return 1
+    }
+    defer { ReadlineBridge.end() }
+    tabshell_rl_set_readline_name(options.applicationName)
+    tabshell_rl_leave_signals_to_application()
+    tabshell_rl_set_word_breaks()
+    ReadlineBridge.installCompleter()
+    // Reads ~/.inputrc (with the name set above) and binds readline to the terminal.
+    rl_initialize()
+    let history = REPLHistory.load(path: historyPath, limit: options.historyLimit)
+    let session = REPLSession(engine: engine, history: history)
+    return session.run()
+  }
+
+  /// The history file: `$XDG_STATE_HOME/tabshell/history`, by default `~/.local/state/tabshell/history`.
+  ///
+  /// A relative or empty `XDG_STATE_HOME` is ignored (XDG base directory specification); without
+  /// `HOME`, the home folder comes from the password database.
+  public static func defaultHistoryPath(environment: [String: String]) -> String {
+    REPLHistory.defaultPath(environment: environment)
+  }
+
+  /// The history file for this process's environment (`XDG_STATE_HOME`, `HOME`).
+  public static func defaultHistoryPath() -> String {
+    var environment: [String: String] = [:]
+    for name in ["XDG_STATE_HOME", "HOME"] {
+      if let value = getenv(name) { environment[name] = String(cString: value) }
+    }
+    return defaultHistoryPath(environment: environment)
+  }
+}

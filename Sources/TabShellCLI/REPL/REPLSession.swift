@@ -1,0 +1,132 @@
+import CReadline
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One run of the REPL: the read–execute loop over readline's callback interface.
+///
+/// The loop `poll`s the terminal and the signal pipe, so that a signal is handled between two
+/// keystrokes, outside readline: Ctrl-C abandons the line (readline's line state is freed and the
+/// terminal restored, then a fresh prompt is shown), SIGTERM and SIGHUP end the run.
+final class REPLSession<Engine: REPLEngine> {
+  /// How reading one line ended.
+  enum Outcome: Equatable {
+    case input(ReadlineBridge.Input)
+    case interrupted
+    case terminated(Int32)
+  }
+
+  private let engine: Engine
+  private var history: REPLHistory
+  private var unsaved = false
+  private var warnedAboutHistory = false
+
+  init(engine: Engine, history: REPLHistory) {
+    self.engine = engine
+    self.history = history
+  }
+
+  /// Reads and runs lines until the end; returns the exit status.
+  func run() -> Int32 {
+    using_history()
+    clear_history()
+    stifle_history(Int32(clamping: history.limit))
+    for entry in history.entries { add_history(entry) }
+    guard let signals = SignalWatcher() else {
+      tabshell_write_stderr("error: cannot set up the terminal's signal handling\n")
+      return 1
+    }
+    defer {
+      signals.restore()
+      if unsaved { saveHistory() }
+    }
+    var showBar = true
+    while true {
+      if showBar, let bar = engine.barLine { print(bar) }
+      tabshell_flush_stdout()
+      showBar = true
+      switch readLine(signals: signals) {
+      case .interrupted:
+        showBar = false
+      case .terminated(let signal):
+        return 128 + signal
+      case .input(.endOfInput):
+        if tabshell_rl_wrote_newline_at_eof() == 0 { print("") }
+        return 0
+      case .input(.line(let line)):
+        record(line)
+        if case .exit(let status) = engine.execute(line) { return status }
+        tabshell_flush_stdout()
+      }
+    }
+  }
+
+  /// Shows the prompt and feeds readline keystrokes until a line, Ctrl-C or a termination signal.
+  private func readLine(signals: SignalWatcher) -> Outcome {
+    let pending = signals.takePending()  // Ctrl-C while a command ran abandons nothing.
+    if let signal = pending.termination { return .terminated(signal) }
+    if pending.resize { rl_reset_screen_size() }
+    ReadlineBridge.startLine(prompt: ReadlinePrompt.markingInvisible(engine.prompt))
+    while true {
+      if let input = ReadlineBridge.takeInput() { return .input(input) }
+      var descriptors = [
+        pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: signals.readDescriptor, events: Int16(POLLIN), revents: 0),
+      ]
+      let ready = poll(&descriptors, 2, -1)
+      if ready < 0 && errno != EINTR {
+        rl_callback_handler_remove()
+        return .input(.endOfInput)
+      }
+      let pending = signals.takePending()
+      if let signal = pending.termination {
+        abandonLine()
+        print("")
+        return .terminated(signal)
+      }
+      if pending.interrupt {
+        rl_echo_signal_char(SIGINT)
+        abandonLine()
+        print("")
+        return .interrupted
+      }
+      if pending.resize { rl_resize_terminal() }
+      if ready > 0 && descriptors[0].revents & Int16(POLLNVAL) != 0 {
+        rl_callback_handler_remove()
+        return .input(.endOfInput)
+      }
+      if ready > 0 && descriptors[0].revents != 0 { rl_callback_read_char() }
+    }
+  }
+
+  /// Drops the line being typed and gives the terminal back its settings.
+  private func abandonLine() {
+    rl_free_line_state()
+    rl_callback_sigcleanup()
+    rl_cleanup_after_signal()
+    rl_callback_handler_remove()
+  }
+
+  /// Adds `line` to the history (readline's list and the file) unless blank or a repeat.
+  private func record(_ line: String) {
+    guard history.add(line) else { return }
+    add_history(line)
+    unsaved = true
+    saveHistory()
+  }
+
+  /// Saves the history; the first failure is reported on stderr, later ones are not repeated.
+  private func saveHistory() {
+    do {
+      try history.save()
+      unsaved = false
+    } catch {
+      guard !warnedAboutHistory else { return }
+      warnedAboutHistory = true
+      tabshell_write_stderr("warning: history not saved: \(error)\n")
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import CReadline
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Readline's C callbacks and the state they reach.
+///
+/// Readline calls plain C functions that cannot capture context, so the engine and the line just read
+/// live in two `nonisolated(unsafe)` statics. That is safe because of confinement, not locking: they
+/// are set and read only on the thread running ``InteractiveREPL/run(engine:historyPath:options:)``,
+/// and readline only calls back from inside `rl_callback_read_char`, which that same thread calls.
+/// The atomic `active` flag makes sure that only one REPL runs at a time, so no second thread can
+/// touch them while a REPL runs.
+enum ReadlineBridge {
+  /// What readline delivered.
+  enum Input: Equatable {
+    /// A line, typed and accepted with Return.
+    case line(String)
+    /// Ctrl-D on an empty line (or the end of the input).
+    case endOfInput
+  }
+
+  private static let active = Atomic<Bool>(false)
+  nonisolated(unsafe) private static var engine: (any REPLEngine)?
+  nonisolated(unsafe) private static var input: Input?
+
+  /// Claims readline for `engine`; `false` when another REPL already runs.
+  static func begin(engine: any REPLEngine) -> Bool {
+    guard
+      active.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent)
+        .exchanged
+    else { return false }
+    Self.engine = engine
+    Self.input = nil
+    return true
+  }
+
+  /// Releases readline.
+  static func end() {
+    engine = nil
+    input = nil
+    active.store(false, ordering: .sequentiallyConsistent)
+  }
+
+  /// Shows `prompt` and starts reading a line in readline's callback mode.
+  static func startLine(prompt: String) {
+    input = nil
+    rl_callback_handler_install(prompt) { ReadlineBridge.receive($0) }
+  }
+
+  /// The line delivered since ``startLine(prompt:)``, if any (taken once).
+  static func takeInput() -> Input? {
+    defer { input = nil }
+    return input
+  }
+
+  /// Called by readline with the line (malloc'ed, ours to free), or NULL at the end of the input.
+  /// Removing the handler here stops readline from showing the next prompt before the command ran.
+  private static func receive(_ line: UnsafeMutablePointer<CChar>?) {
+    rl_callback_handler_remove()
+    guard let line else {
+      input = .endOfInput
+      return
+    }
+    input = .line(String(cString: line))
+    free(line)
+  }
+
+  /// Makes readline call ``complete(_:_:_:)`` on Tab.
+  static func installCompleter() {
+    tabshell_rl_set_attempted_completion_function { text, start, end in
+      ReadlineBridge.complete(text, start, end)
+    }
+  }
+
+  /// The attempted completion function: asks the engine, never falls back to file names. Returns
+  /// readline's match array (malloc'ed, freed by readline) or NULL when nothing matches.
+  private static func complete(
+    _ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32
+  ) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+    tabshell_rl_set_attempted_completion_over(1)
+    guard let engine, let buffer = tabshell_rl_line_buffer() else { return nil }
+    let line = String(cString: buffer)
+    let typed = text.map { String(cString: $0) } ?? ""
+    let candidates = engine.completions(line: line, wordStart: Int(start), wordEnd: Int(end))
+    let matches = CompletionMatches.readlineMatches(typed: typed, candidates: candidates)
+    if matches.count == 1, matches[0].hasSuffix("/") {
+      tabshell_rl_set_completion_append_character(0)
+    }
+    return CompletionMatches.cArray(matches)
+  }
+}

@@ -1,0 +1,109 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Catches SIGINT, SIGTERM, SIGHUP and SIGWINCH for the REPL and turns them into data that the REPL's
+/// `poll` loop reads (the self-pipe trick): the handler only sets a bit and writes one byte to a pipe,
+/// both async-signal-safe; the loop wakes up on the pipe and asks ``takePending()`` what arrived.
+///
+/// Isolation: one watcher at a time (the REPL's); the handler reaches the watcher's state through two
+/// atomics, initialised before any handler is installed. ``restore()`` puts the previous handlers back.
+final class SignalWatcher {
+  /// What arrived since the last look.
+  struct Pending: Equatable {
+    /// Ctrl-C: abandon the line being typed.
+    var interrupt = false
+    /// SIGTERM or SIGHUP (the number), when one arrived: leave.
+    var termination: Int32?
+    /// The terminal changed size.
+    var resize = false
+  }
+
+  /// The signals watched.
+  static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGWINCH]
+
+  private static let arrived = Atomic<UInt64>(0)
+  private static let wakeDescriptor = Atomic<Int32>(-1)
+
+  /// The pipe's end to poll for reading: readable when a signal arrived.
+  let readDescriptor: Int32
+  private let writeDescriptor: Int32
+  private var previous: [(Int32, sigaction)] = []
+
+  /// Creates the pipe and installs the handlers; `nil` when the pipe cannot be made.
+  init?() {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { return nil }
+    readDescriptor = ends[0]
+    writeDescriptor = ends[1]
+    for descriptor in ends {
+      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+      _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    }
+    Self.arrived.store(0, ordering: .sequentiallyConsistent)
+    Self.wakeDescriptor.store(writeDescriptor, ordering: .sequentiallyConsistent)
+    for signal in Self.watched { install(signal) }
+  }
+
+  /// The signals that arrived since the last call; empties the pipe.
+  func takePending() -> Pending {
+    var byte: UInt8 = 0
+    while read(readDescriptor, &byte, 1) > 0 {}
+    let bits = Self.arrived.exchange(0, ordering: .sequentiallyConsistent)
+    func has(_ signal: Int32) -> Bool { bits & (1 << UInt64(signal)) != 0 }
+    var pending = Pending()
+    pending.interrupt = has(SIGINT)
+    pending.resize = has(SIGWINCH)
+    if has(SIGTERM) {
+      pending.termination = SIGTERM
+    } else if has(SIGHUP) {
+      pending.termination = SIGHUP
+    }
+    return pending
+  }
+
+  /// Puts the previous handlers back and closes the pipe.
+  func restore() {
+    for (signal, action) in previous {
+      var action = action
+      sigaction(signal, &action, nil)
+    }
+    previous = []
+    Self.wakeDescriptor.store(-1, ordering: .sequentiallyConsistent)
+    close(readDescriptor)
+    close(writeDescriptor)
+  }
+
+  private func install(_ signal: Int32) {
+    var action = sigaction()
+    #if canImport(Glibc)
+      action.__sigaction_handler.sa_handler = signalHandler
+    #else
+      action.__sigaction_u.__sa_handler = signalHandler
+    #endif
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = SA_RESTART
+    var old = sigaction()
+    if sigaction(signal, &action, &old) == 0 { previous.append((signal, old)) }
+  }
+
+  /// Called by the handler: records `signal` and wakes the loop.
+  fileprivate static func record(_ signal: Int32) {
+    arrived.bitwiseOr(1 << UInt64(signal), ordering: .sequentiallyConsistent)
+    let descriptor = wakeDescriptor.load(ordering: .sequentiallyConsistent)
+    guard descriptor >= 0 else { return }
+    var byte: UInt8 = 1
+    _ = write(descriptor, &byte, 1)
+  }
+}
+
+/// The C signal handler: saves `errno`, records the signal, restores `errno`.
+private func signalHandler(_ signal: Int32) {
+  let saved = errno
+  SignalWatcher.record(signal)
+  errno = saved
+}

@@ -1,0 +1,204 @@
+import Testing
+
+@testable import TabShellCLI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A fresh folder under /tmp, removed with everything in it at the end of the test.
+private final class TemporaryFolder {
+  let path: String
+
+  init(sourceLocation: SourceLocation = #_sourceLocation) throws {
+    var template = Array("/tmp/tabshell-history-XXXXXX".utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.flatMap { mkdtemp($0) }
+    }
+    path = try #require(made.map { String(cString: $0) }, sourceLocation: sourceLocation)
+  }
+
+  deinit {
+    Self.remove(path)
+  }
+
+  private static func remove(_ path: String) {
+    chmod(path, 0o700)
+    if unlink(path) == 0 { return }
+    var status = stat()
+    guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return }
+    for name in TemporaryFolder.list(path) { remove(path + "/" + name) }
+    rmdir(path)
+  }
+
+  /// The names in `folder` (without `.` and `..`).
+  func names(in folder: String) -> [String] {
+    Self.list(folder)
+  }
+
+  private static func list(_ folder: String) -> [String] {
+    guard let stream = opendir(folder) else { return [] }
+    defer { closedir(stream) }
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) {
+        String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names.sorted()
+  }
+}
+
+private func mode(of path: String) -> mode_t? {
+  var status = stat()
+  guard stat(path, &status) == 0 else { return nil }
+  return status.st_mode & 0o777
+}
+
+@Suite struct REPLHistoryTests {
+  @Test func blankLinesAndRepeatsOfThePreviousLineAreNotAdded() {
+    var history = REPLHistory(path: "/unused", limit: 10)
+    let added = ["tab 1", "tab 1", "", "   \t ", "swipe left", "tab 1"].map { history.add($0) }
+    #expect(added == [true, false, false, false, true, true])
+    #expect(history.entries == ["tab 1", "swipe left", "tab 1"])
+  }
+
+  @Test func aLineBreakInsideALineIsStoredAsASpace() {
+    var history = REPLHistory(path: "/unused")
+    history.add("echo a\nb")
+    #expect(history.entries == ["echo a b"])
+    #expect(history.fileContents == "echo a b\n")
+  }
+
+  @Test func theOldestEntriesGoPastTheLimit() throws {
+    let folder = try TemporaryFolder()
+    var history = REPLHistory(path: folder.path + "/history", limit: 3)
+    for number in 1...5 { history.add("echo \(number)") }
+    #expect(history.entries == ["echo 3", "echo 4", "echo 5"])
+    try history.save()
+    #expect(AtomicFileWriter.readText(atPath: history.path) == "echo 3\necho 4\necho 5\n")
+    #expect(REPLHistory.load(path: history.path, limit: 2).entries == ["echo 4", "echo 5"])
+  }
+
+  @Test func loadingDropsEmptyLinesAndRepeats() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/history"
+    try AtomicFileWriter(path: path).write("a\n\na\nb\n   \nc")
+    #expect(REPLHistory.load(path: path).entries == ["a", "b", "c"])
+  }
+
+  @Test func aMissingFileIsAnEmptyHistory() {
+    #expect(REPLHistory.load(path: "/nonexistent/tabshell/history").entries.isEmpty)
+  }
+
+  @Test func savingCreatesPrivateFoldersAndAPrivateFile() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/state/tabshell/history"
+    let history = REPLHistory(path: path, entries: ["help", "tabs"])
+    try history.save()
+    #expect(REPLHistory.load(path: path) == history)
+    #expect(mode(of: folder.path + "/state") == 0o700)
+    #expect(mode(of: folder.path + "/state/tabshell") == 0o700)
+    #expect(mode(of: path) == 0o600)
+    #expect(folder.names(in: folder.path + "/state/tabshell") == ["history"])
+  }
+
+  @Test(arguments: [
+    AtomicFileWriter.Stage.createFolder, .createTemporary, .write, .sync, .rename,
+  ])
+  func aFailedWriteLeavesTheOldFileWholeAndNoTemporaryFile(stage: AtomicFileWriter.Stage) throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/history"
+    try REPLHistory(path: path, entries: ["old 1", "old 2"]).save()
+    var writer = AtomicFileWriter(path: path)
+    writer.injectedFailure = stage
+    let failure = #expect(throws: AtomicFileWriter.Failure.self) {
+      try writer.write(String(repeating: "new line\n", count: 1_000))
+    }
+    #expect(failure?.stage == stage)
+    #expect(AtomicFileWriter.readText(atPath: path) == "old 1\nold 2\n")
+    #expect(folder.names(in: folder.path) == ["history"])
+  }
+
+  @Test(.enabled(if: getuid() != 0, "root writes into read-only folders"))
+  func aWriteIntoAnUnwritableFolderLeavesTheOldFileWhole() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/history"
+    try REPLHistory(path: path, entries: ["old"]).save()
+    chmod(folder.path, 0o500)
+    let failure = #expect(throws: AtomicFileWriter.Failure.self) {
+      try REPLHistory(path: path, entries: ["new"]).save()
+    }
+    #expect(failure?.stage == .createTemporary)
+    #expect(failure?.code == EACCES)
+    #expect(AtomicFileWriter.readText(atPath: path) == "old\n")
+  }
+
+  @Test func aFileWhereAFolderShouldBeFailsCleanly() throws {
+    let folder = try TemporaryFolder()
+    try AtomicFileWriter(path: folder.path + "/state").write("not a folder")
+    let failure = #expect(throws: AtomicFileWriter.Failure.self) {
+      try REPLHistory(path: folder.path + "/state/tabshell/history", entries: ["x"]).save()
+    }
+    #expect(failure?.stage == .createFolder)
+    #expect(
+      failure?.description.hasPrefix("cannot create the folder '\(folder.path)/state/tabshell': ")
+        == true)
+    #expect(AtomicFileWriter.readText(atPath: folder.path + "/state") == "not a folder")
+  }
+
+  @Test(arguments: [
+    (["XDG_STATE_HOME": "/state", "HOME": "/home/u"], "/state/tabshell/history"),
+    (["XDG_STATE_HOME": "relative", "HOME": "/home/u"], "/home/u/.local/state/tabshell/history"),
+    (["XDG_STATE_HOME": "", "HOME": "/home/u"], "/home/u/.local/state/tabshell/history"),
+    (["HOME": "/home/u"], "/home/u/.local/state/tabshell/history"),
+  ])
+  func theDefaultPathFollowsXDG(environment: [String: String], expected: String) {
+    #expect(InteractiveREPL.defaultHistoryPath(environment: environment) == expected)
+  }
+}
+
+@Suite struct REPLReadlineGlueTests {
+  @Test(arguments: [
+    ("sw", ["swipe"], ["swipe"]),
+    ("", [], []),
+    ("t", ["tab", "tabs", "tab"], ["tab", "tab", "tabs"]),
+    ("s", ["show-bar", "swipe"], ["s", "show-bar", "swipe"]),
+    ("Mu", ["music", "musique"], ["musi", "music", "musique"]),
+    ("Music", ["mu", "music"], ["Music", "mu", "music"]),
+    ("", ["消息", "消费"], ["消", "消息", "消费"]),
+  ])
+  func matchesAreLaidOutForReadline(typed: String, candidates: [String], expected: [String]) {
+    #expect(CompletionMatches.readlineMatches(typed: typed, candidates: candidates) == expected)
+  }
+
+  @Test func theCommonPrefixNeverSplitsACharacter() {
+    #expect(CompletionMatches.commonPrefix(of: ["cafe\u{301}", "cafe"]) == "caf")
+  }
+
+  @Test func theMatchArrayIsNullTerminated() throws {
+    let array = try #require(CompletionMatches.cArray(["a", "bc"]))
+    defer {
+      free(array[0])
+      free(array[1])
+      free(array)
+    }
+    #expect(array[0].map { String(cString: $0) } == "a")
+    #expect(array[1].map { String(cString: $0) } == "bc")
+    #expect(array[2] == nil)
+    #expect(CompletionMatches.cArray([]) == nil)
+  }
+
+  @Test(arguments: [
+    ("plain> ", "plain> "),
+    ("\u{1B}[1mbold\u{1B}[0m> ", "\u{01}\u{1B}[1m\u{02}bold\u{01}\u{1B}[0m\u{02}> "),
+    ("\u{1B}]0;title\u{07}x> ", "\u{01}\u{1B}]0;title\u{07}\u{02}x> "),
+    ("\u{01}\u{1B}[1m\u{02}x> ", "\u{01}\u{1B}[1m\u{02}x> "),
+  ])
+  func escapeSequencesInThePromptAreMarkedInvisible(prompt: String, expected: String) {
+    #expect(ReadlinePrompt.markingInvisible(prompt) == expected)
+  }
+}

@@ -1,1 +1,9 @@
 import TabShellCLI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+exit(TabShellCommand.main(.current()))

@@ -1,0 +1,163 @@
+import TabShellKit
+
+/// What the command line asks for (SPEC §2).
+public struct CommandLineOptions: Equatable, Sendable {
+  /// `-c COMMANDS`.
+  public var commands: String?
+  /// The script file, if any.
+  public var file: String?
+  /// The words after the script file (`$1`...).
+  public var scriptArguments: [String] = []
+  /// `--norc`.
+  public var noStartupFile = false
+  /// `--plugin PATH`, in order.
+  public var plugins: [String] = []
+  /// `--check`.
+  public var checkOnly = false
+  /// `--keep-going`.
+  public var keepGoing = false
+  /// `--width N`.
+  public var width: Int?
+  /// `--no-color`.
+  public var noColor = false
+  /// `--help`.
+  public var help = false
+  /// `--version`.
+  public var version = false
+
+  /// Makes the defaults.
+  public init() {}
+}
+
+/// One command-line option: its name, its value's name (`nil` for a flag), its help and what it sets.
+struct CommandLineOption: Sendable {
+  var name: String
+  var valueName: String? = nil
+  var abstract: String
+  var apply: @Sendable (inout CommandLineOptions, String) throws(CommandLineError) -> Void
+}
+
+/// A command-line usage error (exit status 2).
+public enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertible {
+  case unknownOption(String, suggestion: String?)
+  case missingValue(String)
+  case notAnInteger(option: String, value: String)
+
+  public var description: String {
+    switch self {
+    case .unknownOption(let option, let suggestion):
+      "unknown option '\(option)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+        + " (see 'tabshell --help')"
+    case .missingValue(let option): "option '\(option)' needs a value"
+    case .notAnInteger(let option, let value):
+      "option '\(option)' needs a positive whole number, not '\(value)'"
+    }
+  }
+}
+
+extension CommandLineOptions {
+  /// The version, in one place.
+  public static let version = "tabshell 0.1.0"
+
+  /// Every option, declared once: parsing and `--help` come from this table.
+  static let table: [CommandLineOption] = [
+    .init(name: "-c", valueName: "COMMANDS", abstract: "run COMMANDS, then exit") { o, v in
+      o.commands = v
+    },
+    .init(name: "--norc", abstract: "do not read the start-up file") { o, _ in
+      o.noStartupFile = true
+    },
+    .init(
+      name: "--plugin", valueName: "PATH",
+      abstract: "load a plugin shared object before anything runs (repeatable)"
+    ) { o, v in o.plugins.append(v) },
+    .init(name: "--check", abstract: "parse only: report every syntax error, run nothing") { o, _ in
+      o.checkOnly = true
+    },
+    .init(name: "--keep-going", abstract: "a failed command does not stop the script") { o, _ in
+      o.keepGoing = true
+    },
+    .init(
+      name: "--width", valueName: "N",
+      abstract: "render width when stdout is not a terminal (default: $COLUMNS, else 80)"
+    ) { o, v throws(CommandLineError) in
+      guard let n = Int(v), n > 0 else { throw .notAnInteger(option: "--width", value: v) }
+      o.width = n
+    },
+    .init(name: "--no-color", abstract: "no colour or other escape sequences") { o, _ in
+      o.noColor = true
+    },
+    .init(name: "--help", abstract: "show this help") { o, _ in o.help = true },
+    .init(name: "--version", abstract: "show the version") { o, _ in o.version = true },
+  ]
+
+  /// Parses the arguments (without the program's name). Options come before the script file; every
+  /// word after it is the script's.
+  public static func parse(_ arguments: [String]) throws(CommandLineError) -> CommandLineOptions {
+    var options = CommandLineOptions()
+    var index = 0
+    while index < arguments.count {
+      var word = arguments[index]
+      index += 1
+      if word == "--" {
+        break
+      }
+      guard word.hasPrefix("-"), word != "-" else {
+        index -= 1
+        break
+      }
+      var inlineValue: String?
+      if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
+        inlineValue = String(word[word.index(after: equals)...])
+        word = String(word[..<equals])
+      }
+      guard let option = table.first(where: { $0.name == word }) else {
+        throw .unknownOption(word, suggestion: closestMatch(to: word, in: table.map(\.name)))
+      }
+      var value = ""
+      if option.valueName != nil {
+        if let inlineValue {
+          value = inlineValue
+        } else {
+          guard index < arguments.count else { throw .missingValue(word) }
+          value = arguments[index]
+          index += 1
+        }
+      }
+      try option.apply(&options, value)
+    }
+    if options.commands == nil, index < arguments.count {
+      options.file = arguments[index]
+      index += 1
+    }
+    options.scriptArguments = Array(arguments[index...])
+    return options
+  }
+
+  /// `--help`, generated from the table.
+  public static var helpText: [String] {
+    let names = table.map { option in
+      option.valueName.map { "\(option.name) \($0)" } ?? option.name
+    }
+    let width = names.map(\.count).max() ?? 0
+    var lines = [
+      "\(version): a tab bar, as iOS apps have it, turned into a scriptable shell",
+      "",
+      "usage: tabshell [OPTIONS]                 the REPL when stdin is a terminal, else stdin as a script",
+      "       tabshell [OPTIONS] FILE [ARG...]   run the script FILE ($1... are its ARGs)",
+      "       tabshell [OPTIONS] -c COMMANDS     run the commands",
+      "",
+      "options:",
+    ]
+    for (name, option) in zip(names, table) {
+      let padding = String(repeating: " ", count: width - name.count)
+      lines.append("  \(name)\(padding)  \(option.abstract)")
+    }
+    lines += [
+      "",
+      "Exit status: 0 success, 1 a command or an expect failed, 2 usage or syntax error.",
+      "Type 'help' in the shell for its commands.",
+    ]
+    return lines
+  }
+}

@@ -1,0 +1,75 @@
+import TabShellKit
+import TabShellLanguage
+import TabShellRendering
+
+extension TabShellCommand {
+  /// The interactive REPL: the start-up file (or the `demo` layout), then readline.
+  static func runREPL(
+    _ interpreter: Interpreter, _ options: CommandLineOptions, _ process: ProcessContext
+  ) -> Int32 {
+    let writeError = process.writeError
+    var ranStartup = false
+    if !options.noStartupFile, let path = startupFile(process.environment),
+      let text = try? Interpreter.readText(path, name: path)
+    {
+      ranStartup = true
+      let outcome = interpreter.run(
+        interpreter.parse(text, file: path, directory: Interpreter.directory(of: path)))
+      if case .exit(let status) = outcome { return status }
+    }
+    if !ranStartup {
+      do {
+        try interpreter.shell.apply(layout: "demo")
+      } catch {
+        writeError("error: \(error)\n")
+      }
+    }
+    process.flush()
+    let engine = LanguageREPLEngine(interpreter: interpreter, flush: process.flush)
+    return InteractiveREPL.run(
+      engine: engine,
+      historyPath: InteractiveREPL.defaultHistoryPath(environment: process.environment))
+  }
+
+  /// `$XDG_CONFIG_HOME/tabshell/init.tabsh`, else `~/.config/tabshell/init.tabsh`.
+  static func startupFile(_ environment: [String: String]) -> String? {
+    if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+      return config + "/tabshell/init.tabsh"
+    }
+    guard let home = environment["HOME"], !home.isEmpty else { return nil }
+    return home + "/.config/tabshell/init.tabsh"
+  }
+}
+
+/// The interpreter as the REPL sees it: a line at a time, the prompt, the bar line, completions.
+///
+/// Isolation: used only on the thread that runs the REPL (the interpreter's).
+final class LanguageREPLEngine: REPLEngine {
+  let interpreter: Interpreter
+  let flush: () -> Void
+
+  init(interpreter: Interpreter, flush: @escaping () -> Void) {
+    self.interpreter = interpreter
+    self.flush = flush
+  }
+
+  var prompt: String {
+    "tabshell:\(interpreter.shell.visibleScreen?.id ?? "-")> "
+  }
+
+  var barLine: String? {
+    let shell = interpreter.shell
+    if shell.isBarHidden || shell.tabCount == 0 { return nil }
+    return Renderer.barLine(shell, options: interpreter.renderOptions)
+  }
+
+  func execute(_ line: String) -> REPLAction {
+    defer { flush() }
+    if case .exit(let status) = interpreter.runLine(line) { return .exit(status) }
+    return .proceed
+  }
+
+  func completions(line: String, wordStart: Int, wordEnd: Int) -> [String] {
+    interpreter.completions(line: line, wordStart: wordStart, wordEnd: wordEnd)
+  }
+}

@@ -1,0 +1,108 @@
+import BuiltinScreens
+import TabShellKit
+import TabShellLanguage
+import TabShellLoader
+import TabShellRendering
+
+/// The `tabshell` command (SPEC §2): the one entry point of the program and of in-process tests.
+public enum TabShellCommand {
+  /// Runs the command line; returns the exit status (0 success, 1 failure, 2 usage or syntax error).
+  public static func main(_ process: ProcessContext) -> Int32 {
+    let status = run(process)
+    process.flush()
+    return status
+  }
+
+  static func run(_ process: ProcessContext) -> Int32 {
+    let options: CommandLineOptions
+    do throws(CommandLineError) {
+      options = try CommandLineOptions.parse(process.arguments)
+    } catch {
+      process.writeError("error: \(error)\n")
+      return 2
+    }
+    if options.help {
+      for line in CommandLineOptions.helpText { process.writeOutput(line + "\n") }
+      return 0
+    }
+    if options.version {
+      process.writeOutput(CommandLineOptions.version + "\n")
+      return 0
+    }
+    let interpreter = makeInterpreter(options, process)
+    for path in options.plugins {
+      do {
+        let plugin = try PluginLoader.load(path: interpreter.resolvePath(path))
+        try interpreter.shell.register(plugin, source: path)
+      } catch {
+        process.writeError("error: --plugin \(path): \(error)\n")
+        return 1
+      }
+    }
+    if let commands = options.commands {
+      return runScript(
+        commands, file: "-c", directory: process.currentDirectory, interpreter, options)
+    }
+    if let file = options.file {
+      let path = interpreter.resolvePath(file)
+      let text: String
+      do throws(LanguageError) {
+        text = try Interpreter.readText(path, name: file)
+      } catch {
+        process.writeError("error: \(error)\n")
+        return 2
+      }
+      return runScript(
+        text, file: file, directory: Interpreter.directory(of: path), interpreter, options)
+    }
+    if !process.stdinIsTerminal || options.checkOnly {
+      let text = process.readStandardInput()
+      return runScript(
+        text, file: "<stdin>", directory: process.currentDirectory, interpreter, options)
+    }
+    return runREPL(interpreter, options, process)
+  }
+
+  /// A shell with the built-in plugin, and an interpreter on it that writes to the process's streams.
+  static func makeInterpreter(_ options: CommandLineOptions, _ process: ProcessContext)
+    -> Interpreter
+  {
+    let shell = Shell()
+    try? shell.register(BuiltinPlugin(), source: "built-in")
+    let width =
+      options.width ?? process.terminalWidth ?? process.environment["COLUMNS"].flatMap { Int($0) }
+      ?? 80
+    let color = Renderer.detectColorMode(
+      environment: process.environment, isTerminal: process.stdoutIsTerminal,
+      forcedOff: options.noColor)
+    let write = process.writeOutput
+    let writeError = process.writeError
+    let interpreter = Interpreter(
+      shell: shell, renderOptions: RenderOptions(width: max(1, width), color: color),
+      currentDirectory: process.currentDirectory, output: { write($0 + "\n") },
+      report: { writeError("\($0)\n") })
+    interpreter.keepGoing = options.keepGoing
+    interpreter.scriptArguments = options.scriptArguments
+    return interpreter
+  }
+
+  /// Parses the whole script, then runs it (or, with `--check`, only reports its errors).
+  static func runScript(
+    _ text: String, file: String, directory: String, _ interpreter: Interpreter,
+    _ options: CommandLineOptions
+  ) -> Int32 {
+    let script = interpreter.parse(text, file: file, directory: directory)
+    if options.checkOnly {
+      script.diagnostics.forEach(interpreter.report)
+      return script.diagnostics.isEmpty ? 0 : 2
+    }
+    return interpreter.run(script).status
+  }
+}
+
+extension Interpreter {
+  /// A path from the command line, relative to the working directory.
+  func resolvePath(_ path: String) -> String {
+    path.hasPrefix("/") || currentDirectory.isEmpty ? path : currentDirectory + "/" + path
+  }
+}

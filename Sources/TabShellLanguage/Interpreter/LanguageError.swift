@@ -1,0 +1,116 @@
+import TabShellKit
+
+/// Why a command line did not parse or a command failed: data, worded in one place (``description``).
+public enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A quote that is not closed on its line.
+  case unterminatedQuote(Character)
+  /// No command of this name; maybe a close one.
+  case unknownCommand(String, suggestion: String?)
+  /// A required argument is missing.
+  case missingArgument(command: String, argument: String, usage: String)
+  /// More words than the command takes.
+  case tooManyArguments(command: String, word: String, usage: String)
+  /// An option the command does not declare.
+  case unknownOption(command: String, option: String, suggestion: String?)
+  /// An option that takes a value came last.
+  case missingOptionValue(command: String, option: String)
+  /// A word that must be a whole number is not one.
+  case notAnInteger(String, argument: String)
+  /// A word that must be one of a few is not one of them.
+  case notAChoice(String, argument: String, choices: [String], suggestion: String?)
+  /// A `--param` value without `=`.
+  case badParameter(String)
+  /// A screen command while no screen of a type that declares it is visible.
+  case screenCommandUnavailable(String, visibleType: String?, types: [String])
+  /// The core refused a change.
+  case shell(ShellError)
+  /// An `expect` that did not hold.
+  case expectFailed(String)
+  /// A file could not be read.
+  case cannotRead(path: String, reason: String)
+  /// `source` nested too deep.
+  case sourceTooDeep(limit: Int)
+  /// A sourced file has syntax errors (already reported).
+  case sourceHasErrors(path: String, count: Int)
+  /// Hooks that set off hooks without end.
+  case hookRunaway(limit: Int)
+  /// `deny` outside an `on should-select` hook.
+  case denyOutsideHook
+  /// A plugin did not load or register.
+  case pluginFailed(String)
+  /// Anything else a command reports.
+  case failed(String)
+
+  /// Whether this is a syntax or usage error (exit status 2) rather than a failure (1).
+  public var isSyntaxError: Bool {
+    switch self {
+    case .unterminatedQuote, .unknownCommand, .missingArgument, .tooManyArguments, .unknownOption,
+      .missingOptionValue, .notAnInteger, .notAChoice, .badParameter:
+      true
+    default: false
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .unterminatedQuote(let quote): "unterminated \(quote) quote"
+    case .unknownCommand(let name, let suggestion):
+      "unknown command '\(name)'" + Self.didYouMean(suggestion)
+    case .missingArgument(let command, let argument, let usage):
+      "'\(command)' needs \(argument); usage: \(usage)"
+    case .tooManyArguments(let command, let word, let usage):
+      "'\(command)' takes no more arguments, got '\(word)'; usage: \(usage)"
+    case .unknownOption(let command, let option, let suggestion):
+      "unknown option '\(option)' for '\(command)'" + Self.didYouMean(suggestion)
+    case .missingOptionValue(let command, let option):
+      "option '\(option)' of '\(command)' needs a value"
+    case .notAnInteger(let word, let argument): "\(argument) must be a whole number, not '\(word)'"
+    case .notAChoice(let word, let argument, let choices, let suggestion):
+      "\(argument) must be one of \(choices.joined(separator: ", ")), not '\(word)'"
+        + Self.didYouMean(suggestion)
+    case .badParameter(let word): "--param needs KEY=VALUE, not '\(word)'"
+    case .screenCommandUnavailable(let name, let visible, let types):
+      "'\(name)' is a command of screen type "
+        + types.map { "'\($0)'" }.joined(separator: ", ")
+        + "; the visible screen is "
+        + (visible.map { "of type '\($0)'" } ?? "none")
+    case .shell(let error): error.description
+    case .expectFailed(let message): "expect failed: \(message)"
+    case .cannotRead(let path, let reason): "cannot read '\(path)': \(reason)"
+    case .sourceTooDeep(let limit): "source nesting too deep (limit \(limit))"
+    case .sourceHasErrors(let path, let count):
+      "'\(path)' has \(count) syntax error\(count == 1 ? "" : "s"); nothing of it ran"
+    case .hookRunaway(let limit): "hooks set off more hooks without end (limit \(limit) runs)"
+    case .denyOutsideHook: "'deny' works only in an 'on should-select' hook"
+    case .pluginFailed(let message): message
+    case .failed(let message): message
+    }
+  }
+
+  private static func didYouMean(_ suggestion: String?) -> String {
+    suggestion.map { "; did you mean '\($0)'?" } ?? ""
+  }
+}
+
+/// An error with where it happened: the one renderer of `FILE:LINE:COL: error: MESSAGE`.
+public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The script's name as the user gave it (`-c`, `<stdin>`, a path), or `nil` in the REPL.
+  public var file: String?
+  /// Where in the script.
+  public var location: SourceLocation
+  /// What went wrong.
+  public var error: LanguageError
+
+  /// Makes a diagnostic.
+  public init(file: String?, location: SourceLocation, error: LanguageError) {
+    self.file = file
+    self.location = location
+    self.error = error
+  }
+
+  /// `FILE:LINE:COL: error: MESSAGE`, or `error: MESSAGE` for a line typed in the REPL.
+  public var description: String {
+    guard let file else { return "error: \(error)" }
+    return "\(file):\(location.line):\(location.column): error: \(error)"
+  }
+}

@@ -1,0 +1,58 @@
+import TabShellKit
+
+/// A parsed command, ready to run: its declaration is resolved and its arguments are checked.
+public struct Command: Sendable {
+  /// What runs it.
+  public enum Target: Sendable {
+    /// A built-in command: its index in ``CommandTable/commands``.
+    case builtin(Int)
+    /// A command of a screen type, found on the visible screen's type when it runs.
+    case screen(String)
+    /// `on EVENT COMMANDS`: the hook's commands, parsed once with the script.
+    indirect case hook(EventName, [Command])
+  }
+
+  /// What runs it.
+  public var target: Target
+  /// Its arguments, checked against the declaration (for a screen command: the words, unchecked).
+  public var arguments: ParsedArguments
+  /// Where it starts.
+  public var location: SourceLocation
+  /// The words after the name when they must be checked again as it runs (hook placeholders, screen
+  /// commands); empty otherwise.
+  public var deferredWords: [String]
+  /// The command's name as written.
+  public var name: String
+
+  /// Makes a command.
+  public init(
+    target: Target, arguments: ParsedArguments, location: SourceLocation,
+    deferredWords: [String] = [], name: String
+  ) {
+    self.target = target
+    self.arguments = arguments
+    self.location = location
+    self.deferredWords = deferredWords
+    self.name = name
+  }
+}
+
+/// A whole script, parsed before any of it runs.
+public struct Script: Sendable {
+  /// The name errors give it: a path, `-c`, `<stdin>`, or `nil` for a line typed in the REPL.
+  public var file: String?
+  /// The directory that `source` resolves relative paths against.
+  public var directory: String
+  /// The commands, in order.
+  public var commands: [Command]
+  /// The syntax errors; when there are any, nothing of the script runs.
+  public var diagnostics: [Diagnostic]
+
+  /// Makes a script.
+  public init(file: String?, directory: String, commands: [Command], diagnostics: [Diagnostic]) {
+    self.file = file
+    self.directory = directory
+    self.commands = commands
+    self.diagnostics = diagnostics
+  }
+}

@@ -1,0 +1,112 @@
+import TabShellKit
+
+/// Turns script text into a ``Script``: lexes it, resolves every command's declaration and checks its
+/// arguments, collecting every error.
+public struct Parser {
+  /// The built-in commands.
+  public let table: CommandTable
+  /// The names of the commands that registered screen types declare.
+  public let screenCommands: Set<String>
+  /// The script's arguments, for `$1`...`$9` and `$#`; substituted as the script is parsed.
+  public var scriptArguments: [String]
+
+  /// Makes a parser for the commands of `table` and these screen commands.
+  public init(table: CommandTable, screenCommands: Set<String>, scriptArguments: [String] = []) {
+    self.table = table
+    self.screenCommands = screenCommands
+    self.scriptArguments = scriptArguments
+  }
+
+  /// Parses a whole script.
+  public func parse(_ source: String, file: String?, directory: String) -> Script {
+    let (raw, lexErrors) = Lexer.lex(source)
+    var diagnostics = lexErrors.map { Diagnostic(file: file, location: $0.0, error: $0.1) }
+    var commands: [Command] = []
+    commands.reserveCapacity(raw.count)
+    var sawLoad = false
+    for command in raw {
+      do throws(LanguageError) {
+        let parsed = try resolve(command, substituting: false, deferUnknown: sawLoad)
+        if case .builtin(let index) = parsed.target,
+          table.commands[index].declaration.name == "load"
+        {
+          sawLoad = true
+        }
+        commands.append(parsed)
+      } catch {
+        diagnostics.append(Diagnostic(file: file, location: command.location, error: error))
+      }
+    }
+    diagnostics.sort {
+      ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)
+    }
+    return Script(file: file, directory: directory, commands: commands, diagnostics: diagnostics)
+  }
+
+  /// Parses the body of an `on` hook: one word is a line of commands; several are one command.
+  public func parseHook(_ words: [String], at location: SourceLocation) throws(LanguageError)
+    -> [Command]
+  {
+    var raw: [RawCommand]
+    if words.count == 1 {
+      let (lexed, errors) = Lexer.lex(words[0])
+      if let first = errors.first { throw first.1 }
+      raw = lexed
+    } else {
+      raw = [RawCommand(words: words.map { Word($0, at: location) })]
+    }
+    var commands: [Command] = []
+    for var command in raw {
+      for i in command.words.indices { command.words[i].location = location }
+      commands.append(try resolve(command, substituting: true, deferUnknown: false))
+    }
+    return commands
+  }
+
+  /// Resolves one command: its declaration, its checked arguments.
+  func resolve(_ command: RawCommand, substituting: Bool, deferUnknown: Bool) throws(LanguageError)
+    -> Command
+  {
+    let name = command.words[0].text
+    let rest = command.words.dropFirst().map { substitute($0.text) }
+    guard let index = table.index(of: name) else {
+      if screenCommands.contains(name) || deferUnknown {
+        return Command(
+          target: .screen(name), arguments: ParsedArguments(positionals: rest),
+          location: command.location, deferredWords: rest, name: name)
+      }
+      throw .unknownCommand(
+        name, suggestion: closestMatch(to: name, in: table.names + screenCommands))
+    }
+    let entry = table.commands[index]
+    let arguments = try ArgumentBinder.bind(
+      rest[...], to: entry.declaration, substituting: substituting)
+    let placeholders = substituting && rest.contains(where: ArgumentBinder.hasPlaceholder)
+    if !placeholders { try entry.check?(arguments) }
+    if entry.declaration.name == "on", let event = EventName(rawValue: arguments.positionals[0]) {
+      let body = try parseHook(Array(arguments.positionals.dropFirst()), at: command.location)
+      return Command(
+        target: .hook(event, body), arguments: arguments, location: command.location, name: name)
+    }
+    if entry.declaration.name == "help", let topic = arguments[0], table.index(of: topic) == nil,
+      !screenCommands.contains(topic)
+    {
+      throw .unknownCommand(
+        topic, suggestion: closestMatch(to: topic, in: table.names + screenCommands))
+    }
+    return Command(
+      target: .builtin(index), arguments: arguments, location: command.location,
+      deferredWords: placeholders ? rest : [], name: name)
+  }
+
+  /// A word with `$1`...`$9` and `$#` replaced by the script's arguments (a missing one is empty).
+  func substitute(_ word: String) -> String {
+    guard word.utf8.contains(UInt8(ascii: "$")) else { return word }
+    var result = word.replacing("$#", with: String(scriptArguments.count))
+    for n in 1...9 {
+      result = result.replacing(
+        "$\(n)", with: n <= scriptArguments.count ? scriptArguments[n - 1] : "")
+    }
+    return result
+  }
+}

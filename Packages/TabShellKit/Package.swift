@@ -12,7 +12,10 @@ let package = Package(
     .target(
       name: "TabShellKit",
       swiftSettings: [
-        .unsafeFlags(["-enable-library-evolution"])
+        .unsafeFlags(["-enable-library-evolution"]),
+        // Release builds skip the run-time exclusivity checks of class properties, a third of the
+        // cost of a transaction; debug builds and the tests keep them.
+        .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
       ]
     )
   ],

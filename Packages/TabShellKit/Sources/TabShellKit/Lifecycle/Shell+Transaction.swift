@@ -42,6 +42,7 @@ extension Shell {
     let hidden = isBarHidden
     if hidden != transaction.barHiddenBefore { emit(hidden ? .barHidden : .barShown) }
     openTransaction = nil
+    commitCount &+= 1
     if checksInvariants { checkInvariants() }
     flush()
   }

@@ -41,16 +41,28 @@ public struct Canvas: Sendable {
     for character in text {
       let w = displayWidth(of: character)
       if w == 0 {
-        if x > 0, x - 1 < width, x - 1 >= 0 { rows[row][x - 1].text.append(character) }
+        if x > 0, x - 1 < width {
+          // A mark joins the character before it (the left half, for a wide one).
+          let target = x >= 2 && rows[row][x - 1].text.isEmpty ? x - 2 : x - 1
+          rows[row][target].text.append(character)
+        }
         continue
       }
       if x >= width { break }
       if x >= 0, x + w <= width {
+        clearWideNeighbours(row: row, from: x, to: x + w - 1)
         rows[row][x] = Cell(text: String(character), color: color, isBold: bold)
         if w == 2 { rows[row][x + 1] = Cell(text: "", color: color, isBold: bold) }
       }
       x += w
     }
+  }
+
+  /// Before cells `first...last` are overwritten: a wide character of which only one half would
+  /// be overwritten is blanked whole, so that no row is ever wider than the canvas.
+  private mutating func clearWideNeighbours(row: Int, from first: Int, to last: Int) {
+    if first > 0, rows[row][first].text.isEmpty { rows[row][first - 1] = .blank }
+    if last + 1 < width, rows[row][last + 1].text.isEmpty { rows[row][last + 1] = .blank }
   }
 
   /// Writes text centred on a row.
@@ -82,8 +94,13 @@ public func displayWidth(of text: some StringProtocol) -> Int {
 public func displayWidth(of character: Character) -> Int {
   let scalars = character.unicodeScalars
   guard let first = scalars.first else { return 0 }
-  if first.value < 0x7F { return first.value < 0x20 ? 0 : 1 }
-  if scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+  let isSingle = scalars.index(after: scalars.startIndex) == scalars.endIndex
+  if first.value < 0x7F, isSingle || first.value < 0x20 { return first.value < 0x20 ? 0 : 1 }
+  if !isSingle {
+    // Emoji presentation (a keycap, "❤️") and flags (two regional indicators) show two columns wide.
+    if scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+    if (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }
+  }
   var width = 0
   for scalar in scalars {
     width = max(width, displayWidth(of: scalar))
@@ -94,6 +111,13 @@ public func displayWidth(of character: Character) -> Int {
 
 func displayWidth(of scalar: Unicode.Scalar) -> Int {
   let v = scalar.value
+  // As glibc's wcwidth: the soft hyphen and the prepended concatenation marks take a column,
+  // Hangul medial vowels and final consonants join the syllable before them.
+  switch v {
+  case 0xAD, 0x600...0x605, 0x6DD, 0x70F, 0x890...0x891, 0x8E2, 0x110BD, 0x110CD: return 1
+  case 0x1160...0x11FF, 0xD7B0...0xD7FF, 0x1171E: return 0
+  default: break
+  }
   switch scalar.properties.generalCategory {
   case .nonspacingMark, .enclosingMark, .format, .control: return 0
   default: break
@@ -109,10 +133,13 @@ private func isWide(_ v: UInt32) -> Bool {
     0x26BD...0x26BE, 0x26C4...0x26C5, 0x26CE, 0x26D4, 0x26EA, 0x26F2...0x26F3, 0x26F5, 0x26FA,
     0x26FD, 0x2705, 0x270A...0x270B, 0x2728, 0x274C, 0x274E, 0x2753...0x2755, 0x2757,
     0x2795...0x2797, 0x27B0, 0x27BF, 0x2B1B...0x2B1C, 0x2B50, 0x2B55, 0x2E80...0x303E,
-    0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F,
+    0x3041...0x33FF, 0x3400...0x4DBF, 0x4DC0...0x4DFF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+    0xA960...0xA97F,
     0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60,
-    0xFFE0...0xFFE6, 0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x1B000...0x1B2FF, 0x1F004, 0x1F0CF,
-    0x1F18E, 0x1F191...0x1F19A, 0x1F200...0x1F251, 0x1F300...0x1F320, 0x1F32D...0x1F335,
+    0xFFE0...0xFFE6, 0x16FE0...0x16FE4, 0x16FF0...0x16FF1, 0x17000...0x18D08,
+    0x1AFF0...0x1AFFE, 0x1B000...0x1B2FF, 0x1F004, 0x1F0CF,
+    0x1F18E, 0x1F191...0x1F19A, 0x1F200...0x1F251, 0x1F260...0x1F265, 0x1F300...0x1F320,
+    0x1F32D...0x1F335,
     0x1F337...0x1F37C, 0x1F37E...0x1F393, 0x1F3A0...0x1F3CA, 0x1F3CF...0x1F3D3,
     0x1F3E0...0x1F3F0, 0x1F3F4, 0x1F3F8...0x1F43E, 0x1F440, 0x1F442...0x1F4FC,
     0x1F4FF...0x1F53D, 0x1F54B...0x1F54E, 0x1F550...0x1F567, 0x1F57A, 0x1F595...0x1F596,

@@ -18,7 +18,7 @@ extension Shell {
       selectedIcon: selectedIcon ?? icon ?? screenType.selectedIcon)
     let index = (position ?? tabRecords.count + 1) - 1
     begin()
-    tabRecords.insert(TabRecord(item: item, stack: [node]), at: index)
+    tabRecords.insert(TabRecord(id: node.id, item: item, stack: [node]), at: index)
     if index == tabRecords.count - 1, lazyIndexByID != nil {
       lazyIndexByID?[node.id] = index
     } else {

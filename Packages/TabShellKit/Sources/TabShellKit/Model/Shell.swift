@@ -13,10 +13,10 @@
 /// its screens and plugins.
 public final class Shell {
   struct TabRecord {
+    /// The tab's id: its root screen's.
+    let id: String
     var item: BarItem
     var stack: [ScreenNode]
-    var id: String { stack[0].id }
-    var top: ScreenNode { stack[stack.count - 1] }
   }
 
   var tabRecords: [TabRecord] = []
@@ -43,6 +43,9 @@ public final class Shell {
   var isFlushing = false
   var isMakingScreen = false
   var openTransaction: OpenTransaction?
+  /// Counts committed transactions, so that a check made before hooks ran can tell whether it still
+  /// holds after them.
+  var commitCount = 0
 
   /// Whether ``checkInvariants()`` runs after every transaction: on in debug builds and tests.
   public var checksInvariants = _isDebugAssertConfiguration()
@@ -114,7 +117,7 @@ extension Shell {
   var visibleNode: ScreenNode? {
     if let modal { return modal }
     guard let selectedIndex else { return nil }
-    return tabRecords[selectedIndex].top
+    return tabRecords[selectedIndex].stack.last
   }
 
   func tabInfo(at index: Int) -> TabInfo {

@@ -22,6 +22,19 @@ extension Shell {
     try userSelect(index: try selectableIndex(of: tab))
   }
 
+  /// A user's tap on the tab at a position (1-based); see ``tap(_:)``.
+  @discardableResult
+  public func tap(position: Int) throws(ShellError) -> SelectionOutcome {
+    if let modal { throw .modalPresented(id: modal.id) }
+    guard tabRecords.indices.contains(position - 1) else {
+      if tabRecords.isEmpty { throw .noTabs }
+      throw .positionOutOfRange(position, count: tabRecords.count)
+    }
+    let index = position - 1
+    guard tabRecords[index].item.isEnabled else { throw .tabDisabled(id: tabRecords[index].id) }
+    return try userSelect(index: index)
+  }
+
   /// A selection asked for by a screen or a plugin: runs no should-select handlers, and selecting the
   /// selected tab changes nothing.
   public func select(_ tab: String) throws(ShellError) {
@@ -70,12 +83,17 @@ extension Shell {
   }
 
   private func userSelect(index: Int) throws(ShellError) -> SelectionOutcome {
+    let commitsBefore = commitCount
     let id = tabRecords[index].id
     guard shouldSelect(index: index) else { return .vetoed }
-    // The handlers may have changed the tabs: find the tab again and check it once more.
-    guard let index = self.index(ofID: id) else { throw .noSuchTab(id) }
-    if let modal { throw .modalPresented(id: modal.id) }
-    guard tabRecords[index].item.isEnabled else { throw .tabDisabled(id: id) }
+    var index = index
+    if commitCount != commitsBefore {
+      // The hooks changed something: find the tab again and check it once more.
+      guard let found = self.index(ofID: id) else { throw .noSuchTab(id) }
+      if let modal { throw .modalPresented(id: modal.id) }
+      guard tabRecords[found].item.isEnabled else { throw .tabDisabled(id: id) }
+      index = found
+    }
     if index == selectedIndex {
       reselect(index: index)
       return .reselected
@@ -94,16 +112,17 @@ extension Shell {
 
   private func reselect(index: Int) {
     begin()
-    let popped = tabRecords[index].stack[1...]
-    leave(popped.reversed())
-    tabRecords[index].stack.removeSubrange(1...)
+    if tabRecords[index].stack.count > 1 {
+      leave(tabRecords[index].stack[1...].reversed())
+      tabRecords[index].stack.removeSubrange(1...)
+    }
     emitAfter(.didReselect(tab: index + 1, id: tabRecords[index].id))
     commit()
   }
 
   private func cancelledSwipe(to target: Int) {
     guard let a = visibleNode else { return }
-    let b = tabRecords[target].top
+    guard let b = tabRecords[target].stack.last else { return }
     begin()
     if !b.isLoaded { b.step(.load, emit: emit) }
     b.step(.willAppear, emit: emit)

@@ -1,0 +1,265 @@
+#!/usr/bin/env python3
+"""Pseudo-terminal tests of the interactive REPL (SPEC §8), driving the built `tabshell` with pexpect.
+
+Run:  python3 Tests/repl/test_repl.py        (prints "N passed, N failed"; exits 1 on a failure)
+ or:  python3 -m pytest Tests/repl -q
+The binary is $TABSHELL_BIN (default .build/debug/tabshell). Each test gets a fresh HOME, XDG_STATE_HOME
+and XDG_CONFIG_HOME (no start-up file, so the REPL starts with the `demo` layout) under a temp folder.
+Needs only pexpect (`pip install pexpect`).
+"""
+
+import os
+import re
+import signal
+import stat
+import sys
+import tempfile
+import traceback
+
+import pexpect
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+BINARY = os.environ.get("TABSHELL_BIN", os.path.join(ROOT, ".build", "debug", "tabshell"))
+TIMEOUT = float(os.environ.get("TABSHELL_REPL_TIMEOUT", "10"))
+PROMPT = r"tabshell:[^\r\n>]*> "
+UP = "\x1b[A"
+
+
+class Session:
+    """One REPL in a pseudo-terminal, with its own home folder (shared by sessions of one test)."""
+
+    def __init__(self, home, extra_env=None):
+        self.home = home
+        env = {
+            key: value
+            for key, value in os.environ.items()
+            if key not in ("INPUTRC", "NO_COLOR", "COLUMNS", "LINES")
+        }
+        env.update(
+            HOME=home,
+            XDG_STATE_HOME=os.path.join(home, "state"),
+            XDG_CONFIG_HOME=os.path.join(home, "config"),
+            TERM="xterm",
+            NO_COLOR="1",
+        )
+        env.update(extra_env or {})
+        self.child = pexpect.spawn(
+            BINARY, [], env=env, cwd=home, encoding="utf-8", timeout=TIMEOUT, dimensions=(24, 100)
+        )
+
+    def prompt(self):
+        """Waits for the next prompt; returns everything printed since the last match."""
+        self.child.expect(PROMPT)
+        return strip(self.child.before)
+
+    def run(self, line):
+        """Types `line` and Return; returns what the command printed (with the bar line, if shown)."""
+        self.child.send(line + "\r")
+        self.child.expect_exact(line)
+        return self.prompt()
+
+    def send(self, text):
+        self.child.send(text)
+
+    def expect(self, pattern):
+        self.child.expect(pattern)
+        return strip(self.child.before)
+
+    def finish(self):
+        """Waits for the end; returns the exit status (None when killed by a signal)."""
+        self.child.expect(pexpect.EOF)
+        self.child.close()
+        return self.child.exitstatus
+
+    def history_file(self):
+        return os.path.join(self.home, "state", "tabshell", "history")
+
+
+def strip(text):
+    """`text` without escape sequences and carriage returns."""
+    text = re.sub(r"\x1b\[[0-9;?]*[ -/]*[@-~]", "", text)
+    text = re.sub(r"\x1b\][^\x07]*\x07", "", text)
+    return text.replace("\r", "").replace("\x01", "").replace("\x02", "")
+
+
+def new_home():
+    return tempfile.mkdtemp(prefix="tabshell-repl-")
+
+
+def read(path):
+    with open(path, encoding="utf-8") as handle:
+        return handle.read()
+
+
+# The tests.
+
+
+def test_a_typed_command_runs_and_the_shell_goes_on():
+    repl = Session(new_home())
+    repl.prompt()
+    assert "hello-world" in repl.run("echo hello-world")
+    assert "again" in repl.run("echo again")
+    repl.send("\x04")
+    assert repl.finish() == 0
+
+
+def test_tab_completes_a_command_name():
+    repl = Session(new_home())
+    repl.prompt()
+    repl.send("swi\t")
+    repl.expect("swipe ")
+    repl.send("\x15echo done\r")  # Ctrl-U drops the completed line.
+    assert "done" in repl.prompt()
+
+
+def test_tab_tab_lists_the_tab_ids():
+    repl = Session(new_home())
+    repl.prompt()
+    repl.send("tab \t\t")
+    listing = repl.expect(PROMPT)  # readline lists the matches, then shows the prompt again.
+    for tab in ("home", "feed", "inbox", "profile"):
+        assert tab in listing, listing
+    repl.send("\x03")
+    repl.prompt()
+
+
+def test_history_from_an_earlier_run_comes_back_with_up():
+    home = new_home()
+    first = Session(home)
+    first.prompt()
+    first.run("echo from-the-first-run")
+    first.send("\x04")
+    assert first.finish() == 0
+    state = os.path.join(home, "state", "tabshell")
+    assert stat.S_IMODE(os.stat(state).st_mode) == 0o700
+    assert read(first.history_file()) == "echo from-the-first-run\n"
+
+    second = Session(home)
+    second.prompt()
+    second.send(UP)
+    second.expect("echo from-the-first-run")
+    second.send("\r")
+    assert "from-the-first-run" in second.prompt()
+    second.send("\x04")
+    assert second.finish() == 0
+    assert read(second.history_file()) == "echo from-the-first-run\n"  # no repeat, no blank line
+
+
+def test_blank_lines_and_repeats_are_not_kept():
+    repl = Session(new_home())
+    repl.prompt()
+    repl.run("echo one")
+    repl.run("echo one")
+    repl.send("   \r")
+    repl.prompt()
+    repl.run("echo two")
+    assert read(repl.history_file()) == "echo one\necho two\n"  # saved after every command
+    repl.send("\x04")
+    assert repl.finish() == 0
+
+
+def test_ctrl_r_finds_an_earlier_line():
+    repl = Session(new_home())
+    repl.prompt()
+    repl.run("echo needle-42")
+    repl.run("echo haystack")
+    repl.send("\x12needle")
+    repl.expect("reverse-i-search.*needle")
+    repl.send("\r")  # readline redraws the line with the normal prompt, then the command runs:
+    repl.expect(r"[\r\n]needle-42\r?\n")
+    repl.prompt()
+
+
+def test_ctrl_c_abandons_the_line_not_the_shell():
+    repl = Session(new_home())
+    repl.prompt()
+    repl.send("echo half-typed")
+    repl.expect("half-typed")
+    repl.send("\x03")
+    repl.prompt()
+    output = repl.run("echo after")
+    assert "after" in output and "half-typed" not in output, output
+    assert repl.child.isalive()
+    assert "half-typed" not in read(repl.history_file())
+
+
+def test_ctrl_d_on_an_empty_line_leaves_with_status_0():
+    repl = Session(new_home())
+    repl.prompt()
+    repl.send("\x04")
+    assert repl.finish() == 0
+
+
+def test_exit_leaves_with_its_status():
+    repl = Session(new_home())
+    repl.prompt()
+    repl.send("exit 3\r")
+    assert repl.finish() == 3
+
+
+def test_sigterm_keeps_the_history():
+    repl = Session(new_home())
+    repl.prompt()
+    repl.run("echo before-the-kill")
+    repl.send("echo not-entered")
+    repl.expect("not-entered")
+    repl.child.kill(signal.SIGTERM)
+    repl.finish()
+    assert read(repl.history_file()) == "echo before-the-kill\n"
+
+
+def test_inputrc_sections_for_tabshell_apply():
+    home = new_home()
+    with open(os.path.join(home, ".inputrc"), "w", encoding="utf-8") as inputrc:
+        inputrc.write(
+            '$if tabshell\n"\\C-xg": "echo from-the-macro\\n"\n$endif\n'
+            '$if other-program\n"\\C-xh": "echo wrong-section\\n"\n$endif\n'
+        )
+    repl = Session(home)
+    repl.prompt()
+    repl.send("\x18g")
+    assert "from-the-macro" in repl.prompt()
+    repl.send("\x18h")
+    repl.send("\x03")
+    assert "wrong-section" not in repl.prompt()
+
+
+def test_the_bar_line_shows_above_the_prompt_until_hide_bar():
+    repl = Session(new_home())
+    first = repl.prompt()
+    bar = first.strip().splitlines()[-1].lower()
+    assert "feed" in bar and "inbox" in bar, first
+    assert "feed" in repl.run("echo x").lower()
+    hidden = repl.run("hide-bar")
+    assert "feed" not in hidden.lower() and "inbox" not in hidden.lower(), hidden
+    assert "feed" not in repl.run("echo y").lower()
+    assert "feed" in repl.run("show-bar").lower()
+
+
+def main():
+    if not os.access(BINARY, os.X_OK):
+        print(f"no tabshell binary at {BINARY} (build it, or set TABSHELL_BIN)")
+        print("0 passed, 1 failed")
+        return 1
+    tests = [(name, test) for name, test in globals().items() if name.startswith("test_")]
+    selected = [arg for arg in sys.argv[1:] if not arg.startswith("-")]
+    passed = failed = 0
+    for name, test in tests:
+        if selected and not any(word in name for word in selected):
+            continue
+        try:
+            test()
+        except Exception:  # noqa: BLE001 - report every failure, then go on.
+            failed += 1
+            print(f"FAIL {name}")
+            traceback.print_exc()
+        else:
+            passed += 1
+            print(f"ok   {name}")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

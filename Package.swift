@@ -38,7 +38,11 @@ let package = Package(
       dependencies: [kit, "TabShellLanguage", "TabShellCLI", "BuiltinScreens"]
     ),
     .testTarget(name: "TabShellRenderingTests", dependencies: [kit, "TabShellRendering", "BuiltinScreens"]),
-    .testTarget(name: "TabShellLoaderTests", dependencies: [kit, "TabShellLoader"]),
+    .testTarget(
+      name: "TabShellLoaderTests", dependencies: [kit, "TabShellLoader"],
+      // Sources of test plugins, built by the tests themselves into shared objects.
+      exclude: ["Fixtures"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,20 +1,123 @@
+import Synchronization
 import TabShellKit
 
-/// Loads run-time plugins from shared objects. PLACEHOLDER until the plugin issue (5) lands.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Loads run-time plugins: shared objects that export `tabshell_plugin_abi_version` and
+/// `tabshell_plugin_create` (see ``TabShellKit/TabShellPlugin``).
+///
+/// Loading checks the file first (it exists, is not a folder, neither it nor its folder can be
+/// written by other users, it is an ELF file), opens it with `dlopen(RTLD_NOW | RTLD_LOCAL)`, checks
+/// that it was built for this ``TabShellKit/tabShellPluginABIVersion``, and asks it for its plugin
+/// object. Every failure is one ``PluginLoadError`` that names the path.
+///
+/// The plugin's copy of the core library is never used: the host's `libTabShellKit.so` is already
+/// loaded under the same name, so the dynamic linker binds the plugin to it, and the plugin's types
+/// are the host's types.
+///
+/// A shared object stays loaded for the rest of the process, even when it is refused after it was
+/// opened: unloading Swift code is not safe. Registering the plugin with a ``TabShellKit/Shell`` is
+/// the caller's part (`shell.register(plugin, source: path)`).
+///
+/// Isolation: `load` may be called from any thread; the plugin it returns belongs to the caller's.
 public enum PluginLoader {
+  /// The C symbol that returns the plugin's ABI version as an `Int32`.
+  public static let abiVersionSymbol = "tabshell_plugin_abi_version"
+  /// The C symbol that returns a retained plugin object.
+  public static let createSymbol = "tabshell_plugin_create"
+
+  /// The real paths of the plugins loaded so far.
+  private static let loaded = Mutex<Set<String>>([])
+
   /// Loads the plugin in the shared object at `path`.
+  ///
+  /// Loading the same file twice (by any path that resolves to it) fails with
+  /// ``PluginLoadError/alreadyLoaded(path:realPath:)``.
   public static func load(path: String) throws(PluginLoadError) -> any TabShellPlugin {
-    throw .notImplemented(path)
-  }
-}
-
-/// Why a plugin did not load.
-public enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertible {
-  case notImplemented(String)
-
-  public var description: String {
-    switch self {
-    case .notImplemented(let path): "cannot load '\(path)': run-time plugins are not supported yet"
+    let realPath = try PluginFile.check(path)
+    if loaded.withLock({ $0.contains(realPath) }) {
+      throw .alreadyLoaded(path: path, realPath: realPath)
     }
+    let plugin = try open(path: path, realPath: realPath)
+    let isNew = loaded.withLock { $0.insert(realPath).inserted }
+    guard isNew else { throw .alreadyLoaded(path: path, realPath: realPath) }
+    return plugin
+  }
+
+  /// Loads every `*.so` in `directory`, sorted by file name, for the automatic loading at start-up.
+  ///
+  /// A missing folder gives an empty list. Each file gives its own result, so that one bad plugin
+  /// does not keep the others from loading; the caller reports the failures.
+  public static func loadAll(
+    in directory: String
+  ) -> [(path: String, result: Result<any TabShellPlugin, PluginLoadError>)] {
+    let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+    return sharedObjectNames(in: directory).map { name in
+      let path = base + "/" + name
+      do throws(PluginLoadError) {
+        return (path, .success(try load(path: path)))
+      } catch {
+        return (path, .failure(error))
+      }
+    }
+  }
+
+  /// The folder that start-up loads plugins from: `$XDG_DATA_HOME/tabshell/plugins`, where
+  /// `XDG_DATA_HOME` defaults to `$HOME/.local/share` (the XDG base directory rules: an unset, empty or
+  /// relative `XDG_DATA_HOME` is ignored).
+  public static func defaultPluginDirectory(environment: [String: String]) -> String {
+    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+      return data + "/tabshell/plugins"
+    }
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "."
+    return home + "/.local/share/tabshell/plugins"
+  }
+
+  private static func open(path: String, realPath: String) throws(PluginLoadError)
+    -> any TabShellPlugin
+  {
+    _ = dlerror()
+    guard let handle = dlopen(realPath, RTLD_NOW | RTLD_LOCAL) else {
+      let reason = dlerror().map { String(cString: $0) } ?? "the dynamic linker refused it"
+      throw .openFailed(path: path, reason: reason)
+    }
+    guard let versionSymbol = dlsym(handle, abiVersionSymbol) else {
+      throw .notAPlugin(path: path, missingSymbol: abiVersionSymbol)
+    }
+    guard let createSymbol = dlsym(handle, createSymbol) else {
+      throw .notAPlugin(path: path, missingSymbol: createSymbol)
+    }
+    typealias VersionFunction = @convention(c) () -> Int32
+    typealias CreateFunction = @convention(c) () -> UnsafeMutableRawPointer?
+    let version = unsafeBitCast(versionSymbol, to: VersionFunction.self)()
+    guard version == tabShellPluginABIVersion else {
+      throw .abiMismatch(path: path, plugin: version, host: tabShellPluginABIVersion)
+    }
+    guard let pointer = unsafeBitCast(createSymbol, to: CreateFunction.self)() else {
+      throw .notAPluginObject(path: path, typeName: "nil")
+    }
+    let object = Unmanaged<AnyObject>.fromOpaque(pointer).takeRetainedValue()
+    guard let plugin = object as? any TabShellPlugin else {
+      throw .notAPluginObject(path: path, typeName: "a '\(String(reflecting: type(of: object)))'")
+    }
+    return plugin
+  }
+
+  /// The names of the `*.so` files in a folder, sorted; none when it cannot be read.
+  private static func sharedObjectNames(in directory: String) -> [String] {
+    guard let stream = opendir(directory) else { return [] }
+    defer { closedir(stream) }
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name.hasSuffix(".so"), !name.hasPrefix(".") { names.append(name) }
+    }
+    return names.sorted()
   }
 }

@@ -1,8 +1,13 @@
 /// The version of the plugin interface. A run-time plugin exports it as `tabshell_plugin_abi_version`
 /// and the host refuses a plugin built for another.
 ///
-/// Bumped whenever the public API of this module changes in a way that breaks plugins already built.
-public let tabShellPluginABIVersion: Int32 = 1
+/// Bumped whenever the public API of this module changes in a way that breaks plugins already built
+/// (`scripts/check-api` says when).
+///
+/// The value is compiled into each client (`@_alwaysEmitIntoClient`): a plugin reports the version it
+/// was built against, not the version of the core it runs with.
+@_alwaysEmitIntoClient
+public var tabShellPluginABIVersion: Int32 { 1 }
 
 /// A plugin: a named set of screen types and layouts.
 ///

@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The checks made on a plugin's file before the dynamic linker sees it.
+enum PluginFile {
+  /// Checks that `path` is a regular file that only its owner can write, in a folder that only its
+  /// owner can write (a sticky folder such as `/tmp` is fine), with an ELF header; returns its real
+  /// path.
+  static func check(_ path: String) throws(PluginLoadError) -> String {
+    guard let info = status(of: path) else {
+      if errno == ENOENT || errno == ENOTDIR { throw .notFound(path: path) }
+      throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+    }
+    if info.st_mode & S_IFMT == S_IFDIR { throw .isDirectory(path: path) }
+    let realPath = resolved(path) ?? path
+    if info.st_mode & 0o022 != 0 {
+      throw .writableByOthers(path: path, folder: nil, mode: UInt32(info.st_mode))
+    }
+    let folder = parent(of: realPath)
+    if let folderInfo = status(of: folder), folderInfo.st_mode & 0o022 != 0,
+      folderInfo.st_mode & S_ISVTX == 0
+    {
+      throw .writableByOthers(path: path, folder: folder, mode: UInt32(folderInfo.st_mode))
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else { throw .notSharedObject(path: path) }
+    try checkELFHeader(path)
+    return realPath
+  }
+
+  /// The canonical absolute path, with every symbolic link resolved.
+  static func resolved(_ path: String) -> String? {
+    guard let pointer = realpath(path, nil) else { return nil }
+    defer { free(pointer) }
+    return String(cString: pointer)
+  }
+
+  private static func status(of path: String) -> stat? {
+    var info = stat()
+    return stat(path, &info) == 0 ? info : nil
+  }
+
+  private static func parent(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  private static func checkELFHeader(_ path: String) throws(PluginLoadError) {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else {
+      throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+    }
+    defer { close(fd) }
+    var magic: [UInt8] = [0, 0, 0, 0]
+    let count = magic.withUnsafeMutableBytes { read(fd, $0.baseAddress, 4) }
+    guard count == 4, magic == [0x7F, 0x45, 0x4C, 0x46] else { throw .notSharedObject(path: path) }
+  }
+}

@@ -1,0 +1,115 @@
+import TabShellKit
+import TabShellLoader
+import Testing
+
+/// The author's kit works end to end: the example plugin and a plugin made by `scripts/new-plugin`,
+/// each built as its own package, load into this process and work with the host's core.
+@Suite struct ExamplePluginTests {
+  /// A shell with the plugin at `path` (a fresh copy) registered, and everything it emits.
+  func shell(loading path: String) throws -> (Shell, Events) {
+    let copy = try freshCopy(of: path)
+    let plugin = try PluginLoader.load(path: copy)
+    let shell = Shell()
+    try shell.register(plugin, source: copy)
+    return (shell, Events(shell))
+  }
+
+  /// Runs a command of the visible screen's type; returns what it printed.
+  func run(
+    _ name: String, _ words: [String] = [], on shell: Shell,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> [String] {
+    let command = try #require(
+      shell.visibleScreenType?.commands.first { $0.name == name }, sourceLocation: sourceLocation)
+    var printed: [String] = []
+    let context = try #require(
+      shell.commandContextForVisibleScreen { printed.append($0) }, sourceLocation: sourceLocation)
+    try command.run(context, ParsedArguments(positionals: words))
+    return printed
+  }
+
+  @Test func exampleCounterCountsInItsBadgeAndHidesTheBar() throws {
+    let (shell, events) = try shell(loading: TestPlugins.get().example)
+    #expect(
+      shell.plugins.map(\.screenTypes) == [["counter"]] && shell.plugins.map(\.name) == ["example"])
+    let counter = try #require(shell.screenTypes.first)
+    #expect(counter.commands.map(\.usage) == ["increment [N]", "reset", "focus [on|off]"])
+
+    try shell.addTab(type: "counter", id: "c")
+    #expect(
+      events.take() == [
+        "init c", "tab-added 1 c", "viewDidLoad c", "viewWillAppear c", "viewDidAppear c",
+        "did-select 1 c", "log c counter 'Counter' loaded at 0",
+      ])
+    #expect(try run("increment", on: shell) == ["Counter: 1"])
+    #expect(try run("increment", ["41"], on: shell) == ["Counter: 42"])
+    #expect(shell.tab(at: 1)?.item.badge == "42")
+    #expect(events.take() == ["badge-changed 1 c 1", "badge-changed 1 c 42"])
+
+    #expect(try run("focus", on: shell) == [])
+    #expect(shell.isBarHidden)
+    #expect(try run("focus", ["off"], on: shell) == [])
+    #expect(!shell.isBarHidden)
+    #expect(try run("reset", on: shell) == ["Counter: 0"])
+    #expect(shell.tab(at: 1)?.item.badge == nil)
+    #expect(events.take() == ["bar-hidden", "bar-shown", "badge-changed 1 c none"])
+  }
+
+  @Test func aBadNumberIsTheCommandsError() throws {
+    let (shell, _) = try shell(loading: TestPlugins.get().example)
+    try shell.addTab(type: "counter")
+    #expect(throws: (any Error).self) { try run("increment", ["many"], on: shell) }
+    #expect(shell.tab(at: 1)?.item.badge == nil)
+  }
+
+  @Test func thePluginUsesTheHostsCoreLibrary() throws {
+    let host = hostCoreLibraries()
+    _ = try shell(loading: TestPlugins.get().example)
+    _ = try shell(loading: TestPlugins.get().template)
+    // The plugins' own builds each link a libTabShellKit.so of their own; none of them is mapped.
+    #expect(hostCoreLibraries() == host)
+    #expect(host.count == 1)
+  }
+
+  @Test func aPluginFromTheTemplateBuildsAndLoadsAsItIs() throws {
+    let (shell, events) = try shell(loading: TestPlugins.get().template)
+    #expect(shell.plugins.map(\.name) == ["hello-test"])
+    #expect(shell.plugins.map(\.screenTypes) == [["hello-test"]])
+    try shell.addTab(type: "hello-test", id: "h")
+    #expect(shell.tab(at: 1)?.item.title == "HelloTest")
+    #expect(try run("hello", on: shell) == ["hello, world"])
+    #expect(try run("hello", ["you"], on: shell) == ["hello, you"])
+    #expect(shell.tab(at: 1)?.item.badge == "2")
+    #expect(events.take().contains("log h HelloTest loaded"))
+  }
+}
+
+/// Records every event a shell emits as a short line: `viewWillAppear b`, `did-select 2 b`.
+final class Events {
+  private var lines: [String] = []
+
+  init(_ shell: Shell) {
+    _ = shell.addObserver { [weak self] event in self?.lines.append(Events.describe(event)) }
+  }
+
+  /// The events since the last call, and forgets them.
+  func take() -> [String] {
+    defer { lines.removeAll() }
+    return lines
+  }
+
+  static func describe(_ event: ShellEvent) -> String {
+    var words = [event.name.rawValue]
+    switch event {
+    case .badgeChanged(let tab, let id, let value): words += [String(tab), id, value ?? "none"]
+    case .screenLog(let screen, let message), .screenFailed(let screen, let message),
+      .requestFailed(let screen, let message):
+      words += [screen, message]
+    default:
+      if let tab = event.tab { words.append(String(tab)) }
+      if let id = event.tabID { words.append(id) }
+      if let screen = event.screen { words.append(screen) }
+    }
+    return words.joined(separator: " ")
+  }
+}

@@ -1,0 +1,55 @@
+import TabShellKit
+import TabShellLoader
+import Testing
+
+/// A screen from a shared object that throws from a callback is marked failed; the shell goes on.
+@Suite struct ThrowingScreenTests {
+  func shell() throws -> (Shell, Events) {
+    let copy = try freshCopy(of: TestPlugins.get().throwing)
+    let shell = Shell()
+    try shell.register(PluginLoader.load(path: copy), source: copy)
+    return (shell, Events(shell))
+  }
+
+  @Test func aThrowingViewDidLoadMarksTheScreenFailed() throws {
+    let (shell, events) = try shell()
+    try shell.addTab(type: "throwing", id: "a")
+    #expect(
+      events.take() == [
+        "init a", "tab-added 1 a", "viewDidLoad a",
+        "screen-failed a viewDidLoad failed: viewDidLoad went wrong", "viewWillAppear a",
+        "viewDidAppear a", "did-select 1 a",
+      ])
+    #expect(shell.visibleScreen?.failure == "viewDidLoad failed: viewDidLoad went wrong")
+    #expect(shell.visibleScreen?.phase == .appeared)
+  }
+
+  @Test(arguments: [
+    "viewDidLoad", "viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear",
+  ])
+  func theShellGoesOnAfterAFailedCallback(callback: String) throws {
+    let (shell, events) = try shell()
+    try shell.addTab(type: "throwing", id: "ok", parameters: ["fail": "none"])
+    try shell.addTab(type: "throwing", id: "bad", parameters: ["fail": callback])
+    _ = try shell.tap("bad")
+    _ = try shell.tap("ok")
+    _ = try shell.tap("bad")
+    #expect(shell.screen(id: "bad")?.failure == "\(callback) failed: \(callback) went wrong")
+    #expect(shell.screen(id: "ok")?.failure == nil)
+    #expect(shell.selectedPosition == 2)
+    #expect(events.take().filter { $0.hasPrefix("screen-failed") }.count >= 1)
+    shell.checkInvariants()
+    try shell.closeTab("bad")
+    #expect(shell.tabs.map(\.id) == ["ok"])
+    #expect(shell.visibleScreen?.phase == .appeared)
+  }
+
+  @Test func aRefusedScreenFailsTheCommandAndChangesNothing() throws {
+    let (shell, events) = try shell()
+    #expect(throws: ShellError.screenRefused(type: "refused", message: "no screen today")) {
+      try shell.addTab(type: "refused")
+    }
+    #expect(shell.tabCount == 0)
+    #expect(events.take() == [])
+  }
+}

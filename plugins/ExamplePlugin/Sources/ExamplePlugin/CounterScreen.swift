@@ -1,0 +1,64 @@
+import TabShellKit
+
+/// `counter`: a screen that counts, shows the count in its tab's badge, and can hide the bar.
+final class CounterScreenType: ScreenType {
+  let name = "counter"
+  let summary = "counts; 'increment [N]' shows the count in the tab's badge"
+  let defaultTitle = "Counter"
+  let icon = "○"
+  let selectedIcon = "●"
+
+  var commands: [ScreenCommand] { CounterScreen.commands }
+
+  func makeScreen(_ configuration: ScreenConfiguration) throws -> any Screen {
+    let start = configuration.parameters["start"].flatMap { Int($0) } ?? 0
+    return CounterScreen(title: configuration.title, count: start, context: configuration.context)
+  }
+}
+
+/// One counter. Its state is its own; it tells the host about it through its context.
+final class CounterScreen: Screen {
+  let title: String
+  private(set) var count: Int
+  private(set) var isFocused = false
+  let context: ScreenContext
+
+  init(title: String, count: Int, context: ScreenContext) {
+    self.title = title
+    self.count = count
+    self.context = context
+  }
+
+  func viewDidLoad() throws {
+    context.log("counter '\(title)' loaded at \(count)")
+  }
+
+  func viewWillDisappear() throws {
+    // Leaving a focused counter gives the bar back.
+    if isFocused { setFocused(false) }
+  }
+
+  /// Adds `step` to the count and shows it in the tab's badge (none at zero).
+  func increment(by step: Int) {
+    count += step
+    context.setBadge(count == 0 ? nil : String(count))
+  }
+
+  /// Sets the count back to zero and clears the badge.
+  func reset() {
+    count = 0
+    context.setBadge(nil)
+  }
+
+  /// Focus mode hides the tab bar, as a full-screen reader would.
+  func setFocused(_ focused: Bool) {
+    isFocused = focused
+    context.setBarHidden(focused)
+  }
+
+  func draw(in canvas: inout Canvas) {
+    let top = max(0, canvas.height / 2 - 1)
+    canvas.writeCentered(title, row: top, bold: true)
+    canvas.writeCentered("count: \(count)", row: top + 1)
+  }
+}

@@ -41,6 +41,9 @@ static inline void tabshell_rl_set_completion_append_character(int value) {
   rl_completion_append_character = value;
 }
 
+/// The quote that opens the word being completed (`'` or `"`), or 0 outside quotes.
+static inline int tabshell_rl_completion_quote_character(void) { return rl_completion_quote_character; }
+
 /// The line being edited (owned by readline).
 static inline const char *tabshell_rl_line_buffer(void) { return rl_line_buffer; }
 

@@ -175,6 +175,27 @@ private func mode(of path: String) -> mode_t? {
     #expect(CompletionMatches.readlineMatches(typed: typed, candidates: candidates) == expected)
   }
 
+  @Test(arguments: [
+    (["Home"], ["Home"]),
+    (["My Tab"], ["'My Tab'"]),
+    (["My ", "My Tab", "My Top"], ["'My ", "My Tab", "My Top"]),
+    (["it's"], ["\"it's\""]),
+    (["a \\ \"b\" 'c'"], ["\"a \\\\ \\\"b\\\" 'c'\""]),
+    (["My Folder/"], ["'My Folder/"]),
+  ])
+  func aWordWithBlanksIsQuotedForInsertion(matches: [String], expected: [String]) {
+    #expect(CompletionMatches.quotingInsertion(matches) == expected)
+  }
+
+  @Test func theEngineSeesAQuotedWordWithoutItsQuote() {
+    let line = Array("tab 'my t".utf8)
+    let quoted = CompletionMatches.engineWord(line: line, start: 5, end: 9, openedWithQuote: true)
+    #expect(quoted.line == "tab my t" && quoted.start == 4 && quoted.end == 8)
+    let bare = CompletionMatches.engineWord(
+      line: Array("tab my".utf8), start: 4, end: 99, openedWithQuote: false)
+    #expect(bare.line == "tab my" && bare.start == 4 && bare.end == 6)
+  }
+
   @Test func theCommonPrefixNeverSplitsACharacter() {
     #expect(CompletionMatches.commonPrefix(of: ["cafe\u{301}", "cafe"]) == "caf")
   }

@@ -77,17 +77,25 @@ enum ReadlineBridge {
     }
   }
 
-  /// The attempted completion function: asks the engine, never falls back to file names. Returns
+  /// The attempted completion function: asks the engine, never falls back to file names, quotes a
+  /// word with blanks typed outside quotes (inside quotes, readline closes the quote itself). The
+  /// engine sees a word opened with a quote without its quote (`tab 'my t` as `tab my t`). Returns
   /// readline's match array (malloc'ed, freed by readline) or NULL when nothing matches.
   private static func complete(
     _ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32
   ) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
     tabshell_rl_set_attempted_completion_over(1)
     guard let engine, let buffer = tabshell_rl_line_buffer() else { return nil }
-    let line = String(cString: buffer)
     let typed = text.map { String(cString: $0) } ?? ""
-    let candidates = engine.completions(line: line, wordStart: Int(start), wordEnd: Int(end))
-    let matches = CompletionMatches.readlineMatches(typed: typed, candidates: candidates)
+    let quote = tabshell_rl_completion_quote_character()
+    let word = CompletionMatches.engineWord(
+      line: Array(UnsafeBufferPointer(start: buffer, count: strlen(buffer))).map {
+        UInt8(bitPattern: $0)
+      },
+      start: Int(start), end: Int(end), openedWithQuote: quote != 0)
+    let candidates = engine.completions(line: word.line, wordStart: word.start, wordEnd: word.end)
+    var matches = CompletionMatches.readlineMatches(typed: typed, candidates: candidates)
+    if quote == 0 { matches = CompletionMatches.quotingInsertion(matches) }
     if matches.count == 1, matches[0].hasSuffix("/") {
       tabshell_rl_set_completion_append_character(0)
     }

@@ -53,6 +53,13 @@ static inline int tabshell_rl_point(void) { return rl_point; }
 /// The length of the line buffer in bytes.
 static inline int tabshell_rl_end(void) { return rl_end; }
 
+/// Puts `text` back on the line being edited, the cursor at byte `point`, and redraws it.
+static inline void tabshell_rl_restore_line(const char *text, int point) {
+  rl_replace_line(text, 0);
+  rl_point = point < 0 ? 0 : (point > rl_end ? rl_end : point);
+  rl_redisplay();
+}
+
 /// Whether readline already wrote a newline after Ctrl-D on an empty line: readline 8.1 and later do so
 /// when they leave bracketed-paste mode (on by default, off on dumb terminals or by `~/.inputrc`).
 static inline int tabshell_rl_wrote_newline_at_eof(void) {

@@ -29,23 +29,16 @@ UP = "\x1b[A"
 class Session:
     """One REPL in a pseudo-terminal, with its own home folder (shared by sessions of one test)."""
 
-    def __init__(self, home, extra_env=None):
+    def __init__(self, home):
         self.home = home
-        env = {
-            key: value
-            for key, value in os.environ.items()
-            if key not in ("INPUTRC", "NO_COLOR", "COLUMNS", "LINES")
-        }
-        env.update(
-            HOME=home,
-            XDG_STATE_HOME=os.path.join(home, "state"),
-            XDG_CONFIG_HOME=os.path.join(home, "config"),
-            TERM="xterm",
-            NO_COLOR="1",
-        )
-        env.update(extra_env or {})
         self.child = pexpect.spawn(
-            BINARY, [], env=env, cwd=home, encoding="utf-8", timeout=TIMEOUT, dimensions=(24, 100)
+            BINARY,
+            [],
+            env=environment(home),
+            cwd=home,
+            encoding="utf-8",
+            timeout=TIMEOUT,
+            dimensions=(24, 100),
         )
 
     def prompt(self):
@@ -74,6 +67,23 @@ class Session:
 
     def history_file(self):
         return os.path.join(self.home, "state", "tabshell", "history")
+
+
+def environment(home):
+    """The process environment with `home` as HOME and XDG folders, TERM=xterm and no colour."""
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("INPUTRC", "NO_COLOR", "COLUMNS", "LINES")
+    }
+    env.update(
+        HOME=home,
+        XDG_STATE_HOME=os.path.join(home, "state"),
+        XDG_CONFIG_HOME=os.path.join(home, "config"),
+        TERM="xterm",
+        NO_COLOR="1",
+    )
+    return env
 
 
 def strip(text):
@@ -207,6 +217,41 @@ def test_sigterm_keeps_the_history():
     repl.child.kill(signal.SIGTERM)
     repl.finish()
     assert read(repl.history_file()) == "echo before-the-kill\n"
+
+
+def test_sighup_leaves_with_128_plus_1_and_keeps_the_history():
+    repl = Session(new_home())
+    repl.prompt()
+    repl.run("echo before-the-hangup")
+    repl.child.kill(signal.SIGHUP)
+    assert repl.finish() == 129
+    assert read(repl.history_file()) == "echo before-the-hangup\n"
+    assert os.listdir(os.path.dirname(repl.history_file())) == ["history"]  # no temporary file left
+
+
+def test_ctrl_z_stops_and_fg_brings_the_line_back():
+    home = new_home()
+    env = dict(environment(home), PS1="BASH$ ")
+    bash = pexpect.spawn(
+        "bash", ["--norc", "--noprofile", "-i"], env=env, cwd=home, encoding="utf-8", timeout=TIMEOUT
+    )
+    bash.expect_exact("BASH$ ")
+    bash.send(BINARY + "\r")
+    bash.expect(PROMPT)
+    bash.send("echo sus")
+    bash.expect_exact("sus")
+    bash.send("\x1a")
+    bash.expect("Stopped")
+    bash.expect_exact("BASH$ ")
+    bash.send("fg\r")
+    bash.expect(PROMPT + "echo sus")  # the prompt and the line, shown again
+    bash.send("pended\r")
+    bash.expect(r"[\r\n]suspended\r?\n")
+    bash.expect(PROMPT)
+    bash.send("\x04")
+    bash.expect_exact("BASH$ ")
+    bash.send("exit\r")
+    bash.expect(pexpect.EOF)
 
 
 def test_inputrc_sections_for_tabshell_apply():

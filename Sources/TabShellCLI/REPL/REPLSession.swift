@@ -10,7 +10,9 @@ import CReadline
 ///
 /// The loop `poll`s the terminal and the signal pipe, so that a signal is handled between two
 /// keystrokes, outside readline: Ctrl-C abandons the line (readline's line state is freed and the
-/// terminal restored, then a fresh prompt is shown), SIGTERM and SIGHUP end the run.
+/// terminal restored, then a fresh prompt is shown), Ctrl-Z stops the process with the terminal
+/// restored and keeps the line for `fg`, SIGTERM and SIGHUP end the run. A Ctrl-C typed while a
+/// command runs is dropped (no command runs long).
 final class REPLSession<Engine: REPLEngine> {
   /// How reading one line ended.
   enum Outcome: Equatable {
@@ -69,7 +71,9 @@ final class REPLSession<Engine: REPLEngine> {
     let pending = signals.takePending()  // Ctrl-C while a command ran abandons nothing.
     if let signal = pending.termination { return .terminated(signal) }
     if pending.resize { rl_reset_screen_size() }
-    ReadlineBridge.startLine(prompt: ReadlinePrompt.markingInvisible(engine.prompt))
+    if pending.suspend { signals.stopProcess() }
+    let prompt = ReadlinePrompt.markingInvisible(engine.prompt)
+    ReadlineBridge.startLine(prompt: prompt)
     while true {
       if let input = ReadlineBridge.takeInput() { return .input(input) }
       var descriptors = [
@@ -94,12 +98,25 @@ final class REPLSession<Engine: REPLEngine> {
         return .interrupted
       }
       if pending.resize { rl_resize_terminal() }
+      if pending.suspend { suspendLine(prompt: prompt, signals: signals) }
       if ready > 0 && descriptors[0].revents & Int16(POLLNVAL) != 0 {
         rl_callback_handler_remove()
         return .input(.endOfInput)
       }
       if ready > 0 && descriptors[0].revents != 0 { rl_callback_read_char() }
     }
+  }
+
+  /// Ctrl-Z while typing: gives the terminal back, stops, and on `fg` shows the prompt and the line
+  /// again, the cursor where it was.
+  private func suspendLine(prompt: String, signals: SignalWatcher) {
+    let line = tabshell_rl_line_buffer().map { String(cString: $0) } ?? ""
+    let point = tabshell_rl_point()
+    rl_callback_sigcleanup()
+    rl_callback_handler_remove()
+    signals.stopProcess()
+    ReadlineBridge.startLine(prompt: prompt)
+    tabshell_rl_restore_line(line, point)
   }
 
   /// Drops the line being typed and gives the terminal back its settings.

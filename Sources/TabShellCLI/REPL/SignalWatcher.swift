@@ -6,12 +6,13 @@ import Synchronization
   import Darwin
 #endif
 
-/// Catches SIGINT, SIGTERM, SIGHUP and SIGWINCH for the REPL and turns them into data that the REPL's
+/// Catches SIGINT, SIGTERM, SIGHUP, SIGWINCH and SIGTSTP for the REPL and turns them into data that the REPL's
 /// `poll` loop reads (the self-pipe trick): the handler only sets a bit and writes one byte to a pipe,
 /// both async-signal-safe; the loop wakes up on the pipe and asks ``takePending()`` what arrived.
 ///
 /// Isolation: one watcher at a time (the REPL's); the handler reaches the watcher's state through two
 /// atomics, initialised before any handler is installed. ``restore()`` puts the previous handlers back.
+/// SIGTSTP is left alone when it was ignored on entry (no job control).
 final class SignalWatcher {
   /// What arrived since the last look.
   struct Pending: Equatable {
@@ -21,10 +22,12 @@ final class SignalWatcher {
     var termination: Int32?
     /// The terminal changed size.
     var resize = false
+    /// Ctrl-Z: stop (see ``SignalWatcher/stopProcess()``).
+    var suspend = false
   }
 
   /// The signals watched.
-  static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGWINCH]
+  static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP]
 
   private static let arrived = Atomic<UInt64>(0)
   private static let wakeDescriptor = Atomic<Int32>(-1)
@@ -58,6 +61,7 @@ final class SignalWatcher {
     var pending = Pending()
     pending.interrupt = has(SIGINT)
     pending.resize = has(SIGWINCH)
+    pending.suspend = has(SIGTSTP)
     if has(SIGTERM) {
       pending.termination = SIGTERM
     } else if has(SIGHUP) {
@@ -78,7 +82,19 @@ final class SignalWatcher {
     close(writeDescriptor)
   }
 
+  /// Stops the process as Ctrl-Z would have (the default action of SIGTSTP), and catches SIGTSTP again
+  /// when the process continues (`fg`).
+  func stopProcess() {
+    var action = sigaction()
+    sigemptyset(&action.sa_mask)
+    var caught = sigaction()
+    guard sigaction(SIGTSTP, &action, &caught) == 0 else { return }
+    raise(SIGTSTP)
+    sigaction(SIGTSTP, &caught, nil)
+  }
+
   private func install(_ signal: Int32) {
+    if signal == SIGTSTP, Self.isIgnored(signal) { return }
     var action = sigaction()
     #if canImport(Glibc)
       action.__sigaction_handler.sa_handler = signalHandler
@@ -89,6 +105,17 @@ final class SignalWatcher {
     action.sa_flags = SA_RESTART
     var old = sigaction()
     if sigaction(signal, &action, &old) == 0 { previous.append((signal, old)) }
+  }
+
+  private static func isIgnored(_ signal: Int32) -> Bool {
+    var current = sigaction()
+    guard sigaction(signal, nil, &current) == 0 else { return false }
+    #if canImport(Glibc)
+      let handler = current.__sigaction_handler.sa_handler
+    #else
+      let handler = current.__sigaction_u.__sa_handler
+    #endif
+    return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
   }
 
   /// Called by the handler: records `signal` and wakes the loop.

@@ -20,7 +20,7 @@ public final class Interpreter {
   public var currentDirectory: String
   /// Whether a failed command lets the script go on (`--keep-going`).
   public var keepGoing = false
-  /// The script's arguments (`tabshell FILE ARG...`), for `$1`...`$9` and `$#`.
+  /// The script's arguments (`tabshell FILE ARG...`), for `$1`...`$9`.
   public var scriptArguments: [String] = []
 
   var runs: [@Sendable (Interpreter, ParsedArguments) throws -> Void]
@@ -45,7 +45,7 @@ public final class Interpreter {
   /// How deep `source` may nest.
   public static let sourceLimit = 64
   /// How many hook runs one command may set off.
-  public static let hookRunLimit = 10_000
+  public static let hookRunLimit = 1_000
   /// How deep hooks may set off hooks.
   public static let hookDepthLimit = 32
 

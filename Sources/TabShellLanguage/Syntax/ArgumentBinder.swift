@@ -10,11 +10,22 @@ enum ArgumentBinder {
     _ words: ArraySlice<String>, to declaration: CommandDeclaration<Context>,
     substituting: Bool = false
   ) throws(LanguageError) -> ParsedArguments {
+    var failedAt: Int?
+    return try bind(words, to: declaration, substituting: substituting, failedAt: &failedAt)
+  }
+
+  /// As ``bind(_:to:substituting:)``; on an error, `failedAt` is the index of the word at fault
+  /// (`nil` when no word is: a missing argument).
+  static func bind<Context>(
+    _ words: ArraySlice<String>, to declaration: CommandDeclaration<Context>,
+    substituting: Bool, failedAt: inout Int?
+  ) throws(LanguageError) -> ParsedArguments {
     var arguments = ParsedArguments()
     var index = words.startIndex
     var onlyPositionals = declaration.options.isEmpty
     while index < words.endIndex {
       let word = words[index]
+      failedAt = index
       index += 1
       if !onlyPositionals, word.hasPrefix("--") {
         if word == "--" {
@@ -34,6 +45,7 @@ enum ArgumentBinder {
           throw .missingOptionValue(command: declaration.name, option: word)
         }
         let value = words[index]
+        failedAt = index
         index += 1
         if !(substituting && hasPlaceholder(value)) {
           try check(value, kind: kind, name: option.valueName)
@@ -51,6 +63,7 @@ enum ArgumentBinder {
       }
       arguments.positionals.append(word)
     }
+    failedAt = nil
     let given = arguments.positionals.count
     for argument in declaration.arguments.dropFirst(given)
     where !argument.isOptional {

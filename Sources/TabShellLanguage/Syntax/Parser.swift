@@ -7,7 +7,7 @@ public struct Parser {
   public let table: CommandTable
   /// The names of the commands that registered screen types declare.
   public let screenCommands: Set<String>
-  /// The script's arguments, for `$1`...`$9` and `$#`; substituted as the script is parsed.
+  /// The script's arguments, for `$1`...`$9`; substituted as the script is parsed.
   public var scriptArguments: [String]
 
   /// Makes a parser for the commands of `table` and these screen commands.
@@ -25,7 +25,7 @@ public struct Parser {
     commands.reserveCapacity(raw.count)
     var sawLoad = false
     for command in raw {
-      do throws(LanguageError) {
+      do throws(LocatedError) {
         let parsed = try resolve(command, substituting: false, deferUnknown: sawLoad)
         if case .builtin(let index) = parsed.target,
           table.commands[index].declaration.name == "load"
@@ -34,7 +34,7 @@ public struct Parser {
         }
         commands.append(parsed)
       } catch {
-        diagnostics.append(Diagnostic(file: file, location: command.location, error: error))
+        diagnostics.append(Diagnostic(file: file, location: error.location, error: error.error))
       }
     }
     diagnostics.sort {
@@ -58,15 +58,33 @@ public struct Parser {
     var commands: [Command] = []
     for var command in raw {
       for i in command.words.indices { command.words[i].location = location }
-      commands.append(try resolve(command, substituting: true, deferUnknown: false))
+      do throws(LocatedError) {
+        commands.append(try resolve(command, substituting: true, deferUnknown: false))
+      } catch {
+        throw error.error
+      }
     }
     return commands
   }
 
-  /// Resolves one command: its declaration, its checked arguments.
-  func resolve(_ command: RawCommand, substituting: Bool, deferUnknown: Bool) throws(LanguageError)
+  /// Resolves one command: its declaration, its checked arguments; an error points at the word at
+  /// fault, else at the command.
+  func resolve(_ command: RawCommand, substituting: Bool, deferUnknown: Bool) throws(LocatedError)
     -> Command
   {
+    var failedAt: Int?
+    do throws(LanguageError) {
+      return try resolve(
+        command, substituting: substituting, deferUnknown: deferUnknown, failedAt: &failedAt)
+    } catch {
+      let location = failedAt.map { command.words[$0 + 1].location } ?? command.location
+      throw LocatedError(error: error, location: location)
+    }
+  }
+
+  private func resolve(
+    _ command: RawCommand, substituting: Bool, deferUnknown: Bool, failedAt: inout Int?
+  ) throws(LanguageError) -> Command {
     let name = command.words[0].text
     let rest = command.words.dropFirst().map { substitute($0.text) }
     guard let index = table.index(of: name) else {
@@ -80,33 +98,42 @@ public struct Parser {
     }
     let entry = table.commands[index]
     let arguments = try ArgumentBinder.bind(
-      rest[...], to: entry.declaration, substituting: substituting)
+      rest[...], to: entry.declaration, substituting: substituting, failedAt: &failedAt)
     let placeholders = substituting && rest.contains(where: ArgumentBinder.hasPlaceholder)
+    failedAt = nil
     if !placeholders { try entry.check?(arguments) }
     if entry.declaration.name == "on", let event = EventName(rawValue: arguments.positionals[0]) {
       let body = try parseHook(Array(arguments.positionals.dropFirst()), at: command.location)
       return Command(
         target: .hook(event, body), arguments: arguments, location: command.location, name: name)
     }
+    failedAt = 0
     if entry.declaration.name == "help", let topic = arguments[0], table.index(of: topic) == nil,
       !screenCommands.contains(topic)
     {
       throw .unknownCommand(
         topic, suggestion: closestMatch(to: topic, in: table.names + screenCommands))
     }
+    failedAt = nil
     return Command(
       target: .builtin(index), arguments: arguments, location: command.location,
       deferredWords: placeholders ? rest : [], name: name)
   }
 
-  /// A word with `$1`...`$9` and `$#` replaced by the script's arguments (a missing one is empty).
+  /// A word with `$1`...`$9` replaced by the script's arguments (a missing one is empty).
   func substitute(_ word: String) -> String {
     guard word.utf8.contains(UInt8(ascii: "$")) else { return word }
-    var result = word.replacing("$#", with: String(scriptArguments.count))
+    var result = word
     for n in 1...9 {
       result = result.replacing(
         "$\(n)", with: n <= scriptArguments.count ? scriptArguments[n - 1] : "")
     }
     return result
   }
+}
+
+/// A parse error and the word it points at.
+struct LocatedError: Error {
+  var error: LanguageError
+  var location: SourceLocation
 }

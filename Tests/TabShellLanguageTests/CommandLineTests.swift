@@ -1,0 +1,73 @@
+import Foundation
+import TabShellCLI
+import Testing
+
+/// The command line in process: options, `-c`, stdin, usage errors.
+struct CommandLineTests {
+  /// Arguments, stdin, and the expected stdout, stderr and status.
+  static let runs: [([String], String, String, String, Int32)] = [
+    (["-c", "echo hi; exit 4"], "", "hi\n", "", 4),
+    (["-c", "tab 1"], "", "", "-c:1:1: error: there are no tabs\n", 1),
+    (
+      ["-c", "echo a\nswip left"], "", "",
+      "-c:2:1: error: unknown command 'swip'; did you mean 'swipe'?\n", 2
+    ),
+    (
+      [], "echo from stdin\nexpect tabs 1", "from stdin\n",
+      "<stdin>:2:1: error: expect failed: there are 0 tabs, expected 1\n", 1
+    ),
+    (
+      ["--chek"], "", "",
+      "error: unknown option '--chek'; did you mean '--check'? (see 'tabshell --help')\n", 2
+    ),
+    (["--width"], "", "", "error: option '--width' needs a value\n", 2),
+    (
+      ["--width", "wide"], "", "",
+      "error: option '--width' needs a positive whole number, not 'wide'\n", 2
+    ),
+    (["--version"], "", "tabshell 0.1.0\n", "", 0),
+    (["no-such-file.tabsh"], "", "", "error: cannot read 'no-such-file.tabsh': no such file\n", 2),
+    (
+      ["--check", "-c", "tabb; swipe up"], "", "",
+      "-c:1:1: error: unknown command 'tabb'; did you mean 'tab'?\n-c:1:13: error: DIRECTION must be one of left, right, not 'up'\n",
+      2
+    ),
+    (["--keep-going", "-c", "pop; echo on"], "", "on\n", "-c:1:1: error: there are no tabs\n", 1),
+  ]
+
+  @Test(arguments: runs)
+  func commandLine(
+    arguments: [String], stdin: String, stdout: String, stderr: String, status: Int32
+  ) {
+    let result = runInProcess(arguments, stdin: stdin)
+    #expect(result.stdout == stdout)
+    #expect(result.stderr == stderr)
+    #expect(result.status == status)
+  }
+
+  @Test func takesTheWidthFromTheCommandLineThenColumns() {
+    let wide = runInProcess(["--width=30", "-c", "add-tab text; show"])
+    #expect(wide.stdout.split(separator: "\n").map(\.count).max() == 30)
+    let narrow = runInProcess(["--width", "12", "-c", "add-tab text; show"])
+    #expect(narrow.stdout.split(separator: "\n").map(\.count).max() == 12)
+  }
+
+  @Test func helpListsEveryOption() {
+    let result = runInProcess(["--help"])
+    #expect(result.status == 0)
+    for option in [
+      "-c COMMANDS", "--norc", "--plugin PATH", "--check", "--keep-going", "--width N",
+      "--no-color", "--help", "--version",
+    ] {
+      #expect(result.stdout.contains(option), "\(option)")
+    }
+  }
+
+  @Test func parsesScriptArgumentsAfterTheFile() throws {
+    let options = try CommandLineOptions.parse(["--norc", "f.tabsh", "--keep-going", "x"])
+    #expect(options.file == "f.tabsh")
+    #expect(options.scriptArguments == ["--keep-going", "x"])
+    #expect(options.noStartupFile)
+    #expect(!options.keepGoing)
+  }
+}

@@ -1,57 +1,36 @@
 import TabShellKit
 
-/// How to render: the width in columns, the screen's height in rows, and whether to use colour.
-public struct RenderOptions: Sendable, Equatable {
-  /// Columns; no line is ever wider.
-  public var width: Int
-  /// Rows for the screen region of a frame (the bar comes under it).
-  public var screenHeight: Int
-  /// Colour and escape sequences.
-  public var color: ColorMode
-
-  /// Makes options.
-  public init(width: Int = 80, screenHeight: Int = 8, color: ColorMode = .none) {
-    self.width = width
-    self.screenHeight = screenHeight
-    self.color = color
-  }
-}
-
-/// What the terminal can show.
-public enum ColorMode: Sendable, Equatable {
-  /// No escape sequences at all.
-  case none
-  /// 256 colours.
-  case ansi256
-  /// 24-bit colour.
-  case trueColor
-}
-
-/// Draws a shell as text. PLACEHOLDER until the rendering issue (4) lands: plain and simple.
+/// Draws a shell as text for a terminal: the bar as one line, a whole frame, and the tabs table.
+///
+/// Every line fits in ``RenderOptions/width`` columns by display width (wide characters count two,
+/// combining marks none). The layout is the same in every colour mode: the selected item is in
+/// `[brackets]`, the action button in `<angle brackets>`, a disabled title between tildes, a badge in
+/// parentheses; colour only adds escape sequences, and `.none` has none at all. Titles that do not
+/// fit end in "…"; when the items do not fit, the bar shows a window of them around the selected
+/// one, with "+N" markers for the hidden ones.
+///
+/// Rendering reads the shell and changes nothing. Its cost grows with the width, not with the
+/// number of tabs (``tabsTable(_:options:)`` excepted: it has a row per tab).
 public enum Renderer {
-  /// The bar as one line: what the REPL prints above its prompt.
+  /// The bar as one line: what the REPL prints above its prompt. Empty when there are no tabs and
+  /// no action button.
   public static func barLine(_ shell: Shell, options: RenderOptions) -> String {
-    (1...max(1, shell.tabCount)).compactMap { position -> String? in
-      guard let item = shell.item(at: position) else { return nil }
-      let selected = position == shell.selectedPosition
-      return selected ? "[\(item.selectedIcon) \(item.title)]" : " \(item.icon) \(item.title) "
-    }.joined(separator: " ")
+    guard BarEntries(shell).count > 0 else { return "" }
+    return BarRenderer(shell, width: options.columns).line.rendered(options.color)
   }
 
-  /// The whole frame: the visible screen's region, then the bar (unless hidden).
+  /// The whole frame: a header naming the visible screen, its region (`screenHeight` rows), then
+  /// the bar (unless hidden) as three rows: a rule that marks the selected slot, the icons with
+  /// their badges, and the titles.
   public static func frame(_ shell: Shell, options: RenderOptions) -> [String] {
-    var canvas = Canvas(width: options.width, height: options.screenHeight)
-    shell.drawVisibleScreen(in: &canvas)
-    var lines = canvas.lines
-    if !shell.isBarHidden { lines.append(barLine(shell, options: options)) }
-    return lines
+    FrameRenderer(shell, options: options).lines.map { $0.rendered(options.color) }
   }
 
-  /// The table that `tabs` prints.
+  /// The table that `tabs` prints: a header row, then one row per tab with the columns position,
+  /// id, title, type, badge, enabled, loaded and depth; `*` marks the selected tab.
   public static func tabsTable(_ shell: Shell, options: RenderOptions) -> [String] {
-    shell.tabs.map { tab in
-      let mark = tab.position == shell.selectedPosition ? "*" : " "
-      return "\(mark) \(tab.position) \(tab.id) \(tab.item.title)"
+    TabsTable(shell: shell, width: options.columns).lines(color: options.color).map {
+      $0.rendered(options.color)
     }
   }
 }

@@ -43,11 +43,15 @@ final class PageScreen: Screen {
   }
 
   func draw(in canvas: inout Canvas) {
+    // In colour the page is a solid block of its colour with its name in a contrasting one; in
+    // plain text, a shaded block with the name in the middle.
     canvas.background = color
     let fill = String(repeating: "░", count: canvas.width)
     for row in 0..<canvas.height { canvas.write(fill, row: row, color: color) }
+    let brightness = 299 * Int(color.red) + 587 * Int(color.green) + 114 * Int(color.blue)
+    let ink = brightness > 150_000 ? BarColor.black : BarColor(red: 255, green: 255, blue: 255)
     let top = max(0, canvas.height / 2 - 1)
-    canvas.writeCentered(" \(title) ", row: top, color: color, bold: true)
-    canvas.writeCentered(" \(colorName) ", row: top + 1, color: color)
+    canvas.writeCentered(" \(title) ", row: top, color: ink, bold: true)
+    canvas.writeCentered(" \(colorName) ", row: top + 1, color: ink)
   }
 }

@@ -23,9 +23,11 @@ final class TextScreen: Screen {
   }
 
   func draw(in canvas: inout Canvas) {
-    let top = max(0, canvas.height / 2 - 1)
+    // The title and the wrapped text, as one block in the middle of the region.
+    let lines = text.isEmpty ? [] : Canvas.wrap(text, width: canvas.width)
+    let top = max(0, (canvas.height - 1 - lines.count) / 2)
     canvas.writeCentered(title, row: top, bold: true)
-    if !text.isEmpty { canvas.writeCentered(text, row: top + 1) }
+    for (offset, line) in lines.enumerated() { canvas.writeCentered(line, row: top + 1 + offset) }
   }
 }
 

@@ -1,0 +1,97 @@
+import TabShellKit
+import TabShellRendering
+import Testing
+
+@Suite struct BarLayoutTests {
+  func shell(tabs: Int, selected: Int, action: Bool = false) throws -> Shell {
+    let shell = try makeShell()
+    for index in 1...tabs { try shell.addTab(type: "text", id: "t\(index)", title: "T\(index)") }
+    try shell.select("t\(selected)")
+    if action { try shell.setActionButton(type: "post", title: "Post", icon: "+") }
+    return shell
+  }
+
+  @Test func windowHasMarkersOnBothSidesAroundTheSelection() throws {
+    let shell = try shell(tabs: 1000, selected: 500)
+    let line = Renderer.barLine(shell, options: RenderOptions(width: 60))
+    let words = line.split(separator: " ")
+    let left = try #require(words.first.flatMap { Int($0.dropFirst()) })
+    let right = try #require(words.last.flatMap { Int($0.dropFirst()) })
+    #expect(words.first?.first == "+" && words.last?.first == "+")
+    let shown = words.filter { $0.hasPrefix("T") }.count
+    #expect(left + right + shown == 1000)
+    #expect(line.contains("[■ T500]"))
+    #expect(displayWidth(of: line) <= 60)
+  }
+
+  @Test func noLeftMarkerAtTheStartNoRightMarkerAtTheEnd() throws {
+    let first = Renderer.barLine(
+      try shell(tabs: 50, selected: 1), options: RenderOptions(width: 40))
+    #expect(first.trimmingPrefixSpaces.hasPrefix("[■ T1]"))
+    #expect(first.hasSuffix(" +\(50 - first.split(separator: "T").count + 1)"))
+    let last = Renderer.barLine(
+      try shell(tabs: 50, selected: 50), options: RenderOptions(width: 40))
+    #expect(last.hasPrefix("+"))
+    #expect(last.trimmingTrailingSpaces.hasSuffix("[■ T50]"))
+  }
+
+  @Test func markersShrinkToAPlusWhenNumbersDoNotFit() throws {
+    let line = Renderer.barLine(
+      try shell(tabs: 1000, selected: 500), options: RenderOptions(width: 10))
+    #expect(line == "+[■ T500]+")
+  }
+
+  @Test func actionButtonSitsInTheMiddle() throws {
+    let line = Renderer.barLine(
+      try shell(tabs: 4, selected: 1, action: true), options: RenderOptions(width: 80))
+    let order = ["T1", "T2", "<+ Post>", "T3", "T4"].map { line.range(of: $0)?.lowerBound }
+    #expect(order.allSatisfy { $0 != nil })
+    #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted())
+  }
+
+  @Test func fillSharesTheWidthAndCenteredUsesTheItemWidth() throws {
+    let shell = try shell(tabs: 3, selected: 2)
+    let fill = Renderer.barLine(shell, options: RenderOptions(width: 30))
+    #expect(fill == "   □ T1     [■ T2]     □ T3")
+    var appearance = BarAppearance()
+    appearance.positioning = .centered
+    appearance.itemWidth = 8
+    appearance.itemSpacing = 0
+    shell.setAppearance(appearance)
+    let centered = Renderer.barLine(shell, options: RenderOptions(width: 30))
+    #expect(centered == "     □ T1   [■ T2]   □ T3")
+  }
+
+  @Test func badgesAndDisabledItems() throws {
+    let shell = try shell(tabs: 3, selected: 1)
+    try shell.setBadge("t2", to: "1000")
+    try shell.setEnabled("t3", false)
+    let line = Renderer.barLine(shell, options: RenderOptions(width: 60))
+    #expect(line.contains("□ T2(99+)"))
+    #expect(line.contains("□ ~T3~"))
+  }
+
+  @Test func longTitlesEndInAnEllipsis() throws {
+    let shell = try makeShell()
+    try shell.addTab(type: "text", title: "A title far too long for any small bar")
+    let line = Renderer.barLine(shell, options: RenderOptions(width: 20))
+    #expect(line == "[■ A title far too…]")
+  }
+
+  @Test func tabsTableIsAlignedByDisplayWidth() throws {
+    let shell = try makeShell(layout: "xianyu")
+    try shell.setBadge("pond", to: "5")
+    let table = Renderer.tabsTable(shell, options: RenderOptions(width: 80))
+    #expect(table[0].hasPrefix("   #  ID"))
+    #expect(table[1].hasPrefix("*  1  home"))
+    #expect(table.count == 5)
+    let typeColumn = table.map {
+      displayWidth(of: $0[..<($0.range(of: "text")?.lowerBound ?? $0.endIndex)])
+    }
+    #expect(Set(typeColumn.dropFirst()).count == 1)
+  }
+}
+
+extension String {
+  var trimmingPrefixSpaces: Substring { drop { $0 == " " } }
+}

@@ -6,28 +6,38 @@
 
 /// The checks made on a plugin's file before the dynamic linker sees it.
 enum PluginFile {
-  /// Checks that `path` is a regular file that only its owner can write, in a folder that only its
-  /// owner can write (a sticky folder such as `/tmp` is fine), with an ELF header; returns its real
-  /// path.
+  /// Checks that `path` is a regular file with an ELF header that no one but this user (or root) can
+  /// write, in a folder that no one else can write either; returns its real path.
   static func check(_ path: String) throws(PluginLoadError) -> String {
     guard let info = status(of: path) else {
       if errno == ENOENT || errno == ENOTDIR { throw .notFound(path: path) }
       throw .unreadable(path: path, reason: String(cString: strerror(errno)))
     }
     if info.st_mode & S_IFMT == S_IFDIR { throw .isDirectory(path: path) }
-    let realPath = resolved(path) ?? path
-    if info.st_mode & 0o022 != 0 {
-      throw .writableByOthers(path: path, folder: nil, mode: UInt32(info.st_mode))
-    }
-    let folder = parent(of: realPath)
-    if let folderInfo = status(of: folder), folderInfo.st_mode & 0o022 != 0,
-      folderInfo.st_mode & S_ISVTX == 0
-    {
-      throw .writableByOthers(path: path, folder: folder, mode: UInt32(folderInfo.st_mode))
-    }
     guard info.st_mode & S_IFMT == S_IFREG else { throw .notSharedObject(path: path) }
+    let realPath = resolved(path) ?? path
+    try checkWriters(info, path: path, folder: nil)
+    let folder = parent(of: realPath)
+    if let folderInfo = status(of: folder) {
+      try checkWriters(folderInfo, path: path, folder: folder)
+    }
     try checkELFHeader(path)
     return realPath
+  }
+
+  /// Refuses a file or folder that someone other than this user (or root) can write: one owned by
+  /// another user, or writable by the group or the world. A sticky folder (as `/tmp` is) may be
+  /// world-writable: others cannot replace a file in it that they do not own.
+  private static func checkWriters(_ info: stat, path: String, folder: String?)
+    throws(PluginLoadError)
+  {
+    if info.st_uid != 0, info.st_uid != geteuid() {
+      throw .ownedByAnotherUser(path: path, folder: folder, owner: UInt32(info.st_uid))
+    }
+    let sticky = folder != nil && info.st_mode & S_ISVTX != 0
+    if info.st_mode & 0o022 != 0, !sticky {
+      throw .writableByOthers(path: path, folder: folder, mode: UInt32(info.st_mode))
+    }
   }
 
   /// The canonical absolute path, with every symbolic link resolved.

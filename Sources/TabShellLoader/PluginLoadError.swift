@@ -11,6 +11,8 @@ public enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertible
   ///
   /// `folder` is `nil` for the file itself, else the folder at fault; `mode` is its permission bits.
   case writableByOthers(path: String, folder: String?, mode: UInt32)
+  /// The file, or the folder that holds it, belongs to another user (not root), who could replace it.
+  case ownedByAnotherUser(path: String, folder: String?, owner: UInt32)
   /// The file could not be read.
   case unreadable(path: String, reason: String)
   /// The file is not an ELF shared object.
@@ -30,6 +32,7 @@ public enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertible
   public var path: String {
     switch self {
     case .notFound(let path), .isDirectory(let path), .writableByOthers(let path, _, _),
+      .ownedByAnotherUser(let path, _, _),
       .unreadable(let path, _), .notSharedObject(let path), .openFailed(let path, _),
       .notAPlugin(let path, _), .abiMismatch(let path, _, _), .notAPluginObject(let path, _),
       .alreadyLoaded(let path, _):
@@ -46,6 +49,9 @@ public enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertible
       "it is writable by other users (mode \(octal(mode))); run 'chmod go-w' on it"
     case .writableByOthers(_, let folder?, let mode):
       "its folder '\(folder)' is writable by other users (mode \(octal(mode))); run 'chmod go-w' on it"
+    case .ownedByAnotherUser(_, nil, let owner): "it belongs to another user (uid \(owner))"
+    case .ownedByAnotherUser(_, let folder?, let owner):
+      "its folder '\(folder)' belongs to another user (uid \(owner))"
     case .unreadable(_, let reason): "cannot read it: \(reason)"
     case .notSharedObject: "not a shared object (no ELF header)"
     case .openFailed(_, let reason): reason

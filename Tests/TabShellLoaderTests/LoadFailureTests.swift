@@ -132,6 +132,29 @@ import Testing
   }
 }
 
+extension LoadFailureTests {
+  @Test func notARegularFile() {
+    #expect(
+      failure(loading: "/dev/null")?.description
+        == "cannot load plugin '/dev/null': not a shared object (no ELF header)")
+  }
+
+  @Test(.enabled(if: geteuid() == 0, "only root can give a file to another user"))
+  func ownedByAnotherUser() throws {
+    let path = try freshCopy(of: TestPlugins.get().throwing)
+    let folder = (path as NSString).deletingLastPathComponent
+    let real = try #require(realPath(folder))
+    #expect(chown(path, 65534, 65534) == 0)
+    #expect(
+      failure(loading: path)?.description
+        == "cannot load plugin '\(path)': it belongs to another user (uid 65534)")
+    #expect(chown(path, 0, 0) == 0 && chown(folder, 65534, 65534) == 0)
+    #expect(
+      failure(loading: path)?.description
+        == "cannot load plugin '\(path)': its folder '\(real)' belongs to another user (uid 65534)")
+  }
+}
+
 /// The canonical path, symbolic links resolved.
 func realPath(_ path: String) -> String? {
   guard let pointer = realpath(path, nil) else { return nil }

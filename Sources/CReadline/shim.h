@@ -26,6 +26,14 @@ static inline void tabshell_rl_set_word_breaks(void) {
   rl_completer_quote_characters = "\"'";
 }
 
+/// In callback mode readline cannot wait for an answer to "Display all N possibilities? (y or n)" or
+/// for its `--More--` pager (it takes "yes" at once), so neither is shown: long lists are printed
+/// whole. Call before `rl_initialize`, so that `~/.inputrc` can still change both.
+static inline void tabshell_rl_list_completions_without_asking(void) {
+  rl_variable_bind("completion-query-items", "0");
+  rl_variable_bind("page-completions", "off");
+}
+
 /// Installs the function readline calls on Tab.
 static inline void tabshell_rl_set_attempted_completion_function(rl_completion_func_t *function) {
   rl_attempted_completion_function = function;

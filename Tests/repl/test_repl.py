@@ -8,8 +8,10 @@ and XDG_CONFIG_HOME (no start-up file, so the REPL starts with the `demo` layout
 Needs only pexpect (`pip install pexpect`).
 """
 
+import atexit
 import os
 import re
+import shutil
 import signal
 import stat
 import sys
@@ -94,7 +96,10 @@ def strip(text):
 
 
 def new_home():
-    return tempfile.mkdtemp(prefix="tabshell-repl-")
+    """A fresh home folder, removed when the tests end."""
+    home = tempfile.mkdtemp(prefix="tabshell-repl-")
+    atexit.register(shutil.rmtree, home, True)
+    return home
 
 
 def read(path):

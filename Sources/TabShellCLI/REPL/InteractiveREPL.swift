@@ -50,6 +50,7 @@ public enum InteractiveREPL {
     tabshell_rl_set_readline_name(options.applicationName)
     tabshell_rl_leave_signals_to_application()
     tabshell_rl_set_word_breaks()
+    tabshell_rl_list_completions_without_asking()
     ReadlineBridge.installCompleter()
     // Reads ~/.inputrc (with the name set above) and binds readline to the terminal.
     rl_initialize()

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// `scripts/new-plugin` refuses what it cannot make well. (That what it makes builds and loads is
+/// tested by ``ExamplePluginTests/aPluginFromTheTemplateBuildsAndLoadsAsItIs()``.)
+@Suite struct NewPluginScriptTests {
+  /// Runs the script; returns its status and what it wrote to stderr.
+  func newPlugin(_ arguments: [String]) throws -> (status: Int32, error: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: repositoryRoot + "/scripts/new-plugin")
+    process.arguments = arguments
+    let error = Pipe()
+    process.standardError = error
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, text)
+  }
+
+  @Test(arguments: ["bad name", "1st", "a--b", "-x", "trailing-"])
+  func refusesANameThatIsNotAScreenTypeName(name: String) throws {
+    let folder = try makeTemporaryFolder() + "/out"
+    let result = try newPlugin([name, folder])
+    #expect(result.status == 2)
+    #expect(result.error.contains("is not a plugin name") || result.error.hasPrefix("usage:"))
+    #expect(!FileManager.default.fileExists(atPath: folder))
+  }
+
+  @Test func refusesAFolderThatIsNotEmpty() throws {
+    let folder = try makeTemporaryFolder()
+    try "mine".write(toFile: folder + "/keep.txt", atomically: false, encoding: .utf8)
+    let result = try newPlugin(["weather", folder])
+    #expect(result == (1, "new-plugin: '\(folder)' already exists and is not empty\n"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["keep.txt"])
+  }
+
+  @Test func makesTheModuleAndScreenTypeNamesFromTheName() throws {
+    let folder = try makeTemporaryFolder() + "/hw"
+    #expect(try newPlugin(["hello-world", folder]).status == 0)
+    let sources = try FileManager.default.contentsOfDirectory(
+      atPath: folder + "/Sources/HelloWorld")
+    #expect(sources.sorted() == ["HelloWorldPlugin.swift", "HelloWorldScreen.swift"])
+    let screen = try String(
+      contentsOfFile: folder + "/Sources/HelloWorld/HelloWorldScreen.swift", encoding: .utf8)
+    #expect(screen.contains(#"let name = "hello-world""#))
+    let package = try String(contentsOfFile: folder + "/Package.swift", encoding: .utf8)
+    #expect(package.contains(#".package(path: "\#(repositoryRoot)/Packages/TabShellKit")"#))
+  }
+}

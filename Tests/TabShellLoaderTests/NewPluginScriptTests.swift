@@ -44,6 +44,7 @@ import Testing
     let screen = try String(
       contentsOfFile: folder + "/Sources/HelloWorld/HelloWorldScreen.swift", encoding: .utf8)
     #expect(screen.contains(#"let name = "hello-world""#))
+    #expect(FileManager.default.fileExists(atPath: folder + "/test.tabsh"))
     let package = try String(contentsOfFile: folder + "/Package.swift", encoding: .utf8)
     #expect(package.contains(#".package(path: "\#(repositoryRoot)/Packages/TabShellKit")"#))
   }

@@ -107,10 +107,16 @@ public struct BarColor: Equatable, Hashable, Sendable {
     self.blue = blue
   }
 
+  /// The system blue.
   public static let blue = BarColor(red: 0, green: 122, blue: 255)
+  /// The system gray.
   public static let gray = BarColor(red: 142, green: 142, blue: 147)
+  /// The system red.
   public static let red = BarColor(red: 255, green: 59, blue: 48)
+  /// The system yellow.
   public static let yellow = BarColor(red: 255, green: 204, blue: 0)
+  /// The system orange.
   public static let orange = BarColor(red: 255, green: 149, blue: 0)
+  /// Black.
   public static let black = BarColor(red: 0, green: 0, blue: 0)
 }

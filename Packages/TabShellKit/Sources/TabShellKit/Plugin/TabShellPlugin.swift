@@ -11,7 +11,9 @@ public var tabShellPluginABIVersion: Int32 { 1 }
 
 /// A plugin: a named set of screen types and layouts.
 ///
-/// A run-time plugin is a shared object that exports two C symbols:
+/// The built-in screens are a plugin compiled into the host. A run-time plugin is a shared object (a
+/// Swift package whose product is a dynamic library depending on this module; see
+/// <doc:WritingAPlugin>) that exports two C symbols:
 ///
 /// ```swift
 /// @_cdecl("tabshell_plugin_abi_version")
@@ -22,6 +24,11 @@ public var tabShellPluginABIVersion: Int32 { 1 }
 ///   Unmanaged.passRetained(MyPlugin() as AnyObject).toOpaque()
 /// }
 /// ```
+///
+/// The host opens the shared object, refuses it unless `tabshell_plugin_abi_version` returns its own
+/// ``tabShellPluginABIVersion``, calls `tabshell_plugin_create` once and takes over the reference it
+/// returns, then registers the plugin (``Shell/register(_:source:)``): a name that is taken refuses
+/// the whole plugin.
 ///
 /// Isolation: used only on the thread that owns the ``Shell``.
 public protocol TabShellPlugin: AnyObject {
@@ -34,6 +41,7 @@ public protocol TabShellPlugin: AnyObject {
 }
 
 extension TabShellPlugin {
+  /// No layouts.
   public var layouts: [Layout] { [] }
 }
 

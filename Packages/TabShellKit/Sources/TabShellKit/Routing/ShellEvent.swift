@@ -57,21 +57,37 @@ public enum SwipeDirection: String, Sendable, CaseIterable {
 
 /// The names of the events that `on EVENT` hooks and traces use.
 public enum EventName: String, Sendable, CaseIterable {
+  /// The lifecycle callbacks of a screen, named as the callbacks are (SPEC §5).
   case `init`, viewDidLoad, viewWillAppear, viewDidAppear, viewWillDisappear, viewDidDisappear
+  /// A screen left for good.
   case `deinit`
+  /// ``ShellEvent/shouldSelect(tab:id:)``.
   case shouldSelect = "should-select"
+  /// ``ShellEvent/didSelect(tab:id:)``.
   case didSelect = "did-select"
+  /// ``ShellEvent/didReselect(tab:id:)``.
   case didReselect = "did-reselect"
+  /// ``ShellEvent/didBounce(direction:)``.
   case didBounce = "did-bounce"
+  /// ``ShellEvent/barHidden``.
   case barHidden = "bar-hidden"
+  /// ``ShellEvent/barShown``.
   case barShown = "bar-shown"
+  /// ``ShellEvent/badgeChanged(tab:id:value:)``.
   case badgeChanged = "badge-changed"
+  /// ``ShellEvent/actionTapped``.
   case actionTapped = "action-tapped"
+  /// ``ShellEvent/tabAdded(tab:id:)``.
   case tabAdded = "tab-added"
+  /// ``ShellEvent/tabClosed(tab:id:)``.
   case tabClosed = "tab-closed"
+  /// ``ShellEvent/tabMoved(from:to:id:)``.
   case tabMoved = "tab-moved"
+  /// ``ShellEvent/screenLog(screen:message:)``.
   case screenLog = "log"
+  /// ``ShellEvent/screenFailed(screen:message:)``.
   case screenFailed = "screen-failed"
+  /// ``ShellEvent/requestFailed(screen:message:)``.
   case requestFailed = "request-failed"
 }
 

@@ -4,14 +4,23 @@
 public struct ShellState: Codable, Equatable, Sendable {
   /// One tab.
   public struct Tab: Codable, Equatable, Sendable {
+    /// 1-based, left to right.
     public var position: Int
+    /// The tab's stable id.
     public var id: String
+    /// Its title in the bar.
     public var title: String
+    /// Its root screen's type.
     public var type: String
+    /// Its bar icon.
     public var icon: String
+    /// Its bar icon while selected.
     public var selectedIcon: String
+    /// Its badge, `nil` for none.
     public var badge: String?
+    /// Whether it can be selected.
     public var enabled: Bool
+    /// Whether its root screen has loaded (it has been shown).
     public var loaded: Bool
     /// Screen ids, root first.
     public var stack: [String]
@@ -33,8 +42,11 @@ public struct ShellState: Codable, Equatable, Sendable {
 
   /// The action button.
   public struct Action: Codable, Equatable, Sendable {
+    /// The type of the screen it presents.
     public var type: String
+    /// Its title.
     public var title: String
+    /// Its icon.
     public var icon: String
   }
 

@@ -58,6 +58,12 @@ private func mode(of path: String) -> mode_t? {
   return status.st_mode & 0o777
 }
 
+/// Saves a new history holding `entries` at `path`.
+private func save(_ entries: [String], to path: String) throws(AtomicFileWriter.Failure) {
+  var history = REPLHistory(path: path, entries: entries)
+  try history.save()
+}
+
 @Suite struct REPLHistoryTests {
   @Test func blankLinesAndRepeatsOfThePreviousLineAreNotAdded() {
     var history = REPLHistory(path: "/unused", limit: 10)
@@ -97,7 +103,7 @@ private func mode(of path: String) -> mode_t? {
   @Test func savingCreatesPrivateFoldersAndAPrivateFile() throws {
     let folder = try TemporaryFolder()
     let path = folder.path + "/state/tabshell/history"
-    let history = REPLHistory(path: path, entries: ["help", "tabs"])
+    var history = REPLHistory(path: path, entries: ["help", "tabs"])
     try history.save()
     #expect(REPLHistory.load(path: path) == history)
     #expect(mode(of: folder.path + "/state") == 0o700)
@@ -106,13 +112,42 @@ private func mode(of path: String) -> mode_t? {
     #expect(folder.names(in: folder.path + "/state/tabshell") == ["history"])
   }
 
+  @Test func twoREPLsOpenAtOnceBothKeepTheirLines() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/history"
+    try save(["old"], to: path)
+    var first = REPLHistory.load(path: path, limit: 4)
+    var second = REPLHistory.load(path: path, limit: 4)
+    first.add("first 1")
+    try first.save()
+    second.add("second 1")
+    second.add("second 2")
+    try second.save()
+    first.add("second 2")
+    first.add("first 2")
+    try first.save()
+    #expect(first.unsaved.isEmpty && second.unsaved.isEmpty)
+    #expect(second.entries == ["old", "second 1", "second 2"])
+    #expect(REPLHistory.load(path: path).entries == ["first 1", "second 1", "second 2", "first 2"])
+  }
+
+  @Test func aHistoryPathThatCannotBeReadIsNotReplaced() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/history"
+    #expect(mkdir(path, 0o700) == 0)
+    let failure = #expect(throws: AtomicFileWriter.Failure.self) { try save(["x"], to: path) }
+    #expect(failure?.stage == .read)
+    #expect(folder.names(in: path).isEmpty)
+    #expect(REPLHistory.load(path: path).entries.isEmpty)
+  }
+
   @Test(arguments: [
     AtomicFileWriter.Stage.createFolder, .createTemporary, .write, .sync, .rename,
   ])
   func aFailedWriteLeavesTheOldFileWholeAndNoTemporaryFile(stage: AtomicFileWriter.Stage) throws {
     let folder = try TemporaryFolder()
     let path = folder.path + "/history"
-    try REPLHistory(path: path, entries: ["old 1", "old 2"]).save()
+    try save(["old 1", "old 2"], to: path)
     var writer = AtomicFileWriter(path: path)
     writer.injectedFailure = stage
     let failure = #expect(throws: AtomicFileWriter.Failure.self) {
@@ -127,10 +162,10 @@ private func mode(of path: String) -> mode_t? {
   func aWriteIntoAnUnwritableFolderLeavesTheOldFileWhole() throws {
     let folder = try TemporaryFolder()
     let path = folder.path + "/history"
-    try REPLHistory(path: path, entries: ["old"]).save()
+    try save(["old"], to: path)
     chmod(folder.path, 0o500)
     let failure = #expect(throws: AtomicFileWriter.Failure.self) {
-      try REPLHistory(path: path, entries: ["new"]).save()
+      try save(["new"], to: path)
     }
     #expect(failure?.stage == .createTemporary)
     #expect(failure?.code == EACCES)
@@ -141,7 +176,7 @@ private func mode(of path: String) -> mode_t? {
     let folder = try TemporaryFolder()
     try AtomicFileWriter(path: folder.path + "/state").write("not a folder")
     let failure = #expect(throws: AtomicFileWriter.Failure.self) {
-      try REPLHistory(path: folder.path + "/state/tabshell/history", entries: ["x"]).save()
+      try save(["x"], to: folder.path + "/state/tabshell/history")
     }
     #expect(failure?.stage == .createFolder)
     #expect(

@@ -12,6 +12,7 @@
 package struct AtomicFileWriter: Sendable {
   /// A step of the write.
   package enum Stage: String, Equatable, Sendable {
+    case read = "read"
     case createFolder = "create the folder"
     case createTemporary = "create a temporary file"
     case write = "write"
@@ -85,15 +86,23 @@ package struct AtomicFileWriter: Sendable {
 
   /// The contents of the file at `path` as text (invalid UTF-8 repaired), or `nil` when it cannot be read.
   package static func readText(atPath path: String) -> String? {
+    (try? contents(ofFile: path)) ?? nil
+  }
+
+  /// The contents of the file at `path` as text (invalid UTF-8 repaired); `nil` when there is no file.
+  package static func contents(ofFile path: String) throws(Failure) -> String? {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
+    guard descriptor >= 0 else {
+      if errno == ENOENT || errno == ENOTDIR { return nil }
+      throw Failure(stage: .read, path: path, code: errno)
+    }
     defer { close(descriptor) }
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65_536)
     while true {
       let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
-      guard count >= 0 else { return nil }
+      guard count >= 0 else { throw Failure(stage: .read, path: path, code: errno) }
       if count == 0 { break }
       bytes.append(contentsOf: buffer[0..<count])
     }

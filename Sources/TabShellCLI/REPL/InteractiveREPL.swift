@@ -11,9 +11,11 @@ import CReadline
 /// Line editing, `~/.inputrc` (sections under `$if tabshell`), Ctrl-R history search and Tab
 /// completion come from readline. The history is loaded from a file at start and saved atomically
 /// after every command (so a kill loses nothing) and at exit; it is bounded, skips blank lines and
-/// repeats of the previous line. Before each prompt the engine's bar line is printed on its own line.
-/// Ctrl-C abandons the line being typed; Ctrl-D on an empty line leaves with status 0; SIGTERM and
-/// SIGHUP leave with status 128 + the signal's number after restoring the terminal.
+/// repeats of the previous line. Before each prompt the engine's bar line (unless `nil` or empty) is
+/// printed on its own line, but not again after Ctrl-C. Ctrl-C abandons the line being typed; Ctrl-D
+/// on an empty line leaves with status 0; Ctrl-Z stops with the terminal restored (`fg` shows the line
+/// again); SIGTERM and SIGHUP leave with status 128 + the signal's number, the terminal restored.
+/// Saving appends to what the history file holds then, so two REPLs open at once keep both their lines.
 ///
 /// Isolation: runs on the calling thread, which it blocks until the REPL ends; readline is global, so
 /// only one REPL runs at a time in a process (a second concurrent call returns 1 at once).

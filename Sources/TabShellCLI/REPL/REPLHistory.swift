@@ -9,8 +9,9 @@
 /// Rules: a blank line is never added; a line equal to the previous entry is not added again; at most
 /// ``limit`` entries are kept (the oldest go first). The file holds one entry per line (a line break
 /// typed into a command is stored as a space) and is replaced atomically by ``save()``: a crash or a
-/// failed write leaves the previous file as it was. A value type with no global state; the REPL mirrors
-/// it into readline's history list.
+/// failed write leaves the previous file as it was. Saving appends this session's new lines to what
+/// the file holds *now*, so two REPLs open at once both keep their lines. A value type with no global
+/// state; the REPL mirrors it into readline's history list.
 package struct REPLHistory: Equatable, Sendable {
   /// The history file.
   package let path: String
@@ -18,8 +19,10 @@ package struct REPLHistory: Equatable, Sendable {
   package let limit: Int
   /// The entries, oldest first.
   package private(set) var entries: [String]
+  /// The entries added since the last ``save()``, oldest first.
+  package private(set) var unsaved: [String] = []
 
-  /// An empty history for `path`, keeping at most `limit` entries.
+  /// A history for `path` holding `entries` (not saved yet), keeping at most `limit` entries.
   package init(path: String, limit: Int = 1_000, entries: [String] = []) {
     self.path = path
     self.limit = max(1, limit)
@@ -29,9 +32,18 @@ package struct REPLHistory: Equatable, Sendable {
 
   /// The history stored at `path`: empty when the file does not exist or cannot be read.
   package static func load(path: String, limit: Int = 1_000) -> REPLHistory {
-    let text = AtomicFileWriter.readText(atPath: path) ?? ""
+    (try? stored(path: path, limit: limit)) ?? REPLHistory(path: path, limit: limit)
+  }
+
+  /// The history stored at `path` (empty when there is no file); throws when the file cannot be read.
+  private static func stored(path: String, limit: Int) throws(AtomicFileWriter.Failure)
+    -> REPLHistory
+  {
+    let text = try AtomicFileWriter.contents(ofFile: path) ?? ""
     let lines = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
-    return REPLHistory(path: path, limit: limit, entries: lines)
+    var history = REPLHistory(path: path, limit: limit, entries: lines)
+    history.unsaved = []
+    return history
   }
 
   /// Adds a typed line; returns whether it was added (it is not when blank or equal to the last entry).
@@ -40,7 +52,9 @@ package struct REPLHistory: Equatable, Sendable {
     let entry = Self.singleLine(line)
     guard !Self.isBlank(entry), entry != entries.last else { return false }
     entries.append(entry)
+    unsaved.append(entry)
     if entries.count > limit { entries.removeFirst(entries.count - limit) }
+    if unsaved.count > limit { unsaved.removeFirst(unsaved.count - limit) }
     return true
   }
 
@@ -49,9 +63,14 @@ package struct REPLHistory: Equatable, Sendable {
     entries.map { $0 + "\n" }.joined()
   }
 
-  /// Writes the history to ``path`` atomically, creating its folder (mode 0700) when missing.
-  package func save() throws(AtomicFileWriter.Failure) {
-    try AtomicFileWriter(path: path).write(fileContents)
+  /// Adds the ``unsaved`` entries to the file's current entries (same rules, same bound) and replaces
+  /// the file atomically, creating its folder (mode 0700) when missing. A file that exists but cannot
+  /// be read is left alone (the save fails) rather than replaced by this session's lines alone.
+  package mutating func save() throws(AtomicFileWriter.Failure) {
+    var merged = try Self.stored(path: path, limit: limit)
+    for entry in unsaved { merged.add(entry) }
+    try AtomicFileWriter(path: path).write(merged.fileContents)
+    unsaved = []
   }
 
   private static func singleLine(_ line: String) -> String {

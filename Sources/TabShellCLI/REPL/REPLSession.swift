@@ -23,7 +23,6 @@ final class REPLSession<Engine: REPLEngine> {
 
   private let engine: Engine
   private var history: REPLHistory
-  private var unsaved = false
   private var warnedAboutHistory = false
 
   init(engine: Engine, history: REPLHistory) {
@@ -43,11 +42,11 @@ final class REPLSession<Engine: REPLEngine> {
     }
     defer {
       signals.restore()
-      if unsaved { saveHistory() }
+      if !history.unsaved.isEmpty { saveHistory() }
     }
     var showBar = true
     while true {
-      if showBar, let bar = engine.barLine { print(bar) }
+      if showBar, let bar = engine.barLine, !bar.isEmpty { print(bar) }
       tabshell_flush_stdout()
       showBar = true
       switch readLine(signals: signals) {
@@ -131,7 +130,6 @@ final class REPLSession<Engine: REPLEngine> {
   private func record(_ line: String) {
     guard history.add(line) else { return }
     add_history(line)
-    unsaved = true
     saveHistory()
   }
 
@@ -139,7 +137,6 @@ final class REPLSession<Engine: REPLEngine> {
   private func saveHistory() {
     do {
       try history.save()
-      unsaved = false
     } catch {
       guard !warnedAboutHistory else { return }
       warnedAboutHistory = true

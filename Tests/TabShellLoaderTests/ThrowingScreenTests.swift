@@ -24,20 +24,26 @@ import Testing
     #expect(shell.visibleScreen?.phase == .appeared)
   }
 
+  /// Each callback, and how often `bad` gets it while it is shown, left and shown again.
   @Test(arguments: [
-    "viewDidLoad", "viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear",
+    ("viewDidLoad", 1), ("viewWillAppear", 2), ("viewDidAppear", 2), ("viewWillDisappear", 1),
+    ("viewDidDisappear", 1),
   ])
-  func theShellGoesOnAfterAFailedCallback(callback: String) throws {
+  func theShellGoesOnAfterAFailedCallback(callback: String, calls: Int) throws {
     let (shell, events) = try shell()
     try shell.addTab(type: "throwing", id: "ok", parameters: ["fail": "none"])
     try shell.addTab(type: "throwing", id: "bad", parameters: ["fail": callback])
     _ = try shell.tap("bad")
     _ = try shell.tap("ok")
     _ = try shell.tap("bad")
-    #expect(shell.screen(id: "bad")?.failure == "\(callback) failed: \(callback) went wrong")
+    let message = "\(callback) failed: \(callback) went wrong"
+    #expect(shell.screen(id: "bad")?.failure == message)
     #expect(shell.screen(id: "ok")?.failure == nil)
     #expect(shell.selectedPosition == 2)
-    #expect(events.take().filter { $0.hasPrefix("screen-failed") }.count >= 1)
+    #expect(shell.visibleScreen?.id == "bad")
+    #expect(
+      events.take().filter { $0.hasPrefix("screen-failed") }
+        == Array(repeating: "screen-failed bad \(message)", count: calls))
     shell.checkInvariants()
     try shell.closeTab("bad")
     #expect(shell.tabs.map(\.id) == ["ok"])

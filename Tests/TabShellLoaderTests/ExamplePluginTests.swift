@@ -1,3 +1,4 @@
+import Foundation
 import TabShellKit
 import TabShellLoader
 import Testing
@@ -53,6 +54,17 @@ import Testing
     #expect(try run("reset", on: shell) == ["Counter: 0"])
     #expect(shell.tab(at: 1)?.item.badge == nil)
     #expect(events.take() == ["bar-hidden", "bar-shown", "badge-changed 1 c none"])
+  }
+
+  @Test func theCounterDrawsIntoTheHostsCanvas() throws {
+    let (shell, _) = try shell(loading: TestPlugins.get().example)
+    try shell.addTab(type: "counter", parameters: ["start": "7"])
+    var canvas = Canvas(width: 12, height: 4)
+    shell.drawVisibleScreen(in: &canvas)
+    #expect(
+      canvas.lines.map { $0.trimmingCharacters(in: .whitespaces) } == [
+        "", "Counter", "count: 7", "",
+      ])
   }
 
   @Test func aBadNumberIsTheCommandsError() throws {

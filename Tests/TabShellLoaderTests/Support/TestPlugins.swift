@@ -112,11 +112,24 @@ func hostCoreLibraries() -> [String] {
 
 /// A new folder, only its owner can write to, that the test may fill.
 func makeTemporaryFolder() throws -> String {
-  let path = NSTemporaryDirectory() + "tabshell-loader-\(UUID().uuidString)"
+  let path = runFolder + "/" + UUID().uuidString
   try FileManager.default.createDirectory(
     atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
   return path
 }
+
+/// This test process's folder for temporary files: `$TMPDIR/tabshell-loader-tests/PID`. Made on
+/// first use, when the folders of test processes that are gone are removed.
+let runFolder: String = {
+  let base = NSTemporaryDirectory() + "tabshell-loader-tests"
+  let files = FileManager.default
+  for name in (try? files.contentsOfDirectory(atPath: base)) ?? [] {
+    if let pid = Int32(name), kill(pid, 0) != 0, errno == ESRCH {
+      try? files.removeItem(atPath: base + "/" + name)
+    }
+  }
+  return base + "/\(getpid())"
+}()
 
 /// A copy of a shared object in a new folder: a file that has not been loaded yet.
 func freshCopy(of path: String, named name: String? = nil) throws -> String {

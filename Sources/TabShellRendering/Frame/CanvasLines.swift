@@ -5,6 +5,7 @@ import TabShellKit
 ///
 /// Defensive about what a screen left in its cells: nothing is ever wider than the canvas, a lone
 /// right half of a wide character becomes a blank, and control characters become blanks.
+/// Cells of one style are gathered into one run; printable ASCII cells skip the width lookup.
 enum CanvasLines {
   static func lines(of canvas: Canvas) -> [StyledLine] {
     canvas.rows.map { line(of: $0, width: canvas.width, background: canvas.background) }
@@ -14,25 +15,49 @@ enum CanvasLines {
     -> StyledLine
   {
     var line = StyledLine()
+    if cells.allSatisfy({ $0.color == nil && !$0.isBold && $0.text == " " }) {
+      line.appendSpaces(cells.count, style: TextStyle(background: background))
+      return line
+    }
+    var run = ""
+    var runWidth = 0
+    var runStyle = TextStyle(background: background)
     var covered = false
+
+    func add(_ text: String, _ w: Int, _ style: TextStyle) {
+      if style != runStyle {
+        line.append(run, width: runWidth, style: runStyle)
+        (run, runWidth, runStyle) = ("", 0, style)
+      }
+      run += text
+      runWidth += w
+    }
+
     for (index, cell) in cells.enumerated() {
       let style = TextStyle(foreground: cell.color, background: background, bold: cell.isBold)
-      if covered {
-        // The right half of a wide character: only zero-width marks may sit here.
-        covered = false
-        let text = Renderer.sanitized(cell.text)
-        if !text.isEmpty, displayWidth(of: text) == 0 { line.append(text, width: 0, style: style) }
+      let utf8 = cell.text.utf8
+      if !covered, utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
+        if line.width + runWidth < width { add(cell.text, 1, style) }
         continue
       }
       let text = Renderer.sanitized(cell.text)
       let w = displayWidth(of: text)
-      if w == 0 || w > 2 || (w == 2 && index + 1 >= cells.count) || line.width + w > width {
-        line.appendSpaces(1, style: TextStyle(background: background))
+      if covered {
+        // The right half of a wide character: only zero-width marks may sit here.
+        covered = false
+        if !text.isEmpty, w == 0 { add(text, 0, style) }
         continue
       }
-      line.append(text, width: w, style: style)
+      if w == 0 || w > 2 || (w == 2 && index + 1 >= cells.count)
+        || line.width + runWidth + w > width
+      {
+        add(" ", 1, TextStyle(background: background))
+        continue
+      }
+      add(text, w, style)
       covered = w == 2
     }
+    line.append(run, width: runWidth, style: runStyle)
     return line
   }
 }

@@ -4,7 +4,7 @@ import TabShellKit
 ///
 /// The layout is the same in every colour mode; colour only adds escape sequences around runs.
 struct StyledLine: Sendable {
-  private(set) var runs: [(text: String, style: TextStyle)] = []
+  private(set) var runs: [(text: String, width: Int, style: TextStyle)] = []
   /// The display width so far.
   private(set) var width = 0
 
@@ -20,8 +20,9 @@ struct StyledLine: Sendable {
     self.width += width
     if let last = runs.last, last.style == style {
       runs[runs.count - 1].text += text
+      runs[runs.count - 1].width += width
     } else {
-      runs.append((text, style))
+      runs.append((text, width, style))
     }
   }
 
@@ -38,9 +39,7 @@ struct StyledLine: Sendable {
 
   /// Appends another line.
   mutating func append(_ other: StyledLine) {
-    for run in other.runs {
-      append(run.text, width: displayWidth(of: run.text), style: run.style)
-    }
+    for run in other.runs { append(run.text, width: run.width, style: run.style) }
   }
 
   /// The line as a string: plain text in `.none`, else with SGR sequences around styled runs.
@@ -98,7 +97,7 @@ extension StyledLine {
         used += w
       }
       result.append(text, width: used, style: run.style)
-      if result.width >= limit || used < displayWidth(of: run.text) { break }
+      if result.width >= limit || used < run.width { break }
     }
     return result
   }

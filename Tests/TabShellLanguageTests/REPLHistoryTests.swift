@@ -72,11 +72,25 @@ private func save(_ entries: [String], to path: String) throws(AtomicFileWriter.
     #expect(history.entries == ["tab 1", "swipe left", "tab 1"])
   }
 
-  @Test func aLineBreakInsideALineIsStoredAsASpace() {
+  @Test func pastedLinesAreStoredAsOneLineThatRunsTheSameCommands() {
     var history = REPLHistory(path: "/unused")
-    history.add("echo a\nb")
-    #expect(history.entries == ["echo a b"])
-    #expect(history.fileContents == "echo a b\n")
+    history.add("tab 2\nswipe left\n")
+    #expect(history.entries == ["tab 2; swipe left"])
+    #expect(history.fileContents == "tab 2; swipe left\n")
+  }
+
+  @Test(arguments: [
+    ("echo a", "echo a"),
+    ("echo a\necho b", "echo a; echo b"),
+    ("echo a\r\n\n  \necho b\n", "echo a; echo b"),
+    ("echo a # note\necho b", "echo a; echo b"),
+    ("# only a comment\necho b", "echo b"),
+    ("echo 'x # y'\necho \"q\\\" # r\"", "echo 'x # y'; echo \"q\\\" # r\""),
+    ("echo lo\\\nng\necho \\# x", "echo long; echo \\# x"),
+    ("echo 'open\necho b", "echo 'open; echo b"),
+  ])
+  func oneLineRunsTheSameCommands(text: String, expected: String) {
+    #expect(REPLHistory.oneLine(text) == expected)
   }
 
   @Test func theOldestEntriesGoPastTheLimit() throws {

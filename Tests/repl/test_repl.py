@@ -57,6 +57,9 @@ class Session:
     def send(self, text):
         self.child.send(text)
 
+    def expect_exact(self, text):
+        self.child.expect_exact(text)
+
     def expect(self, pattern):
         self.child.expect(pattern)
         return strip(self.child.before)
@@ -172,6 +175,17 @@ def test_blank_lines_and_repeats_are_not_kept():
     assert read(repl.history_file()) == "echo one\necho two\n"  # saved after every command
     repl.send("\x04")
     assert repl.finish() == 0
+
+
+def test_pasted_lines_run_and_are_kept_as_one_line():
+    repl = Session(new_home())
+    repl.prompt()
+    repl.send("\x1b[200~echo pasted-1\necho pasted-2\n\x1b[201~")  # a bracketed paste
+    repl.expect_exact("pasted-2")
+    repl.send("\r")
+    repl.expect(r"[\r\n]pasted-1\r?\npasted-2\r?\n")  # the output of the two commands
+    repl.prompt()
+    assert read(repl.history_file()) == "echo pasted-1; echo pasted-2\n"
 
 
 def test_ctrl_r_finds_an_earlier_line():

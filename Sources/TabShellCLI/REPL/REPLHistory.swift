@@ -7,9 +7,9 @@
 /// The REPL's history: the lines typed, oldest first, kept across sessions in one file.
 ///
 /// Rules: a blank line is never added; a line equal to the previous entry is not added again; at most
-/// ``limit`` entries are kept (the oldest go first). The file holds one entry per line (a line break
-/// typed into a command is stored as a space) and is replaced atomically by ``save()``: a crash or a
-/// failed write leaves the previous file as it was. Saving appends this session's new lines to what
+/// ``limit`` entries are kept (the oldest go first). The file holds one entry per line (several lines
+/// pasted at one prompt become one, see ``oneLine(_:)``) and is replaced atomically by ``save()``: a
+/// crash or a failed write leaves the previous file as it was. Saving appends this session's new lines to what
 /// the file holds *now*, so two REPLs open at once both keep their lines. A value type with no global
 /// state; the REPL mirrors it into readline's history list.
 package struct REPLHistory: Equatable, Sendable {
@@ -40,7 +40,9 @@ package struct REPLHistory: Equatable, Sendable {
     -> REPLHistory
   {
     let text = try AtomicFileWriter.contents(ofFile: path) ?? ""
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+    let lines = text.utf8.split(separator: UInt8(ascii: "\n")).map {
+      String(decoding: $0, as: UTF8.self)
+    }
     var history = REPLHistory(path: path, limit: limit, entries: lines)
     history.unsaved = []
     return history
@@ -49,7 +51,7 @@ package struct REPLHistory: Equatable, Sendable {
   /// Adds a typed line; returns whether it was added (it is not when blank or equal to the last entry).
   @discardableResult
   package mutating func add(_ line: String) -> Bool {
-    let entry = Self.singleLine(line)
+    let entry = Self.oneLine(line)
     guard !Self.isBlank(entry), entry != entries.last else { return false }
     entries.append(entry)
     unsaved.append(entry)
@@ -71,10 +73,6 @@ package struct REPLHistory: Equatable, Sendable {
     for entry in unsaved { merged.add(entry) }
     try AtomicFileWriter(path: path).write(merged.fileContents)
     unsaved = []
-  }
-
-  private static func singleLine(_ line: String) -> String {
-    String(line.map { $0.isNewline ? " " : $0 })
   }
 
   private static func isBlank(_ line: String) -> Bool {

@@ -73,6 +73,7 @@ final class REPLSession<Engine: REPLEngine> {
     if pending.suspend { signals.stopProcess() }
     let prompt = ReadlinePrompt.markingInvisible(engine.prompt)
     ReadlineBridge.startLine(prompt: prompt)
+    var hangups = 0
     while true {
       if let input = ReadlineBridge.takeInput() { return .input(input) }
       var descriptors = [
@@ -98,11 +99,14 @@ final class REPLSession<Engine: REPLEngine> {
       }
       if pending.resize { rl_resize_terminal() }
       if pending.suspend { suspendLine(prompt: prompt, signals: signals) }
-      if ready > 0 && descriptors[0].revents & Int16(POLLNVAL) != 0 {
+      // A closed or hung-up terminal that readline does not report as the end: leave, not spin.
+      let revents = ready > 0 ? descriptors[0].revents : 0
+      hangups = revents & Int16(POLLHUP | POLLERR) != 0 ? hangups + 1 : 0
+      if revents & Int16(POLLNVAL) != 0 || hangups > 100 {
         rl_callback_handler_remove()
         return .input(.endOfInput)
       }
-      if ready > 0 && descriptors[0].revents != 0 { rl_callback_read_char() }
+      if revents != 0 { rl_callback_read_char() }
     }
   }
 

@@ -13,7 +13,8 @@ import TabShellKit
 /// number of tabs (``tabsTable(_:options:)`` excepted: it has a row per tab).
 public enum Renderer {
   /// The bar as one line: what the REPL prints above its prompt. Empty when there are no tabs and
-  /// no action button.
+  /// no action button. It draws the bar even while it is hidden: the caller checks
+  /// ``Shell/isBarHidden`` (``frame(_:options:)`` does).
   public static func barLine(_ shell: Shell, options: RenderOptions) -> String {
     guard BarEntries(shell).count > 0 else { return "" }
     return BarRenderer(shell, width: options.columns).line.rendered(options.color)

@@ -3,17 +3,25 @@ import TabShellKit
 import TabShellRendering
 import Testing
 
-/// Prints every layout's frame in colour when `TABSHELL_PREVIEW` is set (to a width, or 1 for 80):
-/// a way to look at frames in a real terminal. Asserts nothing else.
+/// Prints every layout's frame when `TABSHELL_PREVIEW` is set: to a width, or to `auto` for the
+/// terminal's own width and colour (``Renderer/terminalWidth(fd:)`` and
+/// ``Renderer/detectColorMode(environment:isTerminal:forcedOff:)``, as the CLI uses them); a way to
+/// look at frames in a real terminal. `TABSHELL_PREVIEW_PLAIN` turns colour off.
 @Test func previewInTerminal() throws {
-  guard let value = ProcessInfo.processInfo.environment["TABSHELL_PREVIEW"] else { return }
-  let width = Int(value).flatMap { $0 > 1 ? $0 : nil } ?? 80
-  let mode: ColorMode =
-    ProcessInfo.processInfo.environment["TABSHELL_PREVIEW_PLAIN"] == nil
-    ? .trueColor : .none
+  let environment = ProcessInfo.processInfo.environment
+  guard let value = environment["TABSHELL_PREVIEW"] else { return }
+  let isTerminal = isatty(STDOUT_FILENO) != 0
+  let width =
+    value == "auto" ? Renderer.terminalWidth(fd: STDOUT_FILENO) ?? 80 : Int(value) ?? 80
+  let mode =
+    value == "auto"
+    ? Renderer.detectColorMode(
+      environment: environment, isTerminal: isTerminal,
+      forcedOff: environment["TABSHELL_PREVIEW_PLAIN"] != nil)
+    : environment["TABSHELL_PREVIEW_PLAIN"] == nil ? ColorMode.trueColor : .none
   for layout in builtinLayouts {
     let shell = try makeShell(layout: layout)
-    print("=== \(layout) @\(width)")
+    print("=== \(layout) @\(width) \(mode)")
     print(preview(shell, width: width, color: mode))
   }
 }

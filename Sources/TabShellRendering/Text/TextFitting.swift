@@ -4,14 +4,15 @@ extension Renderer {
   /// The longest prefix of `text` that fits in `width` columns, ending in "…" when something was cut.
   ///
   /// Widths are display widths (``displayWidth(of:)``): a wide character is never split, and a
-  /// width of 0 (or less) gives the empty string. Control characters are made visible first (see
+  /// width of 0 (or less) gives the empty string. Control characters become blanks first (see
   /// ``sanitized(_:)``), so the result never carries an escape sequence.
   public static func truncate(_ text: String, toWidth width: Int) -> String {
     fit(sanitized(text), width: width).text
   }
 
-  /// The badge as the bar shows it: a number past 99 becomes "99+", any other value is cut to
-  /// `maxWidth` columns (with "…"), and an empty badge is a bare "•"-like mark, "*".
+  /// The badge as the bar shows it: a number past 99 becomes "99+" (leading zeros dropped), any
+  /// other value is cut to `maxWidth` columns (with "…"), and an empty badge (a bare dot on a
+  /// phone) is "*".
   public static func badgeText(_ badge: String, maxWidth: Int = 4) -> String {
     let clean = sanitized(badge).trimmingBlanks
     if clean.isEmpty { return "*" }

@@ -1,5 +1,3 @@
-import Foundation
-
 extension Interpreter {
   /// A path as the running script means it: relative paths are resolved against its directory.
   func resolve(_ path: String) -> String {
@@ -15,17 +13,10 @@ extension Interpreter {
     return String(file[...slash]) + path
   }
 
-  /// Reads a text file; the error names it as the user wrote it.
+  /// Reads a text file; the error names it as the user wrote it. Only a regular file of UTF-8 text
+  /// without NUL bytes is read (see ``TextFile``).
   public static func readText(_ path: String, name: String) throws(LanguageError) -> String {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw .cannotRead(path: name, reason: "no such file")
-    }
-    guard !isDirectory.boolValue else { throw .cannotRead(path: name, reason: "it is a directory") }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw .cannotRead(path: name, reason: "permission denied")
-    }
-    return String(decoding: data, as: UTF8.self)
+    try TextFile.read(path, name: name)
   }
 
   /// The directory part of a path (`""` for none).

@@ -23,7 +23,6 @@ public final class Interpreter {
   /// The script's arguments (`tabshell FILE ARG...`), for `$1`...`$9`.
   public var scriptArguments: [String] = []
 
-  var runs: [@Sendable (Interpreter, ParsedArguments) throws -> Void]
   var trace = TraceMode.off
   var hooks: [EventName: [Hook]] = [:]
   var shouldSelectHooks: [Hook] = []
@@ -61,7 +60,6 @@ public final class Interpreter {
     self.currentDirectory = currentDirectory
     self.output = output
     self.report = report
-    self.runs = table.commands.map(\.declaration.run)
   }
 
   /// A parser for the built-in commands and the commands of the screen types registered now.
@@ -120,44 +118,57 @@ public final class Interpreter {
       directories.removeLast()
       files.removeLast()
     }
-    var ok = true
-    for command in script.commands {
-      do {
-        try execute(command)
-        if hookRuns != 0 { try finishHooks() }
-      } catch let request as ExitRequest {
-        throw request
-      } catch is AlreadyReported {
-        ok = false
-      } catch {
-        report(diagnostic(for: error, at: command.location, file: script.file))
-        ok = false
+    return try script.commands.withUnsafeBufferPointer { commands throws(ExitRequest) in
+      var ok = true
+      for index in commands.indices {
+        do {
+          try execute(commands[index])
+          if hookRuns != 0 { try finishHooks() }
+        } catch let request as ExitRequest {
+          throw request
+        } catch is AlreadyReported {
+          ok = false
+        } catch {
+          report(diagnostic(for: error, at: commands[index].location, file: script.file))
+          ok = false
+        }
+        if !ok {
+          anyFailed = true
+          if !keepGoing { return false }
+        }
       }
-      if !ok {
-        anyFailed = true
-        if !keepGoing { return false }
-      }
+      return ok
     }
-    return ok
   }
 
-  /// Runs one command.
+  /// Runs one command. The common case (a built-in command whose arguments were checked when it was
+  /// parsed) calls its declaration directly; everything else takes ``executeOther(_:)``.
+  @inline(__always)
   func execute(_ command: Command) throws {
+    if case .builtin(let index) = command.target, command.deferredWords.isEmpty {
+      // Called through the declaration itself: no reabstraction thunk, no copy of the arguments.
+      try table.commands[index].declaration.run(self, command.arguments)
+    } else {
+      try executeOther(command)
+    }
+  }
+
+  /// Runs a command whose arguments are checked as it runs, a screen command, or an `on`.
+  @inline(never)
+  func executeOther(_ command: Command) throws {
     switch command.target {
     case .builtin(let index):
-      if command.deferredWords.isEmpty {
-        try runs[index](self, command.arguments)
-      } else {
-        let declaration = table.commands[index].declaration
-        let arguments = try ArgumentBinder.bind(command.deferredWords[...], to: declaration)
-        try table.commands[index].check?(arguments)
-        try runs[index](self, arguments)
-      }
+      let declaration = table.commands[index].declaration
+      let arguments = try ArgumentBinder.bind(command.deferredWords[...], to: declaration)
+      try table.commands[index].check?(arguments)
+      try declaration.run(self, arguments)
     case .screen(let name):
       try runScreenCommand(name, words: command.deferredWords)
-    case .hook(let event, let body):
+    case .hook(let body):
       addHook(
-        Hook(event: event, commands: body, file: files.last ?? nil, location: command.location))
+        Hook(
+          event: body.event, commands: body.commands, file: files.last ?? nil,
+          location: command.location))
     }
   }
 

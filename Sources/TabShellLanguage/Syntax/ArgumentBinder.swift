@@ -93,15 +93,18 @@ enum ArgumentBinder {
     case .integer:
       guard Int(word) != nil else { throw .notAnInteger(word, argument: name) }
     case .direction:
-      try checkChoice(word, in: SwipeDirection.allCases.map(\.rawValue), name: name)
+      try checkChoice(word, in: directions, name: name)
     case .event:
-      try checkChoice(word, in: EventName.allCases.map(\.rawValue), name: name)
+      try checkChoice(word, in: events, name: name)
     case .choice(let choices):
       try checkChoice(word, in: choices, name: name)
     default:
       break
     }
   }
+
+  static let directions = SwipeDirection.allCases.map(\.rawValue)
+  static let events = EventName.allCases.map(\.rawValue)
 
   private static func checkChoice(_ word: String, in choices: [String], name: String)
     throws(LanguageError)

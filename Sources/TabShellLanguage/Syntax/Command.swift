@@ -9,7 +9,7 @@ public struct Command: Sendable {
     /// A command of a screen type, found on the visible screen's type when it runs.
     case screen(String)
     /// `on EVENT COMMANDS`: the hook's commands, parsed once with the script.
-    indirect case hook(EventName, [Command])
+    case hook(HookBody)
   }
 
   /// What runs it.
@@ -21,19 +21,16 @@ public struct Command: Sendable {
   /// The words after the name when they must be checked again as it runs (hook placeholders, screen
   /// commands); empty otherwise.
   public var deferredWords: [String]
-  /// The command's name as written.
-  public var name: String
 
   /// Makes a command.
   public init(
     target: Target, arguments: ParsedArguments, location: SourceLocation,
-    deferredWords: [String] = [], name: String
+    deferredWords: [String] = []
   ) {
     self.target = target
     self.arguments = arguments
     self.location = location
     self.deferredWords = deferredWords
-    self.name = name
   }
 }
 
@@ -54,5 +51,21 @@ public struct Script: Sendable {
     self.directory = directory
     self.commands = commands
     self.diagnostics = diagnostics
+  }
+}
+
+/// What `on EVENT COMMANDS` sets up: the event and the commands, parsed once.
+///
+/// A class, so that a ``Command`` has a fixed size whatever the core's (resilient) event type is.
+public final class HookBody: Sendable {
+  /// The event.
+  public let event: EventName
+  /// The commands to run.
+  public let commands: [Command]
+
+  /// Makes a hook body.
+  public init(event: EventName, commands: [Command]) {
+    self.event = event
+    self.commands = commands
   }
 }

@@ -11,16 +11,28 @@ public enum Lexer {
   public static func lex(_ source: String) -> (
     commands: [RawCommand], errors: [(SourceLocation, LanguageError)]
   ) {
+    var commands: [RawCommand] = []
+    let errors = lex(source) { commands.append($0) }
+    return (commands, errors)
+  }
+
+  /// Lexes `source`, handing each command to `each` as soon as it is complete (so that a long script
+  /// is never held twice); returns the errors.
+  public static func lex(_ source: String, each: (RawCommand) -> Void) -> [(
+    SourceLocation, LanguageError
+  )] {
     var source = source
     return source.withUTF8 { bytes in
-      var state = State()
-      state.run(bytes)
-      return (state.commands, state.errors)
+      withoutActuallyEscaping(each) { each in
+        var state = State(sink: each)
+        state.run(bytes)
+        return state.errors
+      }
     }
   }
 
   private struct State {
-    var commands: [RawCommand] = []
+    let sink: (RawCommand) -> Void
     var errors: [(SourceLocation, LanguageError)] = []
     var words: [Word] = []
     var buffer: [UInt8] = []
@@ -153,7 +165,7 @@ public enum Lexer {
     mutating func endCommand() {
       endWord()
       if words.isEmpty { return }
-      commands.append(RawCommand(words: words))
+      sink(RawCommand(words: words))
       words.removeAll(keepingCapacity: true)
     }
   }

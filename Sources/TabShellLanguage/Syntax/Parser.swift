@@ -18,25 +18,45 @@ public struct Parser {
   }
 
   /// Parses a whole script.
+  ///
+  /// Commands of one word or of a name and one plain word (`tab 2`, `swipe left`) share their checked
+  /// arguments with the earlier commands written the same way: a long script of them is parsed fast
+  /// and held small.
   public func parse(_ source: String, file: String?, directory: String) -> Script {
-    let (raw, lexErrors) = Lexer.lex(source)
-    var diagnostics = lexErrors.map { Diagnostic(file: file, location: $0.0, error: $0.1) }
+    var diagnostics: [Diagnostic] = []
     var commands: [Command] = []
-    commands.reserveCapacity(raw.count)
+    commands.reserveCapacity(source.utf8.count / 8 + 1)
     var sawLoad = false
-    for command in raw {
+    var shared: [SharedKey: ParsedArguments] = [:]
+    let loadIndex = table.index(of: "load")
+    let lexErrors = Lexer.lex(source) { command in
+      let words = command.words
+      var key: SharedKey?
+      if words.count <= 2, let index = table.index(of: words[0].text) {
+        let word = words.count == 2 ? words[1].text : ""
+        if !word.utf8.contains(UInt8(ascii: "$")) {
+          let found = SharedKey(index: index, word: word)
+          if let arguments = shared[found] {
+            commands.append(
+              Command(
+                target: .builtin(index), arguments: arguments, location: command.location))
+            return
+          }
+          key = found
+        }
+      }
       do throws(LocatedError) {
         let parsed = try resolve(command, substituting: false, deferUnknown: sawLoad)
-        if case .builtin(let index) = parsed.target,
-          table.commands[index].declaration.name == "load"
-        {
-          sawLoad = true
+        if case .builtin(let index) = parsed.target {
+          if index == loadIndex { sawLoad = true }
+          if let key { shared[key] = parsed.arguments }
         }
         commands.append(parsed)
       } catch {
         diagnostics.append(Diagnostic(file: file, location: error.location, error: error.error))
       }
     }
+    diagnostics += lexErrors.map { Diagnostic(file: file, location: $0.0, error: $0.1) }
     diagnostics.sort {
       ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)
     }
@@ -91,7 +111,7 @@ public struct Parser {
       if screenCommands.contains(name) || deferUnknown {
         return Command(
           target: .screen(name), arguments: ParsedArguments(positionals: rest),
-          location: command.location, deferredWords: rest, name: name)
+          location: command.location, deferredWords: rest)
       }
       throw .unknownCommand(
         name, suggestion: closestMatch(to: name, in: table.names + screenCommands))
@@ -105,7 +125,8 @@ public struct Parser {
     if entry.declaration.name == "on", let event = EventName(rawValue: arguments.positionals[0]) {
       let body = try parseHook(Array(arguments.positionals.dropFirst()), at: command.location)
       return Command(
-        target: .hook(event, body), arguments: arguments, location: command.location, name: name)
+        target: .hook(HookBody(event: event, commands: body)), arguments: arguments,
+        location: command.location)
     }
     failedAt = 0
     if entry.declaration.name == "help", let topic = arguments[0], table.index(of: topic) == nil,
@@ -117,7 +138,7 @@ public struct Parser {
     failedAt = nil
     return Command(
       target: .builtin(index), arguments: arguments, location: command.location,
-      deferredWords: placeholders ? rest : [], name: name)
+      deferredWords: placeholders ? rest : [])
   }
 
   /// A word with `$1`...`$9` replaced by the script's arguments (a missing one is empty).
@@ -136,4 +157,10 @@ public struct Parser {
 struct LocatedError: Error {
   var error: LanguageError
   var location: SourceLocation
+}
+
+/// A command's index and its one plain word: commands written the same way share their arguments.
+struct SharedKey: Hashable {
+  var index: Int
+  var word: String
 }

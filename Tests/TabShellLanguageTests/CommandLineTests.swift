@@ -1,6 +1,7 @@
 import Foundation
-import TabShellCLI
 import Testing
+
+@testable import TabShellCLI
 
 /// The command line in process: options, `-c`, stdin, usage errors.
 struct CommandLineTests {
@@ -69,5 +70,38 @@ struct CommandLineTests {
     #expect(options.scriptArguments == ["--keep-going", "x"])
     #expect(options.noStartupFile)
     #expect(!options.keepGoing)
+  }
+
+  /// Environment, whether stdout is a terminal, options; whether `show` may use escape sequences.
+  static let colors: [([String: String], Bool, [String], Bool)] = [
+    (["TERM": "xterm-256color"], true, [], true),
+    (["TERM": "xterm-256color"], false, [], false),
+    (["TERM": "xterm-256color"], true, ["--no-color"], false),
+    (["TERM": "xterm-256color", "NO_COLOR": "1"], true, [], false),
+    (["TERM": "dumb"], true, [], false),
+  ]
+
+  @Test(arguments: colors)
+  func decidesOnColour(
+    environment: [String: String], terminal: Bool, options: [String], color: Bool
+  ) {
+    var stdout = ""
+    let context = ProcessContext(
+      arguments: options + ["-c", "layout swipeable; show"], environment: environment,
+      currentDirectory: "/", stdoutIsTerminal: terminal, terminalWidth: 40,
+      writeOutput: { stdout += $0 }, writeError: { _ in })
+    #expect(TabShellCommand.main(context) == 0)
+    #expect(stdout.contains("\u{1B}[") == color)
+  }
+
+  @Test func findsTheStartupFile() {
+    #expect(
+      TabShellCommand.startupFile(["XDG_CONFIG_HOME": "/x", "HOME": "/h"])
+        == "/x/tabshell/init.tabsh")
+    #expect(TabShellCommand.startupFile(["HOME": "/h"]) == "/h/.config/tabshell/init.tabsh")
+    #expect(
+      TabShellCommand.startupFile(["XDG_CONFIG_HOME": "relative", "HOME": "/h"])
+        == "/h/.config/tabshell/init.tabsh")
+    #expect(TabShellCommand.startupFile([:]) == nil)
   }
 }

@@ -43,6 +43,13 @@ let package = Package(
       // Sources of test plugins, built by the tests themselves into shared objects.
       exclude: ["Fixtures"]
     ),
+    // Runs the built `tabshell` binary on bad input, signals and interrupted writes (issue 6).
+    .testTarget(name: "RobustnessTests", dependencies: ["TabShellCLI"]),
+    // Prints the renderer's figures for scripts/bench; not a test.
+    .executableTarget(
+      name: "RenderBench", dependencies: [kit, "TabShellRendering", "BuiltinScreens"],
+      path: "Benchmarks/RenderBench"
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

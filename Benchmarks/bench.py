@@ -1,0 +1,140 @@
+"""scripts/bench: measures TabShell's release build and prints each figure with its target.
+
+A program that prints figures, not a test. Wall-clock times are of whole processes (start-up, reading
+and parsing the script, running it, exit); each is the best of several runs, because the machine is
+shared and noisy. Peak memory is the child's ru_maxrss (from wait4).
+
+Usage: bench.py BIN_DIR [--quick]
+"""
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+
+BIN_DIR = sys.argv[1]
+QUICK = "--quick" in sys.argv
+TABSHELL = os.path.join(BIN_DIR, "tabshell")
+RENDER_BENCH = os.path.join(BIN_DIR, "RenderBench")
+REFERENCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "reference_cmd.py")
+COMMANDS = 100_000 if QUICK else 1_000_000
+RUNS = 2 if QUICK else 5
+WORK = tempfile.mkdtemp(prefix="tabshell-bench-")
+
+
+def run(argv, runs=RUNS, stdout=subprocess.DEVNULL):
+    """Best wall time (s) and the peak RSS (KiB) of that run; fails loudly on a non-zero status."""
+    best = (float("inf"), 0)
+    for _ in range(runs):
+        start = time.perf_counter()
+        child = subprocess.Popen(argv, stdout=stdout, stderr=subprocess.PIPE)
+        _, status, usage = os.wait4(child.pid, 0)
+        wall = time.perf_counter() - start
+        error = child.stderr.read().decode(errors="replace")
+        child.stderr.close()
+        if status != 0:
+            sys.exit(f"bench: {' '.join(argv)} failed ({status}): {error[:500]}")
+        best = min(best, (wall, usage.ru_maxrss))
+    return best
+
+
+def script(name, lines):
+    path = os.path.join(WORK, name)
+    with open(path, "w") as file:
+        file.writelines(lines)
+    return path
+
+
+def navigation(count, tabs, seed=6):
+    """`count` commands: `tab N` 50%, `swipe left` 25%, `swipe right` 25%, seeded."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        x = rng.random()
+        if x < 0.5:
+            yield f"tab {rng.randint(1, tabs)}\n"
+        elif x < 0.75:
+            yield "swipe left\n"
+        else:
+            yield "swipe right\n"
+
+
+rows = []
+
+
+def figure(name, measured, unit, target, at_least, note=""):
+    """Records a figure; the ratio is how far it is from its target (≥ 1 meets it)."""
+    ratio = measured / target if at_least else target / measured if measured else float("inf")
+    rows.append((name, f"{'≥' if at_least else '<'} {target:g} {unit}", f"{measured:,.3g} {unit}",
+                 f"{ratio:.2f}", "ok" if ratio >= 1 else "MISS", note))
+    print(f"  {name}: {measured:,.4g} {unit} (target {'≥' if at_least else '<'} {target:g}, "
+          f"ratio {ratio:.2f}) {note}", flush=True)
+
+
+def per_command(path, setup, runs=RUNS):
+    """Seconds per command of a script, less the process that runs only its set-up lines."""
+    wall, rss = run([TABSHELL, path], runs)
+    base, _ = run([TABSHELL, setup], runs)
+    return wall, rss, (wall - base) / COMMANDS
+
+
+print(f"bench: {COMMANDS:,} commands, best of {RUNS} runs, scripts in {WORK}", flush=True)
+
+# 1. Batch throughput, 3 tabs, trace off; the reference runs the same script.
+setup3 = ["add-tab text\n"] * 3
+nav3 = script("nav3.tabsh", setup3 + list(navigation(COMMANDS, 3)))
+only3 = script("setup3.tabsh", setup3)
+print("1. batch throughput (3 tabs, trace off)", flush=True)
+wall, rss, cost3 = per_command(nav3, only3)
+check, _ = run([TABSHELL, "--check", nav3])
+reference, _ = run([sys.executable, REFERENCE, nav3], max(1, RUNS // 2))
+figure("commands/s, whole process", COMMANDS / wall / 1e6, "M/s", 5, True,
+       f"({wall * 1e3:.0f} ms, peak {rss / 1024:.0f} MB; of which read+parse {check * 1e3:.0f} ms)")
+figure("commands/s, after start-up", 1 / cost3 / 1e6, "M/s", 5, True, f"({cost3 * 1e9:.0f} ns each)")
+figure("speed-up over Python cmd", reference / wall, "x", 5, True, f"(reference {reference * 1e3:.0f} ms)")
+
+# 2. trace json to /dev/null; 10,000 tabs.
+print("2. trace json; 10,000 tabs", flush=True)
+traced = script("trace3.tabsh", setup3 + ["trace json\n"] + list(navigation(COMMANDS, 3)))
+twall, _ = run([TABSHELL, traced])
+figure("trace json, commands/s", COMMANDS / twall / 1e6, "M/s", 1, True, f"({twall * 1e3:.0f} ms)")
+setup10k = ["add-tab text\n"] * 10_000
+nav10k = script("nav10k.tabsh", setup10k + list(navigation(COMMANDS, 10_000)))
+only10k = script("setup10k.tabsh", setup10k)
+_, _, cost10k = per_command(nav10k, only10k)
+figure("cost/command, 10,000 tabs ÷ 3 tabs", cost10k / cost3, "x", 1.25, False,
+       f"({cost10k * 1e9:.0f} ns vs {cost3 * 1e9:.0f} ns)")
+
+# 3. Start-up.
+print("3. start-up: tabshell -c 'exit'", flush=True)
+swall, srss = run([TABSHELL, "-c", "exit"], 20)
+figure("start-up wall", swall * 1e3, "ms", 10, False)
+figure("start-up peak RSS", srss / 1024, "MB", 15, False)
+
+# 4. Scale: 100,000 tabs.
+print("4. scale: add-tab text x 100,000", flush=True)
+adds = script("add100k.tabsh", ["add-tab text\n"] * 100_000)
+awall, arss = run([TABSHELL, adds], max(1, RUNS // 2))
+figure("100,000 add-tab, wall", awall * 1e3, "ms", 1000, False)
+figure("100,000 add-tab, peak RSS", arss / 1024, "MB", 100, False)
+
+# 5. Rendering: 1,000 tabs at width 200.
+print("5. rendering: 1,000 tabs, width 200", flush=True)
+setup1k = ["add-tab text\n"] * 1_000 + ["tab 500\n"]
+shows = script("show1k.tabsh", setup1k + ["show\n"] * 1_000)
+only1k = script("setup1k.tabsh", setup1k)
+show_wall, _ = run([TABSHELL, "--width", "200", shows])
+base_wall, _ = run([TABSHELL, "--width", "200", only1k])
+figure("show (script), per frame", (show_wall - base_wall) / 1_000 * 1e3, "ms", 1, False)
+if os.path.exists(RENDER_BENCH):
+    out = subprocess.run([RENDER_BENCH, "1000", "200", "200" if QUICK else "1000"],
+                         capture_output=True, text=True, check=True).stdout.split("\n")
+    values = {line.split()[0]: float(line.split()[1]) for line in out if line}
+    figure("Renderer.frame, per frame", values["frame"] * 1e3, "ms", 1, False)
+    figure("Renderer.barLine, per line", values["bar"] * 1e3, "ms", 1, False)
+
+print()
+print("| figure | target | measured | ratio | |  |")
+print("|---|---|---|---|---|---|")
+for row in rows:
+    print("| " + " | ".join(row) + " |")

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer target: compiles the package's modules (the core, the built-in screens, the
+# renderer, the loader, the language and the CLI) with coverage instrumentation, one module at a
+# time with swiftc, and links them with the target into OUT/tabshell-fuzz.
+# Usage: fuzz/build.sh OUT
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+out="${1:?usage: fuzz/build.sh OUT}"
+mkdir -p "$out"
+out="$(cd "$out" && pwd)"
+# -assert-config Debug keeps the core's invariant checks and the preconditions on, as in the tests.
+flags=(${TABSHELL_FUZZ_OPT:--O -assert-config Debug} -gline-tables-only -sanitize=fuzzer -parse-as-library -swift-version 6 -package-name tabshell -I "$out" -I "$root/Sources/CReadline")
+module() {
+  local name="$1"; shift
+  local files=()
+  for dir in "$@"; do
+    while IFS= read -r f; do files+=("$f"); done < <(find "$root/$dir" -name '*.swift' | sort)
+  done
+  swiftc "${flags[@]}" -module-name "$name" -emit-module -emit-module-path "$out/$name.swiftmodule" \
+    -wmo -c -o "$out/$name.o" "${files[@]}"
+}
+module TabShellKit Packages/TabShellKit/Sources/TabShellKit
+module BuiltinScreens plugins/BuiltinScreens
+module TabShellRendering Sources/TabShellRendering
+module TabShellLoader Sources/TabShellLoader
+module TabShellLanguage Sources/TabShellLanguage
+module TabShellCLI Sources/TabShellCLI
+swiftc "${flags[@]}" -module-name FuzzScript "$root/fuzz/FuzzScript.swift" \
+  "$out"/TabShellKit.o "$out"/BuiltinScreens.o "$out"/TabShellRendering.o "$out"/TabShellLoader.o \
+  "$out"/TabShellLanguage.o "$out"/TabShellCLI.o -lreadline -o "$out/tabshell-fuzz"
+echo "$out/tabshell-fuzz"

@@ -39,8 +39,11 @@ struct CommandLineOption: Sendable {
 
 /// A command-line usage error (exit status 2).
 public enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// An option the table does not declare; maybe a close one.
   case unknownOption(String, suggestion: String?)
+  /// An option that takes a value came last.
   case missingValue(String)
+  /// `--width` with something other than a positive whole number.
   case notAnInteger(option: String, value: String)
 
   public var description: String {

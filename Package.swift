@@ -37,7 +37,11 @@ let package = Package(
       name: "TabShellLanguageTests",
       dependencies: [kit, "TabShellLanguage", "TabShellCLI", "BuiltinScreens"]
     ),
-    .testTarget(name: "TabShellRenderingTests", dependencies: [kit, "TabShellRendering", "BuiltinScreens"]),
+    .testTarget(
+      name: "TabShellRenderingTests", dependencies: [kit, "TabShellRendering", "BuiltinScreens"],
+      // Checked-in snapshots, found by the tests through #filePath.
+      exclude: ["Snapshots"]
+    ),
     .testTarget(
       name: "TabShellLoaderTests", dependencies: [kit, "TabShellLoader"],
       // Sources of test plugins, built by the tests themselves into shared objects.

@@ -52,6 +52,10 @@ struct ParserTests {
     ("help swipee", "1:6: unknown command 'swipee'; did you mean 'swipe'?"),
     ("exit one", "1:6: N must be a whole number, not 'one'"),
     ("echo \"open", "1:6: unterminated \" quote"),
+    (
+      String(repeating: "on did-select ", count: 9) + "echo x",
+      "1:1: 'on' nests too deep in hooks (limit 8)"
+    ),
   ]
 
   @Test(arguments: failures)

@@ -18,6 +18,8 @@ public enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible {
   case notAnInteger(String, argument: String)
   /// A word that must be one of a few is not one of them.
   case notAChoice(String, argument: String, choices: [String], suggestion: String?)
+  /// `on` nested too deep in a hook's commands.
+  case hookNestingTooDeep(limit: Int)
   /// A `--param` value without `=`.
   case badParameter(String)
   /// A screen command while no screen of a type that declares it is visible.
@@ -45,7 +47,7 @@ public enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible {
   public var isSyntaxError: Bool {
     switch self {
     case .unterminatedQuote, .unknownCommand, .missingArgument, .tooManyArguments, .unknownOption,
-      .missingOptionValue, .notAnInteger, .notAChoice, .badParameter:
+      .missingOptionValue, .notAnInteger, .notAChoice, .badParameter, .hookNestingTooDeep:
       true
     default: false
     }
@@ -69,6 +71,7 @@ public enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(argument) must be one of \(choices.joined(separator: ", ")), not '\(word)'"
         + Self.didYouMean(suggestion)
     case .badParameter(let word): "--param needs KEY=VALUE, not '\(word)'"
+    case .hookNestingTooDeep(let limit): "'on' nests too deep in hooks (limit \(limit))"
     case .screenCommandUnavailable(let name, let visible, let types):
       "'\(name)' is a command of screen type "
         + types.map { "'\($0)'" }.joined(separator: ", ")

@@ -67,6 +67,18 @@ public struct Parser {
   public func parseHook(_ words: [String], at location: SourceLocation) throws(LanguageError)
     -> [Command]
   {
+    try parseHook(words, at: location, depth: 1)
+  }
+
+  /// How deep `on` may nest in a hook's commands.
+  public static let hookNestingLimit = 8
+
+  func parseHook(_ words: [String], at location: SourceLocation, depth: Int) throws(LanguageError)
+    -> [Command]
+  {
+    guard depth <= Self.hookNestingLimit else {
+      throw .hookNestingTooDeep(limit: Self.hookNestingLimit)
+    }
     var raw: [RawCommand]
     if words.count == 1 {
       let (lexed, errors) = Lexer.lex(words[0])
@@ -79,7 +91,8 @@ public struct Parser {
     for var command in raw {
       for i in command.words.indices { command.words[i].location = location }
       do throws(LocatedError) {
-        commands.append(try resolve(command, substituting: true, deferUnknown: false))
+        commands.append(
+          try resolve(command, substituting: true, deferUnknown: false, depth: depth))
       } catch {
         throw error.error
       }
@@ -89,13 +102,14 @@ public struct Parser {
 
   /// Resolves one command: its declaration, its checked arguments; an error points at the word at
   /// fault, else at the command.
-  func resolve(_ command: RawCommand, substituting: Bool, deferUnknown: Bool) throws(LocatedError)
-    -> Command
-  {
+  func resolve(
+    _ command: RawCommand, substituting: Bool, deferUnknown: Bool, depth: Int = 0
+  ) throws(LocatedError) -> Command {
     var failedAt: Int?
     do throws(LanguageError) {
       return try resolve(
-        command, substituting: substituting, deferUnknown: deferUnknown, failedAt: &failedAt)
+        command, substituting: substituting, deferUnknown: deferUnknown, depth: depth,
+        failedAt: &failedAt)
     } catch {
       let location = failedAt.map { command.words[$0 + 1].location } ?? command.location
       throw LocatedError(error: error, location: location)
@@ -103,7 +117,8 @@ public struct Parser {
   }
 
   private func resolve(
-    _ command: RawCommand, substituting: Bool, deferUnknown: Bool, failedAt: inout Int?
+    _ command: RawCommand, substituting: Bool, deferUnknown: Bool, depth: Int,
+    failedAt: inout Int?
   ) throws(LanguageError) -> Command {
     let name = command.words[0].text
     let rest = command.words.dropFirst().map { substitute($0.text) }
@@ -123,7 +138,8 @@ public struct Parser {
     failedAt = nil
     if !placeholders { try entry.check?(arguments) }
     if entry.declaration.name == "on", let event = EventName(rawValue: arguments.positionals[0]) {
-      let body = try parseHook(Array(arguments.positionals.dropFirst()), at: command.location)
+      let body = try parseHook(
+        Array(arguments.positionals.dropFirst()), at: command.location, depth: depth + 1)
       return Command(
         target: .hook(HookBody(event: event, commands: body)), arguments: arguments,
         location: command.location)

@@ -34,7 +34,7 @@ extension Shell {
       transition(from: transaction.visibleBefore, to: visibleAfter)
     }
     for node in transaction.leaving {
-      node.step(.retire, emit: emit)
+      node.step(.retire, in: self)
       liveIDs.remove(node.id)
       removeShouldSelectHandlers(ownedBy: node.id)
     }
@@ -50,20 +50,23 @@ extension Shell {
   /// The lifecycle of a change of the visible screen from `a` to `b` (SPEC §5).
   func transition(from a: ScreenNode?, to b: ScreenNode?) {
     if let b {
-      if !b.isLoaded { b.step(.load, emit: emit) }
-      b.step(.willAppear, emit: emit)
+      if !b.isLoaded { b.step(.load, in: self) }
+      b.step(.willAppear, in: self)
     }
     if let a {
-      a.step(.willDisappear, emit: emit)
-      a.step(.didDisappear, emit: emit)
+      a.step(.willDisappear, in: self)
+      a.step(.didDisappear, in: self)
     }
-    b?.step(.didAppear, emit: emit)
+    b?.step(.didAppear, in: self)
   }
 
   /// Records an event for the observers, if there are any.
   func emit(_ event: ShellEvent) {
     if !observers.isEmpty { pendingEvents.append(event) }
   }
+
+  /// Whether anything observes the events: when nothing does, hot paths skip making them.
+  var isObserved: Bool { !observers.isEmpty }
 
   /// Delivers pending events in order, then runs the screens' pending requests, until none are left.
   ///
@@ -136,11 +139,11 @@ extension Shell {
 
   /// Emits `should-select` and asks every handler; `false` when one vetoes.
   func shouldSelect(index: Int) -> Bool {
-    let record = tabRecords[index]
-    emit(.shouldSelect(tab: index + 1, id: record.id))
-    flush()
+    if isObserved { emit(.shouldSelect(tab: index + 1, id: tabRecords[index].id)) }
+    if !pendingEvents.isEmpty || !pendingRequests.isEmpty { flush() }
     if shouldSelectHandlers.isEmpty { return true }
-    let request = SelectionRequest(position: index + 1, id: record.id, title: record.item.title)
+    let request = SelectionRequest(
+      position: index + 1, id: tabRecords[index].id, title: tabRecords[index].item.title)
     for handler in shouldSelectHandlers where !handler.decide(request) { return false }
     return true
   }

@@ -24,16 +24,17 @@ final class ScreenNode {
 
   var isLoaded: Bool { phase != .created }
 
-  /// Takes one lifecycle step: checks it is legal, calls the screen, and reports the event.
+  /// Takes one lifecycle step: checks it is legal, calls the screen, and reports the event to the
+  /// shell (the event is made only when the shell has observers).
   ///
   /// A callback that throws marks the screen as failed; the step still counts, so the lifecycle stays
   /// balanced.
-  func step(_ step: LifecycleStep, emit: (ShellEvent) -> Void) {
+  func step(_ step: LifecycleStep, in shell: Shell) {
     guard let next = step.next(from: phase) else {
       preconditionFailure("illegal lifecycle step \(step) of '\(id)' in phase \(phase)")
     }
     phase = next
-    emit(eventFor(step))
+    if shell.isObserved { shell.emit(eventFor(step)) }
     do {
       switch step {
       case .load: try screen.viewDidLoad()
@@ -46,7 +47,7 @@ final class ScreenNode {
     } catch {
       let message = "\(callbackName(step)) failed: \(error)"
       if failure == nil { failure = message }
-      emit(.screenFailed(screen: id, message: message))
+      shell.emit(.screenFailed(screen: id, message: message))
     }
   }
 

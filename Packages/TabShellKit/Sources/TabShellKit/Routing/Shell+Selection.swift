@@ -124,13 +124,13 @@ extension Shell {
     guard let a = visibleNode else { return }
     guard let b = tabRecords[target].stack.last else { return }
     begin()
-    if !b.isLoaded { b.step(.load, emit: emit) }
-    b.step(.willAppear, emit: emit)
-    a.step(.willDisappear, emit: emit)
-    a.step(.willAppear, emit: emit)
-    a.step(.didAppear, emit: emit)
-    b.step(.willDisappear, emit: emit)
-    b.step(.didDisappear, emit: emit)
+    if !b.isLoaded { b.step(.load, in: self) }
+    b.step(.willAppear, in: self)
+    a.step(.willDisappear, in: self)
+    a.step(.willAppear, in: self)
+    a.step(.didAppear, in: self)
+    b.step(.willDisappear, in: self)
+    b.step(.didDisappear, in: self)
     commit()
   }
 }

@@ -98,6 +98,14 @@ struct ParserTests {
     #expect(script.commands.first?.arguments.positionals == ["one-two-", ""])
   }
 
+  @Test func sharesRepeatedLinesWithTheirOwnLocations() {
+    let source = "tab 1\n  tab 1\ntab 1 # comment\n\ttab 1\nswipe up\nswipe up\ntab 1"
+    let script = Self.parser().parse(source, file: nil, directory: "")
+    #expect(script.commands.map(\.location.description) == ["1:1", "2:3", "3:1", "4:2", "7:1"])
+    #expect(script.commands.allSatisfy { $0.arguments.positionals == ["1"] })
+    #expect(script.diagnostics.map(\.location.description) == ["5:7", "6:7"])
+  }
+
   @Test func storesArgumentsOnce() throws {
     let script = Self.parser().parse(
       "add-tab text --id a --param color=red", file: nil, directory: "")

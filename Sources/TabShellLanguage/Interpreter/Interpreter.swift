@@ -147,7 +147,7 @@ public final class Interpreter {
   func execute(_ command: Command) throws {
     if case .builtin(let index) = command.target, command.deferredWords.isEmpty {
       // Called through the declaration itself: no reabstraction thunk, no copy of the arguments.
-      try table.commands[index].declaration.run(self, command.arguments)
+      try table.commands[index].declaration.run(self, command.boxed.value)
     } else {
       try executeOther(command)
     }

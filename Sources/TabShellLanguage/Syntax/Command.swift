@@ -15,7 +15,10 @@ public struct Command: Sendable {
   /// What runs it.
   public var target: Target
   /// Its arguments, checked against the declaration (for a screen command: the words, unchecked).
-  public var arguments: ParsedArguments
+  public var arguments: ParsedArguments { boxed.value }
+  /// The arguments in a box: the core's `ParsedArguments` is resilient (its size is not known here),
+  /// so a ``Command`` holds a reference to keep a fixed layout that copies fast.
+  let boxed: BoxedArguments
   /// Where it starts.
   public var location: SourceLocation
   /// The words after the name when they must be checked again as it runs (hook placeholders, screen
@@ -28,9 +31,18 @@ public struct Command: Sendable {
     deferredWords: [String] = []
   ) {
     self.target = target
-    self.arguments = arguments
+    self.boxed = BoxedArguments(arguments)
     self.location = location
     self.deferredWords = deferredWords
+  }
+}
+
+/// A command's checked arguments, shared by every command written the same way.
+final class BoxedArguments: Sendable {
+  let value: ParsedArguments
+
+  init(_ value: ParsedArguments) {
+    self.value = value
   }
 }
 

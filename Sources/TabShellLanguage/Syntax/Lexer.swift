@@ -12,27 +12,36 @@ public enum Lexer {
     commands: [RawCommand], errors: [(SourceLocation, LanguageError)]
   ) {
     var commands: [RawCommand] = []
-    let errors = lex(source) { commands.append($0) }
+    let errors = lex(source, known: { _, _ in false }) { command, _ in commands.append(command) }
     return (commands, errors)
   }
 
   /// Lexes `source`, handing each command to `each` as soon as it is complete (so that a long script
   /// is never held twice); returns the errors.
-  public static func lex(_ source: String, each: (RawCommand) -> Void) -> [(
-    SourceLocation, LanguageError
-  )] {
+  ///
+  /// A *plain line* holds only blanks and plain words (no `;`, `#`, quotes or backslashes). Its text,
+  /// trimmed, is offered to `known` first, with where it starts: when `known` returns `true` (it has
+  /// seen the line before and dealt with it), the line is not lexed at all. Otherwise its one command
+  /// goes to `each` with the line's text, so that the caller can recognise it next time.
+  public static func lex(
+    _ source: String, known: (String, SourceLocation) -> Bool,
+    each: (RawCommand, _ plainLine: String?) -> Void
+  ) -> [(SourceLocation, LanguageError)] {
     var source = source
     return source.withUTF8 { bytes in
-      withoutActuallyEscaping(each) { each in
-        var state = State(sink: each)
-        state.run(bytes)
-        return state.errors
+      withoutActuallyEscaping(known) { known in
+        withoutActuallyEscaping(each) { each in
+          var state = State(sink: each, known: known)
+          state.run(bytes)
+          return state.errors
+        }
       }
     }
   }
 
   private struct State {
-    let sink: (RawCommand) -> Void
+    let sink: (RawCommand, String?) -> Void
+    let known: (String, SourceLocation) -> Bool
     var errors: [(SourceLocation, LanguageError)] = []
     var words: [Word] = []
     var buffer: [UInt8] = []
@@ -41,15 +50,19 @@ public enum Lexer {
     var line = 1
     var column = 1
     var i = 0
+    /// The text of the plain line being lexed, if it is one.
+    var plainLine: String?
 
     var here: SourceLocation { SourceLocation(line: line, column: column) }
 
     mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) {
       while i < bytes.count {
+        if column == 1, words.isEmpty, !inWord, isKnownPlainLine(bytes) { continue }
         let byte = bytes[i]
         switch byte {
         case UInt8(ascii: "\n"):
           endCommand()
+          plainLine = nil
           advance(bytes)
           line += 1
           column = 1
@@ -74,6 +87,40 @@ public enum Lexer {
         }
       }
       endCommand()
+    }
+
+    /// Whether the line that starts here is a plain line that `known` has dealt with; then it is
+    /// skipped up to its newline. Else, if it is plain, its text is kept for `sink`.
+    mutating func isKnownPlainLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+      var j = i
+      var start = -1
+      var end = i
+      while j < bytes.count {
+        switch bytes[j] {
+        case UInt8(ascii: "\n"): break
+        case UInt8(ascii: ";"), UInt8(ascii: "#"), UInt8(ascii: "'"), UInt8(ascii: "\""),
+          UInt8(ascii: "\\"), UInt8(ascii: "\r"):
+          return false
+        case UInt8(ascii: " "), UInt8(ascii: "\t"):
+          j += 1
+          continue
+        default:
+          if start < 0 { start = j }
+          end = j + 1
+          j += 1
+          continue
+        }
+        break
+      }
+      guard start >= 0 else { return false }
+      let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+      if known(text, SourceLocation(line: line, column: start - i + 1)) {
+        i = j
+        column = 2
+        return true
+      }
+      plainLine = text
+      return false
     }
 
     /// Steps over one byte, counting a column at the start of each character.
@@ -165,7 +212,7 @@ public enum Lexer {
     mutating func endCommand() {
       endWord()
       if words.isEmpty { return }
-      sink(RawCommand(words: words))
+      sink(RawCommand(words: words), plainLine)
       words.removeAll(keepingCapacity: true)
     }
   }

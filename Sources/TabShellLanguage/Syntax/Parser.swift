@@ -19,43 +19,33 @@ public struct Parser {
 
   /// Parses a whole script.
   ///
-  /// Commands of one word or of a name and one plain word (`tab 2`, `swipe left`) share their checked
-  /// arguments with the earlier commands written the same way: a long script of them is parsed fast
-  /// and held small.
+  /// A plain line written again (`tab 2`, `swipe left`) is not lexed nor checked again: it shares
+  /// the command parsed the first time, so that a long script of them is parsed fast and held small.
   public func parse(_ source: String, file: String?, directory: String) -> Script {
     var diagnostics: [Diagnostic] = []
     var commands: [Command] = []
     commands.reserveCapacity(source.utf8.count / 8 + 1)
     var sawLoad = false
-    var shared: [SharedKey: ParsedArguments] = [:]
+    var seen: [String: Command] = [:]
     let loadIndex = table.index(of: "load")
-    let lexErrors = Lexer.lex(source) { command in
-      let words = command.words
-      var key: SharedKey?
-      if words.count <= 2, let index = table.index(of: words[0].text) {
-        let word = words.count == 2 ? words[1].text : ""
-        if !word.utf8.contains(UInt8(ascii: "$")) {
-          let found = SharedKey(index: index, word: word)
-          if let arguments = shared[found] {
-            commands.append(
-              Command(
-                target: .builtin(index), arguments: arguments, location: command.location))
-            return
-          }
-          key = found
+    let lexErrors = Lexer.lex(
+      source,
+      known: { text, location in
+        guard var command = seen[text] else { return false }
+        command.location = location
+        commands.append(command)
+        return true
+      },
+      each: { command, plainLine in
+        do throws(LocatedError) {
+          let parsed = try resolve(command, substituting: false, deferUnknown: sawLoad)
+          if case .builtin(let index) = parsed.target, index == loadIndex { sawLoad = true }
+          if let plainLine { seen[plainLine] = parsed }
+          commands.append(parsed)
+        } catch {
+          diagnostics.append(Diagnostic(file: file, location: error.location, error: error.error))
         }
-      }
-      do throws(LocatedError) {
-        let parsed = try resolve(command, substituting: false, deferUnknown: sawLoad)
-        if case .builtin(let index) = parsed.target {
-          if index == loadIndex { sawLoad = true }
-          if let key { shared[key] = parsed.arguments }
-        }
-        commands.append(parsed)
-      } catch {
-        diagnostics.append(Diagnostic(file: file, location: error.location, error: error.error))
-      }
-    }
+      })
     diagnostics += lexErrors.map { Diagnostic(file: file, location: $0.0, error: $0.1) }
     diagnostics.sort {
       ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)
@@ -173,10 +163,4 @@ public struct Parser {
 struct LocatedError: Error {
   var error: LanguageError
   var location: SourceLocation
-}
-
-/// A command's index and its one plain word: commands written the same way share their arguments.
-struct SharedKey: Hashable {
-  var index: Int
-  var word: String
 }

@@ -1,0 +1,59 @@
+import Synchronization
+import TabShellLanguage
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Ctrl-C during a script (`tabshell FILE`, `-c`, a script on stdin): the script stops between two
+/// commands with status 130 and `error: interrupted` on stderr, after the output it made so far.
+/// A second Ctrl-C ends the process at once, as SIGINT's default action does.
+///
+/// The handler only sets ``Interpreter/interruption`` (lock-free, async-signal-safe). A SIGINT that
+/// was ignored when the process started (a background job of a non-interactive shell) stays ignored.
+/// The REPL installs its own handlers over this one while it reads lines.
+public enum ScriptSignals {
+  /// Catches SIGINT for the rest of the process.
+  public static func install() {
+    var current = sigaction()
+    guard sigaction(SIGINT, nil, &current) == 0 else { return }
+    #if canImport(Glibc)
+      let handler = current.__sigaction_handler.sa_handler
+    #else
+      let handler = current.__sigaction_u.__sa_handler
+    #endif
+    if unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { return }
+    var action = sigaction()
+    #if canImport(Glibc)
+      action.__sigaction_handler.sa_handler = interruptHandler
+    #else
+      action.__sigaction_u.__sa_handler = interruptHandler
+    #endif
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = SA_RESTART
+    sigaction(SIGINT, &action, nil)
+  }
+
+  /// The status of a run that ended with `status`: 130, with `error: interrupted` written through
+  /// `writeError`, when an interrupt stopped it.
+  public static func finish(_ status: Int32, writeError: (String) -> Void) -> Int32 {
+    guard Interpreter.interruption.load(ordering: .relaxed) else { return status }
+    writeError("error: interrupted\n")
+    return 130
+  }
+}
+
+/// The SIGINT handler: the first one asks the running script to stop; a second one ends the process
+/// by SIGINT's default action.
+private func interruptHandler(_ signal: Int32) {
+  let saved = errno
+  if Interpreter.interruption.exchange(true, ordering: .relaxed) {
+    var action = sigaction()
+    sigemptyset(&action.sa_mask)
+    sigaction(signal, &action, nil)
+    raise(signal)
+  }
+  errno = saved
+}

@@ -1,0 +1,10 @@
+import Synchronization
+
+extension Interpreter {
+  /// Set when the user interrupts a running script (Ctrl-C, from a signal handler): every running
+  /// script stops before its next command with status 130, as if it ran `exit 130`.
+  ///
+  /// Isolation: a lock-free atomic, so that a signal handler may set it; the interpreter only reads
+  /// it, between commands.
+  public static let interruption = Atomic<Bool>(false)
+}

@@ -12,7 +12,8 @@ public enum Lexer {
     commands: [RawCommand], errors: [(SourceLocation, LanguageError)]
   ) {
     var commands: [RawCommand] = []
-    let errors = lex(source, known: { _, _ in false }) { command, _ in commands.append(command) }
+    let errors = lex(
+      source, known: { _, _ in false }, each: { command, _ in commands.append(command) })
     return (commands, errors)
   }
 

@@ -1,4 +1,3 @@
-import Foundation
 import TabShellRendering
 
 #if canImport(Glibc)
@@ -15,14 +14,12 @@ extension ProcessContext {
     let stdoutIsTerminal = isatty(1) == 1
     return ProcessContext(
       arguments: Array(CommandLine.arguments.dropFirst()),
-      environment: ProcessInfo.processInfo.environment,
-      currentDirectory: FileManager.default.currentDirectoryPath,
+      environment: environment(),
+      currentDirectory: currentDirectory(),
       stdinIsTerminal: isatty(0) == 1,
       stdoutIsTerminal: stdoutIsTerminal,
       terminalWidth: stdoutIsTerminal ? Renderer.terminalWidth(fd: 1) : nil,
-      readStandardInput: {
-        String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-      },
+      readStandardInput: readStandardInput,
       writeOutput: output.write,
       writeError: { text in
         output.flush()
@@ -31,5 +28,39 @@ extension ProcessContext {
         error.flush()
       },
       flush: output.flush)
+  }
+
+  /// The process's environment variables.
+  static func environment() -> [String: String] {
+    var variables: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+      let text = String(cString: pointer)
+      if let equals = text.firstIndex(of: "=") {
+        variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      entry += 1
+    }
+    return variables
+  }
+
+  /// The working directory (`""` when it cannot be read: relative paths stay relative).
+  static func currentDirectory() -> String {
+    guard let pointer = getcwd(nil, 0) else { return "" }
+    defer { free(pointer) }
+    return String(cString: pointer)
+  }
+
+  /// All of stdin, as text.
+  static func readStandardInput() -> String {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      if count <= 0 { break }
+      bytes.append(contentsOf: chunk[..<count])
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -79,7 +79,11 @@ public enum TabShellCommand {
     let writeError = process.writeError
     let interpreter = Interpreter(
       shell: shell, renderOptions: RenderOptions(width: max(1, width), color: color),
-      currentDirectory: process.currentDirectory, output: { write($0 + "\n") },
+      currentDirectory: process.currentDirectory,
+      output: { line in
+        write(line)
+        write("\n")
+      },
       report: { writeError("\($0)\n") })
     interpreter.keepGoing = options.keepGoing
     interpreter.scriptArguments = options.scriptArguments

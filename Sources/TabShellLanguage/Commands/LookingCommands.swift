@@ -1,4 +1,3 @@
-import Foundation
 import TabShellKit
 import TabShellRendering
 
@@ -31,10 +30,7 @@ enum LookingCommands {
       stack (screen ids, root first).
       """
   ) { interpreter, _ in
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let data = try encoder.encode(interpreter.shell.state)
-    interpreter.output(String(decoding: data, as: UTF8.self))
+    interpreter.output(JSONText.state(interpreter.shell.state))
   }
 
   static let trace = CommandDeclaration<Interpreter>(

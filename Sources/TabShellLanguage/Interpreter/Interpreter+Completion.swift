@@ -1,5 +1,10 @@
-import Foundation
 import TabShellKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 extension Interpreter {
   /// Completions for the word between `wordStart` and `wordEnd` (UTF-8 offsets into `line`): command
@@ -80,24 +85,26 @@ extension Interpreter {
     }
   }
 
-  /// Paths that start with `word`: the entries of its directory, directories with a `/`.
+  /// Paths that start with `word`: the entries of its directory, directories with a `/`; hidden
+  /// entries only when `word` asks for them.
   func files(matching word: String) -> [String] {
     let slash = word.lastIndex(of: "/")
     let prefix = slash.map { String(word[...$0]) } ?? ""
+    let showHidden = word.dropFirst(prefix.count).hasPrefix(".")
     let directory = resolve(prefix.isEmpty ? "." : prefix)
-    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
-      return []
+    guard let handle = opendir(directory) else { return [] }
+    defer { closedir(handle) }
+    var paths: [String] = []
+    while let entry = readdir(handle) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name == "." || name == ".." || (name.hasPrefix(".") && !showHidden) { continue }
+      var info = stat()
+      let isDirectory = stat(directory + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+      paths.append(prefix + name + (isDirectory ? "/" : ""))
     }
-    return entries.filter { !$0.hasPrefix(".") || word.dropFirst(prefix.count).hasPrefix(".") }.map
-    {
-      entry in
-      var isDirectory: ObjCBool = false
-      let full = directory + "/" + entry
-      let suffix =
-        FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory)
-          && isDirectory.boolValue ? "/" : ""
-      return prefix + entry + suffix
-    }
+    return paths
   }
 }
 

@@ -19,42 +19,31 @@ enum TraceFormat {
     }
   }
 
-  /// One JSON object: `{"event":"viewWillAppear","screen":"b"}`, `{"event":"did-select","tab":2,"id":"b"}`.
+  /// One JSON object: `{"event":"viewWillAppear","screen":"b"}`,
+  /// `{"event":"did-select","tab":2,"id":"b"}`.
   static func json(_ event: ShellEvent) -> String {
-    var fields = ["\"event\":" + quoted(event.name.rawValue)]
-    if let screen = event.screen { fields.append("\"screen\":" + quoted(screen)) }
-    if case .tabMoved(let from, _, _) = event { fields.append("\"from\":\(from)") }
-    if let tab = event.tab { fields.append("\"tab\":\(tab)") }
-    if let id = event.tabID { fields.append("\"id\":" + quoted(id)) }
+    var json = "{\"event\":\""
+    json.append(event.name.rawValue)
+    json.append("\"")
+    if let screen = event.screen {
+      json.append(",\"screen\":")
+      JSONText.appendString(screen, to: &json)
+    }
+    if case .tabMoved(let from, _, _) = event { json.append(",\"from\":\(from)") }
+    if let tab = event.tab { json.append(",\"tab\":\(tab)") }
+    if let id = event.tabID {
+      json.append(",\"id\":")
+      JSONText.appendString(id, to: &json)
+    }
     switch event {
-    case .didBounce(let direction): fields.append("\"direction\":" + quoted(direction.rawValue))
-    case .badgeChanged(_, _, let value): fields.append("\"value\":" + (value.map(quoted) ?? "null"))
+    case .didBounce(let direction): json.append(",\"direction\":\"\(direction.rawValue)\"")
+    case .badgeChanged(_, _, let value): json.append(",\"value\":" + JSONText.optional(value))
     case .screenLog(_, let message), .screenFailed(_, let message), .requestFailed(_, let message):
-      fields.append("\"message\":" + quoted(message))
+      json.append(",\"message\":")
+      JSONText.appendString(message, to: &json)
     default: break
     }
-    return "{" + fields.joined(separator: ",") + "}"
-  }
-
-  /// A JSON string literal.
-  static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
+    json.append("}")
+    return json
   }
 }

@@ -6,4 +6,5 @@ import TabShellCLI
   import Darwin
 #endif
 
+ScriptSignals.install()
 exit(TabShellCommand.main(.current()))

@@ -8,7 +8,7 @@ import TabShellRendering
 public enum TabShellCommand {
   /// Runs the command line; returns the exit status (0 success, 1 failure, 2 usage or syntax error).
   public static func main(_ process: ProcessContext) -> Int32 {
-    let status = run(process)
+    let status = ScriptSignals.finish(run(process), writeError: process.writeError)
     process.flush()
     return status
   }

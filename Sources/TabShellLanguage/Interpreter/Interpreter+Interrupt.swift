@@ -8,3 +8,9 @@ extension Interpreter {
   /// it, between commands.
   public static let interruption = Atomic<Bool>(false)
 }
+
+extension Interpreter {
+  /// Whether ``interruption`` is set: checked before each command of a script.
+  @inline(__always)
+  static var isInterrupted: Bool { interruption.load(ordering: .relaxed) }
+}

@@ -121,6 +121,7 @@ public final class Interpreter {
     return try script.commands.withUnsafeBufferPointer { commands throws(ExitRequest) in
       var ok = true
       for index in commands.indices {
+        if Self.isInterrupted { throw ExitRequest(status: 130) }
         do {
           try execute(commands[index])
           if hookRuns != 0 { try finishHooks() }

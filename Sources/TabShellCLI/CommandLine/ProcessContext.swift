@@ -60,7 +60,8 @@ final class FileDescriptorWriter {
   }
 
   func write(_ text: String) {
-    buffer.append(contentsOf: text.utf8)
+    let copied: Void? = text.utf8.withContiguousStorageIfAvailable { buffer.append(contentsOf: $0) }
+    if copied == nil { buffer.append(contentsOf: text.utf8) }
     if buffer.count >= 1 << 16 { flush() }
   }
 

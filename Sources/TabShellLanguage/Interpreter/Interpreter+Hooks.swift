@@ -40,7 +40,7 @@ extension Interpreter {
     switch trace {
     case .off: break
     case .readable: output(TraceFormat.readable(event))
-    case .json: output(TraceFormat.json(event))
+    case .json: output(TraceFormat.json(event, buffer: &traceBuffer))
     }
     // should-select hooks run as the shell's should-select handler, which can veto; not here too.
     if event.name != .shouldSelect, let list = hooks[event.name] {

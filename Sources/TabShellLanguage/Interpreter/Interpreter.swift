@@ -24,6 +24,8 @@ public final class Interpreter {
   public var scriptArguments: [String] = []
 
   var trace = TraceMode.off
+  /// The bytes of the trace line being written, kept from line to line.
+  var traceBuffer: [UInt8] = []
   var hooks: [EventName: [Hook]] = [:]
   var shouldSelectHooks: [Hook] = []
   var observerToken: Int?

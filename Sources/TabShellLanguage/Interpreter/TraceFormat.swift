@@ -22,28 +22,95 @@ enum TraceFormat {
   /// One JSON object: `{"event":"viewWillAppear","screen":"b"}`,
   /// `{"event":"did-select","tab":2,"id":"b"}`.
   static func json(_ event: ShellEvent) -> String {
-    var json = "{\"event\":\""
-    json.append(event.name.rawValue)
-    json.append("\"")
-    if let screen = event.screen {
-      json.append(",\"screen\":")
-      JSONText.appendString(screen, to: &json)
-    }
-    if case .tabMoved(let from, _, _) = event { json.append(",\"from\":\(from)") }
-    if let tab = event.tab { json.append(",\"tab\":\(tab)") }
-    if let id = event.tabID {
-      json.append(",\"id\":")
-      JSONText.appendString(id, to: &json)
-    }
+    var bytes: [UInt8] = []
+    return json(event, buffer: &bytes)
+  }
+
+  /// As ``json(_:)``, built in `buffer` (whose capacity is kept from line to line): a trace writes
+  /// many lines, and bytes grow faster than a string.
+  static func json(_ event: ShellEvent, buffer bytes: inout [UInt8]) -> String {
+    bytes.removeAll(keepingCapacity: true)
+    bytes.append(contentsOf: Key.event)
+    append(event.name.rawValue, to: &bytes)
+    bytes.append(UInt8(ascii: "\""))
+    if let screen = event.screen { field(Key.screen, string: screen, into: &bytes) }
+    if case .tabMoved(let from, _, _) = event { field(Key.from, number: from, into: &bytes) }
+    if let tab = event.tab { field(Key.tab, number: tab, into: &bytes) }
+    if let id = event.tabID { field(Key.id, string: id, into: &bytes) }
     switch event {
-    case .didBounce(let direction): json.append(",\"direction\":\"\(direction.rawValue)\"")
-    case .badgeChanged(_, _, let value): json.append(",\"value\":" + JSONText.optional(value))
+    case .didBounce(let direction): field(Key.direction, string: direction.rawValue, into: &bytes)
+    case .badgeChanged(_, _, let value):
+      if let value {
+        field(Key.value, string: value, into: &bytes)
+      } else {
+        bytes.append(contentsOf: Key.value)
+        append("null", to: &bytes)
+      }
     case .screenLog(_, let message), .screenFailed(_, let message), .requestFailed(_, let message):
-      json.append(",\"message\":")
-      JSONText.appendString(message, to: &json)
+      field(Key.message, string: message, into: &bytes)
     default: break
     }
-    json.append("}")
-    return json
+    bytes.append(UInt8(ascii: "}"))
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The keys, as bytes: `,"screen":` and so on.
+  private enum Key {
+    static let event = Array(#"{"event":""#.utf8)
+    static let screen = key("screen")
+    static let from = key("from")
+    static let tab = key("tab")
+    static let id = key("id")
+    static let direction = key("direction")
+    static let value = key("value")
+    static let message = key("message")
+
+    static func key(_ name: String) -> [UInt8] {
+      Array(#",""#.utf8) + Array(name.utf8) + Array(#"":"#.utf8)
+    }
+  }
+
+  /// Appends the UTF-8 of `text` at once.
+  @inline(__always)
+  static func append(_ text: String, to bytes: inout [UInt8]) {
+    let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+    if done == nil { bytes.append(contentsOf: text.utf8) }
+  }
+
+  private static func field(_ key: [UInt8], number: Int, into bytes: inout [UInt8]) {
+    bytes.append(contentsOf: key)
+    append(String(number), to: &bytes)
+  }
+
+  private static func field(_ key: [UInt8], string: String, into bytes: inout [UInt8]) {
+    bytes.append(contentsOf: key)
+    bytes.append(UInt8(ascii: "\""))
+    let plain = string.utf8.allSatisfy {
+      $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+    }
+    if plain {
+      append(string, to: &bytes)
+    } else {
+      escape(string, into: &bytes)
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  private static func escape(_ string: String, into bytes: inout [UInt8]) {
+    let hex = Array("0123456789abcdef".utf8)
+    for byte in string.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): append(#"\""#, to: &bytes)
+      case UInt8(ascii: "\\"): append(#"\\"#, to: &bytes)
+      case UInt8(ascii: "\n"): append(#"\n"#, to: &bytes)
+      case UInt8(ascii: "\r"): append(#"\r"#, to: &bytes)
+      case UInt8(ascii: "\t"): append(#"\t"#, to: &bytes)
+      case ..<0x20:
+        append(#"\u00"#, to: &bytes)
+        bytes.append(hex[Int(byte >> 4)])
+        bytes.append(hex[Int(byte & 0xF)])
+      default: bytes.append(byte)
+      }
+    }
   }
 }

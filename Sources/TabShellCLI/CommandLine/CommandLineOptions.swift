@@ -67,7 +67,10 @@ extension CommandLineOptions {
     .init(name: "-c", valueName: "COMMANDS", abstract: "run COMMANDS, then exit") { o, v in
       o.commands = v
     },
-    .init(name: "--norc", abstract: "do not read the start-up file") { o, _ in
+    .init(
+      name: "--norc",
+      abstract: "do not read the start-up file nor load the plugins in the plugin folder"
+    ) { o, _ in
       o.noStartupFile = true
     },
     .init(

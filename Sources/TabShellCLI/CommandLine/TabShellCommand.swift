@@ -30,6 +30,7 @@ public enum TabShellCommand {
       return 0
     }
     let interpreter = makeInterpreter(options, process)
+    if !options.noStartupFile { loadInstalledPlugins(into: interpreter.shell, process) }
     for path in options.plugins {
       do {
         let plugin = try PluginLoader.load(path: interpreter.resolvePath(path))
@@ -61,6 +62,19 @@ public enum TabShellCommand {
         text, file: "<stdin>", directory: process.currentDirectory, interpreter, options)
     }
     return runREPL(interpreter, options, process)
+  }
+
+  /// Loads every plugin in the user's plugin folder (`$XDG_DATA_HOME/tabshell/plugins/*.so`). One
+  /// that fails to load is reported on a line of its own, and the shell starts anyway.
+  static func loadInstalledPlugins(into shell: Shell, _ process: ProcessContext) {
+    let folder = PluginLoader.defaultPluginDirectory(environment: process.environment)
+    for (path, result) in PluginLoader.loadAll(in: folder) {
+      do {
+        try shell.register(result.get(), source: path)
+      } catch {
+        process.writeError("warning: \(error) (skipped)\n")
+      }
+    }
   }
 
   /// A shell with the built-in plugin, and an interpreter on it that writes to the process's streams.

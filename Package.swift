@@ -43,7 +43,7 @@ let package = Package(
       exclude: ["Snapshots"]
     ),
     .testTarget(
-      name: "TabShellLoaderTests", dependencies: [kit, "TabShellLoader"],
+      name: "TabShellLoaderTests", dependencies: [kit, "TabShellLoader", "TabShellLanguage"],
       // Sources of test plugins, built by the tests themselves into shared objects.
       exclude: ["Fixtures"]
     ),

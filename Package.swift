@@ -54,6 +54,11 @@ let package = Package(
       name: "RenderBench", dependencies: [kit, "TabShellRendering", "BuiltinScreens"],
       path: "Benchmarks/RenderBench"
     ),
+    // A helper of RobustnessTests: rewrites a history file until it is killed.
+    .executableTarget(
+      name: "tabshell-history-writer", dependencies: ["TabShellCLI"],
+      path: "Tests/RobustnessHelpers/HistoryWriter"
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -90,6 +90,83 @@ enum TabShellProcess {
   }
 }
 
+/// A child whose stdout and stderr are pipes the test reads as it likes, started with
+/// `posix_spawn` with no signal blocked and every signal at its default action, as a shell would
+/// start it (a child of Foundation's `Process` inherits the test thread's blocked signals).
+final class SpawnedProcess {
+  let pid: pid_t
+  let out: FileHandle
+  let err: FileHandle
+  private(set) var status: Int32 = 0
+
+  init(_ arguments: [String], executable: String? = nil) throws {
+    guard let binary = executable ?? TabShellProcess.binary else {
+      throw RobustnessError("no tabshell binary next to the tests")
+    }
+    var outEnds: [Int32] = [-1, -1]
+    var errEnds: [Int32] = [-1, -1]
+    guard pipe(&outEnds) == 0, pipe(&errEnds) == 0 else { throw RobustnessError("pipe") }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, outEnds[1], 1)
+    posix_spawn_file_actions_adddup2(&actions, errEnds[1], 2)
+    for descriptor in outEnds + errEnds {
+      posix_spawn_file_actions_addclose(&actions, descriptor)
+    }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let argv: [UnsafeMutablePointer<CChar>?] = ([binary] + arguments).map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    let variables: [String] = [
+      "HOME=/nonexistent", "PATH=/usr/bin:/bin", "SWIFT_BACKTRACE=enable=no",
+    ]
+    let environment: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) } + [nil]
+    defer { for pointer in environment { free(pointer) } }
+    var child: pid_t = 0
+    let spawned = posix_spawn(&child, binary, &actions, &attributes, argv, environment)
+    close(outEnds[1])
+    close(errEnds[1])
+    out = FileHandle(fileDescriptor: outEnds[0], closeOnDealloc: true)
+    err = FileHandle(fileDescriptor: errEnds[0], closeOnDealloc: true)
+    guard spawned == 0 else { throw RobustnessError("posix_spawn: \(spawned)") }
+    pid = child
+  }
+
+  /// Waits for the process to end, killing it after `timeout` seconds; `false` when it had to.
+  func wait(timeout: Double) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while true {
+      var status: Int32 = 0
+      if waitpid(pid, &status, WNOHANG) == pid {
+        self.status = status
+        return true
+      }
+      if Date() > deadline {
+        kill(pid, SIGKILL)
+        waitpid(pid, &status, 0)
+        self.status = status
+        return false
+      }
+      usleep(2_000)
+    }
+  }
+
+  /// The signal that ended the process, if one did.
+  var signal: Int32? { status & 0x7f == 0 ? nil : status & 0x7f }
+  /// The exit status, when it exited.
+  var exitStatus: Int32? { status & 0x7f == 0 ? (status >> 8) & 0xff : nil }
+}
+
 /// A failure of the test set-up.
 struct RobustnessError: Error, CustomStringConvertible {
   var description: String

@@ -21,26 +21,35 @@ extension Shell {
   }
 
   /// Queues an event that follows the lifecycle of the change.
-  func emitAfter(_ event: ShellEvent) {
-    if !observers.isEmpty { openTransaction?.after.append(event) }
+  func emitAfter(_ event: @autoclosure () -> ShellEvent) {
+    if !observers.isEmpty { openTransaction?.after.append(event()) }
   }
 
   /// Ends a transaction: runs the lifecycle from the old visible screen to the new one, retires the
   /// screens that left, emits the events that follow, checks the invariants and delivers the events.
   func commit() {
-    guard let transaction = openTransaction else { preconditionFailure("commit without begin") }
+    // Reads the open transaction field by field: copying it whole costs a retain and a release of
+    // each of its fields on every tap.
+    guard let barHiddenBefore = openTransaction?.barHiddenBefore else {
+      preconditionFailure("commit without begin")
+    }
+    let visibleBefore = openTransaction?.visibleBefore
     let visibleAfter = visibleNode
-    if transaction.visibleBefore !== visibleAfter {
-      transition(from: transaction.visibleBefore, to: visibleAfter)
+    if visibleBefore !== visibleAfter {
+      transition(from: visibleBefore, to: visibleAfter)
     }
-    for node in transaction.leaving {
-      node.step(.retire, in: self)
-      liveIDs.remove(node.id)
-      removeShouldSelectHandlers(ownedBy: node.id)
+    if openTransaction?.leaving.isEmpty == false, let leaving = openTransaction?.leaving {
+      for node in leaving {
+        node.step(.retire, in: self)
+        liveIDs.remove(node.id)
+        removeShouldSelectHandlers(ownedBy: node.id)
+      }
     }
-    for event in transaction.after { emit(event) }
+    if openTransaction?.after.isEmpty == false, let after = openTransaction?.after {
+      for event in after { emit(event) }
+    }
     let hidden = isBarHidden
-    if hidden != transaction.barHiddenBefore { emit(hidden ? .barHidden : .barShown) }
+    if hidden != barHiddenBefore { emit(hidden ? .barHidden : .barShown) }
     openTransaction = nil
     commitCount &+= 1
     if checksInvariants { checkInvariants() }
@@ -74,6 +83,7 @@ extension Shell {
   /// every event in the order it happened.
   func flush() {
     guard !isFlushing, openTransaction == nil else { return }
+    if pendingEvents.isEmpty, pendingRequests.isEmpty { return }
     isFlushing = true
     defer { isFlushing = false }
     var next = 0

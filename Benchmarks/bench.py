@@ -7,6 +7,7 @@ shared and noisy. Peak memory is the child's ru_maxrss (from wait4).
 Usage: bench.py BIN_DIR [--quick]
 """
 import os
+import shutil
 import random
 import subprocess
 import sys
@@ -23,20 +24,26 @@ RUNS = 2 if QUICK else 5
 WORK = tempfile.mkdtemp(prefix="tabshell-bench-")
 
 
-def run(argv, runs=RUNS, stdout=subprocess.DEVNULL):
-    """Best wall time (s) and the peak RSS (KiB) of that run; fails loudly on a non-zero status."""
-    best = (float("inf"), 0)
-    for _ in range(runs):
+def run(argv, runs=RUNS):
+    """Best wall time (s) of `runs` runs, and the peak RSS (KiB) of one more run under GNU time.
+
+    The peak RSS comes from /usr/bin/time, a small process: a child forked from this big Python
+    process would report Python's resident memory as its own high-water mark (ru_maxrss survives
+    exec). Fails loudly on a non-zero status.
+    """
+    def once(command):
         start = time.perf_counter()
-        child = subprocess.Popen(argv, stdout=stdout, stderr=subprocess.PIPE)
-        _, status, usage = os.wait4(child.pid, 0)
-        wall = time.perf_counter() - start
-        error = child.stderr.read().decode(errors="replace")
-        child.stderr.close()
-        if status != 0:
-            sys.exit(f"bench: {' '.join(argv)} failed ({status}): {error[:500]}")
-        best = min(best, (wall, usage.ru_maxrss))
-    return best
+        child = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        if child.returncode != 0:
+            sys.exit(f"bench: {' '.join(argv)} failed ({child.returncode}): "
+                     f"{child.stderr.decode(errors='replace')[:500]}")
+        return time.perf_counter() - start
+    wall = min(once(argv) for _ in range(runs))
+    report = os.path.join(WORK, "time.txt")
+    once(["/usr/bin/time", "-f", "%M", "-o", report] + argv)
+    with open(report) as file:
+        rss = int(file.read().split()[-1])
+    return wall, rss
 
 
 def script(name, lines):
@@ -64,6 +71,10 @@ rows = []
 
 def figure(name, measured, unit, target, at_least, note=""):
     """Records a figure; the ratio is how far it is from its target (≥ 1 meets it)."""
+    if target is None:
+        rows.append((name, "(none)", f"{measured:,.3g} {unit}", "", "", note))
+        print(f"  {name}: {measured:,.4g} {unit} {note}", flush=True)
+        return
     ratio = measured / target if at_least else target / measured if measured else float("inf")
     rows.append((name, f"{'≥' if at_least else '<'} {target:g} {unit}", f"{measured:,.3g} {unit}",
                  f"{ratio:.2f}", "ok" if ratio >= 1 else "MISS", note))
@@ -93,17 +104,38 @@ figure("commands/s, whole process", COMMANDS / wall / 1e6, "M/s", 5, True,
 figure("commands/s, after start-up", 1 / cost3 / 1e6, "M/s", 5, True, f"({cost3 * 1e9:.0f} ns each)")
 figure("speed-up over Python cmd", reference / wall, "x", 5, True, f"(reference {reference * 1e3:.0f} ms)")
 
-# 2. trace json to /dev/null; 10,000 tabs.
-print("2. trace json; 10,000 tabs", flush=True)
-traced = script("trace3.tabsh", setup3 + ["trace json\n"] + list(navigation(COMMANDS, 3)))
-twall, _ = run([TABSHELL, traced])
-figure("trace json, commands/s", COMMANDS / twall / 1e6, "M/s", 1, True, f"({twall * 1e3:.0f} ms)")
+# 2. trace json to /dev/null; 10,000 tabs (trace off and trace json).
+print("2. trace json to /dev/null; 10,000 tabs", flush=True)
+trace3 = script("trace3.tabsh", setup3 + ["trace json\n"] + list(navigation(COMMANDS, 3)))
+twall, _, tcost3 = per_command(trace3, only3)
+figure("trace json, commands/s", COMMANDS / twall / 1e6, "M/s", None, True,
+       f"({twall * 1e3:.0f} ms, {tcost3 * 1e9:.0f} ns each)")
 setup10k = ["add-tab text\n"] * 10_000
 nav10k = script("nav10k.tabsh", setup10k + list(navigation(COMMANDS, 10_000)))
+trace10k = script("trace10k.tabsh", setup10k + ["trace json\n"] + list(navigation(COMMANDS, 10_000)))
 only10k = script("setup10k.tabsh", setup10k)
 _, _, cost10k = per_command(nav10k, only10k)
+_, _, tcost10k = per_command(trace10k, only10k)
 figure("cost/command, 10,000 tabs ÷ 3 tabs", cost10k / cost3, "x", 1.25, False,
        f"({cost10k * 1e9:.0f} ns vs {cost3 * 1e9:.0f} ns)")
+figure("trace json cost/command, 10,000 ÷ 3 tabs", tcost10k / tcost3, "x", 1.25, False,
+       f"({tcost10k * 1e9:.0f} ns vs {tcost3 * 1e9:.0f} ns)")
+
+# Instruction counts (callgrind) are steady where wall-clock times are noisy: per command, at 3 and at
+# 10,000 tabs, over 100,000 commands each.
+if shutil.which("valgrind"):
+    def instructions(path):
+        out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                              TABSHELL, path], capture_output=True, text=True).stderr
+        return int(out.split("refs:")[-1].split()[0].replace(",", ""))
+    small = 100_000
+    i3 = (instructions(script("i3.tabsh", setup3 + list(navigation(small, 3))))
+          - instructions(only3)) / small
+    i10k = (instructions(script("i10k.tabsh", setup10k + list(navigation(small, 10_000))))
+            - instructions(only10k)) / small
+    figure("instructions/command, 3 tabs", i3, "", None, False, "(callgrind, 100,000 commands)")
+    figure("instructions/command, 10,000 ÷ 3 tabs", i10k / i3, "x", 1.25, False,
+           f"({i10k:,.0f} vs {i3:,.0f})")
 
 # 3. Start-up.
 print("3. start-up: tabshell -c 'exit'", flush=True)
@@ -134,7 +166,7 @@ if os.path.exists(RENDER_BENCH):
     figure("Renderer.barLine, per line", values["bar"] * 1e3, "ms", 1, False)
 
 print()
-print("| figure | target | measured | ratio | |  |")
+print("| figure | target | measured | ratio | | notes |")
 print("|---|---|---|---|---|---|")
 for row in rows:
     print("| " + " | ".join(row) + " |")

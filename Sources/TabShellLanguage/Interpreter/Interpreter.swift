@@ -23,6 +23,10 @@ public final class Interpreter {
   /// The script's arguments (`tabshell FILE ARG...`), for `$1`...`$9`.
   public var scriptArguments: [String] = []
 
+  /// The built-in commands' run functions, taken out of their declarations once: calling through a
+  /// declaration (a resilient struct of the core) copies it, with a retain and a release of each of
+  /// its fields, on every command.
+  let runs: [(Interpreter, ParsedArguments) throws -> Void]
   var trace = TraceMode.off
   /// The bytes of the trace line being written, kept from line to line.
   var traceBuffer: [UInt8] = []
@@ -62,6 +66,7 @@ public final class Interpreter {
     self.currentDirectory = currentDirectory
     self.output = output
     self.report = report
+    self.runs = table.commands.map { $0.declaration.run }
   }
 
   /// A parser for the built-in commands and the commands of the screen types registered now.
@@ -150,7 +155,7 @@ public final class Interpreter {
   func execute(_ command: Command) throws {
     if case .builtin(let index) = command.target, command.deferredWords.isEmpty {
       // Called through the declaration itself: no reabstraction thunk, no copy of the arguments.
-      try table.commands[index].declaration.run(self, command.boxed.value)
+      try runs[index](self, command.boxed.value)
     } else {
       try executeOther(command)
     }

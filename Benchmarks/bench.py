@@ -121,6 +121,22 @@ figure("cost/command, 10,000 tabs ÷ 3 tabs", cost10k / cost3, "x", 1.25, False,
 figure("trace json cost/command, 10,000 ÷ 3 tabs", tcost10k / tcost3, "x", 1.25, False,
        f"({tcost10k * 1e9:.0f} ns vs {tcost3 * 1e9:.0f} ns)")
 
+
+def events(tabs, count=100_000):
+    """Trace lines per command: with more tabs, fewer taps are reselects and fewer swipes bounce,
+    so a command does more (a whole switch: 7 events instead of 2)."""
+    path = script(f"events{tabs}.tabsh", ["add-tab text\n"] * tabs + ["trace json\n"]
+                  + list(navigation(count, tabs)))
+    setup = script(f"events-setup{tabs}.tabsh", ["add-tab text\n"] * tabs + ["trace json\n"])
+    lines = lambda argv: subprocess.run(argv, capture_output=True, check=True).stdout.count(b"\n")
+    return (lines([TABSHELL, path]) - lines([TABSHELL, setup])) / count
+
+
+e3, e10k = events(3), events(10_000)
+figure("trace json cost/event, 10,000 ÷ 3 tabs", (tcost10k / e10k) / (tcost3 / e3), "x", 1.25,
+       False, f"({tcost10k / e10k * 1e9:.0f} ns vs {tcost3 / e3 * 1e9:.0f} ns; "
+       f"{e10k:.2f} vs {e3:.2f} events a command)")
+
 # Instruction counts (callgrind) are steady where wall-clock times are noisy: per command, at 3 and at
 # 10,000 tabs, over 100,000 commands each.
 if shutil.which("valgrind"):
@@ -136,6 +152,13 @@ if shutil.which("valgrind"):
     figure("instructions/command, 3 tabs", i3, "", None, False, "(callgrind, 100,000 commands)")
     figure("instructions/command, 10,000 ÷ 3 tabs", i10k / i3, "x", 1.25, False,
            f"({i10k:,.0f} vs {i3:,.0f})")
+    # 1,000 and 10,000 tabs have the same mix of work (hardly a reselect or a bounce): their ratio
+    # is the cost of the number of tabs alone.
+    tabs1k = ["add-tab text\n"] * 1_000
+    i1k = (instructions(script("i1k.tabsh", tabs1k + list(navigation(small, 1_000))))
+           - instructions(script("i1k-setup.tabsh", tabs1k))) / small
+    figure("instructions/command, 10,000 ÷ 1,000 tabs", i10k / i1k, "x", 1.25, False,
+           f"({i10k:,.0f} vs {i1k:,.0f})")
 
 # 3. Start-up.
 print("3. start-up: tabshell -c 'exit'", flush=True)

@@ -301,6 +301,17 @@ def test_the_bar_line_shows_above_the_prompt_until_hide_bar():
     assert "feed" in repl.run("show-bar").lower()
 
 
+def test_the_bar_follows_a_resized_terminal():
+    repl = Session(new_home())
+    repl.prompt()
+    wide = [line for line in repl.run("echo w").splitlines() if "Feed" in line][-1]
+    assert len(wide.rstrip()) > 60, wide
+    repl.child.setwinsize(24, 40)  # sends SIGWINCH
+    narrow = [line for line in repl.run("echo n").splitlines() if "Feed" in line][-1]
+    assert len(narrow.rstrip()) <= 40, narrow
+    assert "Home" in narrow, narrow
+
+
 def main():
     if not os.access(BINARY, os.X_OK):
         print(f"no tabshell binary at {BINARY} (build it, or set TABSHELL_BIN)")

@@ -25,7 +25,13 @@ extension TabShellCommand {
       }
     }
     process.flush()
-    let engine = LanguageREPLEngine(interpreter: interpreter, flush: process.flush)
+    // Without --width, the width follows the terminal: read again before each prompt and command,
+    // so a resized window (SIGWINCH) is drawn at its new width.
+    let terminalWidth: (() -> Int?)? =
+      options.width == nil && process.stdoutIsTerminal
+      ? { Renderer.terminalWidth(fd: 1) } : nil
+    let engine = LanguageREPLEngine(
+      interpreter: interpreter, terminalWidth: terminalWidth, flush: process.flush)
     return InteractiveREPL.run(
       engine: engine,
       historyPath: InteractiveREPL.defaultHistoryPath(environment: process.environment))
@@ -46,11 +52,18 @@ extension TabShellCommand {
 /// Isolation: used only on the thread that runs the REPL (the interpreter's).
 final class LanguageREPLEngine: REPLEngine {
   let interpreter: Interpreter
+  let terminalWidth: (() -> Int?)?
   let flush: () -> Void
 
-  init(interpreter: Interpreter, flush: @escaping () -> Void) {
+  init(interpreter: Interpreter, terminalWidth: (() -> Int?)? = nil, flush: @escaping () -> Void) {
     self.interpreter = interpreter
+    self.terminalWidth = terminalWidth
     self.flush = flush
+  }
+
+  /// Follows the terminal's width, when it has one and `--width` did not fix it.
+  private func updateWidth() {
+    if let width = terminalWidth?(), width > 0 { interpreter.renderOptions.width = width }
   }
 
   var prompt: String {
@@ -58,6 +71,7 @@ final class LanguageREPLEngine: REPLEngine {
   }
 
   var barLine: String? {
+    updateWidth()
     let shell = interpreter.shell
     if shell.isBarHidden || shell.tabCount == 0 { return nil }
     return Renderer.barLine(shell, options: interpreter.renderOptions)
@@ -65,6 +79,7 @@ final class LanguageREPLEngine: REPLEngine {
 
   func execute(_ line: String) -> REPLAction {
     defer { flush() }
+    updateWidth()
     if case .exit(let status) = interpreter.runLine(line) { return .exit(status) }
     return .proceed
   }

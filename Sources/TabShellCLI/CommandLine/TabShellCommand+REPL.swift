@@ -20,6 +20,9 @@ extension TabShellCommand {
     if !ranStartup {
       do {
         try interpreter.shell.apply(layout: "demo")
+        writeError(
+          "\(CommandLineOptions.version): the demo layout. 'help' lists the commands, 'show' draws"
+            + " the screen, Ctrl-D leaves.\n")
       } catch {
         writeError("error: \(error)\n")
       }

@@ -20,9 +20,8 @@ extension TabShellCommand {
     if !ranStartup {
       do {
         try interpreter.shell.apply(layout: "demo")
-        writeError(
-          "\(CommandLineOptions.version): the demo layout. 'help' lists the commands, 'show' draws"
-            + " the screen, Ctrl-D leaves.\n")
+        let greeting = "demo layout: 'help' lists commands, 'show' draws, Ctrl-D leaves"
+        writeError("\(CommandLineOptions.version), \(greeting)\n")
       } catch {
         writeError("error: \(error)\n")
       }

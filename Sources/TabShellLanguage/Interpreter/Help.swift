@@ -1,7 +1,7 @@
 import TabShellKit
 
 /// `help` and `help CMD`, generated from the declarations.
-enum Help {
+public enum Help {
   /// Every command by family, then the visible screen's commands.
   static func overview(_ interpreter: Interpreter) -> [String] {
     var lines = ["Commands (help COMMAND for more):"]
@@ -69,5 +69,29 @@ enum Help {
   private static func row(_ name: String, _ text: String, width: Int) -> String {
     let padding = String(repeating: " ", count: max(0, width - name.count))
     return "  \(name)\(padding)  \(text)"
+  }
+}
+
+extension Help {
+  /// The command reference (`docs/Commands.md`), generated from the same declarations as `help`.
+  public static func reference(_ table: CommandTable = .standard) -> String {
+    var lines = [
+      "# TabShell command reference",
+      "",
+      "Generated from the command declarations, like `help` (`TABSHELL_RECORD_REFERENCE=1 swift test"
+        + " --filter CommandReferenceTests` writes it again). Every command is also described by"
+        + " `help COMMAND` in the shell.",
+    ]
+    var family = ""
+    for command in table.commands {
+      if command.family != family {
+        family = command.family
+        lines += ["", "## \(family)"]
+      }
+      lines += ["", "### `\(command.declaration.name)`", "", "```"]
+      lines += describe(command.declaration)
+      lines.append("```")
+    }
+    return lines.joined(separator: "\n") + "\n"
   }
 }

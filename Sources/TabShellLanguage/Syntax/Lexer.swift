@@ -20,12 +20,12 @@ public enum Lexer {
   /// Lexes `source`, handing each command to `each` as soon as it is complete (so that a long script
   /// is never held twice); returns the errors.
   ///
-  /// A *plain line* holds only blanks and plain words (no `;`, `#`, quotes or backslashes). Its text,
-  /// trimmed, is offered to `known` first, with where it starts: when `known` returns `true` (it has
+  /// A *plain line* holds only blanks and plain words (no `;`, `#`, quotes or backslashes). Its bytes,
+  /// trimmed, are offered to `known` first, with where it starts: when `known` returns `true` (it has
   /// seen the line before and dealt with it), the line is not lexed at all. Otherwise its one command
   /// goes to `each` with the line's text, so that the caller can recognise it next time.
   public static func lex(
-    _ source: String, known: (String, SourceLocation) -> Bool,
+    _ source: String, known: (UnsafeBufferPointer<UInt8>, SourceLocation) -> Bool,
     each: (RawCommand, _ plainLine: String?) -> Void
   ) -> [(SourceLocation, LanguageError)] {
     var source = source
@@ -42,7 +42,7 @@ public enum Lexer {
 
   private struct State {
     let sink: (RawCommand, String?) -> Void
-    let known: (String, SourceLocation) -> Bool
+    let known: (UnsafeBufferPointer<UInt8>, SourceLocation) -> Bool
     var errors: [(SourceLocation, LanguageError)] = []
     var words: [Word] = []
     var buffer: [UInt8] = []
@@ -114,13 +114,13 @@ public enum Lexer {
         break
       }
       guard start >= 0 else { return false }
-      let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+      let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
       if known(text, SourceLocation(line: line, column: start - i + 1)) {
         i = j
         column = 2
         return true
       }
-      plainLine = text
+      plainLine = String(decoding: text, as: UTF8.self)
       return false
     }
 

@@ -26,12 +26,12 @@ public struct Parser {
     var commands: [Command] = []
     commands.reserveCapacity(source.utf8.count / 8 + 1)
     var sawLoad = false
-    var seen: [String: Command] = [:]
+    var seen = PlainLineTable()
     let loadIndex = table.index(of: "load")
     let lexErrors = Lexer.lex(
       source,
       known: { text, location in
-        guard var command = seen[text] else { return false }
+        guard var command = seen.command(for: text) else { return false }
         command.location = location
         commands.append(command)
         return true
@@ -40,7 +40,7 @@ public struct Parser {
         do throws(LocatedError) {
           let parsed = try resolve(command, substituting: false, deferUnknown: sawLoad)
           if case .builtin(let index) = parsed.target, index == loadIndex { sawLoad = true }
-          if let plainLine { seen[plainLine] = parsed }
+          if let plainLine { seen.insert(plainLine, parsed) }
           commands.append(parsed)
         } catch {
           diagnostics.append(Diagnostic(file: file, location: error.location, error: error.error))

@@ -22,9 +22,12 @@ struct PlainLineTable {
     let hash = Self.hash(line)
     var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
     while slots[slot] >= 0 {
-      let entry = entries[slots[slot]]
-      if entry.hash == hash, entry.count == line.count, matches(entry, line) {
-        return entry.command
+      // Field by field: copying a whole entry would retain and release its command's references.
+      let index = slots[slot]
+      if entries[index].hash == hash, entries[index].count == line.count,
+        matches(start: entries[index].start, line)
+      {
+        return entries[index].command
       }
       slot = (slot + 1) & (slots.count - 1)
     }
@@ -53,11 +56,10 @@ struct PlainLineTable {
     slots[slot] = index
   }
 
-  private func matches(_ entry: Entry, _ line: UnsafeBufferPointer<UInt8>) -> Bool {
+  private func matches(start: Int, _ line: UnsafeBufferPointer<UInt8>) -> Bool {
     keys.withUnsafeBufferPointer { keys in
-      for offset in 0..<entry.count where keys[entry.start + offset] != line[offset] {
-        return false
-      }
+      guard let key = keys.baseAddress, let bytes = line.baseAddress else { return line.isEmpty }
+      for offset in 0..<line.count where key[start + offset] != bytes[offset] { return false }
       return true
     }
   }

@@ -7,4 +7,5 @@ import TabShellCLI
 #endif
 
 ScriptSignals.install()
+WholeProcess.declare()
 exit(TabShellCommand.main(.current()))

@@ -114,7 +114,9 @@ public enum TabShellCommand {
       script.diagnostics.forEach(interpreter.report)
       return script.diagnostics.isEmpty ? 0 : 2
     }
-    return interpreter.run(script).status
+    let status = interpreter.run(script).status
+    WholeProcess.keepUntilExit(script)
+    return status
   }
 }
 

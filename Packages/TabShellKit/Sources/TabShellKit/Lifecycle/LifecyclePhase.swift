@@ -29,6 +29,7 @@ enum LifecycleStep {
   case load, willAppear, didAppear, willDisappear, didDisappear, retire
 
   /// The phase after this step from `phase`, or `nil` when the step is illegal there.
+  @inline(__always)
   func next(from phase: LifecyclePhase) -> LifecyclePhase? {
     switch (self, phase) {
     case (.load, .created): .disappeared

@@ -128,7 +128,7 @@ extension Shell {
 
   func index(of reference: String) throws(ShellError) -> Int {
     if tabRecords.isEmpty { throw .noTabs }
-    if let first = reference.utf8.first, first >= UInt8(ascii: "0"), first <= UInt8(ascii: "9"),
+    if let first = reference.utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
       let position = Int(reference)
     {
       guard tabRecords.indices.contains(position - 1) else {

@@ -4,7 +4,7 @@ import TabShellKit
 /// layout does; with `--hides-bar yes` it asks the bar to hide while it is visible.
 final class LoggerScreenType: ScreenType {
   let name = "logger"
-  let summary = "logs its lifecycle calls; hides-bar=yes asks the bar to hide while visible"
+  let summary = "logs its lifecycle calls; --param hides-bar=yes hides the bar while visible"
   let defaultTitle = "Logger"
   let icon = "≡"
 

@@ -3,7 +3,7 @@ import TabShellKit
 /// `page`: a full page in one colour, as the pages of a swipeable tab bar.
 final class PageScreenType: ScreenType {
   let name = "page"
-  let summary = "a page in one colour (--color red|blue|yellow|...), for swipeable tabs"
+  let summary = "a page in one colour (--param color=red|blue|yellow|orange|gray)"
   let defaultTitle = "Page"
   let icon = "▤"
 

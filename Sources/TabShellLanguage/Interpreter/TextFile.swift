@@ -22,19 +22,29 @@ enum TextFile {
     case S_IFDIR: throw .cannotRead(path: name, reason: "it is a directory")
     default: throw .cannotRead(path: name, reason: "not a regular file")
     }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(Int(info.st_size) + 1)
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    // Straight into one buffer of the file's size (grown if the file grows meanwhile).
+    var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
+    var size = 0
     while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+      if size == bytes.count { bytes += repeatElement(0, count: bytes.count) }
+      let count = bytes.withUnsafeMutableBytes { buffer in
+        Glibc.read(fd, buffer.baseAddress.map { $0 + size }, buffer.count - size)
+      }
       if count < 0 {
         if errno == EINTR { continue }
         throw .cannotRead(path: name, reason: reason(errno))
       }
       if count == 0 { break }
-      bytes.append(contentsOf: chunk[..<count])
+      size += count
     }
-    if let nul = bytes.firstIndex(of: 0) {
+    bytes.removeSubrange(size...)
+    let nul = bytes.withUnsafeBytes { buffer -> Int? in
+      guard let base = buffer.baseAddress, let found = memchr(base, 0, buffer.count) else {
+        return nil
+      }
+      return UnsafeRawPointer(found) - base
+    }
+    if let nul {
       throw .cannotRead(path: name, reason: "a NUL byte at \(place(of: nul, in: bytes))")
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {

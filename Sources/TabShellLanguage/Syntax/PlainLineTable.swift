@@ -19,19 +19,32 @@ struct PlainLineTable {
 
   /// The command parsed for a line of these bytes, if there was one.
   func command(for line: UnsafeBufferPointer<UInt8>) -> Command? {
+    entryIndex(of: line).map { entries[$0].command }
+  }
+
+  /// The index of the entry for a line of these bytes. Through unsafe buffers: no bounds checks in
+  /// release builds, and no copy of an entry (which would retain and release its command's
+  /// references).
+  private func entryIndex(of line: UnsafeBufferPointer<UInt8>) -> Int? {
     let hash = Self.hash(line)
-    var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-    while slots[slot] >= 0 {
-      // Field by field: copying a whole entry would retain and release its command's references.
-      let index = slots[slot]
-      if entries[index].hash == hash, entries[index].count == line.count,
-        matches(start: entries[index].start, line)
-      {
-        return entries[index].command
+    return slots.withUnsafeBufferPointer { slots in
+      entries.withUnsafeBufferPointer { entries in
+        keys.withUnsafeBufferPointer { keys in
+          let mask = slots.count - 1
+          var slot = Int(truncatingIfNeeded: hash) & mask
+          while slots[slot] >= 0 {
+            let index = slots[slot]
+            if entries[index].hash == hash, entries[index].count == line.count,
+              Self.equal(keys, from: entries[index].start, line)
+            {
+              return index
+            }
+            slot = (slot + 1) & mask
+          }
+          return nil
+        }
       }
-      slot = (slot + 1) & (slots.count - 1)
     }
-    return nil
   }
 
   /// Remembers the command parsed for `line` (a line not in the table yet).
@@ -56,12 +69,11 @@ struct PlainLineTable {
     slots[slot] = index
   }
 
-  private func matches(start: Int, _ line: UnsafeBufferPointer<UInt8>) -> Bool {
-    keys.withUnsafeBufferPointer { keys in
-      guard let key = keys.baseAddress, let bytes = line.baseAddress else { return line.isEmpty }
-      for offset in 0..<line.count where key[start + offset] != bytes[offset] { return false }
-      return true
-    }
+  private static func equal(
+    _ keys: UnsafeBufferPointer<UInt8>, from start: Int, _ line: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    for offset in 0..<line.count where keys[start + offset] != line[offset] { return false }
+    return true
   }
 
   /// FNV-1a, 64 bits.

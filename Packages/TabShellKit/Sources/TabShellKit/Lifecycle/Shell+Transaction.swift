@@ -1,11 +1,9 @@
-/// What a transaction remembers of the state before it, and what it must do at its end.
+/// What a transaction remembers of the state before it. What it must do at its end waits in the
+/// shell's ``Shell/leavingNodes`` and ``Shell/eventsAfter``, empty at rest, so that a transaction
+/// that has none of it makes and frees no arrays.
 struct OpenTransaction {
   let visibleBefore: ScreenNode?
   let barHiddenBefore: Bool
-  /// Screens that leave for good, in the order they get `deinit` (top of a stack first).
-  var leaving: [ScreenNode] = []
-  /// Events that follow the lifecycle (`did-select`, `did-reselect`).
-  var after: [ShellEvent] = []
 }
 
 extension Shell {
@@ -17,19 +15,17 @@ extension Shell {
 
   /// Marks screens as leaving for good; they get `deinit` after the lifecycle of the change.
   func leave(_ nodes: some Sequence<ScreenNode>) {
-    openTransaction?.leaving.append(contentsOf: nodes)
+    if openTransaction != nil { leavingNodes.append(contentsOf: nodes) }
   }
 
   /// Queues an event that follows the lifecycle of the change.
   func emitAfter(_ event: @autoclosure () -> ShellEvent) {
-    if !observers.isEmpty { openTransaction?.after.append(event()) }
+    if !observers.isEmpty, openTransaction != nil { eventsAfter.append(event()) }
   }
 
   /// Ends a transaction: runs the lifecycle from the old visible screen to the new one, retires the
   /// screens that left, emits the events that follow, checks the invariants and delivers the events.
   func commit() {
-    // Reads the open transaction field by field: copying it whole costs a retain and a release of
-    // each of its fields on every tap.
     guard let barHiddenBefore = openTransaction?.barHiddenBefore else {
       preconditionFailure("commit without begin")
     }
@@ -38,14 +34,18 @@ extension Shell {
     if visibleBefore !== visibleAfter {
       transition(from: visibleBefore, to: visibleAfter)
     }
-    if openTransaction?.leaving.isEmpty == false, let leaving = openTransaction?.leaving {
+    if !leavingNodes.isEmpty {
+      let leaving = leavingNodes
+      leavingNodes.removeAll()
       for node in leaving {
         node.step(.retire, in: self)
         liveIDs.remove(node.id)
         removeShouldSelectHandlers(ownedBy: node.id)
       }
     }
-    if openTransaction?.after.isEmpty == false, let after = openTransaction?.after {
+    if !eventsAfter.isEmpty {
+      let after = eventsAfter
+      eventsAfter.removeAll()
       for event in after { emit(event) }
     }
     let hidden = isBarHidden

@@ -43,6 +43,12 @@ public final class Shell {
   var isFlushing = false
   var isMakingScreen = false
   var openTransaction: OpenTransaction?
+  /// Screens that leave for good in the open transaction, in the order they get `deinit` (top of a
+  /// stack first); empty at rest.
+  var leavingNodes: [ScreenNode] = []
+  /// Events that follow the open transaction's lifecycle (`did-select`, `did-reselect`); empty at
+  /// rest.
+  var eventsAfter: [ShellEvent] = []
   /// Counts committed transactions, so that a check made before hooks ran can tell whether it still
   /// holds after them.
   var commitCount = 0

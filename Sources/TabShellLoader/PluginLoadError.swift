@@ -1,7 +1,7 @@
 /// Why a plugin did not load: one case per reason, each naming the path as it was given.
 ///
 /// ``description`` is the whole message, ready for `error: …`, such as
-/// `cannot load plugin 'x.so': built for plugin ABI 2, this tabshell has 1`.
+/// `cannot load plugin 'x.so': built for plugin ABI 3, this tabshell has 2`.
 public enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Nothing is at the path.
   case notFound(path: String)

@@ -6,8 +6,11 @@
 ///
 /// The value is compiled into each client (`@_alwaysEmitIntoClient`): a plugin reports the version it
 /// was built against, not the version of the core it runs with.
+///
+/// History: 1, the first; 2, ``ParsedArguments`` and its ``ParsedArguments/Option`` are `@frozen`
+/// (a command's arguments are passed without the indirection of a resilient type).
 @_alwaysEmitIntoClient
-public var tabShellPluginABIVersion: Int32 { 1 }
+public var tabShellPluginABIVersion: Int32 { 2 }
 
 /// A plugin: a named set of screen types and layouts.
 ///

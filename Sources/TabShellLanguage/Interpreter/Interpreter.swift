@@ -153,9 +153,10 @@ public final class Interpreter {
   /// parsed) calls its declaration directly; everything else takes ``executeOther(_:)``.
   @inline(__always)
   func execute(_ command: Command) throws {
-    if case .builtin(let index) = command.target, command.deferredWords.isEmpty {
+    let body = command.boxed
+    if case .builtin(let index) = body.target, body.deferredWords.isEmpty {
       // Called through the declaration itself: no reabstraction thunk, no copy of the arguments.
-      try runs[index](self, command.boxed.value)
+      try runs[index](self, body.value)
     } else {
       try executeOther(command)
     }

@@ -1,6 +1,10 @@
 import TabShellKit
 
 /// A parsed command, ready to run: its declaration is resolved and its arguments are checked.
+///
+/// Sixteen bytes: what it runs and its arguments live in a shared box (every command written the
+/// same way shares one), the location is two 32-bit numbers. A million-line script is then 16 MB of
+/// commands, not 64.
 public struct Command: Sendable {
   /// What runs it.
   public enum Target: Sendable {
@@ -12,37 +16,51 @@ public struct Command: Sendable {
     case hook(HookBody)
   }
 
+  /// What it runs and with what, shared by copies.
+  private(set) var boxed: CommandBody
+  private var line: Int32
+  private var column: Int32
+
   /// What runs it.
-  public var target: Target
+  public var target: Target { boxed.target }
   /// Its arguments, checked against the declaration (for a screen command: the words, unchecked).
   public var arguments: ParsedArguments { boxed.value }
-  /// The arguments in a box: the core's `ParsedArguments` is resilient (its size is not known here),
-  /// so a ``Command`` holds a reference to keep a fixed layout that copies fast.
-  let boxed: BoxedArguments
-  /// Where it starts.
-  public var location: SourceLocation
   /// The words after the name when they must be checked again as it runs (hook placeholders, screen
   /// commands); empty otherwise.
-  public var deferredWords: [String]
+  public var deferredWords: [String] {
+    get { boxed.deferredWords }
+    set { boxed = CommandBody(target: boxed.target, value: boxed.value, deferredWords: newValue) }
+  }
+  /// Where it starts.
+  public var location: SourceLocation {
+    get { SourceLocation(line: Int(line), column: Int(column)) }
+    set {
+      line = Int32(clamping: newValue.line)
+      column = Int32(clamping: newValue.column)
+    }
+  }
 
   /// Makes a command.
   public init(
     target: Target, arguments: ParsedArguments, location: SourceLocation,
     deferredWords: [String] = []
   ) {
-    self.target = target
-    self.boxed = BoxedArguments(arguments)
-    self.location = location
-    self.deferredWords = deferredWords
+    boxed = CommandBody(target: target, value: arguments, deferredWords: deferredWords)
+    line = Int32(clamping: location.line)
+    column = Int32(clamping: location.column)
   }
 }
 
-/// A command's checked arguments, shared by every command written the same way.
-final class BoxedArguments: Sendable {
+/// What a command runs and with what: shared by every command written the same way.
+final class CommandBody: Sendable {
+  let target: Command.Target
   let value: ParsedArguments
+  let deferredWords: [String]
 
-  init(_ value: ParsedArguments) {
+  init(target: Command.Target, value: ParsedArguments, deferredWords: [String]) {
+    self.target = target
     self.value = value
+    self.deferredWords = deferredWords
   }
 }
 

@@ -160,6 +160,23 @@ if shutil.which("valgrind"):
     figure("instructions/command, 10,000 ÷ 1,000 tabs", i10k / i1k, "x", 1.25, False,
            f"({i10k:,.0f} vs {i1k:,.0f})")
 
+    # Running alone, parsing excluded (`--check` parses and runs nothing): 10,000 tabs bring 10,000
+    # different `tab N` lines, each parsed once, where 1,000 tabs bring 1,000, so the figure above
+    # still carries some parsing. This one is the cost of running a command at each size.
+    def run_instructions(tabs):
+        setup = ["add-tab text\n"] * tabs
+        full = script(f"r{tabs}.tabsh", setup + list(navigation(small, tabs)))
+        only = script(f"r{tabs}-setup.tabsh", setup)
+        def running(path):
+            checked = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                                      TABSHELL, "--check", path], capture_output=True, text=True)
+            parse = int(checked.stderr.split("refs:")[-1].split()[0].replace(",", ""))
+            return instructions(path) - parse
+        return (running(full) - running(only)) / small
+    r1k, r10k = run_instructions(1_000), run_instructions(10_000)
+    figure("run instructions/command (parse excluded), 10,000 ÷ 1,000 tabs", r10k / r1k, "x",
+           1.25, False, f"({r10k:,.0f} vs {r1k:,.0f})")
+
 # 3. Start-up.
 print("3. start-up: tabshell -c 'exit'", flush=True)
 swall, srss = run([TABSHELL, "-c", "exit"], 20)

@@ -81,6 +81,21 @@ struct BadInputTests {
     #expect(!result.stderr.contains("Crash") && !result.stderr.contains("Fatal error"))
   }
 
+  /// A script on standard input is held to the same rules as a script file, and runs nothing.
+  @Test(arguments: [
+    (Array("echo ran\necho ".utf8) + [0xFF, 10], "not UTF-8 text at line 2, column 6"),
+    (Array("echo ran\necho a".utf8) + [0, 10], "a NUL byte at line 2, column 7"),
+  ])
+  func badStandardInput(script: [UInt8], reason: String) throws {
+    let directory = try TabShellProcess.makeDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let result = try TabShellProcess.run([], in: directory, stdin: Data(script), timeout: 20)
+    #expect(!result.timedOut && !result.signaled)
+    #expect(result.status == 2)
+    #expect(result.stderr == "error: cannot read '<stdin>': \(reason)\n")
+    #expect(result.stdout.isEmpty)
+  }
+
   @Test func megabyteLineRuns() throws {
     let directory = try TabShellProcess.makeDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }

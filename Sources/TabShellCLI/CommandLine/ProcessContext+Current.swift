@@ -1,3 +1,4 @@
+import TabShellLanguage
 import TabShellRendering
 
 #if canImport(Glibc)
@@ -51,8 +52,8 @@ extension ProcessContext {
     return String(cString: pointer)
   }
 
-  /// All of stdin, as text.
-  static func readStandardInput() -> String {
+  /// All of stdin, as text: refused when it holds a NUL byte or is not UTF-8, as a script file is.
+  static func readStandardInput() throws(LanguageError) -> String {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
     while true {
@@ -61,6 +62,6 @@ extension ProcessContext {
       if count <= 0 { break }
       bytes.append(contentsOf: chunk[..<count])
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return try Interpreter.decodeText(bytes, name: "<stdin>")
   }
 }

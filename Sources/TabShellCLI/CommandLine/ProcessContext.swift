@@ -1,3 +1,5 @@
+import TabShellLanguage
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -20,7 +22,7 @@ public struct ProcessContext {
   /// The terminal's width, when stdout is one.
   public var terminalWidth: Int?
   /// Reads all of stdin.
-  public var readStandardInput: () -> String
+  public var readStandardInput: () throws(LanguageError) -> String
   /// Writes text to stdout.
   public var writeOutput: (String) -> Void
   /// Writes text to stderr.
@@ -32,7 +34,7 @@ public struct ProcessContext {
   public init(
     arguments: [String], environment: [String: String] = [:], currentDirectory: String,
     stdinIsTerminal: Bool = false, stdoutIsTerminal: Bool = false, terminalWidth: Int? = nil,
-    readStandardInput: @escaping () -> String = { "" },
+    readStandardInput: @escaping () throws(LanguageError) -> String = { "" },
     writeOutput: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
     flush: @escaping () -> Void = {}
   ) {

@@ -57,7 +57,13 @@ public enum TabShellCommand {
         text, file: file, directory: Interpreter.directory(of: path), interpreter, options)
     }
     if !process.stdinIsTerminal || options.checkOnly {
-      let text = process.readStandardInput()
+      let text: String
+      do throws(LanguageError) {
+        text = try process.readStandardInput()
+      } catch {
+        process.writeError("error: \(error)\n")
+        return 2
+      }
       return runScript(
         text, file: "<stdin>", directory: process.currentDirectory, interpreter, options)
     }

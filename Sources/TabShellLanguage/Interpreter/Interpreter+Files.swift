@@ -19,6 +19,11 @@ extension Interpreter {
     try TextFile.read(path, name: name)
   }
 
+  /// Script bytes from elsewhere (standard input) as text, with the same checks as a script file.
+  public static func decodeText(_ bytes: [UInt8], name: String) throws(LanguageError) -> String {
+    try TextFile.decode(bytes, name: name)
+  }
+
   /// The directory part of a path (`""` for none).
   public static func directory(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "" }

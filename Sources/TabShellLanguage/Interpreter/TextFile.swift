@@ -38,6 +38,12 @@ enum TextFile {
       size += count
     }
     bytes.removeSubrange(size...)
+    return try decode(bytes, name: name)
+  }
+
+  /// The bytes of a script as text: refused, with the place, when they hold a NUL byte or are not
+  /// UTF-8.
+  static func decode(_ bytes: [UInt8], name: String) throws(LanguageError) -> String {
     let nul = bytes.withUnsafeBytes { buffer -> Int? in
       guard let base = buffer.baseAddress, let found = memchr(base, 0, buffer.count) else {
         return nil

@@ -199,6 +199,21 @@ private func save(_ entries: [String], to path: String) throws(AtomicFileWriter.
     #expect(AtomicFileWriter.readText(atPath: folder.path + "/state") == "not a folder")
   }
 
+  @Test func aKilledWritersTemporaryFileIsRemovedByTheNextWrite() throws {
+    let folder = try TemporaryFolder()
+    let path = folder.path + "/history"
+    // No process has this id (past Linux's largest pid): its writer is gone.
+    let stale = folder.path + "/.history.tmp-2147483646-7"
+    let live = folder.path + "/.history.tmp-\(getpid())-7"
+    let other = folder.path + "/.notes.tmp-2147483646-7"
+    for file in [stale, live, other] { try AtomicFileWriter(path: file).write("half") }
+    try AtomicFileWriter(path: path).write("new\n")
+    #expect(access(stale, F_OK) != 0)
+    #expect(access(live, F_OK) == 0)
+    #expect(access(other, F_OK) == 0)
+    #expect(AtomicFileWriter.readText(atPath: path) == "new\n")
+  }
+
   @Test(arguments: [
     (["XDG_STATE_HOME": "/state", "HOME": "/home/u"], "/state/tabshell/history"),
     (["XDG_STATE_HOME": "relative", "HOME": "/home/u"], "/home/u/.local/state/tabshell/history"),

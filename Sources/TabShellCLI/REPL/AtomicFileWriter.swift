@@ -82,6 +82,7 @@ package struct AtomicFileWriter: Sendable {
       throw error
     }
     Self.syncFolder(folder)
+    removeStaleTemporaries()
   }
 
   /// The contents of the file at `path` as text (invalid UTF-8 repaired), or `nil` when it cannot be read.
@@ -154,7 +155,7 @@ package struct AtomicFileWriter: Sendable {
     return folder.isEmpty ? "/" : folder
   }
 
-  private static func fileName(of path: String) -> String {
+  static func fileName(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return path }
     return String(path[path.index(after: slash)...])
   }

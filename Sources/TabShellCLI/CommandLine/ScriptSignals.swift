@@ -17,23 +17,8 @@ import TabShellLanguage
 public enum ScriptSignals {
   /// Catches SIGINT for the rest of the process.
   public static func install() {
-    var current = sigaction()
-    guard sigaction(SIGINT, nil, &current) == 0 else { return }
-    #if canImport(Glibc)
-      let handler = current.__sigaction_handler.sa_handler
-    #else
-      let handler = current.__sigaction_u.__sa_handler
-    #endif
-    if unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { return }
-    var action = sigaction()
-    #if canImport(Glibc)
-      action.__sigaction_handler.sa_handler = interruptHandler
-    #else
-      action.__sigaction_u.__sa_handler = interruptHandler
-    #endif
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = SA_RESTART
-    sigaction(SIGINT, &action, nil)
+    if SignalHandler.isIgnored(SIGINT) { return }
+    SignalHandler.install(interruptHandler, for: SIGINT)
   }
 
   /// The status of a run that ended with `status`: 130, with `error: interrupted` written through

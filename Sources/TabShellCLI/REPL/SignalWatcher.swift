@@ -94,28 +94,10 @@ final class SignalWatcher {
   }
 
   private func install(_ signal: Int32) {
-    if signal == SIGTSTP, Self.isIgnored(signal) { return }
-    var action = sigaction()
-    #if canImport(Glibc)
-      action.__sigaction_handler.sa_handler = signalHandler
-    #else
-      action.__sigaction_u.__sa_handler = signalHandler
-    #endif
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = SA_RESTART
-    var old = sigaction()
-    if sigaction(signal, &action, &old) == 0 { previous.append((signal, old)) }
-  }
-
-  private static func isIgnored(_ signal: Int32) -> Bool {
-    var current = sigaction()
-    guard sigaction(signal, nil, &current) == 0 else { return false }
-    #if canImport(Glibc)
-      let handler = current.__sigaction_handler.sa_handler
-    #else
-      let handler = current.__sigaction_u.__sa_handler
-    #endif
-    return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    if signal == SIGTSTP, SignalHandler.isIgnored(signal) { return }
+    if let old = SignalHandler.install(signalHandler, for: signal) {
+      previous.append((signal, old))
+    }
   }
 
   /// Called by the handler: records `signal` and wakes the loop.

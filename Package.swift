@@ -32,23 +32,27 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "tabshell", dependencies: ["TabShellCLI"]),
-    .testTarget(name: "TabShellKitTests", dependencies: [kit, "BuiltinScreens"]),
+    // Helpers shared by the test targets: the event log and a seeded generator.
+    .target(name: "TestSupport", dependencies: [kit], path: "Tests/TestSupport"),
+    .testTarget(name: "TabShellKitTests", dependencies: [kit, "BuiltinScreens", "TestSupport"]),
     .testTarget(
       name: "TabShellLanguageTests",
       dependencies: [kit, "TabShellLanguage", "TabShellCLI", "BuiltinScreens"]
     ),
     .testTarget(
-      name: "TabShellRenderingTests", dependencies: [kit, "TabShellRendering", "BuiltinScreens"],
+      name: "TabShellRenderingTests",
+      dependencies: [kit, "TabShellRendering", "BuiltinScreens", "TestSupport"],
       // Checked-in snapshots, found by the tests through #filePath.
       exclude: ["Snapshots"]
     ),
     .testTarget(
-      name: "TabShellLoaderTests", dependencies: [kit, "TabShellLoader", "TabShellLanguage"],
+      name: "TabShellLoaderTests",
+      dependencies: [kit, "TabShellLoader", "TabShellLanguage", "TestSupport"],
       // Sources of test plugins, built by the tests themselves into shared objects.
       exclude: ["Fixtures"]
     ),
     // Runs the built `tabshell` binary on bad input, signals and interrupted writes (issue 6).
-    .testTarget(name: "RobustnessTests", dependencies: ["TabShellCLI"]),
+    .testTarget(name: "RobustnessTests", dependencies: ["TabShellCLI", "TestSupport"]),
     // Prints the renderer's figures for scripts/bench; not a test.
     .executableTarget(
       name: "RenderBench", dependencies: [kit, "TabShellRendering", "BuiltinScreens"],

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Nothing lost: a process that replaces the history file again and again (with the REPL's
@@ -29,7 +30,7 @@ struct AtomicHistoryTests {
     let directory = try TabShellProcess.makeDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let path = directory + "/state/tabshell/history"
-    var generator = SplitMix(seed: 2_026)
+    var generator = SplitMix64(seed: 2_026)
     var previous: Int?
     var kills = 0
     for _ in 0..<25 {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Bad input to the built binary: each gets a clear error and status 1 or 2, never a signal or a hang.
@@ -14,10 +15,12 @@ struct BadInputTests {
   }
 
   static let garbage: [UInt8] = {
-    var generator = SplitMix(seed: 6)
+    var generator = SplitMix64(seed: 6)
     var bytes: [UInt8] = []
     for _ in 0..<10_000 {
-      for _ in 0..<(1 + generator.next() % 40) { bytes.append(UInt8(33 + generator.next() % 94)) }
+      for _ in 0..<(1 + Int(generator.next() % 40)) {
+        bytes.append(UInt8(33 + generator.next() % 94))
+      }
       bytes.append(10)
     }
     return bytes
@@ -116,18 +119,5 @@ struct BadInputTests {
     let lines = result.stderr.split(separator: "\n")
     #expect(lines.count > 1_000)
     #expect(lines.allSatisfy { $0.hasPrefix("script.tabsh:") && $0.contains(": error: ") })
-  }
-}
-
-/// A small seeded generator, so that the garbage is the same on every run.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> Int {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return Int(truncatingIfNeeded: (z ^ (z >> 31)) >> 1)
   }
 }

@@ -1,6 +1,7 @@
 import BuiltinScreens
 import Foundation
 import TabShellKit
+import TestSupport
 import Testing
 
 @Suite("Screens as plugins: requests, failures, registration")

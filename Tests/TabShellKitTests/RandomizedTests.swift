@@ -1,18 +1,7 @@
 import BuiltinScreens
 import TabShellKit
+import TestSupport
 import Testing
-
-/// SplitMix64: a small, seeded generator, so a failure can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// Follows every screen's lifecycle from the events alone and checks each step is legal (SPEC §5):
 /// never a `did` without its `will`, never two `viewWillAppear` in a row, `viewDidLoad` once and first,
@@ -63,7 +52,7 @@ struct RandomizedTests {
 
   @Test(arguments: [UInt64(1), 2, 3])
   func randomOperationsKeepTheInvariants(seed: UInt64) throws {
-    var random = SplitMix64(state: seed)
+    var random = SplitMix64(seed: seed)
     let shell = Shell()
     shell.checksInvariants = true
     try shell.register(BuiltinPlugin(), source: "built-in")

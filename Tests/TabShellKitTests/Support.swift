@@ -1,39 +1,7 @@
 import BuiltinScreens
 import TabShellKit
+import TestSupport
 import Testing
-
-/// Records every event a shell emits, as compact text.
-final class EventLog {
-  private(set) var events: [ShellEvent] = []
-
-  init(_ shell: Shell) {
-    shell.addObserver { [weak self] in self?.events.append($0) }
-  }
-
-  /// The events since the last call, as text, and forgets them.
-  func take() -> [String] {
-    defer { events.removeAll() }
-    return events.map(describe)
-  }
-}
-
-/// An event as one short line: `viewWillAppear b`, `did-select 2 b`.
-func describe(_ event: ShellEvent) -> String {
-  var words = [event.name.rawValue]
-  switch event {
-  case .tabMoved(let from, let to, let id): words += [String(from), String(to), id]
-  case .badgeChanged(let tab, let id, let value): words += [String(tab), id, value ?? "none"]
-  case .didBounce(let direction): words.append(direction.rawValue)
-  case .screenLog(let screen, let message), .screenFailed(let screen, let message),
-    .requestFailed(let screen, let message):
-    words += [screen, message]
-  default:
-    if let tab = event.tab { words.append(String(tab)) }
-    if let id = event.tabID { words.append(id) }
-    if let screen = event.screen { words.append(screen) }
-  }
-  return words.joined(separator: " ")
-}
 
 /// The whole state as text, one line for the shell and one per tab.
 func snapshot(_ shell: Shell) -> String {

@@ -1,18 +1,19 @@
 import Foundation
 import TabShellKit
 import TabShellLoader
+import TestSupport
 import Testing
 
 /// The author's kit works end to end: the example plugin and a plugin made by `scripts/new-plugin`,
 /// each built as its own package, load into this process and work with the host's core.
 @Suite struct ExamplePluginTests {
   /// A shell with the plugin at `path` (a fresh copy) registered, and everything it emits.
-  func shell(loading path: String) throws -> (Shell, Events) {
+  func shell(loading path: String) throws -> (Shell, EventLog) {
     let copy = try freshCopy(of: path)
     let plugin = try PluginLoader.load(path: copy)
     let shell = Shell()
     try shell.register(plugin, source: copy)
-    return (shell, Events(shell))
+    return (shell, EventLog(shell))
   }
 
   /// Runs a command of the visible screen's type; returns what it printed.

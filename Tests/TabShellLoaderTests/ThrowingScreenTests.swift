@@ -1,14 +1,15 @@
 import TabShellKit
 import TabShellLoader
+import TestSupport
 import Testing
 
 /// A screen from a shared object that throws from a callback is marked failed; the shell goes on.
 @Suite struct ThrowingScreenTests {
-  func shell() throws -> (Shell, Events) {
+  func shell() throws -> (Shell, EventLog) {
     let copy = try freshCopy(of: TestPlugins.get().throwing)
     let shell = Shell()
     try shell.register(PluginLoader.load(path: copy), source: copy)
-    return (shell, Events(shell))
+    return (shell, EventLog(shell))
   }
 
   @Test func aThrowingViewDidLoadMarksTheScreenFailed() throws {

@@ -1,7 +1,8 @@
 import TabShellKit
 
 /// `logger`: a screen that logs every lifecycle call, as the hand-made container of the `lifecycle`
-/// layout does; with `--hides-bar yes` it asks the bar to hide while it is visible.
+/// layout does; with `--param hides-bar=yes` it asks the bar to hide while it is visible (through its
+/// context, as the tutorial's screen asks its tab bar's delegate).
 final class LoggerScreenType: ScreenType {
   let name = "logger"
   let summary = "logs its lifecycle calls; --param hides-bar=yes hides the bar while visible"
@@ -37,6 +38,7 @@ final class LoggerScreen: Screen {
     self.context = context
     self.hidesBar = hidesBar
     record("init")
+    if hidesBar { context.setHidesBar(true) }
   }
 
   private func record(_ call: String) {
@@ -48,14 +50,12 @@ final class LoggerScreen: Screen {
 
   func viewWillAppear() {
     record("viewWillAppear")
-    if hidesBar { context.setBarHidden(true) }
   }
 
   func viewDidAppear() { record("viewDidAppear") }
 
   func viewWillDisappear() {
     record("viewWillDisappear")
-    if hidesBar { context.setBarHidden(false) }
   }
 
   func viewDidDisappear() { record("viewDidDisappear") }

@@ -20,7 +20,7 @@ extension CounterScreen {
       guard let step = Int(text) else {
         throw CounterError(description: "'\(text)' is not a number")
       }
-      counter.increment(by: step)
+      try counter.increment(by: step)
       command.output("\(counter.title): \(counter.count)")
     },
     ScreenCommand("reset", abstract: "set the counter back to zero and clear the badge") {

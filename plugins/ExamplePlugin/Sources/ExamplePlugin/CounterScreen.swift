@@ -11,7 +11,10 @@ final class CounterScreenType: ScreenType {
   var commands: [ScreenCommand] { CounterScreen.commands }
 
   func makeScreen(_ configuration: ScreenConfiguration) throws -> any Screen {
-    let start = configuration.parameters["start"].flatMap { Int($0) } ?? 0
+    let text = configuration.parameters["start"] ?? "0"
+    guard let start = Int(text) else {
+      throw CounterError(description: "start '\(text)' is not a whole number")
+    }
     return CounterScreen(title: configuration.title, count: start, context: configuration.context)
   }
 }
@@ -33,14 +36,12 @@ final class CounterScreen: Screen {
     context.log("counter '\(title)' loaded at \(count)")
   }
 
-  func viewWillDisappear() throws {
-    // Leaving a focused counter gives the bar back.
-    if isFocused { setFocused(false) }
-  }
-
-  /// Adds `step` to the count and shows it in the tab's badge (none at zero).
-  func increment(by step: Int) {
-    count += step
+  /// Adds `step` to the count and shows it in the tab's badge (none at zero); refuses a count past
+  /// `Int`'s range rather than trapping (a trap would take the whole shell down).
+  func increment(by step: Int) throws {
+    let (sum, overflow) = count.addingReportingOverflow(step)
+    guard !overflow else { throw CounterError(description: "the count would overflow") }
+    count = sum
     context.setBadge(count == 0 ? nil : String(count))
   }
 
@@ -50,10 +51,11 @@ final class CounterScreen: Screen {
     context.setBadge(nil)
   }
 
-  /// Focus mode hides the tab bar, as a full-screen reader would.
+  /// Focus mode hides the tab bar while this counter is visible, as a full-screen reader would; the
+  /// bar comes back by itself on another tab.
   func setFocused(_ focused: Bool) {
     isFocused = focused
-    context.setBarHidden(focused)
+    context.setHidesBar(focused)
   }
 
   func draw(in canvas: inout Canvas) {

@@ -3,7 +3,8 @@ final class ScreenNode {
   let id: String
   let typeName: String
   var title: String
-  let hidesBar: Bool
+  /// Whether the bar is hidden while this screen is on the selected tab's stack.
+  var hidesBar: Bool
   let screen: any Screen
   let context: ScreenContext
   private(set) var phase: LifecyclePhase = .created
@@ -45,7 +46,7 @@ final class ScreenNode {
       case .retire: screen.willDeinit()
       }
     } catch {
-      let message = "\(callbackName(step)) failed: \(error)"
+      let message = "\(eventFor(step).name.rawValue) failed: \(error)"
       if failure == nil { failure = message }
       shell.emit(.screenFailed(screen: id, message: message))
     }
@@ -59,17 +60,6 @@ final class ScreenNode {
     case .willDisappear: .viewWillDisappear(screen: id)
     case .didDisappear: .viewDidDisappear(screen: id)
     case .retire: .deinit(screen: id)
-    }
-  }
-
-  private func callbackName(_ step: LifecycleStep) -> String {
-    switch step {
-    case .load: "viewDidLoad"
-    case .willAppear: "viewWillAppear"
-    case .didAppear: "viewDidAppear"
-    case .willDisappear: "viewWillDisappear"
-    case .didDisappear: "viewDidDisappear"
-    case .retire: "deinit"
     }
   }
 

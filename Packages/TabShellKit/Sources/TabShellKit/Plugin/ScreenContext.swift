@@ -21,8 +21,12 @@ public final class ScreenContext {
 
   /// Sets (or with `nil` clears) the badge of the tab that holds this screen.
   public func setBadge(_ value: String?) { send(.setBadge(value)) }
-  /// Hides or shows the tab bar.
+  /// Hides or shows the tab bar (the bar's own flag, as `hide-bar` and `show-bar` set it).
   public func setBarHidden(_ hidden: Bool) { send(.setBarHidden(hidden)) }
+  /// Hides the bar while this screen is on the selected tab's stack, as `push --hides-bar` does: the
+  /// bar comes back by itself when another tab is selected or the screen leaves, and a `hide-bar` of
+  /// the user's is left as it was. `false` undoes it.
+  public func setHidesBar(_ hides: Bool) { send(.setHidesBar(hides)) }
   /// Selects a tab, given as a position, an id or a title.
   public func selectTab(_ tab: String) { send(.selectTab(tab)) }
   /// Pushes a new screen of the named type onto the selected tab's stack.
@@ -45,6 +49,7 @@ public final class ScreenContext {
 enum ScreenRequest {
   case setBadge(String?)
   case setBarHidden(Bool)
+  case setHidesBar(Bool)
   case selectTab(String)
   case push(type: String, title: String?, hidesBar: Bool)
   case present(type: String)

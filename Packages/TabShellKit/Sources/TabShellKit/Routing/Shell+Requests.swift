@@ -21,6 +21,11 @@ extension Shell {
         setBadge(index: index, to: value)
       case .setBarHidden(let hidden):
         setBarHidden(hidden)
+      case .setHidesBar(let hides):
+        guard let node = node(id: screen), node.hidesBar != hides else { return }
+        begin()
+        node.hidesBar = hides
+        commit()
       case .selectTab(let tab):
         try select(tab)
       case .push(let type, let title, let hidesBar):

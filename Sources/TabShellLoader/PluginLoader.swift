@@ -68,12 +68,14 @@ public enum PluginLoader {
 
   /// The folder that start-up loads plugins from: `$XDG_DATA_HOME/tabshell/plugins`, where
   /// `XDG_DATA_HOME` defaults to `$HOME/.local/share` (the XDG base directory rules: an unset, empty or
-  /// relative `XDG_DATA_HOME` is ignored).
-  public static func defaultPluginDirectory(environment: [String: String]) -> String {
+  /// relative `XDG_DATA_HOME` is ignored); `nil`, and nothing is loaded, when there is no absolute
+  /// `HOME` either.
+  public static func defaultPluginDirectory(environment: [String: String]) -> String? {
     if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
       return data + "/tabshell/plugins"
     }
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? "."
+    // Never a relative folder: without a home, nothing is loaded from wherever the shell runs.
+    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
     return home + "/.local/share/tabshell/plugins"
   }
 

@@ -41,9 +41,10 @@ import Testing
     (["XDG_DATA_HOME": "", "HOME": "/home/u"], "/home/u/.local/share/tabshell/plugins"),
     (["XDG_DATA_HOME": "relative", "HOME": "/home/u"], "/home/u/.local/share/tabshell/plugins"),
     (["HOME": "/home/u"], "/home/u/.local/share/tabshell/plugins"),
-    ([:], "./.local/share/tabshell/plugins"),
+    ([:], nil),
+    (["HOME": "relative"], nil),
   ])
-  func defaultPluginDirectory(environment: [String: String], expected: String) {
+  func defaultPluginDirectory(environment: [String: String], expected: String?) {
     #expect(PluginLoader.defaultPluginDirectory(environment: environment) == expected)
   }
 }

@@ -44,6 +44,7 @@ import Testing
     #expect(!output.joined(separator: "\n").contains("increment"))
     run("increment")
     #expect(errors.count == 1)
+    #expect(errors.first?.contains("increment") == true, "\(errors)")
     #expect(shell.tab(at: 1)?.item.badge == "3")
   }
 }

@@ -59,7 +59,15 @@ extension ProcessContext {
     while true {
       let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
       if count < 0, errno == EINTR { continue }
-      if count <= 0 { break }
+      if count < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+        var ready = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        _ = poll(&ready, 1, -1)
+        continue
+      }
+      if count < 0 {
+        throw .cannotRead(path: "<stdin>", reason: String(cString: strerror(errno)))
+      }
+      if count == 0 { break }
       bytes.append(contentsOf: chunk[..<count])
     }
     return try Interpreter.decodeText(bytes, name: "<stdin>")

@@ -75,6 +75,12 @@ final class FileDescriptorWriter {
       }
       if written <= 0 {
         if written < 0, errno == EINTR { continue }
+        if written < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+          // A non-blocking descriptor that is full: wait until it takes more, lose nothing.
+          var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+          _ = poll(&ready, 1, -1)
+          continue
+        }
         break
       }
       offset += written

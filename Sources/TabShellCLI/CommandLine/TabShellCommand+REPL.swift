@@ -2,6 +2,12 @@ import TabShellKit
 import TabShellLanguage
 import TabShellRendering
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension TabShellCommand {
   /// The interactive REPL: the start-up file (or the `demo` layout), then readline.
   static func runREPL(
@@ -9,13 +15,19 @@ extension TabShellCommand {
   ) -> Int32 {
     let writeError = process.writeError
     var ranStartup = false
+    // A start-up file that is there but cannot be read is said, not taken for a missing one.
     if !options.noStartupFile, let path = startupFile(process.environment),
-      let text = try? Interpreter.readText(path, name: path)
+      access(path, F_OK) == 0
     {
-      ranStartup = true
-      let outcome = interpreter.run(
-        interpreter.parse(text, file: path, directory: Interpreter.directory(of: path)))
-      if case .exit(let status) = outcome { return status }
+      do throws(LanguageError) {
+        let text = try Interpreter.readText(path, name: path)
+        ranStartup = true
+        let outcome = interpreter.run(
+          interpreter.parse(text, file: path, directory: Interpreter.directory(of: path)))
+        if case .exit(let status) = outcome { return status }
+      } catch {
+        writeError("error: \(error)\n")
+      }
     }
     if !ranStartup {
       do {

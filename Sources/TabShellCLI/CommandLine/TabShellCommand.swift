@@ -33,7 +33,7 @@ public enum TabShellCommand {
     if !options.noStartupFile { loadInstalledPlugins(into: interpreter.shell, process) }
     for path in options.plugins {
       do {
-        let plugin = try PluginLoader.load(path: interpreter.resolvePath(path))
+        let plugin = try PluginLoader.load(path: interpreter.resolve(path))
         try interpreter.shell.register(plugin, source: path)
       } catch {
         process.writeError("error: --plugin \(path): \(error)\n")
@@ -45,7 +45,7 @@ public enum TabShellCommand {
         commands, file: "-c", directory: process.currentDirectory, interpreter, options)
     }
     if let file = options.file {
-      let path = interpreter.resolvePath(file)
+      let path = interpreter.resolve(file)
       let text: String
       do throws(LanguageError) {
         text = try Interpreter.readText(path, name: file)
@@ -73,7 +73,9 @@ public enum TabShellCommand {
   /// Loads every plugin in the user's plugin folder (`$XDG_DATA_HOME/tabshell/plugins/*.so`). One
   /// that fails to load is reported on a line of its own, and the shell starts anyway.
   static func loadInstalledPlugins(into shell: Shell, _ process: ProcessContext) {
-    let folder = PluginLoader.defaultPluginDirectory(environment: process.environment)
+    guard let folder = PluginLoader.defaultPluginDirectory(environment: process.environment) else {
+      return
+    }
     for (path, result) in PluginLoader.loadAll(in: folder) {
       do {
         try shell.register(result.get(), source: path)
@@ -90,8 +92,8 @@ public enum TabShellCommand {
     let shell = Shell()
     try? shell.register(BuiltinPlugin(), source: "built-in")
     let width =
-      options.width ?? process.terminalWidth ?? process.environment["COLUMNS"].flatMap { Int($0) }
-      ?? 80
+      options.width ?? process.terminalWidth.flatMap { $0 > 0 ? $0 : nil }
+      ?? process.environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 80
     let color = Renderer.detectColorMode(
       environment: process.environment, isTerminal: process.stdoutIsTerminal,
       forcedOff: options.noColor)
@@ -123,12 +125,5 @@ public enum TabShellCommand {
     let status = interpreter.run(script).status
     WholeProcess.keepUntilExit(script)
     return status
-  }
-}
-
-extension Interpreter {
-  /// A path from the command line, relative to the working directory.
-  func resolvePath(_ path: String) -> String {
-    path.hasPrefix("/") || currentDirectory.isEmpty ? path : currentDirectory + "/" + path
   }
 }

@@ -68,13 +68,4 @@ public enum InteractiveREPL {
   public static func defaultHistoryPath(environment: [String: String]) -> String {
     REPLHistory.defaultPath(environment: environment)
   }
-
-  /// The history file for this process's environment (`XDG_STATE_HOME`, `HOME`).
-  public static func defaultHistoryPath() -> String {
-    var environment: [String: String] = [:]
-    for name in ["XDG_STATE_HOME", "HOME"] {
-      if let value = getenv(name) { environment[name] = String(cString: value) }
-    }
-    return defaultHistoryPath(environment: environment)
-  }
 }

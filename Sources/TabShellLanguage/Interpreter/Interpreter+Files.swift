@@ -1,9 +1,10 @@
 extension Interpreter {
   /// A path as the running script means it: relative paths are resolved against its directory.
-  func resolve(_ path: String) -> String {
+  public func resolve(_ path: String) -> String {
     if path.hasPrefix("/") { return path }
     let directory = directories.last ?? currentDirectory
-    return directory.isEmpty ? path : directory + "/" + path
+    if directory.isEmpty { return path }
+    return directory.hasSuffix("/") ? directory + path : directory + "/" + path
   }
 
   /// The name errors give a file that `source` reads: relative to the sourcing script's own name.

@@ -32,8 +32,6 @@ public enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible {
   case cannotRead(path: String, reason: String)
   /// `source` nested too deep.
   case sourceTooDeep(limit: Int)
-  /// A sourced file has syntax errors (already reported).
-  case sourceHasErrors(path: String, count: Int)
   /// Hooks that set off hooks without end.
   case hookRunaway(limit: Int)
   /// `deny` outside an `on should-select` hook.
@@ -42,16 +40,6 @@ public enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible {
   case pluginFailed(String)
   /// Anything else a command reports.
   case failed(String)
-
-  /// Whether this is a syntax or usage error (exit status 2) rather than a failure (1).
-  public var isSyntaxError: Bool {
-    switch self {
-    case .unterminatedQuote, .unknownCommand, .missingArgument, .tooManyArguments, .unknownOption,
-      .missingOptionValue, .notAnInteger, .notAChoice, .badParameter, .hookNestingTooDeep:
-      true
-    default: false
-    }
-  }
 
   public var description: String {
     switch self {
@@ -81,8 +69,6 @@ public enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible {
     case .expectFailed(let message): "expect failed: \(message)"
     case .cannotRead(let path, let reason): "cannot read '\(path)': \(reason)"
     case .sourceTooDeep(let limit): "source nesting too deep (limit \(limit))"
-    case .sourceHasErrors(let path, let count):
-      "'\(path)' has \(count) syntax error\(count == 1 ? "" : "s"); nothing of it ran"
     case .hookRunaway(let limit): "hooks set off more hooks without end (limit \(limit) runs)"
     case .denyOutsideHook: "'deny' works only in an 'on should-select' hook"
     case .pluginFailed(let message): message

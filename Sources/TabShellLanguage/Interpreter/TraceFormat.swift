@@ -19,15 +19,9 @@ enum TraceFormat {
     }
   }
 
-  /// One JSON object: `{"event":"viewWillAppear","screen":"b"}`,
-  /// `{"event":"did-select","tab":2,"id":"b"}`.
-  static func json(_ event: ShellEvent) -> String {
-    var bytes: [UInt8] = []
-    return json(event, buffer: &bytes)
-  }
-
-  /// As ``json(_:)``, built in `buffer` (whose capacity is kept from line to line): a trace writes
-  /// many lines, and bytes grow faster than a string.
+  /// One JSON object, `{"event":"viewWillAppear","screen":"b"}` or
+  /// `{"event":"did-select","tab":2,"id":"b"}`, built in `buffer` (whose capacity is kept from line
+  /// to line): a trace writes many lines, and bytes grow faster than a string.
   static func json(_ event: ShellEvent, buffer bytes: inout [UInt8]) -> String {
     bytes.removeAll(keepingCapacity: true)
     bytes.append(contentsOf: Key.event)

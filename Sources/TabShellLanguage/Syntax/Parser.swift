@@ -53,13 +53,6 @@ public struct Parser {
     return Script(file: file, directory: directory, commands: commands, diagnostics: diagnostics)
   }
 
-  /// Parses the body of an `on` hook: one word is a line of commands; several are one command.
-  public func parseHook(_ words: [String], at location: SourceLocation) throws(LanguageError)
-    -> [Command]
-  {
-    try parseHook(words, at: location, depth: 1)
-  }
-
   /// How deep `on` may nest in a hook's commands.
   public static let hookNestingLimit = 8
 
@@ -135,8 +128,8 @@ public struct Parser {
         location: command.location)
     }
     failedAt = 0
-    if entry.declaration.name == "help", let topic = arguments[0], table.index(of: topic) == nil,
-      !screenCommands.contains(topic)
+    if entry.declaration.name == "help", !deferUnknown, let topic = arguments[0],
+      table.index(of: topic) == nil, !screenCommands.contains(topic)
     {
       throw .unknownCommand(
         topic, suggestion: closestMatch(to: topic, in: table.names + screenCommands))
@@ -150,10 +143,16 @@ public struct Parser {
   /// A word with `$1`...`$9` replaced by the script's arguments (a missing one is empty).
   func substitute(_ word: String) -> String {
     guard word.utf8.contains(UInt8(ascii: "$")) else { return word }
-    var result = word
-    for n in 1...9 {
-      result = result.replacing(
-        "$\(n)", with: n <= scriptArguments.count ? scriptArguments[n - 1] : "")
+    // One pass, left to right: an argument's own text is never substituted again.
+    var result = ""
+    var characters = word[...]
+    while let character = characters.popFirst() {
+      if character == "$", let digit = characters.first?.wholeNumberValue, (1...9).contains(digit) {
+        characters.removeFirst()
+        if digit <= scriptArguments.count { result += scriptArguments[digit - 1] }
+      } else {
+        result.append(character)
+      }
     }
     return result
   }

@@ -73,35 +73,6 @@ struct FrameRenderer {
 
   private func drawFailure(_ message: String, in canvas: inout Canvas) {
     canvas.write("! This screen failed:", row: 0, color: .red, bold: true)
-    for (row, line) in wrap(Renderer.sanitized(message), width: width).enumerated() {
-      canvas.write(line, row: row + 1, color: .red)
-    }
-  }
-
-  /// Word-wraps text by display width; a word longer than the width is broken.
-  private func wrap(_ text: String, width: Int) -> [String] {
-    var lines: [String] = []
-    var current = ""
-    var used = 0
-    for character in text {
-      let w = displayWidth(of: character)
-      if used + w > width {
-        if let space = current.lastIndex(of: " "), character != " " {
-          let rest = String(current[current.index(after: space)...])
-          lines.append(String(current[..<space]))
-          current = rest
-          used = displayWidth(of: rest)
-        } else {
-          lines.append(current)
-          current = ""
-          used = 0
-        }
-      }
-      if current.isEmpty, character == " " { continue }
-      current.append(character)
-      used += w
-    }
-    if !current.isEmpty { lines.append(current) }
-    return lines
+    canvas.writeWrapped(Renderer.sanitized(message), row: 1, color: .red)
   }
 }

@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+
+/// Fixes found in review: each with the behaviour it pins down.
+@Suite struct ReviewFixTests {
+  /// `$1`...`$9` are replaced in one pass: an argument's own text is never substituted again.
+  @Test func scriptArgumentsAreSubstitutedOnce() throws {
+    let directory = NSTemporaryDirectory() + "tabshell-args-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try "echo $1 $2 $9 $x $\n".write(
+      toFile: directory + "/s.tabsh", atomically: true, encoding: .utf8)
+    let result = runInProcess(["s.tabsh", "x$2", "y"], directory: directory)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == "x$2 y  $x $\n")
+  }
+
+  /// After a `load`, names the script does not know yet (commands of the loaded screen types) are
+  /// checked when they run, `help NAME` included.
+  @Test func helpOfACommandAfterALoadIsCheckedWhenItRuns() {
+    let result = runInProcess(["-c", "load ./missing.so; help increment"])
+    #expect(result.status == 1)
+    #expect(result.stderr == "-c:1:1: error: cannot load plugin '/./missing.so': no such file\n")
+  }
+}

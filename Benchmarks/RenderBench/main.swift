@@ -2,7 +2,7 @@
 // A program that prints figures (best of several rounds), not a test.
 // Usage: RenderBench [TABS] [WIDTH] [FRAMES]
 import BuiltinScreens
-import TabShellKit
+@_spi(Host) import TabShellKit
 import TabShellRendering
 
 #if canImport(Glibc)
@@ -37,7 +37,7 @@ let shell = Shell()
 do {
   try shell.register(BuiltinPlugin(), source: "built-in")
   for _ in 0..<tabs { try shell.addTab(type: "text") }
-  try shell.tap(position: tabs / 2)
+  try shell.tap(.position(tabs / 2))
 } catch {
   print("error: \(error)")
   exit(1)

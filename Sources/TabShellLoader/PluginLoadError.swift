@@ -2,7 +2,7 @@
 ///
 /// ``description`` is the whole message, ready for `error: …`, such as
 /// `cannot load plugin 'x.so': built for plugin ABI 3, this tabshell has 2`.
-public enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Nothing is at the path.
   case notFound(path: String)
   /// The path is a folder, not a file.
@@ -29,7 +29,7 @@ public enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertible
   case alreadyLoaded(path: String, realPath: String)
 
   /// The path the error is about, as it was given.
-  public var path: String {
+  package var path: String {
     switch self {
     case .notFound(let path), .isDirectory(let path), .writableByOthers(let path, _, _),
       .ownedByAnotherUser(let path, _, _),
@@ -41,7 +41,7 @@ public enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertible
   }
 
   /// Why, without the path: the part after `cannot load plugin 'PATH': `.
-  public var reason: String {
+  package var reason: String {
     switch self {
     case .notFound: "no such file"
     case .isDirectory: "it is a folder, not a shared object"
@@ -65,7 +65,7 @@ public enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertible
   }
 
   /// The message: `cannot load plugin 'PATH': REASON`.
-  public var description: String { "cannot load plugin '\(path)': \(reason)" }
+  package var description: String { "cannot load plugin '\(path)': \(reason)" }
 }
 
 private func octal(_ mode: UInt32) -> String {

@@ -1,5 +1,5 @@
 import Synchronization
-import TabShellKit
+@_spi(Host) import TabShellKit
 
 #if canImport(Glibc)
   import Glibc
@@ -24,11 +24,11 @@ import TabShellKit
 /// the caller's part (`shell.register(plugin, source: path)`).
 ///
 /// Isolation: `load` may be called from any thread; the plugin it returns belongs to the caller's.
-public enum PluginLoader {
+package enum PluginLoader {
   /// The C symbol that returns the plugin's ABI version as an `Int32`.
-  public static let abiVersionSymbol = "tabshell_plugin_abi_version"
+  package static let abiVersionSymbol = "tabshell_plugin_abi_version"
   /// The C symbol that returns a retained plugin object.
-  public static let createSymbol = "tabshell_plugin_create"
+  package static let createSymbol = "tabshell_plugin_create"
 
   /// The real paths of the plugins loaded so far.
   private static let loaded = Mutex<Set<String>>([])
@@ -37,7 +37,7 @@ public enum PluginLoader {
   ///
   /// Loading the same file twice (by any path that resolves to it) fails with
   /// ``PluginLoadError/alreadyLoaded(path:realPath:)``.
-  public static func load(path: String) throws(PluginLoadError) -> any TabShellPlugin {
+  package static func load(path: String) throws(PluginLoadError) -> any TabShellPlugin {
     let realPath = try PluginFile.check(path)
     if loaded.withLock({ $0.contains(realPath) }) {
       throw .alreadyLoaded(path: path, realPath: realPath)
@@ -52,7 +52,7 @@ public enum PluginLoader {
   ///
   /// A missing folder gives an empty list. Each file gives its own result, so that one bad plugin
   /// does not keep the others from loading; the caller reports the failures.
-  public static func loadAll(
+  package static func loadAll(
     in directory: String
   ) -> [(path: String, result: Result<any TabShellPlugin, PluginLoadError>)] {
     let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
@@ -70,7 +70,7 @@ public enum PluginLoader {
   /// `XDG_DATA_HOME` defaults to `$HOME/.local/share` (the XDG base directory rules: an unset, empty or
   /// relative `XDG_DATA_HOME` is ignored); `nil`, and nothing is loaded, when there is no absolute
   /// `HOME` either.
-  public static func defaultPluginDirectory(environment: [String: String]) -> String? {
+  package static func defaultPluginDirectory(environment: [String: String]) -> String? {
     if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
       return data + "/tabshell/plugins"
     }

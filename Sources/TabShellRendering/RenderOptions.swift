@@ -1,16 +1,16 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 
 /// How to render: the width in columns, the screen's height in rows, and whether to use colour.
-public struct RenderOptions: Sendable, Equatable {
+package struct RenderOptions: Sendable, Equatable {
   /// Columns; no line is ever wider (widths below 1 count as 1).
-  public var width: Int
+  package var width: Int
   /// Rows for the screen region of a frame (the bar comes under it).
-  public var screenHeight: Int
+  package var screenHeight: Int
   /// Colour and escape sequences.
-  public var color: ColorMode
+  package var color: ColorMode
 
   /// Makes options.
-  public init(width: Int = 80, screenHeight: Int = 8, color: ColorMode = .none) {
+  package init(width: Int = 80, screenHeight: Int = 8, color: ColorMode = .none) {
     self.width = width
     self.screenHeight = screenHeight
     self.color = color
@@ -21,7 +21,7 @@ public struct RenderOptions: Sendable, Equatable {
 }
 
 /// What the terminal can show.
-public enum ColorMode: Sendable, Equatable {
+package enum ColorMode: Sendable, Equatable {
   /// No escape sequences at all.
   case none
   /// 256 colours.

@@ -1,4 +1,4 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 
 /// Draws a shell as text for a terminal: the bar as one line, a whole frame, and the tabs table.
 ///
@@ -11,11 +11,11 @@ import TabShellKit
 ///
 /// Rendering reads the shell and changes nothing. Its cost grows with the width, not with the
 /// number of tabs (``tabsTable(_:options:)`` excepted: it has a row per tab).
-public enum Renderer {
+package enum Renderer {
   /// The bar as one line: what the REPL prints above its prompt. Empty when there are no tabs and
   /// no action button. It draws the bar even while it is hidden: the caller checks
   /// ``Shell/isBarHidden`` (``frame(_:options:)`` does).
-  public static func barLine(_ shell: Shell, options: RenderOptions) -> String {
+  package static func barLine(_ shell: Shell, options: RenderOptions) -> String {
     guard BarEntries(shell).count > 0 else { return "" }
     return BarRenderer(shell, width: options.columns).line.rendered(options.color)
   }
@@ -23,13 +23,13 @@ public enum Renderer {
   /// The whole frame: a header naming the visible screen, its region (`screenHeight` rows), then
   /// the bar (unless hidden) as three rows: a rule that marks the selected slot, the icons with
   /// their badges, and the titles.
-  public static func frame(_ shell: Shell, options: RenderOptions) -> [String] {
+  package static func frame(_ shell: Shell, options: RenderOptions) -> [String] {
     FrameRenderer(shell, options: options).lines.map { $0.rendered(options.color) }
   }
 
   /// The table that `tabs` prints: a header row, then one row per tab with the columns position,
   /// id, title, type, badge, enabled, loaded and depth; `*` marks the selected tab.
-  public static func tabsTable(_ shell: Shell, options: RenderOptions) -> [String] {
+  package static func tabsTable(_ shell: Shell, options: RenderOptions) -> [String] {
     TabsTable(shell: shell, width: options.columns).lines(color: options.color).map {
       $0.rendered(options.color)
     }

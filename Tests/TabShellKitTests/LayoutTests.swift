@@ -1,5 +1,5 @@
 import BuiltinScreens
-import TabShellKit
+@_spi(Host) import TabShellKit
 import Testing
 
 @Suite("Built-in layouts reach their documented start state")
@@ -53,8 +53,17 @@ struct LayoutTests {
         "log second Second: init", "init third", "tab-added 3 third", "log third Third: init",
       ])
     try shell.swipe(.left)
+    #expect(
+      log.take() == [
+        "should-select 2 second", "viewDidLoad second", "viewWillAppear second",
+        "viewWillDisappear first", "viewDidDisappear first", "viewDidAppear second",
+        "did-select 2 second", "bar-hidden", "log second Second: viewDidLoad",
+        "log second Second: viewWillAppear", "log first First: viewWillDisappear",
+        "log first First: viewDidDisappear", "log second Second: viewDidAppear",
+      ])
     #expect(shell.isBarHidden)
     try shell.swipe(.left)
+    #expect(log.take().contains("bar-shown"))
     #expect(!shell.isBarHidden)
     #expect(
       snapshot(shell) == """
@@ -80,7 +89,7 @@ struct LayoutTests {
 
   @Test func applyingALayoutReplacesTheTabs() throws {
     let (shell, _) = try makeShell(tabs: ["a", "b"])
-    shell.setBarHidden(true)
+    try shell.setBarHidden(true)
     try shell.apply(layout: "profile")
     #expect(shell.tabCount == 4)
     #expect(!shell.isBarHidden)

@@ -1,22 +1,26 @@
 import BuiltinScreens
 import Foundation
-import TabShellKit
+@_spi(Host) import TabShellKit
 import TestSupport
 import Testing
 
 @Suite("Screens as plugins: requests, failures, registration")
 struct PluginTests {
-  func makeTestShell() throws -> (Shell, EventLog) {
-    let (shell, log) = try makeShell()
-    try shell.register(TestPlugin(), source: "tests")
-    return (shell, log)
+  /// A shell with the test plugin too; `setup` runs before the log starts.
+  func makeTestShell(
+    sourceLocation: SourceLocation = #_sourceLocation, setup: (Shell) throws -> Void = { _ in }
+  ) throws -> (Shell, EventLog) {
+    try makeShell(sourceLocation: sourceLocation) { shell in
+      try shell.register(TestPlugin(), source: "tests")
+      try setup(shell)
+    }
   }
 
   @Test func requestsDuringALifecycleCallbackRunAfterTheChange() throws {
-    let (shell, log) = try makeTestShell()
-    try shell.addTab(type: "text", id: "a")
-    try shell.addTab(type: "request", id: "r", parameters: ["on-appear": "badge"])
-    _ = log.take()
+    let (shell, log) = try makeTestShell { shell in
+      try shell.addTab(type: "text", id: "a")
+      try shell.addTab(type: "request", id: "r", parameters: ["on-appear": "badge"])
+    }
     try shell.tap("r")
     #expect(
       log.take() == [
@@ -27,44 +31,56 @@ struct PluginTests {
   }
 
   @Test func aScreensSelectionIsProgrammatic() throws {
-    let (shell, log) = try makeTestShell()
-    try shell.addTab(type: "text", id: "a")
-    try shell.addTab(type: "request", id: "r", parameters: ["on-appear": "select-1"])
-    shell.addShouldSelectHandler { $0.id != "a" }
-    _ = log.take()
+    let (shell, log) = try makeTestShell { shell in
+      try shell.addTab(type: "text", id: "a")
+      try shell.addTab(type: "request", id: "r", parameters: ["on-appear": "select-1"])
+      shell.addShouldSelectHandler { $0.id != "a" }
+    }
     try shell.tap("r")
-    let events = log.take()
-    #expect(events.filter { $0.hasPrefix("should-select") } == ["should-select 2 r"])
-    #expect(events.suffix(2) == ["viewDidAppear a", "did-select 1 a"])
+    // The screen's selection of 'a' asks no handler (the one here would veto it).
+    #expect(
+      log.take() == [
+        "should-select 2 r", "viewDidLoad r", "viewWillAppear r", "viewWillDisappear a",
+        "viewDidDisappear a", "viewDidAppear r", "did-select 2 r", "viewWillAppear a",
+        "viewWillDisappear r", "viewDidDisappear r", "viewDidAppear a", "did-select 1 a",
+      ])
     #expect(shell.selectedPosition == 1)
   }
 
   @Test func aFailedRequestIsReportedNotFatal() throws {
     let (shell, log) = try makeTestShell()
     try shell.addTab(type: "request", id: "r", parameters: ["on-appear": "select-missing"])
-    #expect(log.take().last == "request-failed r no tab 'nope'")
+    #expect(
+      log.take() == [
+        "init r", "tab-added 1 r", "viewDidLoad r", "viewWillAppear r", "viewDidAppear r",
+        "did-select 1 r", "request-failed r no tab 'nope'",
+      ])
     #expect(shell.selectedPosition == 1)
   }
 
   @Test func aScreenCanInstallASelectionDelegate() throws {
-    let (shell, log) = try makeTestShell()
-    try shell.addTab(type: "request", id: "r", parameters: ["on-appear": "veto-odd"])
-    try shell.addTab(type: "text", id: "b")
-    try shell.addTab(type: "text", id: "c")
-    _ = log.take()
+    let (shell, log) = try makeTestShell { shell in
+      try shell.addTab(type: "request", id: "r", parameters: ["on-appear": "veto-odd"])
+      try shell.addTab(type: "text", id: "b")
+      try shell.addTab(type: "text", id: "c")
+    }
     try shell.tap("b")
+    #expect(log.take().count == 7)
     #expect(try shell.tap("c") == .vetoed)
+    #expect(log.take() == ["should-select 3 c"])
     #expect(shell.selectedPosition == 2)
     // The delegate goes with its screen.
     try shell.closeTab("r")
+    #expect(log.take() == ["tab-closed 1 r", "deinit r"])
     #expect(try shell.tap("c") == .selected)
+    #expect(log.take().count == 7)
   }
 
   @Test func aThrowingCallbackMarksTheScreenAndTheShellGoesOn() throws {
-    let (shell, log) = try makeTestShell()
-    try shell.addTab(type: "text", id: "a")
-    try shell.addTab(type: "throwing", id: "t")
-    _ = log.take()
+    let (shell, log) = try makeTestShell { shell in
+      try shell.addTab(type: "text", id: "a")
+      try shell.addTab(type: "throwing", id: "t")
+    }
     try shell.tap("t")
     #expect(
       log.take() == [
@@ -74,6 +90,11 @@ struct PluginTests {
       ])
     #expect(shell.visibleScreen?.failure == "viewWillAppear failed: boom")
     try shell.tap("a")
+    #expect(
+      log.take() == [
+        "should-select 1 a", "viewWillAppear a", "viewWillDisappear t", "viewDidDisappear t",
+        "viewDidAppear a", "did-select 1 a",
+      ])
     #expect(shell.visibleScreen?.id == "a")
   }
 

@@ -1,5 +1,5 @@
 import BuiltinScreens
-import TabShellKit
+@_spi(Host) import TabShellKit
 import TestSupport
 import Testing
 
@@ -65,10 +65,10 @@ struct RandomizedTests {
 
     for step in 0..<Self.operationCount {
       let count = shell.tabCount
-      let anyTab = String(Int.random(in: 1...max(1, count + 1), using: &random))
+      let anyTab = TabReference.position(Int.random(in: 1...max(1, count + 1), using: &random))
       let types = ["text", "logger", "request", "throwing", "page"]
       let type = types.randomElement(using: &random) ?? "text"
-      let operation = Int.random(in: 0..<22, using: &random)
+      let operation = Int.random(in: 0..<24, using: &random)
       var name = ""
       do {
         switch operation {
@@ -118,8 +118,11 @@ struct RandomizedTests {
           try shell.dismiss()
         case 17:
           name = "bar"
-          [shell.toggleBar, { shell.setBarHidden(true) }, { shell.setBarHidden(false) }]
-            .randomElement(using: &random)?()
+          switch Int.random(in: 0..<3, using: &random) {
+          case 0: try shell.toggleBar()
+          case 1: try shell.setBarHidden(true)
+          default: try shell.setBarHidden(false)
+          }
         case 18:
           name = "badge"
           try shell.setBadge(anyTab, to: Bool.random(using: &random) ? "\(step)" : nil)
@@ -130,6 +133,16 @@ struct RandomizedTests {
           name = "action"
           if shell.bar.actionButton == nil { try shell.setActionButton(type: "post") }
           try shell.tapActionButton()
+        case 21, 22:
+          name = "interactive-swipe"
+          let direction: SwipeDirection = Bool.random(using: &random) ? .left : .right
+          if try shell.beginSwipe(direction) != nil {
+            // Half-way, both screens are between their will and did callbacks.
+            #expect(shell.invariantViolations().isEmpty, "seed \(seed) step \(step) mid-swipe")
+            #expect(auditor.appeared.isEmpty, "seed \(seed) step \(step) mid-swipe")
+            #expect(throws: ShellError.swipeInProgress) { try shell.push(type: "text") }
+            try shell.endSwipe(commit: Bool.random(using: &random))
+          }
         default:
           name = "veto"
           vetoEven.toggle()
@@ -149,6 +162,6 @@ struct RandomizedTests {
     #expect(auditor.problems.isEmpty, "\(auditor.problems.prefix(5))")
     #expect(checked == Self.operationCount)
     // Every kind of operation ran and was carried out at least once.
-    #expect(counts.keys.filter { !$0.hasSuffix("(refused)") }.count == 17, "\(counts)")
+    #expect(counts.keys.filter { !$0.hasSuffix("(refused)") }.count == 18, "\(counts)")
   }
 }

@@ -1,4 +1,4 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 import Testing
 
 @Suite("Selection: taps, swipes, last tab")
@@ -83,7 +83,11 @@ struct SelectionTests {
     #expect(try shell.swipe(.right) == .bounced)
     #expect(log.take() == ["did-bounce right"])
     try shell.swipe(.left)
-    _ = log.take()
+    #expect(
+      log.take() == [
+        "should-select 2 b", "viewDidLoad b", "viewWillAppear b", "viewWillDisappear a",
+        "viewDidDisappear a", "viewDidAppear b", "did-select 2 b",
+      ])
     #expect(try shell.swipe(.left) == .bounced)
     #expect(try shell.swipe(.left, cancelled: true) == .bounced)
     #expect(log.take() == ["did-bounce left", "did-bounce left"])
@@ -91,15 +95,24 @@ struct SelectionTests {
   }
 
   @Test func swipesPassOverDisabledTabs() throws {
-    let (shell, log) = try makeShell(tabs: ["a", "b", "c", "d"])
-    try shell.setEnabled("b", false)
-    try shell.setEnabled("d", false)
+    let (shell, log) = try makeShell(tabs: ["a", "b", "c", "d"]) { shell in
+      try shell.setEnabled("b", false)
+      try shell.setEnabled("d", false)
+    }
     try shell.swipe(.left)
-    #expect(shell.selectedPosition == 3)
-    _ = log.take()
+    #expect(
+      log.take() == [
+        "should-select 3 c", "viewDidLoad c", "viewWillAppear c", "viewWillDisappear a",
+        "viewDidDisappear a", "viewDidAppear c", "did-select 3 c",
+      ])
     #expect(try shell.swipe(.left) == .bounced)
     #expect(log.take() == ["did-bounce left"])
     try shell.swipe(.right)
+    #expect(
+      log.take() == [
+        "should-select 1 a", "viewWillAppear a", "viewWillDisappear c", "viewDidDisappear c",
+        "viewDidAppear a", "did-select 1 a",
+      ])
     #expect(shell.selectedPosition == 1)
     #expect(
       snapshot(shell) == """
@@ -112,10 +125,8 @@ struct SelectionTests {
   }
 
   @Test func tappingADisabledTabIsAnErrorAndChangesNothing() throws {
-    let (shell, log) = try makeShell(tabs: ["a", "b"])
-    try shell.setEnabled("b", false)
+    let (shell, log) = try makeShell(tabs: ["a", "b"]) { try $0.setEnabled("b", false) }
     let before = snapshot(shell)
-    _ = log.take()
     #expect(throws: ShellError.tabDisabled(id: "b")) { try shell.tap("b") }
     #expect(log.take() == [])
     #expect(snapshot(shell) == before)
@@ -136,7 +147,11 @@ struct SelectionTests {
     #expect(snapshot(shell) == before)
     // A programmatic selection runs no should-select handler.
     try shell.select("b")
-    #expect(log.take().first == "viewDidLoad b")
+    #expect(
+      log.take() == [
+        "viewDidLoad b", "viewWillAppear b", "viewWillDisappear a", "viewDidDisappear a",
+        "viewDidAppear b", "did-select 2 b",
+      ])
     #expect(shell.selectedPosition == 2)
   }
 
@@ -144,20 +159,26 @@ struct SelectionTests {
     let (shell, log) = try makeShell(tabs: ["a", "b", "c"])
     #expect(throws: ShellError.noPreviousTab) { try shell.selectLastTab() }
     try shell.tap("c")
-    try shell.selectLastTab()
-    #expect(shell.selectedPosition == 1)
+    #expect(log.take().count == 7)
+    #expect(try shell.selectLastTab() == .selected)
+    #expect(
+      log.take() == [
+        "should-select 1 a", "viewWillAppear a", "viewWillDisappear c", "viewDidDisappear c",
+        "viewDidAppear a", "did-select 1 a",
+      ])
     try shell.selectLastTab()
     #expect(shell.selectedPosition == 3)
-    _ = log.take()
+    #expect(log.take().count == 6)
     try shell.closeTab("a")
+    #expect(log.take() == ["tab-closed 1 a", "deinit a"])
     #expect(throws: ShellError.noPreviousTab) { try shell.selectLastTab() }
   }
 
   @Test func reselectPopsToRoot() throws {
-    let (shell, log) = try makeShell(tabs: ["a", "b"])
-    try shell.push(type: "text", id: "c")
-    try shell.push(type: "text", id: "d")
-    _ = log.take()
+    let (shell, log) = try makeShell(tabs: ["a", "b"]) { shell in
+      try shell.push(type: "text", id: "c")
+      try shell.push(type: "text", id: "d")
+    }
     #expect(try shell.tap("a") == .reselected)
     #expect(
       log.take() == [
@@ -176,9 +197,7 @@ struct SelectionTests {
   }
 
   @Test func selectingWhileAModalIsPresentedFails() throws {
-    let (shell, log) = try makeShell(tabs: ["a", "b"])
-    try shell.present(type: "text", id: "m")
-    _ = log.take()
+    let (shell, log) = try makeShell(tabs: ["a", "b"]) { try $0.present(type: "text", id: "m") }
     let before = snapshot(shell)
     #expect(throws: ShellError.modalPresented(id: "m")) { try shell.tap("b") }
     #expect(throws: ShellError.modalPresented(id: "m")) { try shell.swipe(.left) }

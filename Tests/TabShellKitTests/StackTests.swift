@@ -1,4 +1,4 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 import Testing
 
 @Suite("Stacks and modals")
@@ -28,10 +28,10 @@ struct StackTests {
   }
 
   @Test func popToRootRetiresFromTheTop() throws {
-    let (shell, log) = try makeShell(tabs: ["a"])
-    try shell.push(type: "text", id: "c")
-    try shell.push(type: "text", id: "d")
-    _ = log.take()
+    let (shell, log) = try makeShell(tabs: ["a"]) { shell in
+      try shell.push(type: "text", id: "c")
+      try shell.push(type: "text", id: "d")
+    }
     try shell.popToRoot()
     #expect(
       log.take() == [
@@ -44,10 +44,10 @@ struct StackTests {
   }
 
   @Test func stacksBelongToTheirTab() throws {
-    let (shell, log) = try makeShell(tabs: ["a", "b"])
-    try shell.push(type: "text", id: "c")
-    try shell.tap("b")
-    _ = log.take()
+    let (shell, log) = try makeShell(tabs: ["a", "b"]) { shell in
+      try shell.push(type: "text", id: "c")
+      try shell.tap("b")
+    }
     try shell.tap("a")
     #expect(
       log.take() == [
@@ -91,16 +91,38 @@ struct StackTests {
   @Test func pushWithHidesBarHidesTheBarWhileOnTheStack() throws {
     let (shell, log) = try makeShell(tabs: ["a", "b"])
     try shell.push(type: "text", id: "c", hidesBar: true)
-    #expect(log.take().suffix(2) == ["viewDidAppear c", "bar-hidden"])
+    #expect(
+      log.take() == [
+        "init c", "viewDidLoad c", "viewWillAppear c", "viewWillDisappear a", "viewDidDisappear a",
+        "viewDidAppear c", "bar-hidden",
+      ])
     #expect(shell.isBarHidden)
     try shell.push(type: "text", id: "d")
+    #expect(
+      log.take() == [
+        "init d", "viewDidLoad d", "viewWillAppear d", "viewWillDisappear c", "viewDidDisappear c",
+        "viewDidAppear d",
+      ])
     #expect(shell.isBarHidden)
     try shell.tap("b")
-    #expect(log.take().suffix(2) == ["did-select 2 b", "bar-shown"])
+    #expect(
+      log.take() == [
+        "should-select 2 b", "viewDidLoad b", "viewWillAppear b", "viewWillDisappear d",
+        "viewDidDisappear d", "viewDidAppear b", "did-select 2 b", "bar-shown",
+      ])
     #expect(!shell.isBarHidden)
     try shell.tap("a")
+    #expect(
+      log.take() == [
+        "should-select 1 a", "viewWillAppear d", "viewWillDisappear b", "viewDidDisappear b",
+        "viewDidAppear d", "did-select 1 a", "bar-hidden",
+      ])
     try shell.popToRoot()
-    #expect(log.take().suffix(3) == ["deinit d", "deinit c", "bar-shown"])
+    #expect(
+      log.take() == [
+        "viewWillAppear a", "viewWillDisappear d", "viewDidDisappear d", "viewDidAppear a",
+        "deinit d", "deinit c", "bar-shown",
+      ])
     #expect(!shell.isBarHidden)
     #expect(!shell.bar.isHidden)
   }
@@ -109,7 +131,7 @@ struct StackTests {
     let (shell, log) = try makeShell(tabs: ["a", "b"])
     #expect(throws: ShellError.noActionButton) { try shell.tapActionButton() }
     try shell.setActionButton(type: "post", title: "发布")
-    _ = log.take()
+    #expect(log.take() == [])
     let id = try shell.tapActionButton()
     #expect(id == "post")
     #expect(
@@ -126,6 +148,7 @@ struct StackTests {
     try shell.dismiss()
     try shell.tapActionButton()
     #expect(shell.modalScreen?.id == "post-2")
+    log.skip("dismissing and presenting again were checked above; this is about the new id")
   }
 
   @Test func stackChangesNeedATab() throws {

@@ -1,5 +1,5 @@
 import BuiltinScreens
-import TabShellKit
+@_spi(Host) import TabShellKit
 import TestSupport
 import Testing
 
@@ -22,20 +22,30 @@ func snapshot(_ shell: Shell) -> String {
   return lines.joined(separator: "\n")
 }
 
-/// A shell with the built-in plugin and an event log.
-func makeShell() throws -> (Shell, EventLog) {
+/// A shell with the built-in plugin and text tabs `ids` (the first selected and loaded); `setup`
+/// runs next, and then the returned log starts: it records only what the test does after.
+func makeShell(
+  tabs ids: [String] = [], sourceLocation: SourceLocation = #_sourceLocation,
+  setup: (Shell) throws -> Void = { _ in }
+) throws -> (Shell, EventLog) {
   let shell = Shell()
   shell.checksInvariants = true
   try shell.register(BuiltinPlugin(), source: "built-in")
-  return (shell, EventLog(shell))
+  for id in ids { try shell.addTab(type: "text", id: id, title: id.uppercased()) }
+  try setup(shell)
+  return (shell, EventLog(shell, sourceLocation: sourceLocation))
 }
 
-/// A shell with text tabs `ids` (the first selected and loaded), and the log emptied.
-func makeShell(tabs ids: [String]) throws -> (Shell, EventLog) {
-  let (shell, log) = try makeShell()
-  for id in ids { try shell.addTab(type: "text", id: id, title: id.uppercased()) }
-  _ = log.take()
-  return (shell, log)
+/// One step of a test, as TCA's `TestStore` takes them: runs `operation`, then checks the exact
+/// events it caused and the whole state after it.
+func step<Result>(
+  _ shell: Shell, _ log: EventLog, _ operation: () throws -> Result, events: [String],
+  state: String, sourceLocation: SourceLocation = #_sourceLocation
+) throws -> Result {
+  let result = try operation()
+  #expect(log.take() == events, sourceLocation: sourceLocation)
+  #expect(snapshot(shell) == state, sourceLocation: sourceLocation)
+  return result
 }
 
 /// A plugin with screens that throw, veto, and make requests, for tests.

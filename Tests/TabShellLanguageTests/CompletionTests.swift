@@ -1,5 +1,5 @@
 import BuiltinScreens
-import TabShellKit
+@_spi(Host) import TabShellKit
 import Testing
 
 @testable import TabShellCLI

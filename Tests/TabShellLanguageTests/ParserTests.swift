@@ -1,5 +1,5 @@
 import BuiltinScreens
-import TabShellKit
+@_spi(Host) import TabShellKit
 import Testing
 
 @testable import TabShellLanguage
@@ -18,7 +18,7 @@ struct ParserTests {
 
   @Test(arguments: lookups)
   func looksUpNamesAndAliases(name: String, expected: String?) {
-    let found = CommandTable.standard.command(named: name)?.declaration.name
+    let found = CommandTable.standard.command(named: name)?.name
     #expect(found == expected)
   }
 
@@ -47,7 +47,7 @@ struct ParserTests {
       "1:8: CHECK must be one of selected, title, bar, badge, depth, loaded, tabs, not 'selectd'; did you mean 'selected'?"
     ),
     ("expect depth a", "1:1: 'expect depth' needs N; usage: expect depth TAB N"),
-    ("expect bar up", "1:1: STATE must be one of hidden, shown, not 'up'"),
+    ("expect bar up", "1:12: STATE must be one of hidden, shown, not 'up'"),
     ("badge 1", "1:1: 'badge' needs VALUE; usage: badge TAB [VALUE] [--clear]"),
     ("help swipee", "1:6: unknown command 'swipee'; did you mean 'swipe'?"),
     ("exit one", "1:6: N must be a whole number, not 'one'"),
@@ -79,8 +79,8 @@ struct ParserTests {
     let script = Self.parser().parse("calls", file: nil, directory: "")
     #expect(script.diagnostics.isEmpty)
     let command = try #require(script.commands.first)
-    guard case .screen("calls") = command.target else {
-      Issue.record("expected a screen command, got \(command.target)")
+    guard case .screen("calls") = command.boxed.target else {
+      Issue.record("expected a screen command, got \(command.boxed.target)")
       return
     }
   }
@@ -91,18 +91,40 @@ struct ParserTests {
     #expect(script.commands.count == 2)
   }
 
-  @Test func substitutesScriptArguments() {
+  @Test(arguments: [
+    ("echo $1-$2-$3 $9", ["one-two-", ""]),
+    ("echo $# $@", ["2", "one", "two"]),
+    ("echo x$@y", ["xone twoy"]),
+    ("echo $$1 $ $x", ["$one", "$", "$x"]),
+  ])
+  func substitutesScriptArguments(line: String, words: [String]) throws {
     var parser = Self.parser()
-    parser.scriptArguments = ["one", "two"]
-    let script = parser.parse("echo $1-$2-$3 $9", file: nil, directory: "")
-    #expect(script.commands.first?.arguments.positionals == ["one-two-", ""])
+    parser.substitution.arguments = ["one", "two"]
+    let script = parser.parse(line, file: nil, directory: "")
+    let command = try #require(script.commands.first)
+    #expect(command.boxed.arguments[ScriptingCommands.words] == words)
+  }
+
+  @Test func anArgumentIsDataNotCode() throws {
+    // An argument never splits a hook's commands, nor breaks its quoting, nor is read again.
+    var parser = Self.parser()
+    parser.substitution.arguments = ["x; echo INJECTED", "it's", "$1"]
+    let script = parser.parse("on did-select 'echo selected $1 $2 $3'", file: nil, directory: "")
+    #expect(script.diagnostics.isEmpty)
+    let hook = try #require(script.commands.first).boxed.arguments[ScriptingCommands.body]
+    #expect(hook.count == 1)
+    #expect(
+      hook.first?.boxed.arguments[ScriptingCommands.words] == [
+        "selected", "x; echo INJECTED", "it's", "$1",
+      ])
   }
 
   @Test func sharesRepeatedLinesWithTheirOwnLocations() {
     let source = "tab 1\n  tab 1\ntab 1 # comment\n\ttab 1\nswipe up\nswipe up\ntab 1"
     let script = Self.parser().parse(source, file: nil, directory: "")
     #expect(script.commands.map(\.location.description) == ["1:1", "2:3", "3:1", "4:2", "7:1"])
-    #expect(script.commands.allSatisfy { $0.arguments.positionals == ["1"] })
+    #expect(
+      script.commands.allSatisfy { $0.boxed.arguments[NavigationCommands.target] == .position(1) })
     #expect(script.diagnostics.map(\.location.description) == ["5:7", "6:7"])
   }
 
@@ -110,9 +132,10 @@ struct ParserTests {
     let script = Self.parser().parse(
       "add-tab text --id a --param color=red", file: nil, directory: "")
     let command = try #require(script.commands.first)
-    #expect(command.arguments.positionals == ["text"])
-    #expect(command.arguments.value(of: "--id") == "a")
-    #expect(command.arguments.value(of: "--param") == "color=red")
-    #expect(command.deferredWords.isEmpty)
+    #expect(command.boxed.arguments[TabCommands.rootType] == "text")
+    #expect(command.boxed.arguments[TabCommands.tabID] == "a")
+    #expect(command.boxed.arguments[TabCommands.param] == [KeyValue(key: "color", value: "red")])
+    #expect(command.boxed.arguments[TabCommands.at] == nil)
+    #expect(command.boxed.words == nil)
   }
 }

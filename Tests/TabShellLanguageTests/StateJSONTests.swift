@@ -1,5 +1,5 @@
 import Foundation
-import TabShellKit
+@_spi(Host) import TabShellKit
 import Testing
 
 /// `state --json` is written by hand (the command line does without Foundation); it must say exactly

@@ -1,8 +1,10 @@
 import Foundation
-import TabShellKit
+@_spi(Host) import TabShellKit
 import TabShellLoader
 import TestSupport
 import Testing
+
+@testable import TabShellLanguage
 
 /// The author's kit works end to end: the example plugin and a plugin made by `scripts/new-plugin`,
 /// each built as its own package, load into this process and work with the host's core.
@@ -16,17 +18,16 @@ import Testing
     return (shell, EventLog(shell))
   }
 
-  /// Runs a command of the visible screen's type; returns what it printed.
-  func run(
-    _ name: String, _ words: [String] = [], on shell: Shell,
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> [String] {
-    let command = try #require(
-      shell.visibleScreenType?.commands.first { $0.name == name }, sourceLocation: sourceLocation)
+  /// Runs a line (a command of the visible screen's type) as the REPL would; returns what it
+  /// printed, and throws what it reported.
+  func run(_ line: String, on shell: Shell) throws -> [String] {
     var printed: [String] = []
-    let context = try #require(
-      shell.commandContextForVisibleScreen { printed.append($0) }, sourceLocation: sourceLocation)
-    try command.run(context, ParsedArguments(positionals: words))
+    var reported: [Diagnostic] = []
+    let interpreter = Interpreter(
+      shell: shell, currentDirectory: "/", output: { printed.append($0) },
+      report: { reported.append($0) })
+    let outcome = interpreter.runLine(line)
+    if outcome != .success, let first = reported.first { throw first }
     return printed
   }
 
@@ -35,7 +36,10 @@ import Testing
     #expect(
       shell.plugins.map(\.screenTypes) == [["counter"]] && shell.plugins.map(\.name) == ["example"])
     let counter = try #require(shell.screenTypes.first)
-    #expect(counter.commands.map(\.usage) == ["increment [N]", "reset", "focus [on|off]"])
+    #expect(
+      counter.commands.map { Declaration(screenCommand: $0).usage } == [
+        "increment [N]", "reset", "focus [on|off]",
+      ])
 
     try shell.addTab(type: "counter", id: "c")
     #expect(
@@ -44,13 +48,13 @@ import Testing
         "did-select 1 c", "log c counter 'Counter' loaded at 0",
       ])
     #expect(try run("increment", on: shell) == ["Counter: 1"])
-    #expect(try run("increment", ["41"], on: shell) == ["Counter: 42"])
+    #expect(try run("increment 41", on: shell) == ["Counter: 42"])
     #expect(shell.tab(at: 1)?.item.badge == "42")
     #expect(events.take() == ["badge-changed 1 c 1", "badge-changed 1 c 42"])
 
     #expect(try run("focus", on: shell) == [])
     #expect(shell.isBarHidden)
-    #expect(try run("focus", ["off"], on: shell) == [])
+    #expect(try run("focus off", on: shell) == [])
     #expect(!shell.isBarHidden)
     #expect(try run("reset", on: shell) == ["Counter: 0"])
     #expect(shell.tab(at: 1)?.item.badge == nil)
@@ -61,7 +65,7 @@ import Testing
     let (shell, _) = try shell(loading: TestPlugins.get().example)
     try shell.addTab(type: "counter", parameters: ["start": "7"])
     var canvas = Canvas(width: 12, height: 4)
-    shell.drawVisibleScreen(in: &canvas)
+    shell.draw(screen: try #require(shell.visibleScreen?.id), in: &canvas)
     #expect(
       canvas.lines.map { $0.trimmingCharacters(in: .whitespaces) } == [
         "", "Counter", "count: 7", "",
@@ -71,7 +75,7 @@ import Testing
   @Test func aBadNumberIsTheCommandsError() throws {
     let (shell, _) = try shell(loading: TestPlugins.get().example)
     try shell.addTab(type: "counter")
-    #expect(throws: (any Error).self) { try run("increment", ["many"], on: shell) }
+    #expect(throws: (any Error).self) { try run("increment many", on: shell) }
     #expect(shell.tab(at: 1)?.item.badge == nil)
   }
 
@@ -91,8 +95,12 @@ import Testing
     try shell.addTab(type: "hello-test", id: "h")
     #expect(shell.tab(at: 1)?.item.title == "HelloTest")
     #expect(try run("hello", on: shell) == ["hello, world"])
-    #expect(try run("hello", ["you"], on: shell) == ["hello, you"])
+    #expect(try run("hello you", on: shell) == ["hello, you"])
     #expect(shell.tab(at: 1)?.item.badge == "2")
-    #expect(events.take().contains("log h HelloTest loaded"))
+    #expect(
+      events.take() == [
+        "init h", "tab-added 1 h", "viewDidLoad h", "viewWillAppear h", "viewDidAppear h",
+        "did-select 1 h", "log h HelloTest loaded", "badge-changed 1 h 1", "badge-changed 1 h 2",
+      ])
   }
 }

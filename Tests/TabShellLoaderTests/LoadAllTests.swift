@@ -1,5 +1,5 @@
 import Foundation
-import TabShellKit
+@_spi(Host) import TabShellKit
 import TabShellLoader
 import Testing
 

@@ -1,4 +1,4 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 import TabShellLoader
 import TestSupport
 import Testing
@@ -47,6 +47,7 @@ import Testing
         == Array(repeating: "screen-failed bad \(message)", count: calls))
     shell.checkInvariants()
     try shell.closeTab("bad")
+    events.skip("the lifecycle of closing a tab is the core tests' matter; here the shell goes on")
     #expect(shell.tabs.map(\.id) == ["ok"])
     #expect(shell.visibleScreen?.phase == .appeared)
   }

@@ -1,5 +1,5 @@
 import Glibc
-import TabShellKit
+@_spi(Host) import TabShellKit
 import Testing
 
 /// The core's `displayWidth` against glibc's `wcwidth` (UTF-8 locale), and the grapheme cases that

@@ -1,4 +1,4 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 import TabShellRendering
 import TestSupport
 
@@ -33,7 +33,7 @@ struct RandomBar {
         selectedIcon: Self.icons.randomElement(using: &random))
     }
     for _ in 0..<min(count, 20) where Bool.random(using: &random) {
-      let tab = "t\(Int.random(in: 1...count, using: &random))"
+      let tab = TabReference("t\(Int.random(in: 1...count, using: &random))")
       switch Int.random(in: 0..<4, using: &random) {
       case 0: try shell.setBadge(tab, to: String(Int.random(in: 0...100_000, using: &random)))
       case 1: try shell.setBadge(tab, to: Self.badges.randomElement(using: &random))

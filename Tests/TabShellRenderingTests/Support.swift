@@ -1,5 +1,5 @@
 import BuiltinScreens
-import TabShellKit
+@_spi(Host) import TabShellKit
 import TabShellRendering
 
 /// The built-in layouts the snapshots cover.

@@ -1,24 +1,46 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
+import Testing
 
-/// Records every event a shell emits, as compact text, for tests that check exact event sequences.
-public final class EventLog {
+/// Records every event a shell emits, for tests that check exact event sequences, and fails the
+/// test when events are left unchecked (as TCA's `TestStore` fails on unasserted actions).
+///
+/// Every event must be taken with ``take()`` (and compared), or dropped on purpose with
+/// ``skip(_:)``, which says why; events still recorded when the log goes away are an issue of the
+/// test that made the log.
+package final class EventLog {
   /// The events since the last ``take()``.
-  public private(set) var events: [ShellEvent] = []
+  package private(set) var events: [ShellEvent] = []
+  private let sourceLocation: SourceLocation
 
   /// Starts recording the events of `shell`.
-  public init(_ shell: Shell) {
+  package init(_ shell: Shell, sourceLocation: SourceLocation = #_sourceLocation) {
+    self.sourceLocation = sourceLocation
     shell.addObserver { [weak self] in self?.events.append($0) }
   }
 
   /// The events since the last call, as text, and forgets them.
-  public func take() -> [String] {
+  package func take() -> [String] {
     defer { events.removeAll() }
     return events.map(describe)
+  }
+
+  /// Forgets the events since the last call, on purpose: `reason` says why they do not matter
+  /// (they were checked elsewhere, or the test is about something else).
+  package func skip(_ reason: String) {
+    events.removeAll()
+  }
+
+  deinit {
+    if !events.isEmpty {
+      Issue.record(
+        "\(events.count) events were not checked: \(events.prefix(8).map(describe))",
+        sourceLocation: sourceLocation)
+    }
   }
 }
 
 /// An event as one short line: `viewWillAppear b`, `did-select 2 b`, `tab-moved 1 3 a`.
-public func describe(_ event: ShellEvent) -> String {
+package func describe(_ event: ShellEvent) -> String {
   var words = [event.name.rawValue]
   switch event {
   case .tabMoved(let from, let to, let id): words += [String(from), String(to), id]

@@ -5,16 +5,16 @@ extension Layout {
   /// and the pager are two views of one selection, so a cancelled swipe never leaves them out of step.
   static let swipeable = Layout(
     name: "swipeable", summary: "three swipeable pages (music, play, star), starting on play"
-  ) { shell in
+  ) { layout in
     // The middle page is added first so that it is the selection from the start and the others
     // are never loaded until they are shown.
-    try shell.addTab(
+    try layout.addTab(
       type: "page", id: "play", title: "Play", icon: "▷", selectedIcon: "▶",
       parameters: ["color": "blue"])
-    try shell.addTab(
+    try layout.addTab(
       type: "page", id: "music", title: "Music", icon: "♪", selectedIcon: "♫", at: 1,
       parameters: ["color": "red"])
-    try shell.addTab(
+    try layout.addTab(
       type: "page", id: "star", title: "Star", icon: "☆", selectedIcon: "★",
       parameters: ["color": "yellow"])
     var appearance = BarAppearance()
@@ -24,34 +24,34 @@ extension Layout {
     appearance.tint = .blue
     appearance.unselectedTint = .gray
     appearance.renderingMode = .original
-    shell.setAppearance(appearance)
+    try layout.setAppearance(appearance)
   }
 
   /// The Xianyu bar: 首页 鱼塘 消息 我的, with a centre 发布 button that presents a post screen.
   static let xianyu = Layout(
     name: "xianyu", summary: "首页 鱼塘 [发布] 消息 我的, with a centre post button"
-  ) { shell in
+  ) { layout in
     let items: [(id: String, title: String, icon: String, selected: String)] = [
       ("home", "首页", "⌂", "⌂"), ("pond", "鱼塘", "◌", "●"),
       ("messages", "消息", "✉", "✉"), ("me", "我的", "☺", "☻"),
     ]
     for item in items {
-      try shell.addTab(
+      try layout.addTab(
         type: "text", id: item.id, title: item.title, icon: item.icon,
         selectedIcon: item.selected, parameters: ["text": item.title])
     }
-    try shell.setActionButton(type: "post", title: "发布", icon: "⊕")
+    try layout.setActionButton(type: "post", title: "发布", icon: "⊕")
     var appearance = BarAppearance()
     appearance.tint = .orange
-    shell.setAppearance(appearance)
+    try layout.setAppearance(appearance)
   }
 
   /// Tabs declared from one enumeration of items, each with its icon and selected icon.
   static let profile = Layout(
     name: "profile", summary: "tabs declared from one enumeration, each with its selected icon"
-  ) { shell in
+  ) { layout in
     for item in ProfileItem.allCases {
-      try shell.addTab(
+      try layout.addTab(
         type: "text", id: item.rawValue, title: item.name, icon: item.icon,
         selectedIcon: item.selectedIcon, parameters: ["text": item.text])
     }
@@ -60,29 +60,29 @@ extension Layout {
   /// First, Second and Third screens that log their lifecycle; Second hides the bar while visible.
   static let lifecycle = Layout(
     name: "lifecycle", summary: "First, Second, Third log their lifecycle; Second hides the bar"
-  ) { shell in
-    try shell.addTab(type: "logger", id: "first", title: "First", icon: "1")
-    try shell.addTab(
+  ) { layout in
+    try layout.addTab(type: "logger", id: "first", title: "First", icon: "1")
+    try layout.addTab(
       type: "logger", id: "second", title: "Second", icon: "2", parameters: ["hides-bar": "yes"])
-    try shell.addTab(type: "logger", id: "third", title: "Third", icon: "3")
+    try layout.addTab(type: "logger", id: "third", title: "Third", icon: "3")
   }
 
   /// The REPL's default: a little of everything.
   static let demo = Layout(
     name: "demo", summary: "the REPL's default: four tabs, a badge and a post button"
-  ) { shell in
-    try shell.addTab(
+  ) { layout in
+    try layout.addTab(
       type: "text", id: "home", title: "Home", icon: "⌂",
       parameters: ["text": "Welcome to TabShell. Try 'tab 2', 'swipe left' or 'help'."])
-    try shell.addTab(
+    try layout.addTab(
       type: "page", id: "feed", title: "Feed", icon: "▤", parameters: ["color": "blue"])
-    try shell.addTab(
+    try layout.addTab(
       type: "logger", id: "inbox", title: "Inbox", icon: "✉")
-    try shell.addTab(
+    try layout.addTab(
       type: "text", id: "profile", title: "Profile", icon: "☺",
       parameters: ["text": "Your profile"])
-    try shell.setBadge("inbox", to: "3")
-    try shell.setActionButton(type: "post", title: "Post", icon: "⊕")
+    try layout.setBadge("inbox", to: "3")
+    try layout.setActionButton(type: "post", title: "Post", icon: "⊕")
   }
 }
 

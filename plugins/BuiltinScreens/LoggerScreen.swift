@@ -12,11 +12,10 @@ final class LoggerScreenType: ScreenType {
   var commands: [ScreenCommand] {
     [
       ScreenCommand(
-        "calls", abstract: "print the lifecycle calls this screen has had",
-        run: { context, _ in
-          guard let screen = context.screen as? LoggerScreen else { return }
-          for call in screen.calls { context.output(call) }
-        })
+        "calls", of: LoggerScreen.self, abstract: "print the lifecycle calls this screen has had"
+      ) { screen, command in
+        for call in screen.calls { command.write(call) }
+      }
     ]
   }
 

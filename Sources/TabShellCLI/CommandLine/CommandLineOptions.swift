@@ -1,32 +1,32 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 
 /// What the command line asks for (SPEC §2).
-public struct CommandLineOptions: Equatable, Sendable {
+package struct CommandLineOptions: Equatable, Sendable {
   /// `-c COMMANDS`.
-  public var commands: String?
+  package var commands: String?
   /// The script file, if any.
-  public var file: String?
+  package var file: String?
   /// The words after the script file (`$1`...).
-  public var scriptArguments: [String] = []
+  package var scriptArguments: [String] = []
   /// `--norc`.
-  public var noStartupFile = false
+  package var noStartupFile = false
   /// `--plugin PATH`, in order.
-  public var plugins: [String] = []
+  package var plugins: [String] = []
   /// `--check`.
-  public var checkOnly = false
+  package var checkOnly = false
   /// `--keep-going`.
-  public var keepGoing = false
+  package var keepGoing = false
   /// `--width N`.
-  public var width: Int?
+  package var width: Int?
   /// `--no-color`.
-  public var noColor = false
+  package var noColor = false
   /// `--help`.
-  public var help = false
+  package var help = false
   /// `--version`.
-  public var version = false
+  package var version = false
 
   /// Makes the defaults.
-  public init() {}
+  package init() {}
 }
 
 /// One command-line option: its name, its value's name (`nil` for a flag), its help and what it sets.
@@ -38,7 +38,7 @@ struct CommandLineOption: Sendable {
 }
 
 /// A command-line usage error (exit status 2).
-public enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertible {
   /// An option the table does not declare; maybe a close one.
   case unknownOption(String, suggestion: String?)
   /// An option that takes a value came last.
@@ -46,7 +46,7 @@ public enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertibl
   /// `--width` with something other than a positive whole number.
   case notAnInteger(option: String, value: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .unknownOption(let option, let suggestion):
       "unknown option '\(option)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
@@ -60,7 +60,7 @@ public enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertibl
 
 extension CommandLineOptions {
   /// The version, in one place.
-  public static let version = "tabshell 0.1.0"
+  package static let version = "tabshell 0.1.0"
 
   /// Every option, declared once: parsing and `--help` come from this table.
   static let table: [CommandLineOption] = [
@@ -99,7 +99,7 @@ extension CommandLineOptions {
 
   /// Parses the arguments (without the program's name). Options come before the script file; every
   /// word after it is the script's.
-  public static func parse(_ arguments: [String]) throws(CommandLineError) -> CommandLineOptions {
+  package static func parse(_ arguments: [String]) throws(CommandLineError) -> CommandLineOptions {
     var options = CommandLineOptions()
     var index = 0
     while index < arguments.count {
@@ -141,7 +141,7 @@ extension CommandLineOptions {
   }
 
   /// `--help`, generated from the table.
-  public static var helpText: [String] {
+  package static var helpText: [String] {
     let names = table.map { option in
       option.valueName.map { "\(option.name) \($0)" } ?? option.name
     }

@@ -10,7 +10,7 @@ import TabShellRendering
 extension ProcessContext {
   /// The context of this process: its arguments, environment and standard streams (stdout buffered,
   /// flushed before anything goes to stderr and at the end).
-  public static func current() -> ProcessContext {
+  package static func current() -> ProcessContext {
     let output = FileDescriptorWriter(fd: 1)
     let stdoutIsTerminal = isatty(1) == 1
     return ProcessContext(

@@ -8,30 +8,30 @@ import TabShellLanguage
 
 /// Everything the command line reads from and writes to the process, so that tests can run it in
 /// process: arguments, environment, directory, terminals, stdin, stdout and stderr.
-public struct ProcessContext {
+package struct ProcessContext {
   /// The arguments, without the program's name.
-  public var arguments: [String]
+  package var arguments: [String]
   /// The environment variables.
-  public var environment: [String: String]
+  package var environment: [String: String]
   /// The working directory, for relative paths.
-  public var currentDirectory: String
+  package var currentDirectory: String
   /// Whether stdin is a terminal (then, without a script, the REPL runs).
-  public var stdinIsTerminal: Bool
+  package var stdinIsTerminal: Bool
   /// Whether stdout is a terminal (then colour and the terminal's width apply).
-  public var stdoutIsTerminal: Bool
+  package var stdoutIsTerminal: Bool
   /// The terminal's width, when stdout is one.
-  public var terminalWidth: Int?
+  package var terminalWidth: Int?
   /// Reads all of stdin.
-  public var readStandardInput: () throws(LanguageError) -> String
+  package var readStandardInput: () throws(LanguageError) -> String
   /// Writes text to stdout.
-  public var writeOutput: (String) -> Void
+  package var writeOutput: (String) -> Void
   /// Writes text to stderr.
-  public var writeError: (String) -> Void
+  package var writeError: (String) -> Void
   /// Writes out what stdout has buffered.
-  public var flush: () -> Void
+  package var flush: () -> Void
 
   /// Makes a context.
-  public init(
+  package init(
     arguments: [String], environment: [String: String] = [:], currentDirectory: String,
     stdinIsTerminal: Bool = false, stdoutIsTerminal: Bool = false, terminalWidth: Int? = nil,
     readStandardInput: @escaping () throws(LanguageError) -> String = { "" },

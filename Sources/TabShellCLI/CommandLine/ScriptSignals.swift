@@ -14,16 +14,16 @@ import TabShellLanguage
 /// The handler only sets ``Interpreter/interruption`` (lock-free, async-signal-safe). A SIGINT that
 /// was ignored when the process started (a background job of a non-interactive shell) stays ignored.
 /// The REPL installs its own handlers over this one while it reads lines.
-public enum ScriptSignals {
+package enum ScriptSignals {
   /// Catches SIGINT for the rest of the process.
-  public static func install() {
+  package static func install() {
     if SignalHandler.isIgnored(SIGINT) { return }
     SignalHandler.install(interruptHandler, for: SIGINT)
   }
 
   /// The status of a run that ended with `status`: 130, with `error: interrupted` written through
   /// `writeError`, when an interrupt stopped it.
-  public static func finish(_ status: Int32, writeError: (String) -> Void) -> Int32 {
+  package static func finish(_ status: Int32, writeError: (String) -> Void) -> Int32 {
     guard Interpreter.interruption.load(ordering: .relaxed) else { return status }
     writeError("error: interrupted\n")
     return 130

@@ -1,13 +1,13 @@
 import BuiltinScreens
-import TabShellKit
+@_spi(Host) import TabShellKit
 import TabShellLanguage
 import TabShellLoader
 import TabShellRendering
 
 /// The `tabshell` command (SPEC §2): the one entry point of the program and of in-process tests.
-public enum TabShellCommand {
+package enum TabShellCommand {
   /// Runs the command line; returns the exit status (0 success, 1 failure, 2 usage or syntax error).
-  public static func main(_ process: ProcessContext) -> Int32 {
+  package static func main(_ process: ProcessContext) -> Int32 {
     let status = ScriptSignals.finish(run(process), writeError: process.writeError)
     process.flush()
     return status

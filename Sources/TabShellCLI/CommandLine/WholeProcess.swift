@@ -5,11 +5,11 @@ import Synchronization
 ///
 /// A whole process leaves a parsed script to the system when it exits instead of freeing it command
 /// by command: a million-line script is released in one go by the kernel, not in a million steps.
-public enum WholeProcess {
+package enum WholeProcess {
   private static let isWhole = Atomic<Bool>(false)
 
   /// Declares that the command line is the whole process; the `tabshell` executable's main calls it.
-  public static func declare() {
+  package static func declare() {
     isWhole.store(true, ordering: .relaxed)
   }
 

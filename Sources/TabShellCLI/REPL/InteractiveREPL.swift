@@ -19,16 +19,16 @@ import CReadline
 ///
 /// Isolation: runs on the calling thread, which it blocks until the REPL ends; readline is global, so
 /// only one REPL runs at a time in a process (a second concurrent call returns 1 at once).
-public enum InteractiveREPL {
+package enum InteractiveREPL {
   /// Settings of a REPL run.
-  public struct Options: Sendable {
+  package struct Options: Sendable {
     /// The most history entries kept, in memory and in the file.
-    public var historyLimit: Int
+    package var historyLimit: Int
     /// The name readline matches against `$if NAME` in `~/.inputrc`.
-    public var applicationName: String
+    package var applicationName: String
 
     /// The defaults: 1,000 history entries, application name `tabshell`.
-    public init(historyLimit: Int = 1_000, applicationName: String = "tabshell") {
+    package init(historyLimit: Int = 1_000, applicationName: String = "tabshell") {
       self.historyLimit = historyLimit
       self.applicationName = applicationName
     }
@@ -41,7 +41,9 @@ public enum InteractiveREPL {
   ///   - historyPath: the history file (see ``defaultHistoryPath(environment:)``); its folder is
   ///     created with mode 0700 when missing.
   ///   - options: the history bound and readline's application name.
-  public static func run(engine: some REPLEngine, historyPath: String, options: Options = Options())
+  package static func run(
+    engine: some REPLEngine, historyPath: String, options: Options = Options()
+  )
     -> Int32
   {
     guard ReadlineBridge.begin(engine: engine) else {
@@ -65,7 +67,7 @@ public enum InteractiveREPL {
   ///
   /// A relative or empty `XDG_STATE_HOME` is ignored (XDG base directory specification); without
   /// `HOME`, the home folder comes from the password database.
-  public static func defaultHistoryPath(environment: [String: String]) -> String {
+  package static func defaultHistoryPath(environment: [String: String]) -> String {
     REPLHistory.defaultPath(environment: environment)
   }
 }

@@ -2,7 +2,7 @@
 ///
 /// The REPL (``InteractiveREPL``) owns the terminal: readline, history, signals. The engine owns the
 /// shell: it runs a line, names the prompt, draws the bar line, and completes words.
-public protocol REPLEngine: AnyObject {
+package protocol REPLEngine: AnyObject {
   /// The prompt, naming the visible screen (no trailing newline).
   var prompt: String { get }
   /// The bar as one line, printed above the prompt after each command; `nil` when the bar is hidden.
@@ -16,7 +16,7 @@ public protocol REPLEngine: AnyObject {
 }
 
 /// What the REPL does after a line.
-public enum REPLAction: Equatable, Sendable {
+package enum REPLAction: Equatable, Sendable {
   /// Read the next line.
   case proceed
   /// Leave the REPL with this exit status (`exit N`, `quit`).

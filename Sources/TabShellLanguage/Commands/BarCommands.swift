@@ -1,52 +1,51 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 
 /// `hide-bar`, `show-bar`, `toggle-bar`, `badge`, `disable-tab`, `enable-tab`.
 enum BarCommands {
-  static let all: [BuiltinCommand] =
-    [hideBar, showBar, toggleBar].map { BuiltinCommand($0, family: "Bar") }
-    + [BuiltinCommand(badge, family: "Bar", check: checkBadge)]
-    + [disableTab, enableTab].map { BuiltinCommand($0, family: "Bar") }
+  static let all = [hideBar, showBar, toggleBar, badge, disableTab, enableTab]
 
-  static let hideBar = CommandDeclaration<Interpreter>("hide-bar", abstract: "hide the tab bar") {
-    interpreter, _ in interpreter.shell.setBarHidden(true)
+  static let hideBar = Declaration(name: "hide-bar", abstract: "hide the tab bar") {
+    interpreter, _ in try interpreter.shell.setBarHidden(true)
   }
 
-  static let showBar = CommandDeclaration<Interpreter>("show-bar", abstract: "show the tab bar") {
-    interpreter, _ in interpreter.shell.setBarHidden(false)
+  static let showBar = Declaration(name: "show-bar", abstract: "show the tab bar") {
+    interpreter, _ in try interpreter.shell.setBarHidden(false)
   }
 
-  static let toggleBar = CommandDeclaration<Interpreter>(
-    "toggle-bar", abstract: "hide the tab bar when it is shown, else show it"
-  ) { interpreter, _ in interpreter.shell.toggleBar() }
+  static let toggleBar = Declaration(
+    name: "toggle-bar", abstract: "hide the tab bar when it is shown, else show it"
+  ) { interpreter, _ in try interpreter.shell.toggleBar() }
 
-  static let badge = CommandDeclaration<Interpreter>(
-    "badge",
-    arguments: [
-      .init("TAB", .tab, abstract: "a position, an id or a title"),
-      .init("VALUE", .text, optional: true, abstract: "the badge's text"),
-    ],
-    options: [.flag("--clear", abstract: "remove the badge")],
-    abstract: "set a tab's badge, or clear it with --clear"
-  ) { interpreter, arguments in
-    try interpreter.shell.setBadge(arguments.positionals[0], to: arguments[1])
-  }
+  static let target = Argument("TAB", .tab, abstract: "a position, an id or a title")
+  static let value = Argument("VALUE", optional: .text, abstract: "the badge's text")
+  static let clear = Option(flag: "--clear", abstract: "remove the badge")
 
-  @Sendable static func checkBadge(_ arguments: ParsedArguments) throws(LanguageError) {
-    let clear = arguments.has("--clear")
-    if clear, let value = arguments[1] {
+  static let badge = Declaration(
+    name: "badge", parameters: [target, value, clear],
+    abstract: "set a tab's badge, or clear it with --clear", validate: checkBadge,
+    run: { interpreter, arguments in
+      try interpreter.shell.setBadge(arguments[target], to: arguments[value])
+    })
+
+  /// A VALUE or `--clear`, one of the two.
+  @Sendable static func checkBadge(_ arguments: Arguments, _ declaration: Declaration)
+    throws(LanguageError)
+  {
+    switch (arguments[value], arguments[clear]) {
+    case (let value?, true):
       throw .failed("'badge' takes a VALUE or --clear, not both (got '\(value)')")
-    }
-    if !clear, arguments[1] == nil {
-      throw .missingArgument(command: "badge", argument: "VALUE", usage: badge.usage)
+    case (nil, false):
+      throw .missingArgument(command: "badge", argument: "VALUE", usage: declaration.usage)
+    default: break
     }
   }
 
-  static let disableTab = CommandDeclaration<Interpreter>(
-    "disable-tab", arguments: [.init("TAB", .tab)],
+  static let disableTab = Declaration(
+    name: "disable-tab", parameters: [target],
     abstract: "disable a tab: taps fail and swipes pass over it"
-  ) { interpreter, arguments in try interpreter.shell.setEnabled(arguments.positionals[0], false) }
+  ) { interpreter, arguments in try interpreter.shell.setEnabled(arguments[target], false) }
 
-  static let enableTab = CommandDeclaration<Interpreter>(
-    "enable-tab", arguments: [.init("TAB", .tab)], abstract: "enable a disabled tab"
-  ) { interpreter, arguments in try interpreter.shell.setEnabled(arguments.positionals[0], true) }
+  static let enableTab = Declaration(
+    name: "enable-tab", parameters: [target], abstract: "enable a disabled tab"
+  ) { interpreter, arguments in try interpreter.shell.setEnabled(arguments[target], true) }
 }

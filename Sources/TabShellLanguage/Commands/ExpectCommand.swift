@@ -1,123 +1,118 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 
-/// `expect CHECK ...`: each check is declared once (its usage is generated), and a failure says what
-/// was expected and what is.
+/// `expect CHECK ...`: each check is a subcommand, declared once (its usage is generated), and a
+/// failure says what was expected and what is.
 enum ExpectCommand {
-  static let forms: [CommandDeclaration<Interpreter>] = [
-    .init("selected", arguments: [.init("TAB", .tab)], abstract: "TAB is the selected tab") {
-      interpreter, arguments in
-      let shell = interpreter.shell
-      let expected = try shell.position(of: arguments.positionals[0])
-      guard let selected = shell.selectedPosition, let tab = shell.tab(at: selected) else {
-        throw LanguageError.expectFailed("no tab is selected, expected \(name(shell, expected))")
-      }
-      if selected != expected {
-        throw LanguageError.expectFailed(
-          "selected tab is '\(tab.id)' (\(selected)), expected \(name(shell, expected))")
-      }
-    },
-    .init(
-      "title", arguments: [.init("TAB", .tab), .init("TITLE", .text)],
-      abstract: "TAB's title is TITLE"
-    ) { interpreter, arguments in
-      let (position, tab) = try tab(interpreter.shell, arguments.positionals[0])
-      let expected = arguments.positionals[1]
-      if tab.item.title != expected {
-        throw LanguageError.expectFailed(
-          "title of tab '\(tab.id)' (\(position)) is '\(tab.item.title)', expected '\(expected)'")
-      }
-    },
-    .init(
-      "bar", arguments: [.init("STATE", .choice(["hidden", "shown"]))],
-      abstract: "the bar is hidden or shown"
-    ) { interpreter, arguments in
-      let actual = interpreter.shell.isBarHidden ? "hidden" : "shown"
-      let expected = arguments.positionals[0]
-      if actual != expected {
-        throw LanguageError.expectFailed("bar is \(actual), expected \(expected)")
-      }
-    },
-    .init(
-      "badge",
-      arguments: [.init("TAB", .tab), .init("VALUE", .text, abstract: "a badge, or none")],
-      abstract: "TAB's badge is VALUE (none: no badge)"
-    ) { interpreter, arguments in
-      let (position, tab) = try tab(interpreter.shell, arguments.positionals[0])
-      let expected = arguments.positionals[1] == "none" ? nil : arguments.positionals[1]
-      if tab.item.badge != expected {
-        throw LanguageError.expectFailed(
-          "badge of tab '\(tab.id)' (\(position)) is \(show(tab.item.badge)), expected \(show(expected))"
-        )
-      }
-    },
-    .init(
-      "depth", arguments: [.init("TAB", .tab), .init("N", .integer)],
-      abstract: "TAB's stack holds N screens (1: only its root)"
-    ) { interpreter, arguments in
-      let (position, tab) = try tab(interpreter.shell, arguments.positionals[0])
-      let expected = Int(arguments.positionals[1]) ?? 0
-      if tab.stack.count != expected {
-        throw LanguageError.expectFailed(
-          "depth of tab '\(tab.id)' (\(position)) is \(tab.stack.count), expected \(expected)")
-      }
-    },
-    .init(
-      "loaded", arguments: [.init("TAB", .tab), .init("ANSWER", .choice(["yes", "no"]))],
-      abstract: "TAB's root screen has (yes) or has not (no) loaded"
-    ) { interpreter, arguments in
-      let (position, tab) = try tab(interpreter.shell, arguments.positionals[0])
-      let expected = arguments.positionals[1] == "yes"
-      if tab.isLoaded != expected {
-        throw LanguageError.expectFailed(
-          "tab '\(tab.id)' (\(position)) is \(tab.isLoaded ? "" : "not ")loaded, expected "
-            + (expected ? "loaded" : "not loaded"))
-      }
-    },
-    .init("tabs", arguments: [.init("N", .integer)], abstract: "there are N tabs") {
-      interpreter, arguments in
-      let count = interpreter.shell.tabCount
-      let expected = Int(arguments.positionals[0]) ?? 0
-      if count != expected {
-        throw LanguageError.expectFailed(
-          "there \(count == 1 ? "is" : "are") \(count) tab\(count == 1 ? "" : "s"), expected \(expected)"
-        )
-      }
-    },
-  ]
+  static let checks = [selected, title, bar, badge, depth, loaded, tabs]
 
-  static let declaration = CommandDeclaration<Interpreter>(
-    "expect",
-    arguments: [
-      .init("CHECK", .choice(forms.map(\.name))),
-      .init("ARGS", .text, optional: true, variadic: true),
-    ],
-    abstract: "check the state; on failure, say what was expected and what is",
-    discussion: forms.map { "expect \($0.usage)  — \($0.abstract)" }.joined(separator: "\n")
-  ) { interpreter, arguments in
-    let (form, rest) = try bind(arguments)
-    try form.run(interpreter, rest)
+  static let declaration = Declaration(
+    name: "expect", abstract: "check the state; on failure, say what was expected and what is",
+    subcommands: checks, effect: .looks
+  ) { _, _ in
+    // The parser runs the check's own declaration.
   }
 
-  /// The check's declaration and its own arguments.
-  static func bind(_ arguments: ParsedArguments) throws(LanguageError)
-    -> (CommandDeclaration<Interpreter>, ParsedArguments)
-  {
-    guard let form = forms.first(where: { $0.name == arguments.positionals[0] }) else {
-      throw .unknownCommand(arguments.positionals[0], suggestion: nil)
+  static let target = Argument("TAB", .tab)
+
+  static let selected = check("selected", [target], "TAB is the selected tab") {
+    shell, arguments in
+    let expected = try shell.position(of: arguments[target])
+    guard let selected = shell.selectedPosition, let tab = shell.tab(at: selected) else {
+      throw LanguageError.expectFailed("no tab is selected, expected \(name(shell, expected))")
     }
-    var named = form
-    named.name = "expect \(form.name)"
-    return (form, try ArgumentBinder.bind(arguments.positionals.dropFirst(), to: named))
+    if selected != expected {
+      throw LanguageError.expectFailed(
+        "selected tab is '\(tab.id)' (\(selected)), expected \(name(shell, expected))")
+    }
   }
 
-  @Sendable static func check(_ arguments: ParsedArguments) throws(LanguageError) {
-    _ = try bind(arguments)
+  static let expectedTitle = Argument("TITLE", .text)
+
+  static let title = check("title", [target, expectedTitle], "TAB's title is TITLE") {
+    shell, arguments in
+    let (position, tab) = try tab(shell, arguments[target])
+    let expected = arguments[expectedTitle]
+    if tab.item.title != expected {
+      throw LanguageError.expectFailed(
+        "title of tab '\(tab.id)' (\(position)) is '\(tab.item.title)', expected '\(expected)'")
+    }
   }
 
-  private static func tab(_ shell: Shell, _ reference: String) throws(ShellError) -> (Int, TabInfo)
+  static let barState = Argument("STATE", .choice(["hidden", "shown"]))
+
+  static let bar = check("bar", [barState], "the bar is hidden or shown") { shell, arguments in
+    let actual = shell.isBarHidden ? "hidden" : "shown"
+    let expected = arguments[barState]
+    if actual != expected {
+      throw LanguageError.expectFailed("bar is \(actual), expected \(expected)")
+    }
+  }
+
+  static let badgeValue = Argument("VALUE", .text, abstract: "a badge, or none")
+
+  static let badge = check("badge", [target, badgeValue], "TAB's badge is VALUE (none: no badge)") {
+    shell, arguments in
+    let (position, tab) = try tab(shell, arguments[target])
+    let expected = arguments[badgeValue] == "none" ? nil : arguments[badgeValue]
+    if tab.item.badge != expected {
+      throw LanguageError.expectFailed(
+        "badge of tab '\(tab.id)' (\(position)) is \(show(tab.item.badge)), expected \(show(expected))"
+      )
+    }
+  }
+
+  static let count = Argument("N", .integer)
+
+  static let depth = check(
+    "depth", [target, count], "TAB's stack holds N screens (1: only its root)"
+  ) { shell, arguments in
+    let (position, tab) = try tab(shell, arguments[target])
+    let expected = arguments[count]
+    if tab.stack.count != expected {
+      throw LanguageError.expectFailed(
+        "depth of tab '\(tab.id)' (\(position)) is \(tab.stack.count), expected \(expected)")
+    }
+  }
+
+  static let answer = Argument("ANSWER", .choice(["yes", "no"]))
+
+  static let loaded = check(
+    "loaded", [target, answer], "TAB's root screen has (yes) or has not (no) loaded"
+  ) { shell, arguments in
+    let (position, tab) = try tab(shell, arguments[target])
+    let expected = arguments[answer] == "yes"
+    if tab.isLoaded != expected {
+      throw LanguageError.expectFailed(
+        "tab '\(tab.id)' (\(position)) is \(tab.isLoaded ? "" : "not ")loaded, expected "
+          + (expected ? "loaded" : "not loaded"))
+    }
+  }
+
+  static let tabs = check("tabs", [count], "there are N tabs") { shell, arguments in
+    let count = shell.tabCount
+    let expected = arguments[Self.count]
+    if count != expected {
+      throw LanguageError.expectFailed(
+        "there \(count == 1 ? "is" : "are") \(count) tab\(count == 1 ? "" : "s"), expected \(expected)"
+      )
+    }
+  }
+
+  /// A check: a subcommand that only looks.
+  private static func check(
+    _ name: String, _ parameters: [Parameter], _ abstract: String,
+    run: @escaping @Sendable (Shell, Arguments) throws -> Void
+  ) -> Declaration {
+    Declaration(name: name, parameters: parameters, abstract: abstract, effect: .looks) {
+      interpreter, arguments in try run(interpreter.shell, arguments)
+    }
+  }
+
+  private static func tab(_ shell: Shell, _ reference: TabReference) throws(ShellError)
+    -> (Int, TabInfo)
   {
     let position = try shell.position(of: reference)
-    guard let tab = shell.tab(at: position) else { throw .noSuchTab(reference) }
+    guard let tab = shell.tab(at: position) else { throw .noSuchTab(reference.description) }
     return (position, tab)
   }
 

@@ -1,39 +1,40 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 
 /// `tab`, `swipe`, `last-tab`: selecting tabs as a user would.
 enum NavigationCommands {
-  static let all: [BuiltinCommand] = [tab, swipe, lastTab].map {
-    BuiltinCommand($0, family: "Navigation")
-  }
+  static let all = [tab, swipe, lastTab]
 
-  static let tab = CommandDeclaration<Interpreter>(
-    "tab", aliases: ["select"],
-    arguments: [.init("TAB", .tab, abstract: "a position, an id or a title")],
+  static let target = Argument("TAB", .tab, abstract: "a position, an id or a title")
+
+  static let tab = Declaration(
+    name: "tab", aliases: ["select"], parameters: [target],
     abstract: "tap a tab (tapping the selected tab pops it to its root)",
     discussion: """
       Runs the should-select hooks first; a 'deny' there changes nothing. Fails while a modal \
       screen is presented or when the tab is disabled.
       """
   ) { interpreter, arguments in
-    try interpreter.shell.tap(arguments.positionals[0])
+    try interpreter.shell.tap(arguments[target])
   }
 
-  static let swipe = CommandDeclaration<Interpreter>(
-    "swipe",
-    arguments: [.init("DIRECTION", .direction, abstract: "left (to the next tab) or right")],
-    options: [.flag("--cancel", abstract: "abandon the swipe half-way: the selection stays")],
+  static let direction = Argument(
+    "DIRECTION", .direction, abstract: "left (to the next tab) or right")
+  static let cancel = Option(
+    flag: "--cancel", abstract: "abandon the swipe half-way: the selection stays")
+
+  static let swipe = Declaration(
+    name: "swipe", parameters: [direction, cancel],
     abstract: "swipe to the next (left) or previous (right) tab",
     discussion: """
       At either end nothing changes (a bounce). Swipes pass over disabled tabs and run the \
       should-select hooks like taps.
       """
   ) { interpreter, arguments in
-    let direction: SwipeDirection = arguments.positionals[0] == "left" ? .left : .right
-    try interpreter.shell.swipe(direction, cancelled: !arguments.options.isEmpty)
+    try interpreter.shell.swipe(arguments[direction], cancelled: arguments[cancel])
   }
 
-  static let lastTab = CommandDeclaration<Interpreter>(
-    "last-tab", abstract: "tap the previously selected tab"
+  static let lastTab = Declaration(
+    name: "last-tab", abstract: "tap the previously selected tab"
   ) { interpreter, _ in
     try interpreter.shell.selectLastTab()
   }

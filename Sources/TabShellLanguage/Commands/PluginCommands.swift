@@ -1,14 +1,13 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 import TabShellLoader
 
 /// `plugins`, `screens`, `load`.
 enum PluginCommands {
-  static let all: [BuiltinCommand] = [plugins, screens, load].map {
-    BuiltinCommand($0, family: "Plugins")
-  }
+  static let all = [plugins, screens, load]
 
-  static let plugins = CommandDeclaration<Interpreter>(
-    "plugins", abstract: "the loaded plugins and the screen types and layouts each provides"
+  static let plugins = Declaration(
+    name: "plugins", abstract: "the loaded plugins and the screen types and layouts each provides",
+    effect: .looks
   ) { interpreter, _ in
     for plugin in interpreter.shell.plugins {
       interpreter.output("\(plugin.name) (\(plugin.source))")
@@ -21,8 +20,8 @@ enum PluginCommands {
     names.isEmpty ? "none" : names.joined(separator: " ")
   }
 
-  static let screens = CommandDeclaration<Interpreter>(
-    "screens", abstract: "every screen type, with its commands"
+  static let screens = Declaration(
+    name: "screens", abstract: "every screen type, with its commands", effect: .looks
   ) { interpreter, _ in
     let types = interpreter.shell.screenTypes
     let width = types.map(\.name.count).max() ?? 0
@@ -33,17 +32,14 @@ enum PluginCommands {
     }
   }
 
-  static let load = CommandDeclaration<Interpreter>(
-    "load", arguments: [.init("PATH", .path, abstract: "a plugin shared object (.so)")],
+  static let path = Argument("PATH", .path, abstract: "a plugin shared object (.so)")
+
+  static let load = Declaration(
+    name: "load", parameters: [path],
     abstract: "load a plugin shared object and register its screen types and layouts",
-    discussion: "A relative PATH is resolved against the running script's directory."
+    discussion: "A relative PATH is resolved against the running script's directory.",
+    mayAddCommands: true
   ) { interpreter, arguments in
-    let path = interpreter.resolve(arguments.positionals[0])
-    do {
-      let plugin = try PluginLoader.load(path: path)
-      try interpreter.shell.register(plugin, source: path)
-    } catch let error as PluginLoadError {
-      throw LanguageError.pluginFailed(error.description)
-    }
+    try interpreter.load(plugin: arguments[path])
   }
 }

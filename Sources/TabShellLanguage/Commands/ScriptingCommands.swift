@@ -1,70 +1,76 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 
 /// `expect`, `on`, `deny`, `source`, `echo`, `exit`, `quit`, `help`.
 enum ScriptingCommands {
-  static let all: [BuiltinCommand] =
-    [BuiltinCommand(ExpectCommand.declaration, family: "Scripting", check: ExpectCommand.check)]
-    + [on, deny, source, echo, exit, quit, help].map { BuiltinCommand($0, family: "Scripting") }
+  static let all = [ExpectCommand.declaration, on, deny, source, echo, exit, quit, help]
 
-  static let on = CommandDeclaration<Interpreter>(
-    "on",
-    arguments: [
-      .init("EVENT", .event, abstract: "an event name, such as did-select or viewWillAppear"),
-      .init(
-        "COMMANDS", .text, variadic: true,
-        abstract: "one command, or one quoted word of commands separated by ';'"),
-    ],
-    abstract: "run COMMANDS whenever EVENT happens",
+  static let event = Argument(
+    "EVENT", .event, abstract: "an event name, such as did-select or viewWillAppear")
+  static let body = Argument(
+    "COMMANDS", commands: .commands,
+    abstract: "one command, or one quoted word of commands separated by ';'")
+
+  static let on = Declaration(
+    name: "on", parameters: [event, body], abstract: "run COMMANDS whenever EVENT happens",
     discussion: """
-      In the commands, $tab is the position and $id the id of the tab (or screen) concerned. In an \
-      'on should-select' hook, 'deny' vetoes the selection. Hooks that set off hooks without end \
-      stop with an error.
-      """
-  ) { _, _ in
-    // The parser turns `on` into a hook whose commands it has parsed once (Command.Target.hook).
+      In the commands, $tab is the position and $id the id of the tab (or screen) concerned. The \
+      commands run after the command that set the event off is done, in the order the events \
+      happened. In an 'on should-select' hook, 'deny' vetoes the selection; the hook's commands \
+      that only look (echo, expect...) run before the tab is selected, the others after. Hooks \
+      that set off hooks without end stop with an error.
+      """,
+    effect: .looks
+  ) { interpreter, arguments in
+    interpreter.addHook(on: arguments[event], commands: arguments[body])
   }
 
-  static let deny = CommandDeclaration<Interpreter>(
-    "deny", abstract: "in an 'on should-select' hook: veto the selection"
+  static let deny = Declaration(
+    name: "deny", abstract: "in an 'on should-select' hook: veto the selection", effect: .looks
   ) { interpreter, _ in
-    guard interpreter.inShouldSelectHook else { throw LanguageError.denyOutsideHook }
-    interpreter.denied = true
+    try interpreter.deny()
   }
 
-  static let source = CommandDeclaration<Interpreter>(
-    "source", arguments: [.init("FILE", .path, abstract: "a script")],
-    abstract: "run the commands of a script file",
+  static let file = Argument("FILE", .path, abstract: "a script")
+
+  static let source = Declaration(
+    name: "source", parameters: [file], abstract: "run the commands of a script file",
     discussion: """
       A relative FILE is resolved against the directory of the script that sources it. The whole \
       file is parsed first: a syntax error anywhere runs none of it.
       """
-  ) { interpreter, arguments in try interpreter.source(arguments.positionals[0]) }
+  ) { interpreter, arguments in try interpreter.source(arguments[file]) }
 
-  static let echo = CommandDeclaration<Interpreter>(
-    "echo", arguments: [.init("WORDS", .text, optional: true, variadic: true)],
-    abstract: "print the words, separated by spaces"
+  static let words = Argument("WORDS", variadic: .text)
+
+  static let echo = Declaration(
+    name: "echo", parameters: [words], abstract: "print the words, separated by spaces",
+    effect: .looks
   ) { interpreter, arguments in
-    interpreter.output(arguments.positionals.joined(separator: " "))
+    interpreter.output(arguments[words].joined(separator: " "))
   }
 
-  static let exit = CommandDeclaration<Interpreter>(
-    "exit", arguments: [.init("N", .integer, optional: true, abstract: "the exit status")],
+  static let status = Argument(
+    "N", optional: .integer(in: 0...255), abstract: "the exit status, 0 to 255")
+
+  static let exit = Declaration(
+    name: "exit", parameters: [status],
     abstract: "stop, with status N (default: 1 if a command failed, else 0)"
   ) { _, arguments in
-    throw ExitRequest(
-      status: arguments[0].flatMap { Int($0) }.map { Int32(UInt8(truncatingIfNeeded: $0)) })
+    throw ExitRequest(status: arguments[status].map(Int32.init))
   }
 
-  static let quit = CommandDeclaration<Interpreter>(
-    "quit", abstract: "stop, with status 0"
-  ) { _, _ in throw ExitRequest(status: 0) }
+  static let quit = Declaration(name: "quit", abstract: "stop, with status 0") { _, _ in
+    throw ExitRequest(status: 0)
+  }
 
-  static let help = CommandDeclaration<Interpreter>(
-    "help", arguments: [.init("COMMAND", .command, optional: true)],
-    abstract: "list the commands, or describe one"
+  static let topic = Argument("COMMAND", optional: .commandName)
+
+  static let help = Declaration(
+    name: "help", parameters: [topic], abstract: "list the commands, or describe one",
+    effect: .looks
   ) { interpreter, arguments in
     let lines =
-      if let name = arguments[0] { Help.command(name, in: interpreter) } else {
+      if let name = arguments[topic] { Help.command(name, in: interpreter) } else {
         Help.overview(interpreter)
       }
     lines.forEach(interpreter.output)

@@ -1,49 +1,44 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 
 /// `push`, `pop`, `pop-to-root`, `present`, `dismiss`.
 enum StackCommands {
-  static let all: [BuiltinCommand] = [push, pop, popToRoot, present, dismiss].map {
-    BuiltinCommand($0, family: "Stacks and modals")
-  }
+  static let all = [push, pop, popToRoot, present, dismiss]
 
-  static let push = CommandDeclaration<Interpreter>(
-    "push", arguments: [.init("TYPE", .screenType)],
-    options: [
-      .option("--id", .text, valueName: "ID", abstract: "the screen's id (default: from its type)"),
-      .option("--title", .text, valueName: "TITLE", abstract: "the screen's title"),
-      .flag("--hides-bar", abstract: "hide the bar while this screen is on the stack"),
-    ] + TabCommands.screenOptions,
+  static let type = Argument("TYPE", .screenType)
+  static let id = Option(
+    "--id", .text, valueName: "ID", abstract: "the screen's id (default: from its type)")
+  static let title = Option("--title", .text, valueName: "TITLE", abstract: "the screen's title")
+  static let hidesBar = Option(
+    flag: "--hides-bar", abstract: "hide the bar while this screen is on the stack")
+
+  static let push = Declaration(
+    name: "push", parameters: [type, id, title, hidesBar, TabCommands.text, TabCommands.param],
     abstract: "push a new screen onto the selected tab's stack"
   ) { interpreter, arguments in
     try interpreter.shell.push(
-      type: arguments.positionals[0], id: arguments.value(of: "--id"),
-      title: arguments.value(of: "--title"), hidesBar: arguments.has("--hides-bar"),
-      parameters: TabCommands.parameters(arguments))
+      type: arguments[type], id: arguments[id], title: arguments[title],
+      hidesBar: arguments[hidesBar], parameters: TabCommands.parameters(arguments))
   }
 
-  static let pop = CommandDeclaration<Interpreter>(
-    "pop", abstract: "pop the top screen of the selected tab's stack"
+  static let pop = Declaration(
+    name: "pop", abstract: "pop the top screen of the selected tab's stack"
   ) { interpreter, _ in try interpreter.shell.pop() }
 
-  static let popToRoot = CommandDeclaration<Interpreter>(
-    "pop-to-root", abstract: "pop the selected tab's stack to its root"
+  static let popToRoot = Declaration(
+    name: "pop-to-root", abstract: "pop the selected tab's stack to its root"
   ) { interpreter, _ in try interpreter.shell.popToRoot() }
 
-  static let present = CommandDeclaration<Interpreter>(
-    "present", arguments: [.init("TYPE", .screenType)],
-    options: [
-      .option("--id", .text, valueName: "ID", abstract: "the screen's id (default: from its type)"),
-      .option("--title", .text, valueName: "TITLE", abstract: "the screen's title"),
-    ] + TabCommands.screenOptions,
+  static let present = Declaration(
+    name: "present", parameters: [type, id, title, TabCommands.text, TabCommands.param],
     abstract: "present a new screen modally over everything",
     discussion: "While it is presented, selecting tabs and changing stacks fail."
   ) { interpreter, arguments in
     try interpreter.shell.present(
-      type: arguments.positionals[0], id: arguments.value(of: "--id"),
-      title: arguments.value(of: "--title"), parameters: TabCommands.parameters(arguments))
+      type: arguments[type], id: arguments[id], title: arguments[title],
+      parameters: TabCommands.parameters(arguments))
   }
 
-  static let dismiss = CommandDeclaration<Interpreter>(
-    "dismiss", abstract: "dismiss the presented screen"
+  static let dismiss = Declaration(
+    name: "dismiss", abstract: "dismiss the presented screen"
   ) { interpreter, _ in try interpreter.shell.dismiss() }
 }

@@ -1,60 +1,57 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 
 /// `help` and `help CMD`, generated from the declarations.
-public enum Help {
+package enum Help {
   /// Every command by family, then the visible screen's commands.
   static func overview(_ interpreter: Interpreter) -> [String] {
     var lines = ["Commands (help COMMAND for more):"]
-    let width = interpreter.table.commands.map(\.declaration.name.count).max() ?? 0
-    var family = ""
-    for command in interpreter.table.commands {
-      if command.family != family {
-        family = command.family
-        lines.append(family)
-      }
-      lines.append(row(command.declaration.name, command.declaration.abstract, width: width))
+    let width = interpreter.table.names.map(\.count).max() ?? 0
+    for family in interpreter.table.families {
+      lines.append(family.name)
+      lines += family.commands.map { row($0.name, $0.abstract, width: width) }
     }
     if let type = interpreter.shell.visibleScreenType, !type.commands.isEmpty {
       lines.append("Commands of the visible screen (type '\(type.name)')")
-      for command in type.commands {
-        lines.append(row(command.name, command.abstract, width: width))
-      }
+      lines += type.commands.map { row($0.name, $0.abstract, width: width) }
     }
     return lines
   }
 
-  /// One command: usage, abstract, discussion, arguments, options, aliases.
+  /// One command: usage, abstract, discussion, subcommands, arguments, options, aliases.
   static func command(_ name: String, in interpreter: Interpreter) -> [String] {
-    if let command = interpreter.table.command(named: name) {
-      return describe(command.declaration)
-    }
-    for type in interpreter.shell.screenTypes {
-      if let command = type.commands.first(where: { $0.name == name }) {
-        return describe(command) + ["(a command of screen type '\(type.name)')"]
-      }
+    if let command = interpreter.table.command(named: name) { return describe(command) }
+    if let (command, type) = interpreter.screenCommand(named: name) {
+      return describe(command) + ["(a command of screen type '\(type)')"]
     }
     return ["no command '\(name)'"]
   }
 
-  static func describe<Context>(_ declaration: CommandDeclaration<Context>) -> [String] {
+  static func describe(_ declaration: Declaration) -> [String] {
     var lines = ["usage: \(declaration.usage)", declaration.abstract]
     if !declaration.discussion.isEmpty {
       lines.append("")
       lines += declaration.discussion.split(separator: "\n", omittingEmptySubsequences: false).map(
         String.init)
     }
-    let arguments = declaration.arguments.filter { !$0.abstract.isEmpty }
-    let options = declaration.options
+    if !declaration.subcommands.isEmpty {
+      lines.append("")
+      for var subcommand in declaration.subcommands {
+        subcommand.parent = declaration.name
+        lines.append("\(subcommand.usage)  — \(subcommand.abstract)")
+      }
+    }
+    let arguments = declaration.positionals.filter { !$0.spec.abstract.isEmpty }
+    let options = declaration.parameters.filter { $0.spec.role != .positional }
     let width = max(
-      arguments.map(\.valueName.count).max() ?? 0,
-      options.map { optionName($0).count }.max() ?? 0)
+      arguments.map(\.spec.name.count).max() ?? 0,
+      options.map { optionName($0.spec).count }.max() ?? 0)
     if !arguments.isEmpty {
       lines += ["", "arguments:"]
-      lines += arguments.map { row($0.valueName, $0.abstract, width: width) }
+      lines += arguments.map { row($0.spec.name, $0.spec.abstract, width: width) }
     }
     if !options.isEmpty {
       lines += ["", "options:"]
-      lines += options.map { row(optionName($0), $0.abstract, width: width) }
+      lines += options.map { row(optionName($0.spec), $0.spec.abstract, width: width) }
     }
     if !declaration.aliases.isEmpty {
       lines += ["", "aliases: " + declaration.aliases.joined(separator: ", ")]
@@ -62,8 +59,8 @@ public enum Help {
     return lines
   }
 
-  private static func optionName(_ option: OptionDeclaration) -> String {
-    option.value == nil ? option.name : "\(option.name) \(option.valueName)"
+  private static func optionName(_ spec: Parameter.Spec) -> String {
+    spec.role == .flag ? spec.name : "\(spec.name) \(spec.valueName)"
   }
 
   private static func row(_ name: String, _ text: String, width: Int) -> String {
@@ -74,7 +71,7 @@ public enum Help {
 
 extension Help {
   /// The command reference (`docs/Commands.md`), generated from the same declarations as `help`.
-  public static func reference(_ table: CommandTable = .standard) -> String {
+  package static func reference() -> String {
     var lines = [
       "# TabShell command reference",
       "",
@@ -82,15 +79,13 @@ extension Help {
         + " --filter CommandReferenceTests` writes it again). Every command is also described by"
         + " `help COMMAND` in the shell.",
     ]
-    var family = ""
-    for command in table.commands {
-      if command.family != family {
-        family = command.family
-        lines += ["", "## \(family)"]
+    for family in CommandTable.standard.families {
+      lines += ["", "## \(family.name)"]
+      for command in family.commands {
+        lines += ["", "### `\(command.name)`", "", "```"]
+        lines += describe(command)
+        lines.append("```")
       }
-      lines += ["", "### `\(command.declaration.name)`", "", "```"]
-      lines += describe(command.declaration)
-      lines.append("```")
     }
     return lines.joined(separator: "\n") + "\n"
   }

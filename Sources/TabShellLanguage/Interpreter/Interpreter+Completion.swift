@@ -1,4 +1,4 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 
 #if canImport(Glibc)
   import Glibc
@@ -9,7 +9,7 @@ import TabShellKit
 extension Interpreter {
   /// Completions for the word between `wordStart` and `wordEnd` (UTF-8 offsets into `line`): command
   /// names first, then each argument by its kind. Full words, sorted, without duplicates.
-  public func completions(line: String, wordStart: Int, wordEnd: Int) -> [String] {
+  package func completions(line: String, wordStart: Int, wordEnd: Int) -> [String] {
     let utf8 = Array(line.utf8)
     let start = min(max(0, wordStart), utf8.count)
     let end = min(max(start, wordEnd), utf8.count)
@@ -22,15 +22,10 @@ extension Interpreter {
   /// Candidates for `word`, which follows the words `previous` of its command.
   func complete(_ word: String, after previous: [String]) -> [String] {
     guard let name = previous.first else { return commandNames }
-    if let builtin = table.command(named: name) {
-      return complete(word, after: Array(previous.dropFirst()), for: builtin.declaration)
+    guard let declaration = table.command(named: name) ?? screenCommand(named: name)?.0 else {
+      return []
     }
-    for type in shell.screenTypes {
-      if let command = type.commands.first(where: { $0.name == name }) {
-        return complete(word, after: Array(previous.dropFirst()), for: command)
-      }
-    }
-    return []
+    return complete(word, after: Array(previous.dropFirst()), for: declaration)
   }
 
   /// Every command name: built-in, then the visible screen's.
@@ -38,39 +33,42 @@ extension Interpreter {
     table.names + (shell.visibleScreenType?.commands.map(\.name) ?? [])
   }
 
-  func complete<Context>(
-    _ word: String, after arguments: [String], for declaration: CommandDeclaration<Context>
-  ) -> [String] {
-    if let last = arguments.last,
-      let option = declaration.options.first(where: { $0.name == last }), let kind = option.value
+  /// Candidates for `word`, which follows `arguments` of a command declared by `declaration`.
+  func complete(_ word: String, after arguments: [String], for declaration: Declaration)
+    -> [String]
+  {
+    if !declaration.subcommands.isEmpty {
+      guard let first = arguments.first else { return declaration.subcommands.map(\.name) }
+      guard let subcommand = declaration.subcommand(named: first) else { return [] }
+      return complete(word, after: Array(arguments.dropFirst()), for: subcommand)
+    }
+    if let last = arguments.last, let option = declaration.option(named: last),
+      let kind = option.spec.kind
     {
       return candidates(kind, word: word)
     }
-    if word.hasPrefix("-"), !declaration.options.isEmpty { return declaration.options.map(\.name) }
+    let options = declaration.parameters.filter { $0.spec.role != .positional }
+    if word.hasPrefix("-"), !options.isEmpty { return options.map(\.spec.name) }
     var position = 0
     var index = 0
     while index < arguments.count {
-      if let option = declaration.options.first(where: { $0.name == arguments[index] }) {
-        index += option.value == nil ? 1 : 2
-      } else {
-        position += 1
-        index += 1
+      if let option = declaration.option(named: arguments[index]) {
+        index += option.spec.role == .flag ? 1 : 2
+        continue
       }
+      if declaration.positional(at: position)?.spec.kind == .commands {
+        return complete(word, after: Array(arguments[index...]))
+      }
+      position += 1
+      index += 1
     }
-    if declaration.name == "on", position >= 1 {
-      return complete(word, after: Array(arguments.dropFirst()))
-    }
-    if declaration.name == "expect", position >= 1,
-      let form = ExpectCommand.forms.first(where: { $0.name == arguments[0] })
-    {
-      return complete(word, after: Array(arguments.dropFirst()), for: form)
-    }
-    guard let argument = ArgumentBinder.declaredArgument(at: position, in: declaration.arguments)
+    guard let parameter = declaration.positional(at: position), let kind = parameter.spec.kind
     else { return [] }
-    return candidates(argument.kind, word: word)
+    if kind == .commands { return complete(word, after: []) }
+    return candidates(kind, word: word)
   }
 
-  func candidates(_ kind: ArgumentKind, word: String) -> [String] {
+  func candidates(_ kind: ValueKind, word: String) -> [String] {
     switch kind {
     case .tab:
       return shell.tabs.flatMap { [String($0.position), $0.id, $0.item.title] }
@@ -79,9 +77,9 @@ extension Interpreter {
     case .event: return EventName.allCases.map(\.rawValue)
     case .direction: return SwipeDirection.allCases.map(\.rawValue)
     case .choice(let choices): return choices
-    case .command: return table.names + shell.screenTypes.flatMap { $0.commands.map(\.name) }
+    case .commandName: return table.names + shell.screenTypes.flatMap { $0.commands.map(\.name) }
     case .path: return files(matching: word)
-    default: return []
+    case .integer, .text, .commands, .keyValue: return []
     }
   }
 

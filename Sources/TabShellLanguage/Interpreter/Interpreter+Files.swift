@@ -1,6 +1,6 @@
 extension Interpreter {
   /// A path as the running script means it: relative paths are resolved against its directory.
-  public func resolve(_ path: String) -> String {
+  package func resolve(_ path: String) -> String {
     if path.hasPrefix("/") { return path }
     let directory = directories.last ?? currentDirectory
     if directory.isEmpty { return path }
@@ -16,17 +16,17 @@ extension Interpreter {
 
   /// Reads a text file; the error names it as the user wrote it. Only a regular file of UTF-8 text
   /// without NUL bytes is read (see ``TextFile``).
-  public static func readText(_ path: String, name: String) throws(LanguageError) -> String {
+  package static func readText(_ path: String, name: String) throws(LanguageError) -> String {
     try TextFile.read(path, name: name)
   }
 
   /// Script bytes from elsewhere (standard input) as text, with the same checks as a script file.
-  public static func decodeText(_ bytes: [UInt8], name: String) throws(LanguageError) -> String {
+  package static func decodeText(_ bytes: [UInt8], name: String) throws(LanguageError) -> String {
     try TextFile.decode(bytes, name: name)
   }
 
   /// The directory part of a path (`""` for none).
-  public static func directory(of path: String) -> String {
+  package static func directory(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "" }
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }

@@ -1,4 +1,4 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 
 /// An `on EVENT COMMANDS` hook: its commands, parsed once, and where it was written.
 struct Hook {
@@ -8,106 +8,213 @@ struct Hook {
   var location: SourceLocation
 }
 
+/// Hooks set off too many commands, one setting off the next: stops every script and hook under
+/// way, and fails the command that set the first hook off.
+struct HookRunaway: Error {
+  var diagnostic: Diagnostic
+}
+
+/// The hooks, and the runs of them that events have queued.
+///
+/// Events only queue hook runs; they run after the command that set them off, in the order the
+/// events happened (``Interpreter/runHooks()``). Should-select hooks decide before the selection:
+/// their commands that only look run at once, the others are queued like any hook's.
+struct HookTable {
+  struct Run {
+    var hook: Hook
+    var tab: Int?
+    var id: String?
+  }
+
+  var byEvent: [EventName: [Hook]] = [:]
+  var shouldSelect: [Hook] = []
+  private var queue: [Run] = []
+  private var head = 0
+  /// Whether queued runs are being run now.
+  var isRunning = false
+  /// Whether should-select hooks are deciding now, and whether one said `deny`.
+  var decision: Bool?
+  /// Commands hooks ran since the command that set them off; bounded.
+  var commandsRun = 0
+  /// A failure of a should-select hook, for the command that asked for the selection.
+  var failure: (any Error)?
+  /// The `$tab` and `$id` of the hook running now.
+  var current: (tab: String, id: String)?
+
+  /// Whether commands run now count as hooks' commands.
+  var isCounting: Bool { isRunning || decision != nil }
+
+  /// Whether anything is left to do after a command: runs queued, a failure to report, a count to
+  /// reset.
+  var hasWork: Bool { head < queue.count || failure != nil || commandsRun > 0 }
+
+  mutating func enqueue(_ run: Run) { queue.append(run) }
+
+  mutating func next() -> Run? {
+    guard head < queue.count else { return nil }
+    head += 1
+    return queue[head - 1]
+  }
+
+  mutating func reset() {
+    queue.removeAll(keepingCapacity: true)
+    head = 0
+    commandsRun = 0
+    failure = nil
+  }
+
+  /// How `$` words read in a command bound as it runs.
+  func substitution(arguments: [String]) -> Substitution {
+    Substitution(arguments: arguments, tab: current?.tab, id: current?.id)
+  }
+}
+
 extension Interpreter {
-  /// Adds a hook and makes sure the shell tells the interpreter about events.
-  func addHook(_ hook: Hook) {
-    if hook.event == .shouldSelect {
-      shouldSelectHooks.append(hook)
+  /// How many commands hooks may run, one setting off the next, for one command (through any
+  /// depth of `source`).
+  package static let hookCommandLimit = 1_000
+
+  /// Adds a hook, written where the command running now was, and makes sure the shell tells the
+  /// interpreter about events.
+  func addHook(on event: EventName, commands: [Command]) {
+    let hook = Hook(event: event, commands: commands, file: place.file, location: place.location)
+    if event == .shouldSelect {
+      hooks.shouldSelect.append(hook)
     } else {
-      hooks[hook.event, default: []].append(hook)
+      hooks.byEvent[event, default: []].append(hook)
     }
     updateObservers()
+  }
+
+  /// `deny`: vetoes the selection the should-select hooks are deciding.
+  func deny() throws(LanguageError) {
+    guard hooks.decision != nil else { throw .denyOutsideHook }
+    hooks.decision = true
+  }
+
+  /// Counts a command that a hook caused; past ``hookCommandLimit`` every hook and script under
+  /// way stops.
+  @inline(__always)
+  func countHookCommand(at location: SourceLocation) throws(HookRunaway) {
+    guard hooks.isCounting else { return }
+    hooks.commandsRun += 1
+    if hooks.commandsRun > Self.hookCommandLimit {
+      throw HookRunaway(
+        diagnostic: Diagnostic(
+          file: place.file, location: location, error: .hookRunaway(limit: Self.hookCommandLimit)))
+    }
   }
 
   /// Observes the shell only while something needs its events (a trace or a hook), so that a run
   /// without them does no event work at all.
   func updateObservers() {
-    let needsEvents = trace != .off || !hooks.isEmpty
+    let needsEvents = trace != .off || !hooks.byEvent.isEmpty
     if needsEvents, observerToken == nil {
       observerToken = shell.addObserver { [unowned self] event in self.observe(event) }
     } else if !needsEvents, let token = observerToken {
       shell.removeObserver(token)
       observerToken = nil
     }
-    if !shouldSelectHooks.isEmpty, shouldSelectToken == nil {
+    if !hooks.shouldSelect.isEmpty, shouldSelectToken == nil {
       shouldSelectToken = shell.addShouldSelectHandler { [unowned self] request in
         self.shouldSelect(request)
       }
     }
   }
 
+  /// An event: traced at once; the hooks on it are queued.
   func observe(_ event: ShellEvent) {
     switch trace {
     case .off: break
     case .readable: output(TraceFormat.readable(event))
     case .json: output(TraceFormat.json(event, buffer: &traceBuffer))
     }
-    // should-select hooks run as the shell's should-select handler, which can veto; not here too.
-    if event.name != .shouldSelect, let list = hooks[event.name] {
-      for hook in list { runHook(hook, tab: event.tab, id: event.tabID ?? event.screen) }
+    // Should-select hooks decide in the shell's should-select handler, not here.
+    if event.name != .shouldSelect, let list = hooks.byEvent[event.name] {
+      for hook in list {
+        hooks.enqueue(.init(hook: hook, tab: event.tab, id: event.tabID ?? event.screen))
+      }
     }
   }
 
+  /// The shell's should-select handler: runs the should-select hooks; `false` when one said
+  /// `deny`. Their commands that change the shell wait for the end of the selection.
   func shouldSelect(_ request: SelectionRequest) -> Bool {
-    let (outerIn, outerDenied) = (inShouldSelectHook, denied)
-    defer { (inShouldSelectHook, denied) = (outerIn, outerDenied) }
-    inShouldSelectHook = true
-    denied = false
-    for hook in shouldSelectHooks {
-      runHook(hook, tab: request.position, id: request.id)
-      if denied { return false }
+    let outer = hooks.decision
+    hooks.decision = false
+    defer { hooks.decision = outer }
+    for hook in hooks.shouldSelect {
+      decide(with: hook, tab: request.position, id: request.id)
+      if hooks.decision == true { return false }
     }
     return true
   }
 
-  /// Runs a hook's commands with `$tab` and `$id` filled in; a failure is kept for the command that
-  /// set the hook off.
-  func runHook(_ hook: Hook, tab: Int?, id: String?) {
-    guard hookFailure == nil, hookExit == nil else { return }
-    hookRuns += 1
-    if hookRuns > Self.hookRunLimit || hookDepth >= Self.hookDepthLimit {
-      let limit = hookRuns > Self.hookRunLimit ? Self.hookRunLimit : Self.hookDepthLimit
-      hookFailure = Diagnostic(
-        file: hook.file, location: hook.location, error: .hookRunaway(limit: limit))
-      return
-    }
-    hookDepth += 1
-    defer { hookDepth -= 1 }
-    let tabText = tab.map(String.init) ?? ""
-    let idText = id ?? ""
-    for var command in hook.commands {
-      if !command.deferredWords.isEmpty {
-        command.deferredWords = command.deferredWords.map {
-          $0.replacing("$tab", with: tabText).replacing("$id", with: idText)
-        }
-      }
+  private func decide(with hook: Hook, tab: Int, id: String) {
+    let saved = (hooks.current, place)
+    defer { (hooks.current, place) = saved }
+    hooks.current = (String(tab), id)
+    place = Place(file: hook.file, location: hook.location)
+    var later: [Command] = []
+    for command in hook.commands where hooks.failure == nil {
       do {
-        try execute(command)
-      } catch let request as ExitRequest {
-        hookExit = .some(request.status)
-        return
-      } catch is AlreadyReported {
-        hookFailure =
-          hookFailure
-          ?? Diagnostic(file: hook.file, location: hook.location, error: .failed("hook failed"))
-        return
+        try countHookCommand(at: hook.location)
+        if effect(of: command) == .looks {
+          try execute(command)
+        } else {
+          later.append(command)
+        }
+      } catch let error as HookRunaway {
+        hooks.failure = error
       } catch {
-        hookFailure = diagnostic(for: error, at: hook.location, file: hook.file)
-        return
+        hooks.failure = diagnostic(for: error, at: hook.location, file: hook.file)
       }
+    }
+    if !later.isEmpty {
+      var deferred = hook
+      deferred.commands = later
+      hooks.enqueue(.init(hook: deferred, tab: tab, id: id))
     }
   }
 
-  /// After a command that set hooks off: their failure (or exit) becomes the command's.
-  func finishHooks() throws {
-    hookRuns = 0
-    if let exit = hookExit {
-      hookExit = nil
-      throw ExitRequest(status: exit)
+  private func effect(of command: Command) -> Declaration.Effect {
+    if case .builtin(let index) = command.boxed.target { return table.declarations[index].effect }
+    return .changes
+  }
+
+  /// Runs the hooks the last command set off, and those they set off in turn, until none are
+  /// left; a failure (or `exit`) in one stops them all and is the command's. Inside a hook (a
+  /// sourced file's commands) it does nothing: the outermost call runs them all, one after
+  /// another, so that hooks never nest.
+  func runHooks() throws {
+    guard !hooks.isRunning else { return }
+    hooks.isRunning = true
+    defer {
+      hooks.isRunning = false
+      hooks.reset()
     }
-    if let failure = hookFailure {
-      hookFailure = nil
-      throw failure
+    if let failure = hooks.failure { throw failure }
+    while let run = hooks.next() {
+      let saved = hooks.current
+      defer { hooks.current = saved }
+      hooks.current = (run.tab.map(String.init) ?? "", run.id ?? "")
+      for command in run.hook.commands {
+        if Self.isInterrupted { throw ExitRequest(status: 130) }
+        place = Place(file: run.hook.file, location: run.hook.location)
+        try countHookCommand(at: run.hook.location)
+        do {
+          try execute(command)
+        } catch let error as ExitRequest {
+          throw error
+        } catch let error as HookRunaway {
+          throw error
+        } catch is AlreadyReported {
+          throw AlreadyReported()
+        } catch {
+          throw diagnostic(for: error, at: run.hook.location, file: run.hook.file)
+        }
+        if let failure = hooks.failure { throw failure }
+      }
     }
   }
 }

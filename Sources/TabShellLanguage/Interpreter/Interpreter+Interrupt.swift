@@ -6,7 +6,7 @@ extension Interpreter {
   ///
   /// Isolation: a lock-free atomic, so that a signal handler may set it; the interpreter only reads
   /// it, between commands.
-  public static let interruption = Atomic<Bool>(false)
+  package static let interruption = Atomic<Bool>(false)
 }
 
 extension Interpreter {

@@ -1,4 +1,4 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 
 /// Writes JSON text by hand, without Foundation: string literals, and `state --json`'s object with
 /// its keys sorted.

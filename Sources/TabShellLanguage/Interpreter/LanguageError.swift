@@ -1,7 +1,7 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 
 /// Why a command line did not parse or a command failed: data, worded in one place (``description``).
-public enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A quote that is not closed on its line.
   case unterminatedQuote(Character)
   /// No command of this name; maybe a close one.
@@ -16,6 +16,8 @@ public enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible {
   case missingOptionValue(command: String, option: String)
   /// A word that must be a whole number is not one.
   case notAnInteger(String, argument: String)
+  /// A whole number outside the range its argument allows.
+  case outOfRange(String, argument: String, range: ClosedRange<Int>)
   /// A word that must be one of a few is not one of them.
   case notAChoice(String, argument: String, choices: [String], suggestion: String?)
   /// `on` nested too deep in a hook's commands.
@@ -41,7 +43,7 @@ public enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Anything else a command reports.
   case failed(String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .unterminatedQuote(let quote): "unterminated \(quote) quote"
     case .unknownCommand(let name, let suggestion):
@@ -55,6 +57,8 @@ public enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible {
     case .missingOptionValue(let command, let option):
       "option '\(option)' of '\(command)' needs a value"
     case .notAnInteger(let word, let argument): "\(argument) must be a whole number, not '\(word)'"
+    case .outOfRange(let word, let argument, let range):
+      "\(argument) must be from \(range.lowerBound) to \(range.upperBound), not '\(word)'"
     case .notAChoice(let word, let argument, let choices, let suggestion):
       "\(argument) must be one of \(choices.joined(separator: ", ")), not '\(word)'"
         + Self.didYouMean(suggestion)
@@ -69,7 +73,8 @@ public enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible {
     case .expectFailed(let message): "expect failed: \(message)"
     case .cannotRead(let path, let reason): "cannot read '\(path)': \(reason)"
     case .sourceTooDeep(let limit): "source nesting too deep (limit \(limit))"
-    case .hookRunaway(let limit): "hooks set off more hooks without end (limit \(limit) runs)"
+    case .hookRunaway(let limit):
+      "hooks set off more hooks without end (stopped after \(limit) commands)"
     case .denyOutsideHook: "'deny' works only in an 'on should-select' hook"
     case .pluginFailed(let message): message
     case .failed(let message): message
@@ -82,23 +87,23 @@ public enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// An error with where it happened: the one renderer of `FILE:LINE:COL: error: MESSAGE`.
-public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
+package struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
   /// The script's name as the user gave it (`-c`, `<stdin>`, a path), or `nil` in the REPL.
-  public var file: String?
+  package var file: String?
   /// Where in the script.
-  public var location: SourceLocation
+  package var location: SourceLocation
   /// What went wrong.
-  public var error: LanguageError
+  package var error: LanguageError
 
   /// Makes a diagnostic.
-  public init(file: String?, location: SourceLocation, error: LanguageError) {
+  package init(file: String?, location: SourceLocation, error: LanguageError) {
     self.file = file
     self.location = location
     self.error = error
   }
 
   /// `FILE:LINE:COL: error: MESSAGE`, or `error: MESSAGE` for a line typed in the REPL.
-  public var description: String {
+  package var description: String {
     guard let file else { return "error: \(error)" }
     return "\(file):\(location.line):\(location.column): error: \(error)"
   }

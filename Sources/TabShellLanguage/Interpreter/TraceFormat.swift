@@ -1,4 +1,4 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 
 /// How `trace on` and `trace json` write events.
 enum TraceFormat {

@@ -1,14 +1,14 @@
 /// Splits script text into commands of words (SPEC §3).
 ///
-/// One command a line; `;` separates commands; `#` outside quotes starts a comment; a backslash at the
+/// One command a line; `;` separates commands; `#` at the start of a word starts a comment; a backslash at the
 /// end of a line continues it; `'single'` and `"double"` quotes (in double quotes `\"`, `\\` and `\n`
 /// escape); outside quotes a backslash takes the next character literally. A quote must close on its
 /// line. Locations count lines from 1 and characters (Unicode scalars) from 1, and survive
 /// continuations and `;`. An error drops the rest of its line and lexing goes on, so that every error
 /// is found.
-public enum Lexer {
+package enum Lexer {
   /// The commands and the errors of `source`.
-  public static func lex(_ source: String) -> (
+  package static func lex(_ source: String) -> (
     commands: [RawCommand], errors: [(SourceLocation, LanguageError)]
   ) {
     var commands: [RawCommand] = []
@@ -24,7 +24,7 @@ public enum Lexer {
   /// trimmed, are offered to `known` first, with where it starts: when `known` returns `true` (it has
   /// seen the line before and dealt with it), the line is not lexed at all. Otherwise its one command
   /// goes to `each` with the line's text, so that the caller can recognise it next time.
-  public static func lex(
+  package static func lex(
     _ source: String, known: (UnsafeBufferPointer<UInt8>, SourceLocation) -> Bool,
     each: (RawCommand, _ plainLine: String?) -> Void
   ) -> [(SourceLocation, LanguageError)] {
@@ -73,8 +73,7 @@ public enum Lexer {
         case UInt8(ascii: ";"):
           endCommand()
           advance(bytes)
-        case UInt8(ascii: "#"):
-          endWord()
+        case UInt8(ascii: "#") where !inWord:
           while i < bytes.count, bytes[i] != UInt8(ascii: "\n") { advance(bytes) }
         case UInt8(ascii: "\\"):
           backslash(bytes)

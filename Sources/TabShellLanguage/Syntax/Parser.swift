@@ -1,33 +1,29 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 
-/// Turns script text into a ``Script``: lexes it, resolves every command's declaration and checks its
-/// arguments, collecting every error.
-public struct Parser {
+/// Turns script text into a ``Script``: lexes it, resolves every command's declaration and binds its
+/// arguments, collecting every error. It knows no command by name: what a command takes, and whether
+/// it may add commands, come from its declaration.
+struct Parser {
   /// The built-in commands.
-  public let table: CommandTable
+  let table: CommandTable
   /// The names of the commands that registered screen types declare.
-  public let screenCommands: Set<String>
-  /// The script's arguments, for `$1`...`$9`; substituted as the script is parsed.
-  public var scriptArguments: [String]
+  let screenCommands: Set<String>
+  /// The script's arguments, for `$1`...
+  var substitution = Substitution()
 
-  /// Makes a parser for the commands of `table` and these screen commands.
-  public init(table: CommandTable, screenCommands: Set<String>, scriptArguments: [String] = []) {
-    self.table = table
-    self.screenCommands = screenCommands
-    self.scriptArguments = scriptArguments
-  }
+  /// How deep `on` may nest in a hook's commands.
+  static let hookNestingLimit = 8
 
   /// Parses a whole script.
   ///
-  /// A plain line written again (`tab 2`, `swipe left`) is not lexed nor checked again: it shares
+  /// A plain line written again (`tab 2`, `swipe left`) is not lexed nor bound again: it shares
   /// the command parsed the first time, so that a long script of them is parsed fast and held small.
-  public func parse(_ source: String, file: String?, directory: String) -> Script {
+  func parse(_ source: String, file: String?, directory: String) -> Script {
     var diagnostics: [Diagnostic] = []
     var commands: [Command] = []
     commands.reserveCapacity(source.utf8.count / 8 + 1)
-    var sawLoad = false
+    var deferUnknown = false
     var seen = PlainLineTable()
-    let loadIndex = table.index(of: "load")
     let lexErrors = Lexer.lex(
       source,
       known: { text, location in
@@ -36,12 +32,16 @@ public struct Parser {
         commands.append(command)
         return true
       },
-      each: { command, plainLine in
+      each: { raw, plainLine in
         do throws(LocatedError) {
-          let parsed = try resolve(command, substituting: false, deferUnknown: sawLoad)
-          if case .builtin(let index) = parsed.target, index == loadIndex { sawLoad = true }
-          if let plainLine { seen.insert(plainLine, parsed) }
-          commands.append(parsed)
+          let command = try resolve(raw, deferUnknown: deferUnknown, depth: 0)
+          if case .builtin(let index) = command.boxed.target,
+            table.declarations[index].mayAddCommands
+          {
+            deferUnknown = true
+          }
+          if let plainLine { seen.insert(plainLine, command) }
+          commands.append(command)
         } catch {
           diagnostics.append(Diagnostic(file: file, location: error.location, error: error.error))
         }
@@ -53,113 +53,88 @@ public struct Parser {
     return Script(file: file, directory: directory, commands: commands, diagnostics: diagnostics)
   }
 
-  /// How deep `on` may nest in a hook's commands.
-  public static let hookNestingLimit = 8
+  /// Resolves one command: its declaration (a subcommand picked by the next word), its bound
+  /// arguments. `depth` is how deep in hooks' commands it is (0: a script's own line).
+  func resolve(_ raw: RawCommand, deferUnknown: Bool, depth: Int) throws(LocatedError) -> Command {
+    let name = raw.words[0].text
+    guard let index = table.index(of: name) else {
+      if screenCommands.contains(name) || deferUnknown {
+        return Command(
+          target: .screen(name), arguments: .none, location: raw.location,
+          words: Array(raw.words.dropFirst()))
+      }
+      throw LocatedError(
+        error: .unknownCommand(name, suggestion: suggestion(for: name)), location: raw.location)
+    }
+    var declarationIndex = index
+    var words = raw.words.dropFirst()
+    let declaration = table.declarations[index]
+    if !declaration.subcommands.isEmpty {
+      guard let word = words.first else {
+        throw LocatedError(
+          error: .missingArgument(command: name, argument: "CHECK", usage: declaration.usage),
+          location: raw.location)
+      }
+      guard let subcommand = table.index(of: word.text, in: declaration) else {
+        let choices = declaration.subcommands.map(\.name)
+        throw LocatedError(
+          error: .notAChoice(
+            word.text, argument: "CHECK", choices: choices,
+            suggestion: closestMatch(to: word.text, in: choices)),
+          location: word.location)
+      }
+      declarationIndex = subcommand
+      words = words.dropFirst()
+    }
+    let bound = try binder(deferUnknown: deferUnknown, depth: depth).bind(
+      words, to: table.declarations[declarationIndex], at: raw.location)
+    return Command(
+      target: .builtin(declarationIndex), arguments: bound.arguments, location: raw.location,
+      words: bound.isDeferred ? Array(words) : nil)
+  }
 
-  func parseHook(_ words: [String], at location: SourceLocation, depth: Int) throws(LanguageError)
-    -> [Command]
+  /// The binder for a command at `depth`.
+  func binder(deferUnknown: Bool, depth: Int) -> Binder {
+    var binder = Binder()
+    binder.expand = substitution.expand
+    binder.placeholders = depth > 0
+    if !deferUnknown {
+      binder.isCommand = { table.index(of: $0) != nil || screenCommands.contains($0) }
+    }
+    binder.suggestCommand = suggestion(for:)
+    binder.parseCommands = { words, location throws(LocatedError) in
+      try parseHook(words, at: location, depth: depth + 1, deferUnknown: deferUnknown)
+    }
+    return binder
+  }
+
+  /// A hook's commands: one word holding commands separated by `;`, or the words of one command.
+  /// Every word of them is placed where the hook is written (`location`), for errors.
+  func parseHook(_ words: [Word], at location: SourceLocation, depth: Int, deferUnknown: Bool)
+    throws(LocatedError) -> [Command]
   {
     guard depth <= Self.hookNestingLimit else {
-      throw .hookNestingTooDeep(limit: Self.hookNestingLimit)
+      throw LocatedError(
+        error: .hookNestingTooDeep(limit: Self.hookNestingLimit), location: location)
     }
     var raw: [RawCommand]
     if words.count == 1 {
-      let (lexed, errors) = Lexer.lex(words[0])
-      if let first = errors.first { throw first.1 }
+      let (lexed, errors) = Lexer.lex(words[0].text)
+      if let first = errors.first { throw LocatedError(error: first.1, location: location) }
       raw = lexed
     } else {
-      raw = [RawCommand(words: words.map { Word($0, at: location) })]
+      raw = [RawCommand(words: words)]
     }
     var commands: [Command] = []
     for var command in raw {
       for i in command.words.indices { command.words[i].location = location }
-      do throws(LocatedError) {
-        commands.append(
-          try resolve(command, substituting: true, deferUnknown: false, depth: depth))
-      } catch {
-        throw error.error
-      }
+      commands.append(try resolve(command, deferUnknown: deferUnknown, depth: depth))
     }
     return commands
   }
 
-  /// Resolves one command: its declaration, its checked arguments; an error points at the word at
-  /// fault, else at the command.
-  func resolve(
-    _ command: RawCommand, substituting: Bool, deferUnknown: Bool, depth: Int = 0
-  ) throws(LocatedError) -> Command {
-    var failedAt: Int?
-    do throws(LanguageError) {
-      return try resolve(
-        command, substituting: substituting, deferUnknown: deferUnknown, depth: depth,
-        failedAt: &failedAt)
-    } catch {
-      let location = failedAt.map { command.words[$0 + 1].location } ?? command.location
-      throw LocatedError(error: error, location: location)
-    }
+  /// The closest command name to `name`, built-in or of a screen type.
+  func suggestion(for name: String) -> String? {
+    closestMatch(to: name, in: table.names + screenCommands)
   }
-
-  private func resolve(
-    _ command: RawCommand, substituting: Bool, deferUnknown: Bool, depth: Int,
-    failedAt: inout Int?
-  ) throws(LanguageError) -> Command {
-    let name = command.words[0].text
-    let rest = command.words.dropFirst().map { substitute($0.text) }
-    guard let index = table.index(of: name) else {
-      if screenCommands.contains(name) || deferUnknown {
-        return Command(
-          target: .screen(name), arguments: ParsedArguments(positionals: rest),
-          location: command.location, deferredWords: rest)
-      }
-      throw .unknownCommand(
-        name, suggestion: closestMatch(to: name, in: table.names + screenCommands))
-    }
-    let entry = table.commands[index]
-    let arguments = try ArgumentBinder.bind(
-      rest[...], to: entry.declaration, substituting: substituting, failedAt: &failedAt)
-    let placeholders = substituting && rest.contains(where: ArgumentBinder.hasPlaceholder)
-    failedAt = nil
-    if !placeholders { try entry.check?(arguments) }
-    if entry.declaration.name == "on", let event = EventName(rawValue: arguments.positionals[0]) {
-      let body = try parseHook(
-        Array(arguments.positionals.dropFirst()), at: command.location, depth: depth + 1)
-      return Command(
-        target: .hook(HookBody(event: event, commands: body)), arguments: arguments,
-        location: command.location)
-    }
-    failedAt = 0
-    if entry.declaration.name == "help", !deferUnknown, let topic = arguments[0],
-      table.index(of: topic) == nil, !screenCommands.contains(topic)
-    {
-      throw .unknownCommand(
-        topic, suggestion: closestMatch(to: topic, in: table.names + screenCommands))
-    }
-    failedAt = nil
-    return Command(
-      target: .builtin(index), arguments: arguments, location: command.location,
-      deferredWords: placeholders ? rest : [])
-  }
-
-  /// A word with `$1`...`$9` replaced by the script's arguments (a missing one is empty).
-  func substitute(_ word: String) -> String {
-    guard word.utf8.contains(UInt8(ascii: "$")) else { return word }
-    // One pass, left to right: an argument's own text is never substituted again.
-    var result = ""
-    var characters = word[...]
-    while let character = characters.popFirst() {
-      if character == "$", let digit = characters.first?.wholeNumberValue, (1...9).contains(digit) {
-        characters.removeFirst()
-        if digit <= scriptArguments.count { result += scriptArguments[digit - 1] }
-      } else {
-        result.append(character)
-      }
-    }
-    return result
-  }
-}
-
-/// A parse error and the word it points at.
-struct LocatedError: Error {
-  var error: LanguageError
-  var location: SourceLocation
 }

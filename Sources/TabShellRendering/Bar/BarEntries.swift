@@ -1,4 +1,4 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 
 /// One button of the bar: a tab's item or the centre action button.
 struct BarEntry {

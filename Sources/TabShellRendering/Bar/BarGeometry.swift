@@ -1,4 +1,4 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 
 /// Where the bar's buttons go in a given width: which of them are visible (a window around the
 /// selection when they do not all fit), the "+N" markers for the hidden ones, and each slot's column

@@ -1,4 +1,4 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 
 /// What one button shows in a slot of a given width, and how it gives way when the slot is narrow.
 ///

@@ -1,4 +1,4 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 
 /// Draws the bar: as one line (the REPL's), or as the rows under a frame's screen (a rule that
 /// marks the selected slot, an icons row and a titles row, as a phone shows it).

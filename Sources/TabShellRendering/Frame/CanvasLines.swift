@@ -1,4 +1,4 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 
 /// Turns a screen's canvas into styled lines: each cell's colour and weight, and the region's
 /// background when the screen set one.

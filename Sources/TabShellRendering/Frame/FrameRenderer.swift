@@ -1,4 +1,4 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 
 /// Draws a frame: a header naming the visible screen, the screen's region, then the bar (unless
 /// hidden).
@@ -62,7 +62,7 @@ struct FrameRenderer {
       if let failure = screen.failure {
         drawFailure(failure, in: &canvas)
       } else {
-        shell.drawVisibleScreen(in: &canvas)
+        shell.draw(screen: screen.id, in: &canvas)
       }
     } else {
       canvas.writeCentered("No tabs.", row: max(0, height / 2 - 1))

@@ -1,4 +1,4 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 
 /// The table that `tabs` prints: one row per tab, columns aligned by display width.
 ///

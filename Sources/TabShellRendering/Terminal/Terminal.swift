@@ -12,7 +12,7 @@ extension Renderer {
   /// `.none` when `NO_COLOR` is set to anything but the empty string, `TERM` is `dumb`,
   /// `forcedOff` (`--no-color`), or the stream is not a terminal; `.trueColor` when `COLORTERM` is
   /// `truecolor` or `24bit`; else `.ansi256`.
-  public static func detectColorMode(
+  package static func detectColorMode(
     environment: [String: String], isTerminal: Bool, forcedOff: Bool
   ) -> ColorMode {
     if forcedOff || !isTerminal { return .none }
@@ -26,7 +26,7 @@ extension Renderer {
 
   /// The width in columns of the terminal on a file descriptor (TIOCGWINSZ), or `nil` when it is
   /// not a terminal or does not say.
-  public static func terminalWidth(fd: Int32) -> Int? {
+  package static func terminalWidth(fd: Int32) -> Int? {
     var size = winsize()
     guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
     return Int(size.ws_col)

@@ -1,4 +1,4 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 
 /// One line of output being built: runs of sanitized text, each with a style, and its display width.
 ///

@@ -1,4 +1,4 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 
 extension Renderer {
   /// The longest prefix of `text` that fits in `width` columns, ending in "…" when something was cut.
@@ -6,14 +6,14 @@ extension Renderer {
   /// Widths are display widths (``displayWidth(of:)``): a wide character is never split, and a
   /// width of 0 (or less) gives the empty string. Control characters become blanks first (see
   /// ``sanitized(_:)``), so the result never carries an escape sequence.
-  public static func truncate(_ text: String, toWidth width: Int) -> String {
+  package static func truncate(_ text: String, toWidth width: Int) -> String {
     fit(sanitized(text), width: width).text
   }
 
   /// The badge as the bar shows it: a number past 99 becomes "99+" (leading zeros dropped), any
   /// other value is cut to `maxWidth` columns (with "…"), and an empty badge (a bare dot on a
   /// phone) is "*".
-  public static func badgeText(_ badge: String, maxWidth: Int = 4) -> String {
+  package static func badgeText(_ badge: String, maxWidth: Int = 4) -> String {
     let clean = sanitized(badge).trimmingBlanks
     if clean.isEmpty { return "*" }
     if clean.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
@@ -26,7 +26,7 @@ extension Renderer {
 
   /// The text with every control character (C0, DEL, C1: newlines, tabs, escapes) replaced by a
   /// space, so that nothing a user or a plugin names can move the cursor or start an escape sequence.
-  public static func sanitized(_ text: String) -> String {
+  package static func sanitized(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     var scalars = String.UnicodeScalarView()
     for scalar in text.unicodeScalars { scalars.append(isControl(scalar) ? " " : scalar) }

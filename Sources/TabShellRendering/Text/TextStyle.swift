@@ -1,4 +1,4 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 
 /// How a run of text looks: colours and attributes. The plain style emits no escape sequence.
 struct TextStyle: Equatable, Sendable {

@@ -1,5 +1,5 @@
 // A shared object whose create function returns an object that is not a TabShellPlugin.
-import TabShellKit
+@_spi(Host) import TabShellKit
 
 final class NotAPlugin {
   let name = "not-a-plugin"

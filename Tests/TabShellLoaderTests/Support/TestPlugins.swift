@@ -1,5 +1,5 @@
 import Foundation
-import TabShellKit
+@_spi(Host) import TabShellKit
 
 /// The shared objects the loader tests load, built once per test process.
 ///

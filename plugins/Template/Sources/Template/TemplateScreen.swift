@@ -9,18 +9,18 @@ final class TemplateScreenType: ScreenType {
   let selectedIcon = "◆"
 
   /// Commands that work while this screen is visible; `help` lists them.
-  var commands: [ScreenCommand] {
-    [
-      ScreenCommand(
-        "hello", arguments: [ArgumentDeclaration("NAME", .text, optional: true)],
-        abstract: "greet NAME (default: world) and count it in the tab's badge"
-      ) { command, arguments in
-        guard let screen = command.screen as? TemplateScreen else { return }
-        screen.greetings += 1
-        command.context.setBadge(String(screen.greetings))
-        command.output("hello, \(arguments[0] ?? "world")")
-      }
-    ]
+  var commands: [ScreenCommand] { [Self.hello] }
+
+  /// An argument is declared once, with its type: `command[Self.who]` is a `String?`.
+  static let who = CommandArgument("NAME", optional: .text, abstract: "whom to greet")
+
+  static let hello = ScreenCommand(
+    "hello", of: TemplateScreen.self, parameters: [who],
+    abstract: "greet NAME (default: world) and count it in the tab's badge"
+  ) { screen, command in
+    screen.greetings += 1
+    command.context.setBadge(String(screen.greetings))
+    command.write("hello, \(command[who] ?? "world")")
   }
 
   func makeScreen(_ configuration: ScreenConfiguration) throws -> any Screen {

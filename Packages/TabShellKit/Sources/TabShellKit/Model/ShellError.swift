@@ -1,6 +1,9 @@
-/// Why the shell refused a change. Nothing changed when one is thrown.
+/// Why the shell refused a change. Nothing changed when one is thrown, except after
+/// ``requestRunaway(screen:limit:)``: the change was made and the screens' requests were cut off.
 ///
 /// ``description`` is the message a user sees, with user input in quotes.
+@_spi(Host)
+@frozen
 public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
   /// No tab matches the position, id or title.
   case noSuchTab(String)
@@ -34,6 +37,14 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
   case nameTaken(kind: String, name: String, owner: String)
   /// A layout failed to build.
   case layoutFailed(name: String, message: String)
+  /// A plugin is refused at registration: a name it declares is not valid.
+  case pluginRefused(plugin: String, reason: String)
+  /// Screens kept asking for changes (each change setting off more requests) past the limit.
+  case requestRunaway(screen: String, limit: Int)
+  /// An interactive swipe is under way; it must end first.
+  case swipeInProgress
+  /// A layout builder was used after its layout was built.
+  case layoutBuilderClosed
 
   public var description: String {
     switch self {
@@ -58,6 +69,12 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case .nameTaken(let kind, let name, let owner):
       "\(kind) '\(name)' is taken by plugin '\(owner)'"
     case .layoutFailed(let name, let message): "layout '\(name)' failed: \(message)"
+    case .pluginRefused(let plugin, let reason): "plugin '\(plugin)' refused: \(reason)"
+    case .requestRunaway(let screen, let limit):
+      "screen '\(screen)' keeps asking for changes that set off more requests; stopped after "
+        + "\(limit) requests"
+    case .swipeInProgress: "a swipe is under way"
+    case .layoutBuilderClosed: "the layout was already built; its builder is closed"
     }
   }
 }

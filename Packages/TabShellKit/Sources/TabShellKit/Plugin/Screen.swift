@@ -1,15 +1,17 @@
 /// One screen: an instance of a ``ScreenType``, owned by the host.
 ///
-/// The host calls the lifecycle methods in the order of the behaviour contract (SPEC §5): `viewDidLoad`
-/// once, just before the first `viewWillAppear`; every change of the visible screen from A to B runs
-/// `B.viewWillAppear`, `A.viewWillDisappear`, `A.viewDidDisappear`, `B.viewDidAppear`; and
+/// The host calls the lifecycle methods in the order of the behaviour contract (docs/Contract.md,
+/// "Lifecycle"): `viewDidLoad` once, just before the first `viewWillAppear`; every change of the
+/// visible screen from A to B runs `B.viewWillAppear`, `A.viewWillDisappear`, `A.viewDidDisappear`,
+/// `B.viewDidAppear`; a swipe abandoned half-way runs `B.viewWillAppear`, `A.viewWillDisappear`,
+/// `A.viewWillAppear`, `A.viewDidAppear`, `B.viewWillDisappear`, `B.viewDidDisappear`; and
 /// ``willDeinit()`` exactly once when the screen leaves for good. Every method has an empty default.
 ///
 /// Isolation: a screen is not `Sendable`. It is created, called and released on the thread that owns
-/// its ``Shell``, and must not be handed to another.
+/// the shell, and must not be handed to another.
 ///
-/// A method that throws puts the screen into an error state (see ``ScreenInfo/failure``) that says what
-/// happened; the shell, the other screens and the lifecycle go on.
+/// A method that throws puts the screen into an error state that says what happened (the screen
+/// shows it instead of its content); the shell, the other screens and the lifecycle go on.
 public protocol Screen: AnyObject {
   /// Called once, just before the screen first appears.
   func viewDidLoad() throws

@@ -1,14 +1,15 @@
 /// A screen's way back to the host: the delegate requests of a hand-made tab bar, made safe.
 ///
-/// Each screen gets its own context (in ``ScreenConfiguration/context``). A request made while the host
-/// is in the middle of a change (for example from `viewDidAppear`) runs as soon as that change is
-/// complete, as its own transaction; a request made at any other time runs at once. A request that
-/// cannot be carried out (the tab is gone, a modal is presented) is reported as a
-/// ``ShellEvent/requestFailed(screen:message:)`` event, never as a crash.
+/// Each screen gets its own context (in ``ScreenConfiguration/context``). A request waits until the
+/// change under way is complete (for example one made from `viewDidAppear`), or the screen command
+/// that made it has run, then runs as a change of its own. A request that cannot be carried out
+/// (the tab is gone, a modal is presented) is reported as a `request-failed` event, never as a
+/// crash. Requests that keep setting off more requests are stopped after a limit, and the command
+/// that set them off fails, naming the screen.
 ///
 /// A selection asked for here is *programmatic*: it runs no should-select hooks.
 ///
-/// Isolation: used only on the thread that owns the ``Shell``.
+/// Isolation: used only on the thread that owns the shell.
 public final class ScreenContext {
   /// The id of the screen this context belongs to.
   public let screenID: String
@@ -41,18 +42,6 @@ public final class ScreenContext {
   public func log(_ message: String) { send(.log(message)) }
 
   private func send(_ request: ScreenRequest) {
-    shell?.handle(request, from: screenID)
+    shell?.enqueue(request, from: screenID)
   }
-}
-
-/// A request from a screen to the host.
-enum ScreenRequest {
-  case setBadge(String?)
-  case setBarHidden(Bool)
-  case setHidesBar(Bool)
-  case selectTab(String)
-  case push(type: String, title: String?, hidesBar: Bool)
-  case present(type: String)
-  case dismiss
-  case log(String)
 }

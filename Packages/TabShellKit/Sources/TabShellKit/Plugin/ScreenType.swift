@@ -3,9 +3,10 @@
 /// The host asks a screen type for new screens with ``makeScreen(_:)`` whenever a tab is added, a
 /// screen is pushed or presented, or the action button is tapped.
 ///
-/// Isolation: like ``Screen``, a screen type is used only on the thread that owns the ``Shell``.
+/// Isolation: like ``Screen``, a screen type is used only on the thread that owns the shell.
 public protocol ScreenType: AnyObject {
-  /// The name scripts use (`add-tab NAME`): lower case letters, digits and `-`.
+  /// The name scripts use (`add-tab NAME`): a lower-case letter, then lower-case letters, digits and
+  /// `-`. A plugin with another name is refused when it is loaded.
   var name: String { get }
   /// One line for `screens` and `help`.
   var summary: String { get }
@@ -15,7 +16,8 @@ public protocol ScreenType: AnyObject {
   var icon: String { get }
   /// The bar icon of that tab when it is selected.
   var selectedIcon: String { get }
-  /// Commands that work while a screen of this type is the visible screen.
+  /// Commands that work while a screen of this type is the visible screen. Their names follow the
+  /// rule of ``name`` and may not be a built-in command's.
   var commands: [ScreenCommand] { get }
   /// Makes a new screen.
   ///

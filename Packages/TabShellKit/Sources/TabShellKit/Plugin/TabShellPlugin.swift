@@ -7,10 +7,11 @@
 /// The value is compiled into each client (`@_alwaysEmitIntoClient`): a plugin reports the version it
 /// was built against, not the version of the core it runs with.
 ///
-/// History: 1, the first; 2, ``ParsedArguments`` and its ``ParsedArguments/Option`` are `@frozen`
-/// (a command's arguments are passed without the indirection of a resilient type).
+/// History: 1, the first; 2, the arguments of a command were a frozen struct; 3, commands declare
+/// typed parameters (``CommandArgument``, ``CommandOption``) and receive their screen typed, layouts
+/// build through a ``LayoutBuilder``, and the host's own API left the plugin interface.
 @_alwaysEmitIntoClient
-public var tabShellPluginABIVersion: Int32 { 2 }
+public var tabShellPluginABIVersion: Int32 { 3 }
 
 /// A plugin: a named set of screen types and layouts.
 ///
@@ -30,12 +31,12 @@ public var tabShellPluginABIVersion: Int32 { 2 }
 ///
 /// The host opens the shared object, refuses it unless `tabshell_plugin_abi_version` returns its own
 /// ``tabShellPluginABIVersion``, calls `tabshell_plugin_create` once and takes over the reference it
-/// returns, then registers the plugin (``Shell/register(_:source:)``): a name that is taken refuses
-/// the whole plugin.
+/// returns, then registers the plugin: a name that is taken or not valid (see ``ScreenType/name``)
+/// refuses the whole plugin.
 ///
-/// Isolation: used only on the thread that owns the ``Shell``.
+/// Isolation: used only on the thread that owns the shell.
 public protocol TabShellPlugin: AnyObject {
-  /// The plugin's name, as `plugins` lists it.
+  /// The plugin's name, as `plugins` lists it: 1 to 64 printable ASCII characters, no blanks.
   var name: String { get }
   /// The screen types it provides.
   var screenTypes: [any ScreenType] { get }
@@ -46,21 +47,4 @@ public protocol TabShellPlugin: AnyObject {
 extension TabShellPlugin {
   /// No layouts.
   public var layouts: [Layout] { [] }
-}
-
-/// A named arrangement of tabs, applied by `layout NAME`.
-public struct Layout: Sendable {
-  /// The name scripts use.
-  public var name: String
-  /// One line for `help layout`.
-  public var summary: String
-  /// Builds the layout on a shell that has no tabs.
-  public var build: @Sendable (Shell) throws -> Void
-
-  /// Makes a layout.
-  public init(name: String, summary: String, build: @escaping @Sendable (Shell) throws -> Void) {
-    self.name = name
-    self.summary = summary
-    self.build = build
-  }
 }

@@ -1,6 +1,7 @@
-/// The shell's state as `state --json` prints it (SPEC §6).
+/// The shell's state as `state --json` prints it (docs/Contract.md, "The state as JSON").
 ///
 /// Encodes `nil` as `null`, never by leaving the key out.
+@_spi(Host)
 public struct ShellState: Codable, Equatable, Sendable {
   /// One tab.
   public struct Tab: Codable, Equatable, Sendable {
@@ -74,20 +75,22 @@ public struct ShellState: Codable, Equatable, Sendable {
   }
 }
 
+@_spi(Host)
 extension Shell {
   /// The state, as `state --json` prints it.
   public var state: ShellState {
     ShellState(
-      selected: selectedPosition, barHidden: isBarHidden, modal: modal?.id,
-      visible: visibleNode?.id,
-      action: bar.actionButton.map { .init(type: $0.screenType, title: $0.title, icon: $0.icon) },
-      tabs: tabRecords.enumerated().map { index, record in
+      selected: selectedPosition, barHidden: model.isBarHidden, modal: model.modal?.id,
+      visible: model.visible?.id,
+      action: model.bar.actionButton.map {
+        .init(type: $0.screenType, title: $0.title, icon: $0.icon)
+      },
+      tabs: model.tabs.enumerated().map { index, tab in
         ShellState.Tab(
-          position: index + 1, id: record.id, title: record.item.title,
-          type: record.stack[0].typeName, icon: record.item.icon,
-          selectedIcon: record.item.selectedIcon, badge: record.item.badge,
-          enabled: record.item.isEnabled, loaded: record.stack[0].isLoaded,
-          stack: record.stack.map(\.id))
+          position: index + 1, id: tab.id, title: tab.item.title, type: tab.stack[0].type,
+          icon: tab.item.icon, selectedIcon: tab.item.selectedIcon, badge: tab.item.badge,
+          enabled: tab.item.isEnabled, loaded: node(tab.stack[0]).isLoaded,
+          stack: tab.stack.map(\.id))
       })
   }
 }

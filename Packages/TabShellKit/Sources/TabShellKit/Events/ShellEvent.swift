@@ -1,7 +1,10 @@
 /// Something that happened in the shell, named as a fact.
 ///
-/// Events are delivered to observers in the order they happened, after the change that caused them is
-/// complete (see ``Shell/addObserver(_:)``). Screens are named by id, tabs by position (1-based) and id.
+/// Events are delivered to observers in the order they happened, after the change that caused them
+/// is complete (see ``Shell/addObserver(_:)``). Screens are named by id, tabs by position (1-based)
+/// and id.
+@_spi(Host)
+@frozen
 public enum ShellEvent: Equatable, Sendable {
   /// A screen was created.
   case `init`(screen: String)
@@ -48,6 +51,8 @@ public enum ShellEvent: Equatable, Sendable {
 }
 
 /// The direction of a swipe, as the finger moves.
+@_spi(Host)
+@frozen
 public enum SwipeDirection: String, Sendable, CaseIterable {
   /// To the next tab (position + 1).
   case left
@@ -56,8 +61,10 @@ public enum SwipeDirection: String, Sendable, CaseIterable {
 }
 
 /// The names of the events that `on EVENT` hooks and traces use.
+@_spi(Host)
+@frozen
 public enum EventName: String, Sendable, CaseIterable {
-  /// The lifecycle callbacks of a screen, named as the callbacks are (SPEC §5).
+  /// The lifecycle callbacks of a screen, named as the callbacks are.
   case `init`, viewDidLoad, viewWillAppear, viewDidAppear, viewWillDisappear, viewDidDisappear
   /// A screen left for good.
   case `deinit`
@@ -91,6 +98,7 @@ public enum EventName: String, Sendable, CaseIterable {
   case requestFailed = "request-failed"
 }
 
+@_spi(Host)
 extension ShellEvent {
   /// The event's name, as hooks and traces write it.
   public var name: EventName {

@@ -1,41 +1,32 @@
-/// The host's record of one screen: the plugin's object and what the host knows of it.
+/// The driver's record of one screen object: the plugin's screen, its context, and where it is in
+/// its lifecycle. What the model knows of the screen (id, title...) is its ``ScreenRecord``.
 final class ScreenNode {
   let id: String
-  let typeName: String
-  var title: String
-  /// Whether the bar is hidden while this screen is on the selected tab's stack.
-  var hidesBar: Bool
   let screen: any Screen
   let context: ScreenContext
   private(set) var phase: LifecyclePhase = .created
   /// What went wrong, when a callback threw.
-  var failure: String?
+  private(set) var failure: String?
 
-  init(
-    id: String, typeName: String, title: String, hidesBar: Bool, screen: any Screen,
-    context: ScreenContext
-  ) {
+  init(id: String, screen: any Screen, context: ScreenContext) {
     self.id = id
-    self.typeName = typeName
-    self.title = title
-    self.hidesBar = hidesBar
     self.screen = screen
     self.context = context
   }
 
   var isLoaded: Bool { phase != .created }
 
-  /// Takes one lifecycle step: checks it is legal, calls the screen, and reports the event to the
-  /// shell (the event is made only when the shell has observers).
+  /// Takes one lifecycle step: checks that it is legal, records its event in `events` (made only
+  /// when `observed`), and calls the screen.
   ///
-  /// A callback that throws marks the screen as failed; the step still counts, so the lifecycle stays
-  /// balanced.
-  func step(_ step: LifecycleStep, in shell: Shell) {
+  /// A callback that throws marks the screen as failed; the step still counts, so that the
+  /// lifecycle stays balanced.
+  func step(_ step: LifecycleStep, observed: Bool, into events: inout [ShellEvent]) {
     guard let next = step.next(from: phase) else {
       preconditionFailure("illegal lifecycle step \(step) of '\(id)' in phase \(phase)")
     }
     phase = next
-    if shell.isObserved { shell.emit(eventFor(step)) }
+    if observed { events.append(event(for: step)) }
     do {
       switch step {
       case .load: try screen.viewDidLoad()
@@ -46,13 +37,13 @@ final class ScreenNode {
       case .retire: screen.willDeinit()
       }
     } catch {
-      let message = "\(eventFor(step).name.rawValue) failed: \(error)"
+      let message = "\(event(for: step).name.rawValue) failed: \(error)"
       if failure == nil { failure = message }
-      shell.emit(.screenFailed(screen: id, message: message))
+      if observed { events.append(.screenFailed(screen: id, message: message)) }
     }
   }
 
-  private func eventFor(_ step: LifecycleStep) -> ShellEvent {
+  private func event(for step: LifecycleStep) -> ShellEvent {
     switch step {
     case .load: .viewDidLoad(screen: id)
     case .willAppear: .viewWillAppear(screen: id)
@@ -62,14 +53,10 @@ final class ScreenNode {
     case .retire: .deinit(screen: id)
     }
   }
-
-  var info: ScreenInfo {
-    ScreenInfo(
-      id: id, type: typeName, title: title, hidesBar: hidesBar, phase: phase, failure: failure)
-  }
 }
 
-/// What the host knows of one screen, as a value.
+/// What the host knows of one screen, as a value: its record and its lifecycle.
+@_spi(Host)
 public struct ScreenInfo: Equatable, Sendable {
   /// The screen's id.
   public var id: String

@@ -9,6 +9,8 @@
 /// ```
 ///
 /// Any other step is a bug in the host, caught by a precondition.
+@_spi(Host)
+@frozen
 public enum LifecyclePhase: String, Sendable, CaseIterable {
   /// Made, never loaded.
   case created

@@ -1,0 +1,127 @@
+/// An argument or an option of a screen command: declared once, with its name, its kind and its
+/// value type, and read back typed by the command when it runs (`command[Self.count]`).
+///
+/// Declare parameters as `static let`s and list them in the command's declaration
+/// (``ScreenCommand``).
+public class CommandParameter: @unchecked Sendable {
+  /// What the host needs to parse, complete and describe it.
+  @_spi(Host) public let spec: ParameterSpec
+
+  init(_ spec: ParameterSpec) { self.spec = spec }
+}
+
+/// A positional argument whose value is a `Value`: `CommandArgument("N", .integer)` is an `Int`,
+/// `CommandArgument("N", optional: .integer)` an `Int?`, `CommandArgument("WORDS", variadic: .text)`
+/// a `[String]` (every word left).
+public final class CommandArgument<Value: Sendable>: CommandParameter, @unchecked Sendable {
+  let extract: @Sendable (ArgumentValue?) -> Value?
+
+  /// A required argument.
+  public init(_ valueName: String, _ kind: ArgumentKind<Value>, abstract: String = "") {
+    extract = { $0.flatMap(kind.extract) }
+    super.init(
+      ParameterSpec(name: valueName, kind: kind.code, role: .positional, abstract: abstract))
+  }
+
+  /// An argument that may be left out.
+  public init<Wrapped>(
+    _ valueName: String, optional kind: ArgumentKind<Wrapped>, abstract: String = ""
+  ) where Value == Wrapped? {
+    extract = { value in value.map { kind.extract($0).map { .some($0) } } ?? .some(nil) }
+    super.init(
+      ParameterSpec(
+        name: valueName, kind: kind.code, role: .positional, isOptional: true, abstract: abstract))
+  }
+
+  /// An argument that takes every word that is left (none or more).
+  public init<Element>(
+    _ valueName: String, variadic kind: ArgumentKind<Element>, abstract: String = ""
+  ) where Value == [Element] {
+    extract = { elements(kind, $0) }
+    super.init(
+      ParameterSpec(
+        name: valueName, kind: kind.code, role: .positional, isOptional: true, isVariadic: true,
+        abstract: abstract))
+  }
+}
+
+/// An `--option`: a flag (`CommandOption(flag: "--all")`, a `Bool`), or an option with a value
+/// (`CommandOption("--step", .integer, valueName: "N")`, an `Int?`: `nil` when not given; the last
+/// one given wins).
+public final class CommandOption<Value: Sendable>: CommandParameter, @unchecked Sendable {
+  let extract: @Sendable (ArgumentValue?) -> Value?
+
+  /// A flag: `true` when given.
+  public init(flag name: String, abstract: String = "") where Value == Bool {
+    extract = { $0 != nil }
+    super.init(ParameterSpec(name: name, kind: nil, role: .flag, abstract: abstract))
+  }
+
+  /// An option with a value.
+  public init<Wrapped>(
+    _ name: String, _ kind: ArgumentKind<Wrapped>, valueName: String, abstract: String = ""
+  ) where Value == Wrapped? {
+    extract = { value in value.map { kind.extract($0).map { .some($0) } } ?? .some(nil) }
+    super.init(
+      ParameterSpec(
+        name: name, valueName: valueName, kind: kind.code, role: .option, isOptional: true,
+        abstract: abstract))
+  }
+}
+
+private func elements<Element>(_ kind: ArgumentKind<Element>, _ value: ArgumentValue?)
+  -> [Element]?
+{
+  guard let value else { return [] }
+  guard case .list(let values) = value else { return nil }
+  var elements: [Element] = []
+  for value in values {
+    guard let element = kind.extract(value) else { return nil }
+    elements.append(element)
+  }
+  return elements
+}
+
+/// A parameter as the host parses, completes and describes it.
+@_spi(Host)
+public struct ParameterSpec: Equatable, Sendable {
+  /// What the parameter is.
+  @frozen
+  public enum Role: Equatable, Sendable {
+    /// A positional argument.
+    case positional
+    /// An `--option` with a value.
+    case option
+    /// An `--option` without a value.
+    case flag
+  }
+
+  /// The value's name in usage lines (`N`) for an argument; the option's name with its dashes.
+  public var name: String
+  /// The value's name in usage lines, for an option with a value.
+  public var valueName: String
+  /// What its words are; `nil` for a flag.
+  public var kind: ArgumentKindCode?
+  /// Positional argument, option or flag.
+  public var role: Role
+  /// Whether it may be left out.
+  public var isOptional: Bool
+  /// Whether it takes every word that is left.
+  public var isVariadic: Bool
+  /// One line for `help`.
+  public var abstract: String
+
+  /// Makes a description.
+  public init(
+    name: String, valueName: String = "", kind: ArgumentKindCode?, role: Role,
+    isOptional: Bool = false, isVariadic: Bool = false, abstract: String = ""
+  ) {
+    self.name = name
+    self.valueName = valueName
+    self.kind = kind
+    self.role = role
+    self.isOptional = isOptional
+    self.isVariadic = isVariadic
+    self.abstract = abstract
+  }
+}

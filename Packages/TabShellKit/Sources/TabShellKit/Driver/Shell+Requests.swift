@@ -1,0 +1,69 @@
+/// A request from a screen to the host.
+enum ScreenRequest {
+  case setBadge(String?)
+  case setBarHidden(Bool)
+  case setHidesBar(Bool)
+  case selectTab(String)
+  case push(type: String, title: String?, hidesBar: Bool)
+  case present(type: String)
+  case dismiss
+  case log(String)
+}
+
+extension Shell {
+  /// Queues a screen's request; it runs when the shell next settles (at the end of the operation
+  /// under way, or of the screen command that made it).
+  func enqueue(_ request: ScreenRequest, from screen: String) {
+    guard registry.isLive(screen) else { return }
+    requests.append(request, from: screen)
+  }
+
+  /// Whether requests are waiting (made outside an operation, for the host to ``settle()``).
+  public var hasPendingRequests: Bool { !requests.isEmpty }
+
+  /// Runs a screen's request as its own transaction; a refusal becomes a `request-failed` event.
+  /// A request of a screen that has left is dropped.
+  func perform(_ request: ScreenRequest, from screen: String) {
+    guard registry.isLive(screen) else { return }
+    do throws(ShellError) {
+      switch request {
+      case .setBadge(let value):
+        guard let index = model.tabIndex(holding: screen) else { throw .noSuchTab(screen) }
+        apply(model.setBadge(index: index, to: value))
+      case .setBarHidden(let hidden):
+        apply(model.setBarHidden(hidden))
+      case .setHidesBar(let hides):
+        apply(model.setHidesBar(screen: screen, hides))
+      case .selectTab(let tab):
+        apply(model.select(index: try model.selectableIndex(of: TabReference(tab))))
+      case .push(let type, let title, let hidesBar):
+        _ = try model.stackIndex()
+        let record = try makeScreen(
+          registry.screenType(named: type), id: nil, title: title, hidesBar: hidesBar,
+          parameters: [:])
+        apply(try model.push(record))
+      case .present(let type):
+        try model.checkPresent()
+        let record = try makeScreen(
+          registry.screenType(named: type), id: nil, title: nil, parameters: [:])
+        apply(try model.present(record))
+      case .dismiss:
+        apply(try model.dismiss())
+      case .log(let message):
+        record(.screenLog(screen: screen, message: message))
+      }
+    } catch {
+      record(.requestFailed(screen: screen, message: error.description))
+    }
+  }
+}
+
+extension ScreenContext {
+  /// Installs a should-select handler for as long as this screen lives: the delegate that a
+  /// hand-made tab bar asks before it selects a tab. Return `false` to veto a user's tap or swipe.
+  /// The handler only decides: requests it makes run after the selection.
+  public func onShouldSelect(_ decide: @escaping (SelectionRequest) -> Bool) {
+    guard let shell, shell.registry.isLive(screenID) else { return }
+    _ = shell.addShouldSelectHandler(owner: screenID, decide)
+  }
+}

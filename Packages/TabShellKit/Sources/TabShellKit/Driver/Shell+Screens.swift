@@ -1,0 +1,76 @@
+extension Shell {
+  /// Registers a plugin's screen types and layouts (see ``ScreenRegistry/register(_:source:reservedCommands:)``).
+  public func register(
+    _ plugin: any TabShellPlugin, source: String, reservedCommands: Set<String> = []
+  ) throws(ShellError) {
+    try registry.register(plugin, source: source, reservedCommands: reservedCommands)
+  }
+
+  /// The registered plugins, in the order they were registered.
+  public var plugins: [PluginInfo] { registry.plugins }
+
+  /// The registered screen types, by name.
+  public var screenTypes: [any ScreenType] { registry.screenTypes }
+
+  /// The registered layouts, by name.
+  public var layouts: [Layout] { registry.layoutList }
+
+  /// Replaces the tabs with a layout: everything is closed (``reset()``), then the layout builds
+  /// through a ``LayoutBuilder``, each of its steps a change of its own.
+  public func apply(layout name: String) throws(ShellError) {
+    let layout = try registry.layout(named: name)
+    try reset()
+    let builder = LayoutBuilder(shell: self)
+    defer { builder.close() }
+    do {
+      try layout.build(builder)
+    } catch let error as ShellError {
+      throw .layoutFailed(name: name, message: error.description)
+    } catch {
+      throw .layoutFailed(name: name, message: "\(error)")
+    }
+  }
+
+  /// Makes a screen: claims its id, asks its type for the object, records `init`. Requests the
+  /// screen makes meanwhile wait for the end of the operation that adds it.
+  func makeScreen(
+    _ type: any ScreenType, id: String?, title: String?, hidesBar: Bool = false,
+    parameters: [String: String]
+  ) throws(ShellError) -> ScreenRecord {
+    let id = try registry.claim(id, base: type.name)
+    let title = title ?? type.defaultTitle
+    let context = ScreenContext(screenID: id, shell: self)
+    let screen: any Screen
+    do {
+      screen = try type.makeScreen(
+        ScreenConfiguration(id: id, title: title, parameters: parameters, context: context))
+    } catch {
+      registry.release(id)
+      throw .screenRefused(type: type.name, message: "\(error)")
+    }
+    registry.confirm(id)
+    let handle = freeHandles.popLast() ?? nodes.count
+    let node = ScreenNode(id: id, screen: screen, context: context)
+    if handle == nodes.count { nodes.append(node) } else { nodes[handle] = node }
+    record(.`init`(screen: id))
+    return ScreenRecord(id: id, type: type.name, title: title, hidesBar: hidesBar, handle: handle)
+  }
+
+  /// Runs a command of the visible screen's type on the visible screen, then the requests it made.
+  ///
+  /// `values` are the command's arguments, one per parameter in declaration order (`nil` for one
+  /// not given), already checked against their kinds. A command the screen's type does not declare,
+  /// or no visible screen, is ``ScreenCommandError/notAvailable``.
+  public func run(
+    _ command: ScreenCommand, values: [ArgumentValue?], output: @escaping (String) -> Void
+  ) throws {
+    guard let record = model.visible else { throw ScreenCommandError.notAvailable }
+    let node = node(record)
+    let invocation = try ScreenCommandInvocation(
+      command: command, values: values, context: node.context, output: output)
+    // The requests it made before a failure still run: they were asked for.
+    let outcome = Result { try command.run(node.screen, invocation) }
+    try settle()
+    try outcome.get()
+  }
+}

@@ -1,0 +1,50 @@
+extension Shell {
+  /// Pushes a new screen onto the selected tab's stack; returns its id.
+  ///
+  /// With `hidesBar`, the bar is hidden while that screen is on the stack.
+  @discardableResult
+  public func push(
+    type: String, id: String? = nil, title: String? = nil, hidesBar: Bool = false,
+    parameters: [String: String] = [:]
+  ) throws(ShellError) -> String {
+    _ = try model.stackIndex()
+    let screenType = try registry.screenType(named: type)
+    let screen = try makeScreen(
+      screenType, id: id, title: title, hidesBar: hidesBar, parameters: parameters)
+    try commit(model.push(screen))
+    return screen.id
+  }
+
+  /// Pops the top screen of the selected tab's stack.
+  public func pop() throws(ShellError) {
+    try commit(model.pop())
+  }
+
+  /// Pops the selected tab's stack to its root; at the root it changes nothing.
+  public func popToRoot() throws(ShellError) {
+    try commit(model.popToRoot())
+  }
+
+  /// Presents a new screen modally over everything; returns its id.
+  @discardableResult
+  public func present(
+    type: String, id: String? = nil, title: String? = nil, parameters: [String: String] = [:]
+  ) throws(ShellError) -> String {
+    try model.checkPresent()
+    let screenType = try registry.screenType(named: type)
+    let screen = try makeScreen(screenType, id: id, title: title, parameters: parameters)
+    try commit(model.present(screen))
+    return screen.id
+  }
+
+  /// Dismisses the presented screen; it leaves for good.
+  public func dismiss() throws(ShellError) {
+    try commit(model.dismiss())
+  }
+
+  /// Closes every tab, the modal screen and the action button, and shows the bar with its default
+  /// appearance: the state a layout starts from.
+  public func reset() throws(ShellError) {
+    try commit(model.reset())
+  }
+}

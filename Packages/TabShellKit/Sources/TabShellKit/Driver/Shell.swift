@@ -1,0 +1,138 @@
+/// The TabShell host's driver: it holds the ``ShellModel``, the screen objects and the plugins, and
+/// carries out every change.
+///
+/// Each operation is one transaction: the model checks it (a refusal throws ``ShellError`` with
+/// nothing changed) and changes, returning a ``Transition``; the driver then runs the screens'
+/// lifecycle callbacks in the contract's order, retires the screens that left, and records the
+/// events; at the end of the operation the events go to the observers in order, and the requests
+/// that screens made meanwhile run, each as a transaction of its own (see docs/Contract.md).
+///
+/// Nothing re-enters a transaction: plugin code (callbacks, screen types, layouts) reaches the shell
+/// only through ``ScreenContext`` and ``LayoutBuilder``, whose requests wait in a queue; observers
+/// only look (the host's hooks queue their commands and run them after the operation);
+/// should-select handlers only decide.
+///
+/// The shell does no I/O. Isolation: a shell is not `Sendable`; it belongs to the isolation domain
+/// that created it, and so do its screens and plugins.
+@_spi(Host)
+public final class Shell {
+  /// The state of the tabs, the selection, the modal screen and the bar.
+  public internal(set) var model = ShellModel()
+  /// The plugins, their screen types and layouts, and the screen ids.
+  public internal(set) var registry = ScreenRegistry()
+
+  /// The screen objects, by the handle their records carry; `nil` slots are free.
+  var nodes: [ScreenNode?] = []
+  var freeHandles: [Int] = []
+
+  var observers: [(token: Int, observe: (ShellEvent) -> Void)] = []
+  var shouldSelectHandlers: [(token: Int, owner: String?, decide: (SelectionRequest) -> Bool)] = []
+  var nextToken = 0
+  /// The events of the operation under way, delivered at its end; empty at rest.
+  var events: [ShellEvent] = []
+  /// The screens' requests, waiting for the end of the operation under way.
+  var requests = RequestQueue()
+
+  /// Whether ``checkInvariants()`` runs after every transaction: on in debug builds and tests.
+  public var checksInvariants = _isDebugAssertConfiguration()
+
+  /// How many screen requests one operation may set off, one after another, before the shell stops
+  /// them (``ShellError/requestRunaway(screen:limit:)``).
+  public static let requestLimit = 1_000
+
+  /// Makes a shell with no tabs and no plugins.
+  public init() {}
+}
+
+// MARK: - Reading the state
+
+extension Shell {
+  /// The number of tabs.
+  public var tabCount: Int { model.tabs.count }
+
+  /// The selected tab's position (1-based), or `nil` when there are no tabs.
+  public var selectedPosition: Int? { model.selectedIndex.map { $0 + 1 } }
+
+  /// The tabs, left to right.
+  public var tabs: [TabInfo] { model.tabs.indices.map(tabInfo(at:)) }
+
+  /// The tab at a position (1-based).
+  public func tab(at position: Int) -> TabInfo? {
+    model.tabs.indices.contains(position - 1) ? tabInfo(at: position - 1) : nil
+  }
+
+  /// The bar item of the tab at a position (1-based), without building the whole ``TabInfo``.
+  public func item(at position: Int) -> BarItem? {
+    model.tabs.indices.contains(position - 1) ? model.tabs[position - 1].item : nil
+  }
+
+  /// The bar's own settings.
+  public var bar: Bar { model.bar }
+
+  /// The presented screen, if any.
+  public var modalScreen: ScreenInfo? { model.modal.map(info) }
+
+  /// The visible screen: the modal one if presented, else the top of the selected tab's stack.
+  public var visibleScreen: ScreenInfo? { model.visible.map(info) }
+
+  /// The type of the visible screen, for its commands.
+  public var visibleScreenType: (any ScreenType)? {
+    model.visible.flatMap { registry.types[$0.type]?.type }
+  }
+
+  /// Whether the bar is hidden: by ``Bar/isHidden``, or by a screen with `hidesBar` on the
+  /// selected tab's stack.
+  public var isBarHidden: Bool { model.isBarHidden }
+
+  /// The id of the previously selected tab (`last-tab` goes there), if it still exists.
+  public var previousTabID: String? { model.previousTabID }
+
+  /// What the host knows of a screen that exists.
+  public func screen(id: String) -> ScreenInfo? { model.screen(id: id).map(info) }
+
+  /// Asks a screen that exists to draw itself into a canvas.
+  public func draw(screen id: String, in canvas: inout Canvas) {
+    guard let record = model.screen(id: id) else { return }
+    node(record).screen.draw(in: &canvas)
+  }
+
+  /// Resolves a tab given as a position, an id or a title to its position.
+  public func position(of reference: TabReference) throws(ShellError) -> Int {
+    try model.index(of: reference) + 1
+  }
+
+  func node(_ record: ScreenRecord) -> ScreenNode {
+    guard let node = nodes[record.handle] else {
+      preconditionFailure("no screen object for '\(record.id)'")
+    }
+    return node
+  }
+
+  func info(_ record: ScreenRecord) -> ScreenInfo {
+    let node = node(record)
+    return ScreenInfo(
+      id: record.id, type: record.type, title: record.title, hidesBar: record.hidesBar,
+      phase: node.phase, failure: node.failure)
+  }
+
+  func tabInfo(at index: Int) -> TabInfo {
+    let tab = model.tabs[index]
+    return TabInfo(
+      position: index + 1, id: tab.id, item: tab.item, stack: tab.stack.map(info))
+  }
+}
+
+/// What a tab is, as a value: its place, its bar item and its stack.
+@_spi(Host)
+public struct TabInfo: Equatable, Sendable {
+  /// 1-based, left to right.
+  public var position: Int
+  /// The tab's stable id (its root screen's id).
+  public var id: String
+  /// What the bar shows for it.
+  public var item: BarItem
+  /// Its navigation stack, root first.
+  public var stack: [ScreenInfo]
+  /// Whether its root screen has loaded (it has been shown).
+  public var isLoaded: Bool { stack[0].phase != .created }
+}

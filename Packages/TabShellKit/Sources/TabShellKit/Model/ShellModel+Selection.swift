@@ -1,0 +1,95 @@
+/// The outcome of a tap, a swipe or `last-tab`.
+@_spi(Host)
+@frozen
+public enum SelectionOutcome: Equatable, Sendable {
+  /// The tab became the selection.
+  case selected
+  /// The selected tab was tapped again; its stack went back to its root.
+  case reselected
+  /// A should-select handler vetoed it; nothing changed.
+  case vetoed
+  /// A swipe went past the first or last tab; nothing changed.
+  case bounced
+  /// A swipe the user abandoned half-way; the selection stayed.
+  case cancelled
+}
+
+extension ShellModel {
+  /// The index of a tab a user may select: it exists and is enabled, and no screen is presented.
+  public func selectableIndex(of reference: TabReference) throws(ShellError) -> Int {
+    try requireNoSwipe()
+    try requireNoModal()
+    let index = try self.index(of: reference)
+    guard tabs[index].item.isEnabled else { throw .tabDisabled(id: tabs[index].id) }
+    return index
+  }
+
+  /// The index of the previously selected tab, as `last-tab` taps it.
+  public func lastTabIndex() throws(ShellError) -> Int {
+    guard let id = previousTabID else { throw .noPreviousTab }
+    return try selectableIndex(of: .name(id))
+  }
+
+  /// The tab a swipe lands on, passing over disabled tabs; `nil` past either end (a bounce).
+  public func swipeTarget(_ direction: SwipeDirection) throws(ShellError) -> Int? {
+    try requireNoSwipe()
+    try requireNoModal()
+    guard let current = selectedIndex else { throw .noTabs }
+    let step = direction == .left ? 1 : -1
+    var target = current + step
+    while tabs.indices.contains(target), !tabs[target].item.isEnabled { target += step }
+    return tabs.indices.contains(target) ? target : nil
+  }
+
+  /// A user's selection of the tab at `index` (checked with ``selectableIndex(of:)``): selects it,
+  /// or, when it is the selected tab, reselects it (its stack goes back to its root).
+  public mutating func userSelect(index: Int) -> (Transition, SelectionOutcome) {
+    if index == selectedIndex {
+      let start = start
+      let gone = tabs[index].stack.count > 1 ? updatingPop(index: index, keeping: 1) : []
+      let transition = transition(
+        from: start, gone: gone, selection: .didReselect(tab: index + 1, id: tabs[index].id))
+      return (transition, .reselected)
+    }
+    return (select(index: index), .selected)
+  }
+
+  /// Selects the tab at `index` (a programmatic selection: the selected tab changes nothing).
+  public mutating func select(index: Int) -> Transition {
+    guard index != selectedIndex else { return .none }
+    let start = start
+    if let old = selectedIndex { setPrevious(tabs[old].id) }
+    setSelection(index)
+    return transition(from: start, selection: .didSelect(tab: index + 1, id: tabs[index].id))
+  }
+
+  /// Starts an interactive swipe toward the tab at `index` (from ``swipeTarget(_:)``): its top
+  /// screen starts to appear and the visible one to disappear; the selection does not change yet.
+  public mutating func beginSwipe(toward index: Int, direction: SwipeDirection) -> Transition {
+    guard let from = visible else { return .none }
+    let toward = tabs[index].top
+    setSwipe(Swipe(from: from, toward: toward, target: index, direction: direction))
+    return Transition(lifecycle: .swipeBegan(from: from, toward: toward))
+  }
+
+  /// Ends the swipe under way: `commit` selects its tab, else the selection stays and both screens
+  /// go back to where they were.
+  public mutating func endSwipe(commit: Bool) -> Transition {
+    guard let swipe else { return .none }
+    setSwipe(nil)
+    guard commit else {
+      return Transition(lifecycle: .swipeCancelled(from: swipe.from, toward: swipe.toward))
+    }
+    var transition = select(index: swipe.target)
+    transition.lifecycle = .swipeCommitted(from: swipe.from, to: swipe.toward)
+    return transition
+  }
+
+  /// Pops the stack of the tab at `index` down to its first `keep` screens; returns the screens
+  /// that left, top first.
+  mutating func updatingPop(index: Int, keeping keep: Int) -> [ScreenRecord] {
+    var removed: [ScreenRecord] = []
+    updateTab(at: index) { removed = $0.pop(keeping: keep) }
+    return removed
+  }
+}

@@ -1,0 +1,134 @@
+/// The plugins a shell knows, the screen types and layouts they provide, and the screen ids: which
+/// exist and which were ever given out (ids the shell makes are never given out twice).
+@_spi(Host)
+public struct ScreenRegistry {
+  struct RegisteredType {
+    let type: any ScreenType
+    let plugin: String
+  }
+
+  /// The registered plugins, in the order they were registered.
+  public private(set) var plugins: [PluginInfo] = []
+  var types: [String: RegisteredType] = [:]
+  var layouts: [String: (layout: Layout, plugin: String)] = [:]
+  private var issued: Set<String> = []
+  private var live: Set<String> = []
+  private var nextSuffix: [String: Int] = [:]
+
+  /// The registered screen types, by name.
+  public var screenTypes: [any ScreenType] {
+    types.keys.sorted().compactMap { types[$0]?.type }
+  }
+
+  /// The registered layouts, by name.
+  public var layoutList: [Layout] {
+    layouts.keys.sorted().compactMap { layouts[$0]?.layout }
+  }
+
+  /// A registered screen type.
+  public func screenType(named name: String) throws(ShellError) -> any ScreenType {
+    guard let registered = types[name] else {
+      throw .unknownScreenType(name, suggestion: closestMatch(to: name, in: types.keys))
+    }
+    return registered.type
+  }
+
+  /// A registered layout.
+  public func layout(named name: String) throws(ShellError) -> Layout {
+    guard let registered = layouts[name] else {
+      throw .unknownLayout(name, suggestion: closestMatch(to: name, in: layouts.keys))
+    }
+    return registered.layout
+  }
+
+  /// The plugin that provides a screen type.
+  public func plugin(providing type: String) -> String? { types[type]?.plugin }
+
+  /// Whether a screen of this id exists.
+  public func isLive(_ id: String) -> Bool { live.contains(id) }
+
+  /// Registers a plugin's screen types and layouts; refused, with nothing registered, when its name
+  /// or one of its names is taken or not valid (see ``NameRules``). `reservedCommands` are the
+  /// host's own command names, which screen commands may not take.
+  public mutating func register(
+    _ plugin: any TabShellPlugin, source: String, reservedCommands: Set<String> = []
+  ) throws(ShellError) {
+    if let other = plugins.first(where: { $0.name == plugin.name }) {
+      throw .nameTaken(kind: "plugin", name: plugin.name, owner: other.name)
+    }
+    let types = plugin.screenTypes
+    let layouts = plugin.layouts
+    try NameRules.check(plugin, types: types, layouts: layouts, reservedCommands: reservedCommands)
+    for type in types {
+      if let owner = self.types[type.name]?.plugin {
+        throw .nameTaken(kind: "screen type", name: type.name, owner: owner)
+      }
+    }
+    for layout in layouts {
+      if let owner = self.layouts[layout.name]?.plugin {
+        throw .nameTaken(kind: "layout", name: layout.name, owner: owner)
+      }
+    }
+    for type in types {
+      self.types[type.name] = RegisteredType(type: type, plugin: plugin.name)
+    }
+    for layout in layouts { self.layouts[layout.name] = (layout, plugin.name) }
+    plugins.append(
+      PluginInfo(
+        name: plugin.name, source: source, screenTypes: types.map(\.name),
+        layouts: layouts.map(\.name)))
+  }
+
+  /// Claims an id for a new screen: `given` when it is valid and not in use, else a fresh one made
+  /// from `base` that has never been given out (`base`, `base-2`, `base-3`...).
+  mutating func claim(_ given: String?, base: String) throws(ShellError) -> String {
+    let id: String
+    if let given {
+      guard NameRules.isValidID(given) else { throw .invalidID(given) }
+      guard !live.contains(given) else { throw .idInUse(given) }
+      id = given
+    } else {
+      id = fresh(base: base)
+    }
+    live.insert(id)
+    return id
+  }
+
+  /// The screen with a claimed id was made: its id is never given out again.
+  mutating func confirm(_ id: String) { issued.insert(id) }
+
+  /// A screen left (or was never made): its id is no longer in use.
+  mutating func release(_ id: String) { live.remove(id) }
+
+  private mutating func fresh(base: String) -> String {
+    var n = nextSuffix[base, default: 1]
+    var candidate = n == 1 ? base : "\(base)-\(n)"
+    while issued.contains(candidate) || live.contains(candidate) {
+      n += 1
+      candidate = "\(base)-\(n)"
+    }
+    nextSuffix[base] = n + 1
+    return candidate
+  }
+
+  /// Every registry invariant that does not hold, given the ids of the screens that exist.
+  func invariantViolations(screens: Set<String>) -> [String] {
+    var problems: [String] = []
+    if screens != live { problems.append("live ids \(live.sorted()) are not \(screens.sorted())") }
+    if !live.isSubset(of: issued) { problems.append("a live id was never issued") }
+    return problems
+  }
+}
+
+/// A plugin the shell has registered.
+@_spi(Host)
+public struct PluginInfo: Equatable, Sendable {
+  /// The plugin's name.
+  public var name: String
+  /// Where it came from: `built-in`, or the path of its shared object.
+  public var source: String
+  /// The names of the screen types it provides.
+  public var screenTypes: [String]
+  /// The names of the layouts it provides.
+  public var layouts: [String]
+}

@@ -1,0 +1,73 @@
+/// The central table of built-in commands: every declaration (subcommands included) at an index,
+/// and the top-level ones by name or alias, grouped in families for `help`.
+struct CommandTable: Sendable {
+  /// A family of commands, as `help` lists them (`Navigation`, `Bar`...).
+  struct Family: Sendable {
+    var name: String
+    var commands: [Declaration]
+  }
+
+  /// The families, in `help` order.
+  let families: [Family]
+  /// Every declaration, subcommands after the families' commands.
+  let declarations: [Declaration]
+  /// Their run functions, taken out once so that running a command is one indirect call.
+  let runs: [@Sendable (Interpreter, Arguments) throws -> Void]
+  private let indexByName: [String: Int]
+  private let subcommandIndex: [String: Int]
+  /// Every top-level name and alias, in `help` order.
+  let names: [String]
+
+  /// Makes a table; a later command of a name already taken is left out.
+  init(_ families: [Family]) {
+    self.families = families
+    var declarations: [Declaration] = []
+    var map: [String: Int] = [:]
+    var names: [String] = []
+    for command in families.flatMap(\.commands) {
+      let index = declarations.count
+      declarations.append(command)
+      for name in [command.name] + command.aliases where map[name] == nil {
+        map[name] = index
+        names.append(name)
+      }
+    }
+    var subcommands: [String: Int] = [:]
+    for command in families.flatMap(\.commands) {
+      for var subcommand in command.subcommands {
+        subcommand.parent = command.name
+        subcommands[subcommand.fullName] = declarations.count
+        declarations.append(subcommand)
+      }
+    }
+    self.declarations = declarations
+    runs = declarations.map(\.run)
+    indexByName = map
+    subcommandIndex = subcommands
+    self.names = names
+  }
+
+  /// The index of the command with this name or alias.
+  func index(of name: String) -> Int? { indexByName[name] }
+
+  /// The index of a subcommand (`expect`, `selected`).
+  func index(of subcommand: String, in parent: Declaration) -> Int? {
+    subcommandIndex[parent.name + " " + subcommand]
+  }
+
+  /// The command with this name or alias.
+  func command(named name: String) -> Declaration? {
+    indexByName[name].map { declarations[$0] }
+  }
+
+  /// Every command the shell has built in.
+  static let standard = CommandTable([
+    Family(name: "Navigation", commands: NavigationCommands.all),
+    Family(name: "Bar", commands: BarCommands.all),
+    Family(name: "Tabs", commands: TabCommands.all),
+    Family(name: "Stacks and modals", commands: StackCommands.all),
+    Family(name: "Looking", commands: LookingCommands.all),
+    Family(name: "Scripting", commands: ScriptingCommands.all),
+    Family(name: "Plugins", commands: PluginCommands.all),
+  ])
+}

@@ -1,0 +1,202 @@
+@_spi(Host) import TabShellKit
+
+/// Binds a command's words to its declaration's parameters: options and positional arguments, each
+/// word checked and converted by its parameter's kind. It knows no command by name: everything it
+/// does follows from the declaration.
+struct Binder {
+  /// Expands a word written in a script into the words it stands for (`$1`, `$@`...).
+  var expand: (Word) -> [Word] = { [$0] }
+  /// In a hook's commands: a word holding `$tab` or `$id` is left unchecked, and the command is
+  /// bound again when the hook runs.
+  var placeholders = false
+  /// Whether a word names a command (for ``ValueKind/commandName``); `nil` takes any word.
+  var isCommand: ((String) -> Bool)?
+  /// The closest command name to a word, for "did you mean".
+  var suggestCommand: (String) -> String? = { _ in nil }
+  /// Parses the words of a ``ValueKind/commands`` parameter of the command at a location.
+  var parseCommands: ([Word], SourceLocation) throws(LocatedError) -> [Command] = { _, _ in [] }
+
+  /// What binding found.
+  struct Bound {
+    var arguments: Arguments
+    /// Whether a word holds a hook placeholder: the command must be bound again, from its words
+    /// as written, when the hook runs.
+    var isDeferred: Bool
+  }
+
+  /// Binds `words` (the words after the command's name) to `declaration`.
+  func bind(_ words: ArraySlice<Word>, to declaration: Declaration, at location: SourceLocation)
+    throws(LocatedError) -> Bound
+  {
+    let parameters = declaration.parameters
+    var values = [BoundValue?](repeating: nil, count: parameters.count)
+    var lists: [Int: [BoundValue]] = [:]
+    var positional = 0
+    var onlyPositionals = !parameters.contains { $0.spec.role != .positional }
+    var deferred = false
+    var queue: [Word] = []
+    var queueHasPlaceholder = false
+    var index = words.startIndex
+
+    /// The next word, and whether the word it was written as holds a hook placeholder.
+    func next() -> (word: Word, placeholder: Bool)? {
+      while queue.isEmpty {
+        guard index < words.endIndex else { return nil }
+        queueHasPlaceholder = placeholders && Self.hasPlaceholder(words[index].text)
+        queue = queueHasPlaceholder ? [words[index]] : expand(words[index])
+        index += 1
+      }
+      return (queue.removeFirst(), queueHasPlaceholder)
+    }
+    func store(_ value: BoundValue, at slot: Int) {
+      if parameters[slot].spec.isRepeated {
+        lists[slot, default: []].append(value)
+      } else {
+        values[slot] = value
+      }
+    }
+
+    while true {
+      if let parameter = declaration.positional(at: positional), parameter.spec.kind == .commands {
+        let rest = queue + words[index...]
+        if rest.isEmpty { break }
+        let slot = slotIndex(of: parameter, in: parameters)
+        values[slot] = .commands(try parseCommands(rest, location))
+        if placeholders, rest.contains(where: { Self.hasPlaceholder($0.text) }) { deferred = true }
+        positional += 1
+        break
+      }
+      guard let (word, placeholder) = next() else { break }
+      if !onlyPositionals, !placeholder, word.text.hasPrefix("--") {
+        if word.text == "--" {
+          onlyPositionals = true
+          continue
+        }
+        guard let option = declaration.option(named: word.text) else {
+          throw LocatedError(
+            error: .unknownOption(
+              command: declaration.fullName, option: word.text,
+              suggestion: closestMatch(
+                to: word.text,
+                in: parameters.filter { $0.spec.role != .positional }.map(\.spec.name))),
+            location: word.location)
+        }
+        let slot = slotIndex(of: option, in: parameters)
+        guard let kind = option.spec.kind else {
+          store(.flag, at: slot)
+          continue
+        }
+        guard let (valueWord, placeholder) = next() else {
+          throw LocatedError(
+            error: .missingOptionValue(command: declaration.fullName, option: word.text),
+            location: word.location)
+        }
+        if placeholder {
+          deferred = true
+          store(.text(valueWord.text), at: slot)
+        } else {
+          store(try convert(valueWord, kind: kind, name: option.spec.valueName), at: slot)
+        }
+        continue
+      }
+      guard let parameter = declaration.positional(at: positional) else {
+        throw LocatedError(
+          error: .tooManyArguments(
+            command: declaration.fullName, word: word.text, usage: declaration.usage),
+          location: word.location)
+      }
+      positional += 1
+      let slot = slotIndex(of: parameter, in: parameters)
+      if placeholder {
+        deferred = true
+        store(.text(word.text), at: slot)
+      } else if let kind = parameter.spec.kind {
+        store(try convert(word, kind: kind, name: parameter.spec.name), at: slot)
+      }
+    }
+    for (slot, list) in lists { values[slot] = .list(list) }
+    for parameter in declaration.positionals.dropFirst(positional)
+    where !parameter.spec.isOptional {
+      throw LocatedError(
+        error: .missingArgument(
+          command: declaration.fullName, argument: parameter.spec.name, usage: declaration.usage),
+        location: location)
+    }
+    let arguments = Arguments(parameters: parameters, values: values)
+    if !deferred, let validate = declaration.validate {
+      do throws(LanguageError) {
+        try validate(arguments, declaration)
+      } catch {
+        throw LocatedError(error: error, location: location)
+      }
+    }
+    return Bound(arguments: arguments, isDeferred: deferred)
+  }
+
+  /// One word as its kind says; an error points at the word.
+  func convert(_ word: Word, kind: ValueKind, name: String) throws(LocatedError) -> BoundValue {
+    do throws(LanguageError) {
+      return try convert(word.text, kind: kind, name: name)
+    } catch {
+      throw LocatedError(error: error, location: word.location)
+    }
+  }
+
+  private func convert(_ text: String, kind: ValueKind, name: String) throws(LanguageError)
+    -> BoundValue
+  {
+    switch kind {
+    case .integer(let range):
+      guard let n = Int(text) else { throw .notAnInteger(text, argument: name) }
+      if let range, !range.contains(n) { throw .outOfRange(text, argument: name, range: range) }
+      return .integer(n)
+    case .tab:
+      return .tab(TabReference(text))
+    case .direction:
+      guard let direction = SwipeDirection(rawValue: text) else {
+        throw choiceError(text, name, SwipeDirection.allCases.map(\.rawValue))
+      }
+      return .direction(direction)
+    case .event:
+      guard let event = EventName(rawValue: text) else {
+        throw choiceError(text, name, EventName.allCases.map(\.rawValue))
+      }
+      return .event(event)
+    case .choice(let words):
+      guard words.contains(text) else { throw choiceError(text, name, words) }
+      return .text(text)
+    case .keyValue:
+      guard let equals = text.firstIndex(of: "=") else { throw .badParameter(text) }
+      return .keyValue(
+        KeyValue(key: String(text[..<equals]), value: String(text[text.index(after: equals)...])))
+    case .commandName:
+      if let isCommand, !isCommand(text) {
+        throw .unknownCommand(text, suggestion: suggestCommand(text))
+      }
+      return .text(text)
+    case .text, .screenType, .layout, .path, .commands:
+      return .text(text)
+    }
+  }
+
+  private func choiceError(_ word: String, _ name: String, _ choices: [String]) -> LanguageError {
+    .notAChoice(
+      word, argument: name, choices: choices, suggestion: closestMatch(to: word, in: choices))
+  }
+
+  private func slotIndex(of parameter: Parameter, in parameters: [Parameter]) -> Int {
+    for index in parameters.indices where parameters[index] === parameter { return index }
+    preconditionFailure("'\(parameter.spec.name)' is not a parameter of its declaration")
+  }
+
+  /// Whether a word holds a hook placeholder.
+  static func hasPlaceholder(_ word: String) -> Bool {
+    word.utf8.contains(UInt8(ascii: "$")) && (word.contains("$tab") || word.contains("$id"))
+  }
+}
+
+/// A parse error and the word it points at.
+struct LocatedError: Error {
+  var error: LanguageError
+  var location: SourceLocation
+}

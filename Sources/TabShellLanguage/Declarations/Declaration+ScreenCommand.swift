@@ -26,7 +26,7 @@ extension Declaration {
       discussion: command.discussion
     ) { interpreter, arguments in
       try interpreter.shell.run(
-        command, values: arguments.values.map { $0?.argumentValue }, output: interpreter.output)
+        command, values: arguments.values.map(\.argumentValue), output: interpreter.output)
     }
   }
 }

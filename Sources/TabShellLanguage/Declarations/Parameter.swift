@@ -27,19 +27,15 @@ class Parameter: @unchecked Sendable {
 }
 
 /// A positional argument that holds a `Value` when its command runs.
-final class Argument<Value: Sendable>: Parameter, @unchecked Sendable {
-  let extract: @Sendable (BoundValue?) -> Value?
-
+final class Argument<Value: Bindable>: Parameter, @unchecked Sendable {
   /// A required argument.
   init(_ name: String, _ kind: Kind<Value>, abstract: String = "") {
-    extract = { $0.flatMap(kind.extract) }
     super.init(Spec(name: name, kind: kind.kind, role: .positional, abstract: abstract))
   }
 
   /// An argument that may be left out.
   init<Wrapped>(_ name: String, optional kind: Kind<Wrapped>, abstract: String = "")
   where Value == Wrapped? {
-    extract = { value in value.map { kind.extract($0).map { .some($0) } } ?? .some(nil) }
     super.init(
       Spec(name: name, kind: kind.kind, role: .positional, isOptional: true, abstract: abstract))
   }
@@ -47,7 +43,6 @@ final class Argument<Value: Sendable>: Parameter, @unchecked Sendable {
   /// An argument that takes every word left (none or more).
   init<Element>(_ name: String, variadic kind: Kind<Element>, abstract: String = "")
   where Value == [Element] {
-    extract = { elements(kind, $0) }
     super.init(
       Spec(
         name: name, kind: kind.kind, role: .positional, isOptional: true, isRepeated: true,
@@ -57,7 +52,6 @@ final class Argument<Value: Sendable>: Parameter, @unchecked Sendable {
   /// The rest of the line, parsed as commands.
   init(_ name: String, commands kind: Kind<[Command]>, abstract: String = "")
   where Value == [Command] {
-    extract = { $0.flatMap(kind.extract) }
     super.init(
       Spec(name: name, kind: kind.kind, role: .positional, isRepeated: true, abstract: abstract))
   }
@@ -65,19 +59,15 @@ final class Argument<Value: Sendable>: Parameter, @unchecked Sendable {
 
 /// An `--option` that holds a `Value` when its command runs: a flag (`Bool`), an option with a value
 /// (`Value?`, the last one given wins) or one that may be given again (`[Value]`).
-final class Option<Value: Sendable>: Parameter, @unchecked Sendable {
-  let extract: @Sendable (BoundValue?) -> Value?
-
+final class Option<Value: Bindable>: Parameter, @unchecked Sendable {
   /// A flag.
   init(flag name: String, abstract: String = "") where Value == Bool {
-    extract = { $0 != nil }
     super.init(Spec(name: name, role: .flag, isOptional: true, abstract: abstract))
   }
 
   /// An option with a value.
   init<Wrapped>(_ name: String, _ kind: Kind<Wrapped>, valueName: String, abstract: String = "")
   where Value == Wrapped? {
-    extract = { value in value.map { kind.extract($0).map { .some($0) } } ?? .some(nil) }
     super.init(
       Spec(
         name: name, valueName: valueName, kind: kind.kind, role: .option, isOptional: true,
@@ -88,7 +78,6 @@ final class Option<Value: Sendable>: Parameter, @unchecked Sendable {
   init<Element>(
     _ name: String, repeated kind: Kind<Element>, valueName: String, abstract: String = ""
   ) where Value == [Element] {
-    extract = { elements(kind, $0) }
     super.init(
       Spec(
         name: name, valueName: valueName, kind: kind.kind, role: .option, isOptional: true,
@@ -96,47 +85,41 @@ final class Option<Value: Sendable>: Parameter, @unchecked Sendable {
   }
 }
 
-private func elements<Element>(_ kind: Kind<Element>, _ value: BoundValue?) -> [Element]? {
-  guard let value else { return [] }
-  guard case .list(let values) = value else { return nil }
-  var elements: [Element] = []
-  elements.reserveCapacity(values.count)
-  for value in values {
-    guard let element = kind.extract(value) else { return nil }
-    elements.append(element)
-  }
-  return elements
-}
-
 /// A command's arguments, bound to its parameters and converted when it was parsed.
 struct Arguments: Sendable {
   /// The parameters, in declaration order (shared with the declaration).
   let parameters: [Parameter]
-  /// Their values, in the same order; `nil` for one not given.
-  let values: [BoundValue?]
+  /// Their values, in the same order.
+  let values: [BoundValue]
 
   static let none = Arguments(parameters: [], values: [])
 
   /// The value of an argument.
+  @inline(__always)
   subscript<Value>(_ argument: Argument<Value>) -> Value {
-    guard let value = argument.extract(value(of: argument)) else {
+    guard let value = Value.extract(values[index(of: argument)]) else {
       preconditionFailure("'\(argument.spec.name)' was not bound as its kind")
     }
     return value
   }
 
   /// The value of an option.
+  @inline(__always)
   subscript<Value>(_ option: Option<Value>) -> Value {
-    guard let value = option.extract(value(of: option)) else {
+    guard let value = Value.extract(values[index(of: option)]) else {
       preconditionFailure("'\(option.spec.name)' was not bound as its kind")
     }
     return value
   }
 
-  private func value(of parameter: Parameter) -> BoundValue? {
-    for index in parameters.indices where parameters[index] === parameter {
-      return values[index]
+  @inline(__always)
+  private func index(of parameter: Parameter) -> Int {
+    let key = ObjectIdentifier(parameter)
+    return parameters.withUnsafeBufferPointer { parameters in
+      for index in parameters.indices where ObjectIdentifier(parameters[index]) == key {
+        return index
+      }
+      preconditionFailure("'\(parameter.spec.name)' is not a parameter of this command")
     }
-    preconditionFailure("'\(parameter.spec.name)' is not a parameter of this command")
   }
 }

@@ -42,8 +42,9 @@ enum ValueKind: Equatable, Sendable {
   }
 }
 
-/// A word converted to what its kind says.
+/// A word converted to what its kind says; ``absent`` for a parameter that was not given.
 enum BoundValue: Sendable {
+  case absent
   case integer(Int)
   case text(String)
   case tab(TabReference)
@@ -54,8 +55,13 @@ enum BoundValue: Sendable {
   case list([BoundValue])
   case flag
 
-  /// The value as a screen command receives it.
-  var argumentValue: ArgumentValue {
+  /// The value as a screen command receives it; `nil` when absent.
+  var argumentValue: ArgumentValue? {
+    if case .absent = self { return nil }
+    return present
+  }
+
+  private var present: ArgumentValue {
     switch self {
     case .integer(let n): .integer(n)
     case .text(let word): .text(word)
@@ -63,8 +69,8 @@ enum BoundValue: Sendable {
     case .direction(let direction): .text(direction.rawValue)
     case .event(let event): .text(event.rawValue)
     case .keyValue(let pair): .text(pair.key + "=" + pair.value)
-    case .list(let values): .list(values.map(\.argumentValue))
-    case .commands, .flag: .flag
+    case .list(let values): .list(values.map(\.present))
+    case .commands, .flag, .absent: .flag
     }
   }
 }
@@ -75,58 +81,132 @@ struct KeyValue: Equatable, Sendable {
   var value: String
 }
 
-/// A kind, typed: what a parameter of this kind holds when its command runs.
-struct Kind<Value: Sendable>: Sendable {
+/// A Swift type a bound word can be: read back from its ``BoundValue`` with no conversion, by a
+/// function the compiler specializes for each type (no closure, no cast).
+protocol Bindable: Sendable {
+  /// The value, when `bound` holds one of this type.
+  static func extract(_ bound: BoundValue) -> Self?
+}
+
+extension Int: Bindable {
+  @inline(__always)
+  static func extract(_ bound: BoundValue) -> Int? {
+    if case .integer(let n) = bound { n } else { nil }
+  }
+}
+
+extension String: Bindable {
+  @inline(__always)
+  static func extract(_ bound: BoundValue) -> String? {
+    if case .text(let word) = bound { word } else { nil }
+  }
+}
+
+extension TabReference: Bindable {
+  @inline(__always)
+  static func extract(_ bound: BoundValue) -> TabReference? {
+    if case .tab(let reference) = bound { reference } else { nil }
+  }
+}
+
+extension SwipeDirection: Bindable {
+  @inline(__always)
+  static func extract(_ bound: BoundValue) -> SwipeDirection? {
+    if case .direction(let direction) = bound { direction } else { nil }
+  }
+}
+
+extension EventName: Bindable {
+  @inline(__always)
+  static func extract(_ bound: BoundValue) -> EventName? {
+    if case .event(let event) = bound { event } else { nil }
+  }
+}
+
+extension KeyValue: Bindable {
+  @inline(__always)
+  static func extract(_ bound: BoundValue) -> KeyValue? {
+    if case .keyValue(let pair) = bound { pair } else { nil }
+  }
+}
+
+extension Bool: Bindable {
+  /// A flag: given or not.
+  @inline(__always)
+  static func extract(_ bound: BoundValue) -> Bool? {
+    if case .absent = bound { false } else { true }
+  }
+}
+
+extension Optional: Bindable where Wrapped: Bindable {
+  /// `nil` when the parameter was not given.
+  @inline(__always)
+  static func extract(_ bound: BoundValue) -> Wrapped?? {
+    if case .absent = bound { return .some(nil) }
+    return Wrapped.extract(bound).map { .some($0) }
+  }
+}
+
+extension Array: Bindable where Element: Bindable {
+  /// Every word of a repeated parameter; none when it was not given.
+  static func extract(_ bound: BoundValue) -> [Element]? {
+    switch bound {
+    case .absent: return []
+    case .commands(let commands): return commands as? [Element]
+    case .list(let values):
+      var elements: [Element] = []
+      elements.reserveCapacity(values.count)
+      for value in values {
+        guard let element = Element.extract(value) else { return nil }
+        elements.append(element)
+      }
+      return elements
+    default: return nil
+    }
+  }
+}
+
+extension Command: Bindable {
+  static func extract(_ bound: BoundValue) -> Command? { nil }
+}
+
+/// A kind, typed: the Swift type a parameter of this kind holds when its command runs.
+struct Kind<Value: Bindable>: Sendable {
   let kind: ValueKind
-  let extract: @Sendable (BoundValue) -> Value?
 }
 
 extension Kind where Value == Int {
-  static let integer = Kind(kind: .integer(nil)) { if case .integer(let n) = $0 { n } else { nil } }
+  static let integer = Kind(kind: .integer(nil))
 
-  static func integer(in range: ClosedRange<Int>) -> Kind<Int> {
-    Kind(kind: .integer(range), extract: integer.extract)
-  }
+  static func integer(in range: ClosedRange<Int>) -> Kind<Int> { Kind(kind: .integer(range)) }
 }
 
 extension Kind where Value == String {
-  static let text = Kind(kind: .text, extract: word)
-  static let screenType = Kind(kind: .screenType, extract: word)
-  static let layout = Kind(kind: .layout, extract: word)
-  static let path = Kind(kind: .path, extract: word)
-  static let commandName = Kind(kind: .commandName, extract: word)
+  static let text = Kind(kind: .text)
+  static let screenType = Kind(kind: .screenType)
+  static let layout = Kind(kind: .layout)
+  static let path = Kind(kind: .path)
+  static let commandName = Kind(kind: .commandName)
 
-  static func choice(_ words: [String]) -> Kind<String> {
-    Kind(kind: .choice(words), extract: word)
-  }
-
-  private static let word: @Sendable (BoundValue) -> String? = {
-    if case .text(let word) = $0 { word } else { nil }
-  }
+  static func choice(_ words: [String]) -> Kind<String> { Kind(kind: .choice(words)) }
 }
 
 extension Kind where Value == TabReference {
-  static let tab = Kind(kind: .tab) { if case .tab(let reference) = $0 { reference } else { nil } }
+  static let tab = Kind(kind: .tab)
 }
 
 extension Kind where Value == SwipeDirection {
-  static let direction = Kind(kind: .direction) {
-    if case .direction(let direction) = $0 { direction } else { nil }
-  }
+  static let direction = Kind(kind: .direction)
 }
 
 extension Kind where Value == EventName {
-  static let event = Kind(kind: .event) { if case .event(let event) = $0 { event } else { nil } }
+  static let event = Kind(kind: .event)
 }
 
 extension Kind where Value == [Command] {
-  static let commands = Kind(kind: .commands) {
-    if case .commands(let commands) = $0 { commands } else { nil }
-  }
+  static let commands = Kind(kind: .commands)
 }
 
 extension Kind where Value == KeyValue {
-  static let keyValue = Kind(kind: .keyValue) {
-    if case .keyValue(let pair) = $0 { pair } else { nil }
-  }
+  static let keyValue = Kind(kind: .keyValue)
 }

@@ -29,7 +29,7 @@ struct Binder {
     throws(LocatedError) -> Bound
   {
     let parameters = declaration.parameters
-    var values = [BoundValue?](repeating: nil, count: parameters.count)
+    var values = [BoundValue](repeating: .absent, count: parameters.count)
     var lists: [Int: [BoundValue]] = [:]
     var positional = 0
     var onlyPositionals = !parameters.contains { $0.spec.role != .positional }

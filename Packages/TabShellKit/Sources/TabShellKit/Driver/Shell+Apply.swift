@@ -35,21 +35,27 @@ extension Shell {
       b.step(.willDisappear, observed: o, into: &events)
       b.step(.didDisappear, observed: o, into: &events)
     }
-    for screen in transition.gone { retire(screen, observed: o) }
+    for handle in transition.gone { retire(handle, observed: o) }
     if o {
-      if let selection = transition.selection { events.append(selection) }
+      switch transition.selection {
+      case .selected(let index): events.append(.didSelect(tab: index + 1, id: model.tabs[index].id))
+      case .reselected(let index):
+        events.append(.didReselect(tab: index + 1, id: model.tabs[index].id))
+      case nil: break
+      }
       if let hidden = transition.barHidden { events.append(hidden ? .barHidden : .barShown) }
     }
     if checksInvariants { checkInvariants() }
   }
 
   /// A screen leaves for good: `deinit`, and its object, id and handlers are released.
-  private func retire(_ screen: ScreenRecord, observed: Bool) {
-    node(screen).step(.retire, observed: observed, into: &events)
-    nodes[screen.handle] = nil
-    freeHandles.append(screen.handle)
-    registry.release(screen.id)
-    removeShouldSelectHandlers(ownedBy: screen.id)
+  private func retire(_ handle: Int, observed: Bool) {
+    let node = node(handle)
+    node.step(.retire, observed: observed, into: &events)
+    nodes[handle] = nil
+    freeHandles.append(handle)
+    registry.release(node.id)
+    removeShouldSelectHandlers(ownedBy: node.id)
   }
 
   /// Records an event for the observers, when there are any.

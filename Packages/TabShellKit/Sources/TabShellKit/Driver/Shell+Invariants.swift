@@ -17,10 +17,10 @@ extension Shell {
       }
       handles.insert(screen.handle)
       let phase = node.phase
-      if let swipe = model.swipe, screen.id == swipe.from.id || screen.id == swipe.toward.id {
-        let expected: LifecyclePhase = screen.id == swipe.from.id ? .disappearing : .appearing
+      if let swipe = model.swipe, screen.handle == swipe.from || screen.handle == swipe.toward {
+        let expected: LifecyclePhase = screen.handle == swipe.from ? .disappearing : .appearing
         if phase != expected { problems.append("swiping '\(screen.id)' is \(phase)") }
-      } else if screen.id == model.visible?.id {
+      } else if screen.handle == model.visibleHandle {
         if phase != .appeared { problems.append("visible '\(screen.id)' is \(phase)") }
       } else if phase != .created && phase != .disappeared {
         problems.append("hidden '\(screen.id)' is \(phase)")

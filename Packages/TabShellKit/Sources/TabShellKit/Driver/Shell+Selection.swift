@@ -5,19 +5,21 @@ extension Shell {
   /// reselect: it pops that tab's stack to its root.
   @discardableResult
   public func tap(_ tab: TabReference) throws(ShellError) -> SelectionOutcome {
-    try userSelect(index: model.selectableIndex(of: tab))
+    try userSelect(
+      index: reading { model throws(ShellError) in try model.selectableIndex(of: tab) })
   }
 
   /// A selection asked for by a screen or a plugin: runs no should-select handlers, and selecting
   /// the selected tab changes nothing.
   public func select(_ tab: TabReference) throws(ShellError) {
-    try commit(model.select(index: model.selectableIndex(of: tab)))
+    let index = try reading { model throws(ShellError) in try model.selectableIndex(of: tab) }
+    try commit(model.select(index: index))
   }
 
   /// Back to the previously selected tab, as a tap on it.
   @discardableResult
   public func selectLastTab() throws(ShellError) -> SelectionOutcome {
-    try userSelect(index: model.lastTabIndex())
+    try userSelect(index: reading { model throws(ShellError) in try model.lastTabIndex() })
   }
 
   /// A swipe: `left` to the next tab, `right` to the previous one, passing over disabled tabs.
@@ -30,7 +32,9 @@ extension Shell {
   public func swipe(_ direction: SwipeDirection, cancelled: Bool = false) throws(ShellError)
     -> SelectionOutcome
   {
-    guard let target = try model.swipeTarget(direction) else {
+    guard
+      let target = try reading({ model throws(ShellError) in try model.swipeTarget(direction) })
+    else {
       record(.didBounce(direction: direction))
       try settle()
       return .bounced
@@ -47,7 +51,9 @@ extension Shell {
   /// appear. `nil` when it bounces (`did-bounce`). End it with ``endSwipe(commit:)``.
   @discardableResult
   public func beginSwipe(_ direction: SwipeDirection) throws(ShellError) -> SwipeTarget? {
-    guard let target = try model.swipeTarget(direction) else {
+    guard
+      let target = try reading({ model throws(ShellError) in try model.swipeTarget(direction) })
+    else {
       record(.didBounce(direction: direction))
       try settle()
       return nil
@@ -74,19 +80,22 @@ extension Shell {
       try settle()
       return .vetoed
     }
-    let (transition, outcome) = model.userSelect(index: index)
+    let transition = model.userSelect(index: index)
     try commit(transition)
-    return outcome
+    if case .reselected = transition.selection { return .reselected }
+    return .selected
   }
 
   /// Tells the observers that a tab is asked for (`should-select`), then asks every handler;
   /// `false` when one vetoes. Handlers only decide: the model is the same before and after.
   func askShouldSelect(index: Int) -> Bool {
-    let tab = model.tabs[index]
-    record(.shouldSelect(tab: index + 1, id: tab.id))
-    deliver()
+    if isObserved {
+      record(.shouldSelect(tab: index + 1, id: model.tabs[index].id))
+      deliver()
+    }
     if shouldSelectHandlers.isEmpty { return true }
-    let request = SelectionRequest(position: index + 1, id: tab.id, title: tab.item.title)
+    let request = SelectionRequest(
+      position: index + 1, id: model.tabs[index].id, title: model.tabs[index].item.title)
     for handler in shouldSelectHandlers where !handler.decide(request) { return false }
     return true
   }

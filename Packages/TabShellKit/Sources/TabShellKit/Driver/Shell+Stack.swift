@@ -7,7 +7,7 @@ extension Shell {
     type: String, id: String? = nil, title: String? = nil, hidesBar: Bool = false,
     parameters: [String: String] = [:]
   ) throws(ShellError) -> String {
-    _ = try model.stackIndex()
+    _ = try reading { model throws(ShellError) in try model.stackIndex() }
     let screenType = try registry.screenType(named: type)
     let screen = try makeScreen(
       screenType, id: id, title: title, hidesBar: hidesBar, parameters: parameters)
@@ -30,7 +30,7 @@ extension Shell {
   public func present(
     type: String, id: String? = nil, title: String? = nil, parameters: [String: String] = [:]
   ) throws(ShellError) -> String {
-    try model.checkPresent()
+    try reading { model throws(ShellError) in try model.checkPresent() }
     let screenType = try registry.screenType(named: type)
     let screen = try makeScreen(screenType, id: id, title: title, parameters: parameters)
     try commit(model.present(screen))

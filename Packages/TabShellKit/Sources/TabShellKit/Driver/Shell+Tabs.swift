@@ -9,7 +9,7 @@ extension Shell {
     selectedIcon: String? = nil, at position: Int? = nil, parameters: [String: String] = [:]
   ) throws(ShellError) -> String {
     let screenType = try registry.screenType(named: type)
-    try model.checkNewTab(at: position)
+    try reading { model throws(ShellError) in try model.checkNewTab(at: position) }
     let root = try makeScreen(screenType, id: id, title: title, parameters: parameters)
     let item = BarItem(
       title: root.title, icon: icon ?? screenType.icon,
@@ -80,7 +80,7 @@ extension Shell {
   @discardableResult
   public func tapActionButton() throws(ShellError) -> String {
     guard let button = model.bar.actionButton else { throw .noActionButton }
-    try model.checkPresent()
+    try reading { model throws(ShellError) in try model.checkPresent() }
     record(.actionTapped)
     let screen: ScreenRecord
     do throws(ShellError) {

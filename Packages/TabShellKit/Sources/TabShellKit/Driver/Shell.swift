@@ -98,13 +98,21 @@ extension Shell {
 
   /// Resolves a tab given as a position, an id or a title to its position.
   public func position(of reference: TabReference) throws(ShellError) -> Int {
-    try model.index(of: reference) + 1
+    try reading { model throws(ShellError) in try model.index(of: reference) } + 1
   }
 
-  func node(_ record: ScreenRecord) -> ScreenNode {
-    guard let node = nodes[record.handle] else {
-      preconditionFailure("no screen object for '\(record.id)'")
-    }
+  /// Reads the model without copying it: a call of a model method through the property copies the
+  /// whole value (a retain of each of its references), which a command's hot path cannot afford.
+  @inline(__always)
+  func reading<T>(_ body: (inout ShellModel) throws(ShellError) -> T) throws(ShellError) -> T {
+    try body(&model)
+  }
+
+  func node(_ record: ScreenRecord) -> ScreenNode { node(record.handle) }
+
+  @inline(__always)
+  func node(_ handle: Int) -> ScreenNode {
+    guard let node = nodes[handle] else { preconditionFailure("no screen object for \(handle)") }
     return node
   }
 

@@ -32,11 +32,11 @@ extension ShellModel {
       problems.append("previous tab '\(previousTabID)' does not exist")
     }
     if let swipe {
-      if swipe.from.id != visible?.id { problems.append("the swipe starts off the visible screen") }
-      if !tabs.indices.contains(swipe.target) || tabs[swipe.target].top.id != swipe.toward.id
+      if swipe.from != visibleHandle { problems.append("the swipe starts off the visible screen") }
+      if !tabs.indices.contains(swipe.target) || tabs[swipe.target].topHandle != swipe.toward
         || swipe.target == selectedIndex
       {
-        problems.append("the swipe goes toward '\(swipe.toward.id)', not another tab's top")
+        problems.append("the swipe goes toward screen \(swipe.toward), not another tab's top")
       }
     }
     return problems

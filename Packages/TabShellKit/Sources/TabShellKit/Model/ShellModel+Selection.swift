@@ -16,6 +16,7 @@ public enum SelectionOutcome: Equatable, Sendable {
 
 extension ShellModel {
   /// The index of a tab a user may select: it exists and is enabled, and no screen is presented.
+  @inline(__always)
   public func selectableIndex(of reference: TabReference) throws(ShellError) -> Int {
     try requireNoSwipe()
     try requireNoModal()
@@ -31,6 +32,7 @@ extension ShellModel {
   }
 
   /// The tab a swipe lands on, passing over disabled tabs; `nil` past either end (a bounce).
+  @inline(__always)
   public func swipeTarget(_ direction: SwipeDirection) throws(ShellError) -> Int? {
     try requireNoSwipe()
     try requireNoModal()
@@ -42,16 +44,15 @@ extension ShellModel {
   }
 
   /// A user's selection of the tab at `index` (checked with ``selectableIndex(of:)``): selects it,
-  /// or, when it is the selected tab, reselects it (its stack goes back to its root).
-  public mutating func userSelect(index: Int) -> (Transition, SelectionOutcome) {
+  /// or, when it is the selected tab, reselects it (its stack goes back to its root); the
+  /// transition's ``Transition/selection`` says which.
+  public mutating func userSelect(index: Int) -> Transition {
     if index == selectedIndex {
       let start = start
       let gone = tabs[index].stack.count > 1 ? updatingPop(index: index, keeping: 1) : []
-      let transition = transition(
-        from: start, gone: gone, selection: .didReselect(tab: index + 1, id: tabs[index].id))
-      return (transition, .reselected)
+      return transition(from: start, gone: gone, selection: .reselected(index))
     }
-    return (select(index: index), .selected)
+    return select(index: index)
   }
 
   /// Selects the tab at `index` (a programmatic selection: the selected tab changes nothing).
@@ -60,14 +61,14 @@ extension ShellModel {
     let start = start
     if let old = selectedIndex { setPrevious(tabs[old].id) }
     setSelection(index)
-    return transition(from: start, selection: .didSelect(tab: index + 1, id: tabs[index].id))
+    return transition(from: start, selection: .selected(index))
   }
 
   /// Starts an interactive swipe toward the tab at `index` (from ``swipeTarget(_:)``): its top
   /// screen starts to appear and the visible one to disappear; the selection does not change yet.
   public mutating func beginSwipe(toward index: Int, direction: SwipeDirection) -> Transition {
-    guard let from = visible else { return .none }
-    let toward = tabs[index].top
+    guard let from = visibleHandle else { return .none }
+    let toward = tabs[index].topHandle
     setSwipe(Swipe(from: from, toward: toward, target: index, direction: direction))
     return Transition(lifecycle: .swipeBegan(from: from, toward: toward))
   }
@@ -85,10 +86,10 @@ extension ShellModel {
     return transition
   }
 
-  /// Pops the stack of the tab at `index` down to its first `keep` screens; returns the screens
-  /// that left, top first.
-  mutating func updatingPop(index: Int, keeping keep: Int) -> [ScreenRecord] {
-    var removed: [ScreenRecord] = []
+  /// Pops the stack of the tab at `index` down to its first `keep` screens; returns the handles of
+  /// the screens that left, top first.
+  mutating func updatingPop(index: Int, keeping keep: Int) -> [Int] {
+    var removed: [Int] = []
     updateTab(at: index) { removed = $0.pop(keeping: keep) }
     return removed
   }

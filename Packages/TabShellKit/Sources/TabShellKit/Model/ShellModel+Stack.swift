@@ -56,22 +56,22 @@ extension ShellModel {
     guard let screen = modal else { throw .noModal }
     let start = start
     setModal(nil)
-    return transition(from: start, gone: [screen])
+    return transition(from: start, gone: [screen.handle])
   }
 
   /// Closes every tab and the presented screen, removes the action button and shows the bar with
   /// its default appearance: the state a layout starts from.
   public mutating func reset() -> Transition {
     let start = start
-    var gone: [ScreenRecord] = []
-    if let modal { gone.append(modal) }
+    var gone: [Int] = []
+    if let modal { gone.append(modal.handle) }
     setModal(nil)
     setSwipe(nil)
     let closed = removeAllTabs()
     var events: [ShellEvent] = []
     for index in closed.indices.reversed() {
       events.append(.tabClosed(tab: index + 1, id: closed[index].id))
-      gone += closed[index].stack.reversed()
+      gone += closed[index].stack.reversed().map(\.handle)
     }
     setSelection(nil)
     setPrevious(nil)

@@ -13,12 +13,12 @@ extension ShellModel {
     let start = start
     let index = (position ?? tabs.count + 1) - 1
     insertTab(Tab(root: root, item: item), at: index)
-    var selection: ShellEvent?
+    var selection: Transition.Selection?
     if let selected = selectedIndex {
       if index <= selected { setSelection(selected + 1) }
     } else {
       setSelection(index)
-      selection = .didSelect(tab: index + 1, id: root.id)
+      selection = .selected(index)
     }
     return transition(
       from: start, events: [.tabAdded(tab: index + 1, id: root.id)], selection: selection)
@@ -32,19 +32,19 @@ extension ShellModel {
     let start = start
     let tab = removeTab(at: index)
     if previousTabID == tab.id { setPrevious(nil) }
-    var selection: ShellEvent?
+    var selection: Transition.Selection?
     if let selected = selectedIndex {
       if selected == index {
         setSelection(neighbour(of: index))
         setPrevious(nil)
-        if let new = selectedIndex { selection = .didSelect(tab: new + 1, id: tabs[new].id) }
+        if let new = selectedIndex { selection = .selected(new) }
       } else if index < selected {
         setSelection(selected - 1)
       }
     }
     return transition(
       from: start, events: [.tabClosed(tab: index + 1, id: tab.id)],
-      gone: tab.stack.reversed(), selection: selection)
+      gone: tab.stack.reversed().map(\.handle), selection: selection)
   }
 
   /// Moves a tab to a position (1-based); the selection stays with its tab.

@@ -1,6 +1,7 @@
 /// One screen as the model knows it: its id, type, title, whether it hides the bar, and the
 /// driver's handle for the object behind it.
 @_spi(Host)
+@frozen
 public struct ScreenRecord: Equatable, Sendable {
   /// The screen's id, unique among the screens that exist.
   public var id: String
@@ -32,8 +33,10 @@ public struct ScreenRecord: Equatable, Sendable {
 /// and calls no plugin code; the ``Shell`` drives screens by what it returns (see
 /// docs/Contract.md, "Lifecycle"). It is `Equatable`, so tests compare whole states.
 @_spi(Host)
+@frozen
 public struct ShellModel: Equatable, Sendable {
   /// A tab: its bar item and its navigation stack (root first, never empty).
+  @frozen
   public struct Tab: Equatable, Sendable {
     /// What the bar shows for it.
     public var item: BarItem
@@ -52,6 +55,8 @@ public struct ShellModel: Equatable, Sendable {
     public var id: String { stack[0].id }
     /// The top of its stack.
     public var top: ScreenRecord { stack[stack.count - 1] }
+    /// The handle of the top of its stack.
+    var topHandle: Int { stack[stack.count - 1].handle }
     /// Whether a screen of its stack hides the bar.
     public var hidesBar: Bool { hidingCount > 0 }
 
@@ -60,12 +65,13 @@ public struct ShellModel: Equatable, Sendable {
       if screen.hidesBar { hidingCount += 1 }
     }
 
-    /// Removes every screen above the first `keep`; returns them top first.
-    mutating func pop(keeping keep: Int) -> [ScreenRecord] {
-      let removed = Array(stack[keep...].reversed())
-      stack.removeSubrange(keep...)
+    /// Removes every screen above the first `keep`; returns their handles, top first.
+    mutating func pop(keeping keep: Int) -> [Int] {
+      let removed = stack[keep...]
       hidingCount -= removed.reduce(0) { $0 + ($1.hidesBar ? 1 : 0) }
-      return removed
+      let handles = removed.reversed().map(\.handle)
+      stack.removeSubrange(keep...)
+      return handles
     }
 
     mutating func update(screenAt index: Int, _ change: (inout ScreenRecord) -> Void) {
@@ -77,11 +83,12 @@ public struct ShellModel: Equatable, Sendable {
 
   /// An interactive swipe under way: the two screens are half-way (`from` disappearing, `toward`
   /// appearing) until it ends.
+  @frozen
   public struct Swipe: Equatable, Sendable {
-    /// The visible screen when the swipe began.
-    public var from: ScreenRecord
-    /// The top of the tab it swipes toward.
-    public var toward: ScreenRecord
+    /// The handle of the visible screen when the swipe began.
+    public var from: Int
+    /// The handle of the top of the tab it swipes toward.
+    public var toward: Int
     /// The index of that tab.
     public var target: Int
     /// Which way the finger moves.
@@ -122,7 +129,16 @@ extension ShellModel {
     return tabs[selectedIndex].top
   }
 
+  /// The visible screen's handle.
+  @inline(__always)
+  public var visibleHandle: Int? {
+    if let handle = modal?.handle { return handle }
+    guard let selectedIndex else { return nil }
+    return tabs[selectedIndex].topHandle
+  }
+
   /// Whether the bar is hidden: by its flag, or by a screen on the selected tab's stack.
+  @inline(__always)
   public var isBarHidden: Bool {
     if bar.isHidden { return true }
     guard let selectedIndex else { return false }
@@ -135,6 +151,7 @@ extension ShellModel {
   var indexByIDCount: Int { indexByID.count }
 
   /// The index of a tab given as a position, an id or a title (tried in that order).
+  @inline(__always)
   public func index(of reference: TabReference) throws(ShellError) -> Int {
     if tabs.isEmpty { throw .noTabs }
     switch reference {
@@ -174,20 +191,21 @@ extension ShellModel {
 extension ShellModel {
   /// What a transition is measured against: the visible screen and the bar before a change.
   struct Start {
-    let visible: ScreenRecord?
+    let visible: Int?
     let barHidden: Bool
   }
 
-  var start: Start { Start(visible: visible, barHidden: isBarHidden) }
+  @inline(__always)
+  var start: Start { Start(visible: visibleHandle, barHidden: isBarHidden) }
 
   /// The transition from `start` to now.
   func transition(
-    from start: Start, events: [ShellEvent] = [], gone: [ScreenRecord] = [],
-    selection: ShellEvent? = nil
+    from start: Start, events: [ShellEvent] = [], gone: [Int] = [],
+    selection: Transition.Selection? = nil
   ) -> Transition {
-    let now = visible
+    let now = visibleHandle
     let lifecycle: Transition.Lifecycle =
-      start.visible?.id == now?.id ? .none : .change(from: start.visible, to: now)
+      start.visible == now ? .none : .change(from: start.visible, to: now)
     let hidden = isBarHidden
     return Transition(
       events: events, lifecycle: lifecycle, gone: gone, selection: selection,
@@ -195,11 +213,13 @@ extension ShellModel {
   }
 
   /// Refuses a change while an interactive swipe is under way.
+  @inline(__always)
   func requireNoSwipe() throws(ShellError) {
     if swipe != nil { throw .swipeInProgress }
   }
 
   /// Refuses a change of the selection or of a stack while a screen is presented.
+  @inline(__always)
   func requireNoModal() throws(ShellError) {
     if let modal { throw .modalPresented(id: modal.id) }
   }

@@ -1,72 +1,77 @@
-/// Splits script text into commands of words (SPEC §3).
+/// Splits script text into commands of words (docs/Contract.md, "The command language").
 ///
-/// One command a line; `;` separates commands; `#` at the start of a word starts a comment; a backslash at the
-/// end of a line continues it; `'single'` and `"double"` quotes (in double quotes `\"`, `\\` and `\n`
-/// escape); outside quotes a backslash takes the next character literally. A quote must close on its
-/// line. Locations count lines from 1 and characters (Unicode scalars) from 1, and survive
-/// continuations and `;`. An error drops the rest of its line and lexing goes on, so that every error
-/// is found.
+/// One command a line; `;` separates commands; `#` at the start of a word starts a comment; a
+/// backslash at the end of a line continues it; `'single'` and `"double"` quotes (in double quotes
+/// `\"`, `\\` and `\n` escape); outside quotes a backslash takes the next character literally. A
+/// quote must close on its line. Locations count lines from 1 and characters (Unicode scalars)
+/// from 1, and survive continuations and `;`. An error drops the rest of its line and lexing goes
+/// on, so that every error is found.
 package enum Lexer {
   /// The commands and the errors of `source`.
   package static func lex(_ source: String) -> (
     commands: [RawCommand], errors: [(SourceLocation, LanguageError)]
   ) {
-    var commands: [RawCommand] = []
-    let errors = lex(
-      source, known: { _, _ in false }, each: { command, _ in commands.append(command) })
-    return (commands, errors)
-  }
-
-  /// Lexes `source`, handing each command to `each` as soon as it is complete (so that a long script
-  /// is never held twice); returns the errors.
-  ///
-  /// A *plain line* holds only blanks and plain words (no `;`, `#`, quotes or backslashes). Its bytes,
-  /// trimmed, are offered to `known` first, with where it starts: when `known` returns `true` (it has
-  /// seen the line before and dealt with it), the line is not lexed at all. Otherwise its one command
-  /// goes to `each` with the line's text, so that the caller can recognise it next time.
-  package static func lex(
-    _ source: String, known: (UnsafeBufferPointer<UInt8>, SourceLocation) -> Bool,
-    each: (RawCommand, _ plainLine: String?) -> Void
-  ) -> [(SourceLocation, LanguageError)] {
     var source = source
     return source.withUTF8 { bytes in
-      withoutActuallyEscaping(known) { known in
-        withoutActuallyEscaping(each) { each in
-          var state = State(sink: each, known: known)
-          state.run(bytes)
-          return state.errors
-        }
+      var commands: [RawCommand] = []
+      var errors: [(SourceLocation, LanguageError)] = []
+      var index = 0
+      var line = 1
+      while index < bytes.count {
+        let lexed = lexLine(bytes, from: index, line: line)
+        commands += lexed.commands
+        errors += lexed.errors
+        (index, line) = (lexed.end, lexed.nextLine)
       }
+      return (commands, errors)
     }
   }
 
+  /// What one logical line (a line and the lines its backslashes continue it with) holds.
+  struct Line {
+    var commands: [RawCommand]
+    var errors: [(SourceLocation, LanguageError)]
+    /// The index after its last byte (its newline included).
+    var end: Int
+    /// The number of the line after it.
+    var nextLine: Int
+  }
+
+  /// Lexes the logical line that starts at `index` of `bytes`, the line numbered `line`.
+  static func lexLine(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int, line: Int) -> Line {
+    var state = State(i: index, line: line)
+    state.run(bytes)
+    return Line(commands: state.commands, errors: state.errors, end: state.i, nextLine: state.line)
+  }
+
   private struct State {
-    let sink: (RawCommand, String?) -> Void
-    let known: (UnsafeBufferPointer<UInt8>, SourceLocation) -> Bool
+    var commands: [RawCommand] = []
     var errors: [(SourceLocation, LanguageError)] = []
     var words: [Word] = []
     var buffer: [UInt8] = []
     var inWord = false
     var wordStart = SourceLocation(line: 1, column: 1)
-    var line = 1
+    var i: Int
+    var line: Int
     var column = 1
-    var i = 0
-    /// The text of the plain line being lexed, if it is one.
-    var plainLine: String?
+
+    init(i: Int, line: Int) {
+      self.i = i
+      self.line = line
+    }
 
     var here: SourceLocation { SourceLocation(line: line, column: column) }
 
+    /// Lexes up to and with the newline that ends the logical line (or the end of the text).
     mutating func run(_ bytes: UnsafeBufferPointer<UInt8>) {
       while i < bytes.count {
-        if column == 1, words.isEmpty, !inWord, isKnownPlainLine(bytes) { continue }
         let byte = bytes[i]
         switch byte {
         case UInt8(ascii: "\n"):
           endCommand()
-          plainLine = nil
           advance(bytes)
           line += 1
-          column = 1
+          return
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
           endWord()
           advance(bytes)
@@ -87,40 +92,6 @@ package enum Lexer {
         }
       }
       endCommand()
-    }
-
-    /// Whether the line that starts here is a plain line that `known` has dealt with; then it is
-    /// skipped up to its newline. Else, if it is plain, its text is kept for `sink`.
-    mutating func isKnownPlainLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-      var j = i
-      var start = -1
-      var end = i
-      while j < bytes.count {
-        switch bytes[j] {
-        case UInt8(ascii: "\n"): break
-        case UInt8(ascii: ";"), UInt8(ascii: "#"), UInt8(ascii: "'"), UInt8(ascii: "\""),
-          UInt8(ascii: "\\"), UInt8(ascii: "\r"):
-          return false
-        case UInt8(ascii: " "), UInt8(ascii: "\t"):
-          j += 1
-          continue
-        default:
-          if start < 0 { start = j }
-          end = j + 1
-          j += 1
-          continue
-        }
-        break
-      }
-      guard start >= 0 else { return false }
-      let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
-      if known(text, SourceLocation(line: line, column: start - i + 1)) {
-        i = j
-        column = 2
-        return true
-      }
-      plainLine = String(decoding: text, as: UTF8.self)
-      return false
     }
 
     /// Steps over one byte, counting a column at the start of each character.
@@ -212,7 +183,7 @@ package enum Lexer {
     mutating func endCommand() {
       endWord()
       if words.isEmpty { return }
-      sink(RawCommand(words: words), plainLine)
+      commands.append(RawCommand(words: words))
       words.removeAll(keepingCapacity: true)
     }
   }

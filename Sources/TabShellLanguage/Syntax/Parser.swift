@@ -16,41 +16,19 @@ struct Parser {
 
   /// Parses a whole script.
   ///
-  /// A plain line written again (`tab 2`, `swipe left`) is not lexed nor bound again: it shares
-  /// the command parsed the first time, so that a long script of them is parsed fast and held small.
+  /// A plain line (blanks and plain words only: no `;`, `#`, quotes or backslashes) written again,
+  /// such as `tab 2` or `swipe left`, is not lexed nor bound again: it is found by its bytes in a
+  /// table of the plain lines parsed so far and shares the command parsed the first time, so that
+  /// a long script of them is parsed fast and held small.
   func parse(_ source: String, file: String?, directory: String) -> Script {
-    var diagnostics: [Diagnostic] = []
-    var commands: [Command] = []
-    commands.reserveCapacity(source.utf8.count / 8 + 1)
-    var deferUnknown = false
-    var seen = PlainLineTable()
-    let lexErrors = Lexer.lex(
-      source,
-      known: { text, location in
-        guard var command = seen.command(for: text) else { return false }
-        command.location = location
-        commands.append(command)
-        return true
-      },
-      each: { raw, plainLine in
-        do throws(LocatedError) {
-          let command = try resolve(raw, deferUnknown: deferUnknown, depth: 0)
-          if case .builtin(let index) = command.boxed.target,
-            table.declarations[index].mayAddCommands
-          {
-            deferUnknown = true
-          }
-          if let plainLine { seen.insert(plainLine, command) }
-          commands.append(command)
-        } catch {
-          diagnostics.append(Diagnostic(file: file, location: error.location, error: error.error))
-        }
-      })
-    diagnostics += lexErrors.map { Diagnostic(file: file, location: $0.0, error: $0.1) }
-    diagnostics.sort {
+    var source = source
+    var lines = ScriptLines(parser: self, file: file)
+    source.withUTF8 { lines.parse($0) }
+    lines.diagnostics.sort {
       ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)
     }
-    return Script(file: file, directory: directory, commands: commands, diagnostics: diagnostics)
+    return Script(
+      file: file, directory: directory, commands: lines.commands, diagnostics: lines.diagnostics)
   }
 
   /// Resolves one command: its declaration (a subcommand picked by the next word), its bound
@@ -136,5 +114,91 @@ struct Parser {
   /// The closest command name to `name`, built-in or of a screen type.
   func suggestion(for name: String) -> String? {
     closestMatch(to: name, in: table.names + screenCommands)
+  }
+}
+
+/// A script being parsed, line by line.
+private struct ScriptLines {
+  let parser: Parser
+  let file: String?
+  var commands: [Command] = []
+  var diagnostics: [Diagnostic] = []
+  /// Set after a command that may add commands (`load`): unknown names wait until they run.
+  var deferUnknown = false
+  var seen = PlainLineTable()
+
+  init(parser: Parser, file: String?) {
+    self.parser = parser
+    self.file = file
+  }
+
+  mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) {
+    commands.reserveCapacity(bytes.count / 8 + 1)
+    var index = 0
+    var line = 1
+    while index < bytes.count {
+      // One pass over the physical line: where it ends, whether it is plain, and its hash (from its
+      // first to its last non-blank byte).
+      var end = index
+      var first = -1
+      var last = index
+      var plain = true
+      var hash = PlainLineTable.hashSeed
+      var hashToLast = hash
+      while end < bytes.count {
+        let byte = bytes[end]
+        if byte == UInt8(ascii: "\n") { break }
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"):
+          if first >= 0 { hash = PlainLineTable.hash(hash, byte) }
+        case UInt8(ascii: ";"), UInt8(ascii: "#"), UInt8(ascii: "'"), UInt8(ascii: "\""),
+          UInt8(ascii: "\\"), UInt8(ascii: "\r"):
+          plain = false
+        default:
+          if first < 0 { first = end }
+          hash = PlainLineTable.hash(hash, byte)
+          hashToLast = hash
+          last = end + 1
+        }
+        end += 1
+      }
+      if plain {
+        if first < 0 {
+          // A blank line.
+          index = end + 1
+          line += 1
+          continue
+        }
+        let text = UnsafeBufferPointer(rebasing: bytes[first..<last])
+        if let command = seen.command(for: text, hash: hashToLast) {
+          var command = command
+          command.location = SourceLocation(line: line, column: first - index + 1)
+          commands.append(command)
+          index = end + 1
+          line += 1
+          continue
+        }
+      }
+      let lexed = Lexer.lexLine(bytes, from: index, line: line)
+      for raw in lexed.commands { add(raw, plainText: plain ? bytes[first..<last] : nil) }
+      diagnostics += lexed.errors.map { Diagnostic(file: file, location: $0.0, error: $0.1) }
+      (index, line) = (lexed.end, lexed.nextLine)
+    }
+  }
+
+  /// Resolves a command; a plain line's command is remembered for the next time it is written.
+  private mutating func add(_ raw: RawCommand, plainText: Slice<UnsafeBufferPointer<UInt8>>?) {
+    do throws(LocatedError) {
+      let command = try parser.resolve(raw, deferUnknown: deferUnknown, depth: 0)
+      if case .builtin(let index) = command.boxed.target,
+        parser.table.declarations[index].mayAddCommands
+      {
+        deferUnknown = true
+      }
+      if let plainText { seen.insert(String(decoding: plainText, as: UTF8.self), command) }
+      commands.append(command)
+    } catch {
+      diagnostics.append(Diagnostic(file: file, location: error.location, error: error.error))
+    }
   }
 }

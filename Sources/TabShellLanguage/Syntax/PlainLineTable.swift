@@ -1,8 +1,15 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The commands of the plain lines a script has already parsed, found by the line's bytes.
 ///
 /// A long script repeats a few lines (`tab 2`, `swipe left`) many times. Looking a line up here costs
-/// a hash of its bytes (FNV-1a) and one comparison: no `String` is made and no SipHash runs unless
-/// the line is new. Open addressing, linear probing, at most half full.
+/// one comparison of its bytes, with the hash the lexer made while it scanned the line: no `String`
+/// is made and no SipHash runs unless the line is new. Open addressing, linear probing, at most
+/// half full.
 struct PlainLineTable {
   private struct Entry {
     var hash: UInt64
@@ -17,27 +24,35 @@ struct PlainLineTable {
   /// The keys' bytes, one after another.
   private var keys: [UInt8] = []
 
-  /// The command parsed for a line of these bytes, if there was one.
-  func command(for line: UnsafeBufferPointer<UInt8>) -> Command? {
-    entryIndex(of: line).map { entries[$0].command }
+  /// FNV-1a's 64-bit offset basis: the hash of no bytes.
+  static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  /// FNV-1a, 64 bits: `hash` with one more byte.
+  @inline(__always)
+  static func hash(_ hash: UInt64, _ byte: UInt8) -> UInt64 {
+    (hash ^ UInt64(byte)) &* 0x100_0000_01b3
   }
 
-  /// The index of the entry for a line of these bytes. Through unsafe buffers: no bounds checks in
-  /// release builds, and no copy of an entry (which would retain and release its command's
-  /// references).
-  private func entryIndex(of line: UnsafeBufferPointer<UInt8>) -> Int? {
-    let hash = Self.hash(line)
+  /// The hash of a whole line, as the lexer makes it.
+  static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    bytes.reduce(hashSeed, hash)
+  }
+
+  /// The command parsed for a line of these bytes (whose hash is `hash`), if there was one.
+  func command(for line: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Command? {
+    guard let bytes = line.baseAddress else { return nil }
     return slots.withUnsafeBufferPointer { slots in
       entries.withUnsafeBufferPointer { entries in
         keys.withUnsafeBufferPointer { keys in
+          guard let base = keys.baseAddress else { return nil }
           let mask = slots.count - 1
           var slot = Int(truncatingIfNeeded: hash) & mask
           while slots[slot] >= 0 {
-            let index = slots[slot]
-            if entries[index].hash == hash, entries[index].count == line.count,
-              Self.equal(keys, from: entries[index].start, line)
+            let entry = slots[slot]
+            if entries[entry].hash == hash, entries[entry].count == line.count,
+              memcmp(base + entries[entry].start, bytes, line.count) == 0
             {
-              return index
+              return entries[entry].command
             }
             slot = (slot + 1) & mask
           }
@@ -67,21 +82,5 @@ struct PlainLineTable {
     var slot = Int(truncatingIfNeeded: entries[index].hash) & (slots.count - 1)
     while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
     slots[slot] = index
-  }
-
-  private static func equal(
-    _ keys: UnsafeBufferPointer<UInt8>, from start: Int, _ line: UnsafeBufferPointer<UInt8>
-  ) -> Bool {
-    for offset in 0..<line.count where keys[start + offset] != line[offset] { return false }
-    return true
-  }
-
-  /// FNV-1a, 64 bits.
-  private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-    }
-    return hash
   }
 }

@@ -36,7 +36,10 @@ let package = Package(
     .target(name: "TestSupport", dependencies: [kit], path: "Tests/TestSupport"),
     .testTarget(name: "TabShellKitTests", dependencies: [kit, "BuiltinScreens", "TestSupport"]),
     .testTarget(
-      name: "TabShellLanguageTests",
+      name: "TabShellLanguageTests", dependencies: [kit, "TabShellLanguage", "BuiltinScreens"]),
+    // The command line in process and as a binary, the REPL's parts, and the transcripts.
+    .testTarget(
+      name: "TabShellCLITests",
       dependencies: [kit, "TabShellLanguage", "TabShellCLI", "BuiltinScreens"]
     ),
     .testTarget(
@@ -51,7 +54,7 @@ let package = Package(
       // Sources of test plugins, built by the tests themselves into shared objects.
       exclude: ["Fixtures"]
     ),
-    // Runs the built `tabshell` binary on bad input, signals and interrupted writes (issue 6).
+    // Runs the built `tabshell` binary on bad input, signals and interrupted writes.
     .testTarget(name: "RobustnessTests", dependencies: ["TabShellCLI", "TestSupport"]),
     // Prints the renderer's figures for scripts/bench; not a test.
     .executableTarget(

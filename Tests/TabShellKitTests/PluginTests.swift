@@ -98,6 +98,38 @@ struct PluginTests {
     #expect(shell.visibleScreen?.id == "a")
   }
 
+  @Test func screensThatSelectBackAndForthAreStoppedWithTheScreenNamed() throws {
+    let (shell, log) = try makeTestShell { shell in
+      try shell.addTab(type: "request", id: "ping", parameters: ["on-appear": "ping-pong"])
+      try shell.addTab(type: "request", id: "pong", parameters: ["on-appear": "ping-pong"])
+    }
+    // The 1,001st request, pong's, goes over the limit: the tap fails, naming it.
+    #expect(throws: ShellError.requestRunaway(screen: "pong", limit: Shell.requestLimit)) {
+      try shell.tap("pong")
+    }
+    let events = log.take()
+    #expect(events.filter { $0.hasPrefix("did-select") }.count == Shell.requestLimit + 1)
+    // The shell is whole: the selection and the page are in step, and the next command runs.
+    #expect(shell.invariantViolations() == [])
+    #expect(shell.visibleScreen?.id == shell.tab(at: try #require(shell.selectedPosition))?.id)
+    #expect(throws: ShellError.requestRunaway(screen: "ping", limit: Shell.requestLimit)) {
+      try shell.tap("ping")
+    }
+    log.skip("the second runaway's thousand selections")
+  }
+
+  @Test func aScreenThatPushesAsItLoadsIsStopped() throws {
+    let (shell, log) = try makeTestShell { try $0.addTab(type: "text", id: "a") }
+    #expect(
+      throws: ShellError.requestRunaway(screen: "request-loader-1001", limit: Shell.requestLimit)
+    ) {
+      try shell.push(type: "request-loader")
+    }
+    log.skip("a thousand pushes")
+    #expect(shell.tab(at: 1)?.stack.count == 1_002)
+    #expect(shell.invariantViolations() == [])
+  }
+
   @Test func aScreenTypeThatRefusesFailsTheCommand() throws {
     let (shell, log) = try makeTestShell()
     #expect(throws: ShellError.screenRefused(type: "throwing", message: "boom")) {
@@ -115,7 +147,9 @@ struct PluginTests {
     #expect(shell.plugins.map(\.name) == ["builtin", "test"])
     #expect(shell.plugins.map(\.source) == ["built-in", "tests"])
     #expect(
-      shell.screenTypes.map(\.name) == ["logger", "page", "post", "request", "text", "throwing"])
+      shell.screenTypes.map(\.name) == [
+        "logger", "page", "post", "request", "request-loader", "text", "throwing",
+      ])
   }
 
   @Test func stateEncodesAsTheContractSays() throws {

@@ -3,7 +3,7 @@ import BuiltinScreens
 import TestSupport
 import Testing
 
-/// Follows every screen's lifecycle from the events alone and checks each step is legal (SPEC §5):
+/// Follows every screen's lifecycle from the events alone and checks each step is legal (docs/Contract.md, "Lifecycle"):
 /// never a `did` without its `will`, never two `viewWillAppear` in a row, `viewDidLoad` once and first,
 /// `deinit` once and only after `viewDidDisappear`.
 final class LifecycleAuditor {

@@ -51,7 +51,15 @@ func step<Result>(
 /// A plugin with screens that throw, veto, and make requests, for tests.
 final class TestPlugin: TabShellPlugin {
   let name = "test"
-  var screenTypes: [any ScreenType] { [ThrowingType(), RequestType()] }
+  var screenTypes: [any ScreenType] { [ThrowingType(), RequestType(), LoaderType()] }
+}
+
+/// `request-loader`: a request screen that pushes another of its type when it loads.
+final class LoaderType: ScreenType {
+  let name = "request-loader"
+  func makeScreen(_ configuration: ScreenConfiguration) throws -> any Screen {
+    RequestScreen(context: configuration.context, action: nil, onLoad: "push")
+  }
 }
 
 struct Boom: Error, CustomStringConvertible {
@@ -74,17 +82,26 @@ final class ThrowingScreen: Screen {
 final class RequestType: ScreenType {
   let name = "request"
   func makeScreen(_ configuration: ScreenConfiguration) throws -> any Screen {
-    RequestScreen(context: configuration.context, action: configuration.parameters["on-appear"])
+    RequestScreen(
+      context: configuration.context, action: configuration.parameters["on-appear"],
+      onLoad: configuration.parameters["on-load"])
   }
 }
 
 final class RequestScreen: Screen {
   let context: ScreenContext
   let action: String?
+  let onLoad: String?
 
-  init(context: ScreenContext, action: String?) {
+  init(context: ScreenContext, action: String?, onLoad: String? = nil) {
     self.context = context
     self.action = action
+    self.onLoad = onLoad
+  }
+
+  func viewDidLoad() throws {
+    // A screen that pushes another like itself as soon as it loads: without end.
+    if onLoad == "push" { context.push("request-loader") }
   }
 
   func viewDidAppear() throws {
@@ -95,6 +112,9 @@ final class RequestScreen: Screen {
     case "select-missing": context.selectTab("nope")
     case "veto-odd":
       context.onShouldSelect { $0.position % 2 == 0 }
+    case "ping-pong":
+      // Back to the other tab as soon as this one appears: without end.
+      context.selectTab(context.screenID == "ping" ? "pong" : "ping")
     default: break
     }
   }

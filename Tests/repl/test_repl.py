@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Pseudo-terminal tests of the interactive REPL (SPEC §8), driving the built `tabshell` with pexpect.
+"""Pseudo-terminal tests of the interactive REPL (docs/Contract.md, "The REPL"), driving the built `tabshell` with pexpect.
 
 Run:  python3 Tests/repl/test_repl.py        (prints "N passed, N failed"; exits 1 on a failure)
  or:  python3 -m pytest Tests/repl -q

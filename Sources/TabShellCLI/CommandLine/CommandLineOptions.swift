@@ -1,6 +1,6 @@
 @_spi(Host) import TabShellKit
 
-/// What the command line asks for (SPEC §2).
+/// What the command line asks for (docs/Contract.md, "The command line").
 package struct CommandLineOptions: Equatable, Sendable {
   /// `-c COMMANDS`.
   package var commands: String?

@@ -4,7 +4,7 @@ import TabShellLanguage
 import TabShellLoader
 import TabShellRendering
 
-/// The `tabshell` command (SPEC §2): the one entry point of the program and of in-process tests.
+/// The `tabshell` command (docs/Contract.md, "The command line"): the one entry point of the program and of in-process tests.
 package enum TabShellCommand {
   /// Runs the command line; returns the exit status (0 success, 1 failure, 2 usage or syntax error).
   package static func main(_ process: ProcessContext) -> Int32 {

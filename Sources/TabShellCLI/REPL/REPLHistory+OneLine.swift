@@ -2,7 +2,7 @@ extension REPLHistory {
   /// `text` (say, several lines pasted at one prompt) as one line that runs the same commands, since
   /// the history file holds one entry a line: a line break becomes `; `, a backslash–line break
   /// continuation is joined, and a `#` comment (outside quotes, up to the line break) is dropped,
-  /// following the lexer's rules (SPEC §3). A quote still open at a line break is closed there, as the
+  /// following the lexer's rules (docs/Contract.md, "The command language"). A quote still open at a line break is closed there, as the
   /// lexer does. Text without line breaks is returned as it is.
   static func oneLine(_ text: String) -> String {
     guard text.contains(where: OneLineScanner.isLineBreak) else { return text }

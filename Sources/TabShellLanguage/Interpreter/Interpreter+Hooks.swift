@@ -206,8 +206,12 @@ extension Interpreter {
           try execute(command)
         } catch let error as ExitRequest {
           throw error
-        } catch let error as HookRunaway {
-          throw error
+        } catch is HookRunaway {
+          // Said at the hook that was running, wherever (in a file it sources) the count ran out.
+          throw HookRunaway(
+            diagnostic: Diagnostic(
+              file: run.hook.file, location: run.hook.location,
+              error: .hookRunaway(limit: Self.hookCommandLimit)))
         } catch is AlreadyReported {
           throw AlreadyReported()
         } catch {

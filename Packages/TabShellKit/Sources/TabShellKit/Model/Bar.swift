@@ -1,9 +1,9 @@
 /// The tab bar's own settings: whether it is hidden, its action button and its appearance.
 ///
-/// The items themselves belong to the tabs (``TabInfo/item``).
+/// The items themselves belong to the tabs (each tab's ``BarItem``).
 public struct Bar: Equatable, Sendable {
   /// Hidden by `hide-bar` or a screen's request. A pushed screen with `hidesBar` hides the bar too,
-  /// without changing this flag; ``Shell/isBarHidden`` tells whether the bar is hidden in the end.
+  /// without changing this flag.
   public var isHidden = false
   /// The centre action button, if any.
   public var actionButton: ActionButton?

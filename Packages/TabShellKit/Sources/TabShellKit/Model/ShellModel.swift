@@ -93,6 +93,14 @@ public struct ShellModel: Equatable, Sendable {
     public var target: Int
     /// Which way the finger moves.
     public var direction: SwipeDirection
+
+    /// Makes a swipe.
+    public init(from: Int, toward: Int, target: Int, direction: SwipeDirection) {
+      self.from = from
+      self.toward = toward
+      self.target = target
+      self.direction = direction
+    }
   }
 
   /// The tabs, left to right.

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// Fixes found in review: each with the behaviour it pins down.
-@Suite struct ReviewFixTests {
+/// Script arguments (`$1`...) and names a script may use only after a `load`.
+@Suite struct ScriptArgumentTests {
   /// `$1`...`$9` are replaced in one pass: an argument's own text is never substituted again.
   @Test func scriptArgumentsAreSubstitutedOnce() throws {
     let directory = NSTemporaryDirectory() + "tabshell-args-\(UUID().uuidString)"

@@ -53,7 +53,9 @@ public enum PluginFault: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .couldNotStart(let path, let reason): "cannot start '\(path)': \(reason)"
-    case .exited(let status): "the plugin \(status)"
+    case .exited(.exited(let status)): "the plugin exited with status \(status)"
+    case .exited(.signaled(let signal)):
+      "the plugin was killed by \(Platform.signalName(signal))"
     case .closedStdout: "the plugin closed its standard output"
     case .closedStdin: "the plugin closed its standard input"
     case .notJSON(let error, let excerpt):

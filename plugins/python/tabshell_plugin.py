@@ -31,6 +31,7 @@ traceback on stderr, which tabshell shows prefixed with the plugin's name. Never
 it carries the protocol.
 """
 
+import gc
 import heapq
 import itertools
 import json
@@ -437,6 +438,9 @@ class Plugin:
         if version != PROTOCOL_VERSION:
             raise Refusal(UNSUPPORTED_VERSION,
                           f"this plugin speaks protocol version {PROTOCOL_VERSION}, not {version}")
+        # What exists now lives as long as the plugin: keep the collector from scanning it again
+        # and again (fewer pauses in the middle of an answer).
+        gc.freeze()
         return {"protocolVersion": PROTOCOL_VERSION, "name": self.name,
                 "screenTypes": [cls.description() for cls in self.types.values()],
                 "layouts": self.layouts}

@@ -116,6 +116,60 @@ public final class PluginClient {
     }
   }
 
+  /// The answers to a pipelined change (``lifecycle(_:thenDraw:)``).
+  public struct Transition: Equatable, Sendable {
+    /// Each callback's refusal, in order; `nil` when it succeeded.
+    public var refusals: [RPCError?]
+    /// The drawing, or the plugin's refusal to draw; `nil` when none was asked for.
+    public var drawing: Result<DrawnScreen, RPCError>?
+  }
+
+  /// The lifecycle callbacks of one change (in SPEC §5 order), then optionally a draw, pipelined:
+  /// every request is written before the first answer is read, so the plugin is woken once rather
+  /// than once a call. It still handles them one after the other in this order; a refusal of one
+  /// does not stop the next (as the core goes on with a Swift screen that throws).
+  public func lifecycle(
+    _ calls: [(callback: LifecycleCallback, screen: String)],
+    thenDraw draw: (screen: String, width: Int, height: Int)? = nil
+  ) throws(PluginError) -> Transition {
+    var refusals: [RPCError?] = []
+    var drawn: RPCResponse?
+    do throws(PluginFault) {
+      var ids: [Int] = []
+      for call in calls {
+        let params: JSONValue = ["screen": .string(call.screen)]
+        ids.append(try connection.sendRequest(call.callback.rawValue, params: params))
+      }
+      var drawID: Int?
+      if let draw {
+        let params: JSONValue = [
+          "screen": .string(draw.screen), "width": .int(draw.width), "height": .int(draw.height),
+        ]
+        drawID = try connection.sendRequest(PluginProtocol.draw, params: params)
+      }
+      for id in ids {
+        switch try connection.response(to: id) {
+        case .result: refusals.append(nil)
+        case .error(let error): refusals.append(error.code == RPCError.methodNotFound ? nil : error)
+        }
+      }
+      if let drawID { drawn = try connection.response(to: drawID) }
+    } catch {
+      throw .fault(error)
+    }
+    switch drawn {
+    case nil: return Transition(refusals: refusals, drawing: nil)
+    case .error(let error): return Transition(refusals: refusals, drawing: .failure(error))
+    case .result(let value):
+      do throws(ProtocolMistake) {
+        let drawing = try DrawnScreen(json: value, height: draw?.height ?? 0)
+        return Transition(refusals: refusals, drawing: .success(drawing))
+      } catch {
+        throw misshapen(PluginProtocol.draw, error)
+      }
+    }
+  }
+
   /// `screen/deinit`: the screen left for good (a notification; nothing is answered).
   public func deinitScreen(_ screen: String) throws(PluginError) {
     do {

@@ -6,6 +6,9 @@ extension RPCConnection {
   /// One round: waits until `deadline` (`nil`: not at all) for output or the child's exit, then
   /// takes in everything readable. Where the system has no exit descriptor, waits in slices and
   /// asks whether the child has exited after each.
+  ///
+  /// The end of the child's output, or its exit, becomes ``pendingFault``: raised by the caller
+  /// once the answers read before it are taken.
   func pump(until deadline: UInt64?) throws(PluginFault) {
     var wait = deadline.map(Platform.milliseconds(until:)) ?? 0
     if process.exitDescriptor < 0 { wait = min(wait, 50) }
@@ -13,37 +16,31 @@ extension RPCConnection {
       [process.stdout, process.stderr, process.exitDescriptor], milliseconds: wait)
     if ready[1] { drainStderr(final: false) }
     if ready[0] { try drainStdout() }
-    let exited =
-      ready[2] || (process.exitDescriptor < 0 && process.exitStatus() != nil)
-    guard exited, fault == nil, pendingFault == nil else { return }
+    let exited = ready[2] || (process.exitDescriptor < 0 && process.exitStatus() != nil)
+    guard exited, pendingFault == nil else { return }
     // The child is gone: what it wrote before it went still counts.
     drainStderr(final: false)
     try drainStdout()
-    if answer == nil, pendingFault == nil, let status = process.exitStatus() {
-      throw stop(because: .exited(status))
-    }
+    if pendingFault == nil, let status = process.exitStatus() { pendingFault = .exited(status) }
   }
 
-  /// Reads stdout and handles each whole line.
+  /// Reads stdout and handles each whole line; stops early once the oldest request waiting has
+  /// its answer (the rest is read in the next round).
   func drainStdout() throws(PluginFault) {
     guard process.stdout >= 0 else { return }
     for _ in 0..<Self.readsPerRound {
       switch output.fill(from: process.stdout) {
       case .read:
         try handleLines()
+        if let oldest = pending.first, oldest.response != nil { return }
       case .wouldBlock:
         return
       case .endOfFile, .failed:
-        let fault =
+        pendingFault =
           process.waitForExit(until: Platform.now() + 100_000_000).map(PluginFault.exited)
           ?? .closedStdout
         process.closeStdout()
-        // An answer read just before the end is delivered first; the fault comes next.
-        guard answer == nil else {
-          pendingFault = fault
-          return
-        }
-        throw stop(because: fault)
+        return
       }
     }
   }
@@ -81,11 +78,14 @@ extension RPCConnection {
     switch RPCMessage.classify(value) {
     case .failure(let fault): throw stop(because: fault)
     case .success(.response(let id, let response)):
-      guard let awaited, answer == nil, id == .int(awaited.id) else {
-        throw stop(
-          because: .wrongID(expected: answer == nil ? awaited?.id : nil, got: id.serialized))
+      // Answers come in the order of the requests.
+      guard let index = pending.firstIndex(where: { $0.response == nil }),
+        id == .int(pending[index].id)
+      else {
+        let expected = pending.first { $0.response == nil }?.id
+        throw stop(because: .wrongID(expected: expected, got: id.serialized))
       }
-      answer = response
+      pending[index].response = response
     case .success(.incoming(let message)):
       try spendBudget()
       guard incomingCount < limits.maxQueued else {

@@ -1,7 +1,9 @@
 /// JSON-RPC 2.0 with a child process, one JSON message per line on its stdin and stdout.
 ///
-/// The host's requests go one at a time: ``request(_:params:)`` writes one line and waits (with
-/// `poll`, no threads) until the answer with its id comes back or the time limit passes. What the
+/// ``request(_:params:)`` writes one line and waits (with `poll`, no threads) until the answer with
+/// its id comes back or the time limit passes. Requests can also be pipelined: several sent with
+/// ``sendRequest(_:params:)`` before their answers are taken with ``response(to:)``; the plugin
+/// answers in the order it received them (an answer out of that order is a fault). What the
 /// plugin sends of its own accord — requests and notifications, at any time — is queued for the
 /// host (``nextIncoming()``); its stderr is handed over line by line (``stderrHandler``).
 ///
@@ -28,11 +30,10 @@ public final class RPCConnection {
   var output: LineBuffer
   var errors: LineBuffer
   var nextID = 1
-  /// The request waiting for its answer.
-  var awaited: (id: Int, method: String)?
-  /// Its answer, once read.
-  var answer: RPCResponse?
-  /// The plugin's output ended while an answer was being delivered: the fault to raise next.
+  /// Requests sent whose answers have not been taken yet, oldest first, with the answers read.
+  var pending: [PendingRequest] = []
+  /// The plugin's output ended or it exited: the fault to raise once the answers read before are
+  /// taken.
   var pendingFault: PluginFault?
   var queue: [IncomingMessage] = []
   var queueHead = 0
@@ -62,11 +63,26 @@ public final class RPCConnection {
     if !process.isReaped { process.terminate(grace: limits.killGrace) }
   }
 
+  /// A request sent and not yet taken: its answer once read.
+  struct PendingRequest {
+    let id: Int
+    let method: String
+    /// When the time limit for its answer runs out (monotonic nanoseconds).
+    let deadline: UInt64
+    var response: RPCResponse?
+  }
+
   /// Sends a request and waits for its answer: the plugin's result or its error (a refusal, not a
   /// fault). Messages the plugin sends meanwhile are queued.
   public func request(_ method: String, params: JSONValue? = nil) throws(PluginFault)
     -> RPCResponse
   {
+    try response(to: sendRequest(method, params: params))
+  }
+
+  /// Sends a request without waiting; returns its id, for ``response(to:)``. Every request sent
+  /// must be taken with ``response(to:)``.
+  public func sendRequest(_ method: String, params: JSONValue? = nil) throws(PluginFault) -> Int {
     try checkRunning()
     let id = nextID
     nextID += 1
@@ -76,18 +92,28 @@ public final class RPCConnection {
     appendMethod(method, params: params)
     let deadline = Platform.now() + UInt64(limits.timeout * 1e9)
     try send(method: method, until: deadline)
-    awaited = (id, method)
-    answer = nil
-    defer { awaited = nil }
+    pending.append(PendingRequest(id: id, method: method, deadline: deadline))
+    return id
+  }
+
+  /// Waits for the answer to a request sent with ``sendRequest(_:params:)`` (and so for the
+  /// answers of the ones sent before it), each within its time limit.
+  public func response(to id: Int) throws(PluginFault) -> RPCResponse {
     while true {
-      try pump(until: deadline)
-      if let answer {
-        self.answer = nil
-        return answer
+      if let fault { throw fault }
+      guard let index = pending.firstIndex(where: { $0.id == id }) else {
+        preconditionFailure("no request \(id) is waiting for its answer")
       }
-      if Platform.now() >= deadline {
-        throw stop(because: .timedOut(method: method, seconds: limits.timeout))
+      if let response = pending[index].response {
+        pending.remove(at: index)
+        return response
       }
+      if let pendingFault { throw stop(because: pendingFault) }
+      guard let oldest = pending.first(where: { $0.response == nil }) else { continue }
+      if Platform.now() >= oldest.deadline {
+        throw stop(because: .timedOut(method: oldest.method, seconds: limits.timeout))
+      }
+      try pump(until: oldest.deadline)
     }
   }
 
@@ -130,6 +156,7 @@ public final class RPCConnection {
   public func processAvailable() throws(PluginFault) {
     try checkRunning()
     try pump(until: nil)
+    if let pendingFault { throw stop(because: pendingFault) }
   }
 
   /// The oldest message of the plugin's own that the host has not taken yet.

@@ -122,6 +122,12 @@ public final class PluginClient {
     public var refusals: [RPCError?]
     /// The drawing, or the plugin's refusal to draw; `nil` when none was asked for.
     public var drawing: Result<DrawnScreen, RPCError>?
+
+    /// Makes the answers to a change.
+    public init(refusals: [RPCError?], drawing: Result<DrawnScreen, RPCError>?) {
+      self.refusals = refusals
+      self.drawing = drawing
+    }
   }
 
   /// The lifecycle callbacks of one change (in SPEC §5 order), then optionally a draw, pipelined:

@@ -74,7 +74,7 @@ public struct HostRequest: Equatable, Sendable {
       case .null: return .setBadge(nil)
       case .string(let text): return .setBadge(text)
       case .int(let number): return .setBadge(String(number))
-      default: throw fields.mistake("value", "a string, a number or null", value)
+      default: throw fields.mistake("value", "a string, a whole number or null", value)
       }
     case "setBarHidden": return .setBarHidden(try required(fields, "hidden"))
     case "setHidesBar": return .setHidesBar(try required(fields, "hides"))

@@ -185,13 +185,13 @@ public final class ChildProcess {
   }
 
   /// Asks the child to leave: closes its stdin, waits up to `grace` seconds for it to exit, then
-  /// ``terminate(grace:)``s it with the same grace.
+  /// ``terminate(grace:)``s it (whatever is left of its group) with `killGrace`.
   @discardableResult
-  public func shutdown(grace: Double) -> ExitStatus? {
+  public func shutdown(grace: Double, killGrace: Double) -> ExitStatus? {
     guard !isReaped else { return status }
     closeStdin()
     _ = waitForExit(until: Platform.now() + UInt64(max(0, grace) * 1e9))
-    return terminate(grace: grace)
+    return terminate(grace: killGrace)
   }
 
   private func signalGroup(_ signal: Int32) {

@@ -178,7 +178,7 @@ public final class RPCConnection {
   /// as after a fault. Returns how it ended. Calls afterwards throw ``PluginFault/exited(_:)``.
   @discardableResult
   public func shutdown() -> ExitStatus? {
-    let status = process.shutdown(grace: limits.shutdownGrace)
+    let status = process.shutdown(grace: limits.shutdownGrace, killGrace: limits.killGrace)
     drainStderr(final: true)
     process.closeOutputs()
     if fault == nil { fault = .exited(status ?? .signaled(9)) }

@@ -121,6 +121,24 @@ struct PluginFaultTests {
     #expect(sigismember(&mask, SIGPIPE) == 0)
   }
 
+  /// A child that does not read its stdin: once the pipe is full, the host's write waits no longer
+  /// than the time limit.
+  @Test func aChildThatDoesNotReadTimesOut() throws {
+    let connection = try Children.shell("sleep 30", limits: RPCLimits(timeout: 0.2))
+    let big = JSONValue.string(String(repeating: "x", count: 200_000))
+    #expect(throws: PluginFault.timedOut(method: "big", seconds: 0.2)) {
+      try connection.request("big", params: ["text": big])
+    }
+    Children.expectGone(connection.process)
+  }
+
+  /// A normal shutdown of a child that ignores the end of its input and SIGTERM: SIGKILL, reaped.
+  @Test func shutdownEndsAStubbornChild() throws {
+    let connection = try Children.shell("trap '' TERM; while :; do sleep 1; done")
+    #expect(connection.shutdown() == .signaled(SIGKILL))
+    Children.expectGone(connection.process)
+  }
+
   @Test func aMissingExecutableCannotStart() {
     #expect(
       throws: PluginFault.couldNotStart(

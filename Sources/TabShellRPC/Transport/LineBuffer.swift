@@ -51,6 +51,9 @@ struct LineBuffer {
   /// Bytes held that are not yet part of a returned line.
   var pendingCount: Int { end - start }
 
+  /// The size of the storage: never more than ``limit`` + 1 + ``chunk``.
+  var capacity: Int { storage.count }
+
   /// Reads once from `fd` into the free space (moving or growing the storage first when needed).
   mutating func fill(from fd: Int32) -> Fill {
     makeRoom()

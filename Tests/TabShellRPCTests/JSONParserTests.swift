@@ -102,6 +102,7 @@ struct JSONParserTests {
     ([0x22, 0xE2, 0x82, 0x22], .invalidUTF8, 1),
     ([0x22, 0x61, 0xE2, 0x82], .invalidUTF8, 2),
     ([0xFF], .invalidUTF8, 0),
+    ([0x31, 0x20, 0xFF], .invalidUTF8, 2),
     ([0x80, 0x31], .invalidUTF8, 0),
     (bytes("é"), .unexpectedByte(0xC3), 0),
     (bytes("\u{FEFF}1"), .unexpectedByte(0xEF), 0),

@@ -126,7 +126,7 @@ struct PluginFaultTests {
   @Test func aChildThatDoesNotReadTimesOut() throws {
     let connection = try Children.shell("sleep 30", limits: RPCLimits(timeout: 0.2))
     let big = JSONValue.string(String(repeating: "x", count: 200_000))
-    #expect(throws: PluginFault.timedOut(method: "big", seconds: 0.2)) {
+    #expect(throws: PluginFault.notReading(seconds: 0.2)) {
       try connection.request("big", params: ["text": big])
     }
     Children.expectGone(connection.process)
@@ -158,6 +158,7 @@ struct PluginFaultTests {
     ),
     (.timedOut(method: "ping", seconds: 0.25), "the plugin did not answer 'ping' within 0.25 s"),
     (.wrongID(expected: 3, got: "7"), "the plugin answered request 3 with id 7"),
+    (.notReading(seconds: 2), "the plugin did not read its input for 2 s"),
     (.lineTooLong(limit: 1_048_576), "the plugin wrote a line longer than 1048576 bytes"),
     (
       .notJSON(JSONError(.unexpectedByte(104), at: 0), excerpt: "hello"),

@@ -50,7 +50,11 @@ struct JSONParser {
     skipWhitespace()
     let value = try parseValue()
     skipWhitespace()
-    guard index == bytes.count else { throw JSONError(.trailingCharacters, at: index) }
+    guard index == bytes.count else {
+      // Bytes that are not UTF-8 are said as such, wherever they are.
+      let error = unexpected()
+      throw error.reason == .invalidUTF8 ? error : JSONError(.trailingCharacters, at: index)
+    }
     return value
   }
 

@@ -46,6 +46,8 @@ public enum PluginFault: Error, Equatable, Sendable, CustomStringConvertible {
   case wrongID(expected: Int?, got: String)
   /// It did not answer the request `method` within the time limit (seconds).
   case timedOut(method: String, seconds: Double)
+  /// It did not read its stdin: a message could not be written within the time limit (seconds).
+  case notReading(seconds: Double)
   /// It sent more messages than the limit: in one second (`perSecond`), or waiting to be applied.
   case flooded(limit: Int, perSecond: Bool)
 
@@ -68,6 +70,8 @@ public enum PluginFault: Error, Equatable, Sendable, CustomStringConvertible {
     case .wrongID(nil, let got): "the plugin sent an answer (id \(got)) to no request"
     case .timedOut(let method, let seconds):
       "the plugin did not answer '\(method)' within \(Self.seconds(seconds))"
+    case .notReading(let seconds):
+      "the plugin did not read its input for \(Self.seconds(seconds))"
     case .flooded(let limit, true): "the plugin sent more than \(limit) messages in one second"
     case .flooded(let limit, false):
       "the plugin sent more than \(limit) messages that were not yet applied"

@@ -91,7 +91,7 @@ public final class RPCConnection {
     JSONWriter.appendInteger(id, to: &outgoing)
     appendMethod(method, params: params)
     let deadline = Platform.now() + UInt64(limits.timeout * 1e9)
-    try send(method: method, until: deadline)
+    try send(until: deadline)
     pending.append(PendingRequest(id: id, method: method, deadline: deadline))
     return id
   }
@@ -123,7 +123,7 @@ public final class RPCConnection {
     outgoing.removeAll(keepingCapacity: true)
     outgoing.append(contentsOf: #"{"jsonrpc":"2.0""#.utf8)
     appendMethod(method, params: params)
-    try send(method: method, until: Platform.now() + UInt64(limits.timeout * 1e9))
+    try send(until: Platform.now() + UInt64(limits.timeout * 1e9))
   }
 
   /// Answers a request the plugin sent (``IncomingMessage/id``).
@@ -141,7 +141,7 @@ public final class RPCConnection {
       error.json.write(to: &outgoing)
     }
     outgoing.append(contentsOf: "}\n".utf8)
-    try send(method: "answer", until: Platform.now() + UInt64(limits.timeout * 1e9))
+    try send(until: Platform.now() + UInt64(limits.timeout * 1e9))
   }
 
   /// The descriptors an event loop polls for reading (stdout, stderr, and the exit descriptor
@@ -212,11 +212,11 @@ public final class RPCConnection {
     outgoing.append(contentsOf: "}\n".utf8)
   }
 
-  private func send(method: String, until deadline: UInt64) throws(PluginFault) {
+  private func send(until deadline: UInt64) throws(PluginFault) {
     let result = outgoing.withUnsafeBytes { process.write($0, until: deadline) }
     switch result {
     case .written: return
-    case .timedOut: throw stop(because: .timedOut(method: method, seconds: limits.timeout))
+    case .timedOut: throw stop(because: .notReading(seconds: limits.timeout))
     case .closed:
       let exit = process.waitForExit(until: Platform.now() + 100_000_000)
       throw stop(because: exit.map(PluginFault.exited) ?? .closedStdin)

@@ -22,6 +22,9 @@ let package = Package(
     .target(name: "BuiltinScreens", dependencies: [kit], path: "plugins/BuiltinScreens"),
     .target(name: "TabShellRendering", dependencies: [kit]),
     .target(name: "TabShellLoader", dependencies: [kit]),
+    // Process plugins' transport: JSON, a child process with line framing, JSON-RPC 2.0 and the
+    // plugin protocol's messages. Knows nothing of the core.
+    .target(name: "TabShellRPC"),
     .target(name: "TabShellLanguage", dependencies: [kit, "TabShellRendering", "TabShellLoader"]),
     .systemLibrary(name: "CReadline"),
     .target(
@@ -54,12 +57,17 @@ let package = Package(
       // Sources of test plugins, built by the tests themselves into shared objects.
       exclude: ["Fixtures"]
     ),
+    .testTarget(name: "TabShellRPCTests", dependencies: ["TabShellRPC"]),
     // Runs the built `tabshell` binary on bad input, signals and interrupted writes.
     .testTarget(name: "RobustnessTests", dependencies: ["TabShellCLI", "TestSupport"]),
     // Prints the renderer's figures for scripts/bench; not a test.
     .executableTarget(
       name: "RenderBench", dependencies: [kit, "TabShellRendering", "BuiltinScreens"],
       path: "Benchmarks/RenderBench"
+    ),
+    // Prints the process-plugin transport's figures (round trips to the Python example); not a test.
+    .executableTarget(
+      name: "RPCBench", dependencies: ["TabShellRPC"], path: "Benchmarks/RPCBench"
     ),
     // A helper of RobustnessTests: rewrites a history file until it is killed.
     .executableTarget(

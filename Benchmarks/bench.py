@@ -18,6 +18,7 @@ BIN_DIR = sys.argv[1]
 QUICK = "--quick" in sys.argv
 TABSHELL = os.path.join(BIN_DIR, "tabshell")
 RENDER_BENCH = os.path.join(BIN_DIR, "RenderBench")
+RPC_BENCH = os.path.join(BIN_DIR, "RPCBench")
 REFERENCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "reference_cmd.py")
 COMMANDS = 100_000 if QUICK else 1_000_000
 RUNS = 2 if QUICK else 5
@@ -204,6 +205,23 @@ if os.path.exists(RENDER_BENCH):
     values = {line.split()[0]: float(line.split()[1]) for line in out if line}
     figure("Renderer.frame, per frame", values["frame"] * 1e3, "ms", 1, False)
     figure("Renderer.barLine, per line", values["bar"] * 1e3, "ms", 1, False)
+
+# 6. Process plugins: round trips to the Python example (Benchmarks/RPCBench).
+if os.path.exists(RPC_BENCH):
+    print("6. process plugins: the Python example", flush=True)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    example = os.path.join(root, "plugins", "python", "example_counter.py")
+    out = subprocess.run([RPC_BENCH, "--raw", example, "5000" if QUICK else "20000"],
+                         capture_output=True, text=True, check=True).stdout.split("\n")
+    values = {line.split()[0]: float(line.split()[1]) for line in out if line}
+    load = open("/proc/loadavg").read().split()[0]
+    figure("process plugin: lifecycle round trips", values["lifecycle"], "/s", 20_000, True)
+    figure("process plugin: draw round trip, p99", values["draw-p99"], "ms", 2, False)
+    figure("process plugin: tab switch drawn, p99", values["switch-p99"], "ms", 2, False,
+           f"(p50 {values['switch-p50']:.3f} ms; load {load})")
+    figure("process plugin: tab switch drawn, pipelined, p99", values["pipelined-p99"], "ms", 2,
+           False, f"(p50 {values['pipelined-p50']:.3f} ms)")
+    figure("process plugin: fault noticed, limit 0.2 s", values["fault"], "ms", 300, False)
 
 print()
 print("| figure | target | measured | ratio | | notes |")

@@ -1,0 +1,147 @@
+// Times process plugins through TabShellRPC: lifecycle round trips a second to the Python example,
+// and the latency of a draw and of a drawn tab switch between two of its screens (p50, p99).
+// A program that prints figures with their targets, not a test.
+// Usage: RPCBench [--raw] [PLUGIN] [CALLS]   (PLUGIN: plugins/python/example_counter.py, from the
+// root). --raw prints `key value` lines for scripts/bench instead.
+import TabShellRPC
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+let raw = CommandLine.arguments.contains("--raw")
+let arguments = CommandLine.arguments.dropFirst().filter { $0 != "--raw" }
+let plugin = arguments.first ?? "plugins/python/example_counter.py"
+let calls = arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000
+
+/// Seconds on the monotonic clock.
+func now() -> Double {
+  var time = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &time)
+  return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// A number with three significant digits (or a whole number from 100 on).
+func shown(_ value: Double) -> String {
+  if value >= 100 { return String(Int(value.rounded())) }
+  let scale = value >= 10 ? 10.0 : value >= 1 ? 100.0 : 1_000.0
+  return String((value * scale).rounded() / scale)
+}
+
+/// Prints a figure as scripts/bench does: the ratio is how far it is from its target (≥ 1 meets
+/// it). With --raw, `key value` only (the key is the name's first word with the rest initialled).
+func figure(
+  _ key: String, _ name: String, _ measured: Double, _ unit: String, target: Double, atLeast: Bool
+) {
+  if raw {
+    print("\(key) \(measured)")
+    return
+  }
+  let ratio = atLeast ? measured / target : target / measured
+  let sign = atLeast ? "≥" : "<"
+  print(
+    "  \(name): \(shown(measured)) \(unit) (target \(sign) \(shown(target)) \(unit), ratio "
+      + "\(shown(ratio))) \(ratio >= 1 ? "ok" : "MISS")")
+}
+
+/// The first three fields of /proc/loadavg: how busy the machine was.
+func loadAverage() -> String {
+  guard let file = fopen("/proc/loadavg", "r") else { return "unknown" }
+  defer { fclose(file) }
+  var buffer = [CChar](repeating: 0, count: 128)
+  guard fgets(&buffer, Int32(buffer.count), file) != nil else { return "unknown" }
+  let text = String(
+    decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  return text.split(separator: " ").prefix(3).joined(separator: " ")
+}
+
+/// The `fraction` quantile of some samples.
+func quantile(_ samples: [Double], _ fraction: Double) -> Double {
+  let sorted = samples.sorted()
+  return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
+}
+
+enum RPCBenchError: Error { case noDrawing }
+
+do {
+  let client = try PluginClient(executable: plugin)
+  try client.createScreen(id: "a", type: "counter", title: "A")
+  try client.createScreen(id: "b", type: "counter", title: "B")
+  for screen in ["a", "b"] { try client.lifecycle(.viewDidLoad, screen: screen) }
+  _ = try client.takeHostRequests()
+
+  // Lifecycle round trips: the best of five rounds.
+  let cycle: [LifecycleCallback] = [
+    .viewWillAppear, .viewDidAppear, .viewWillDisappear, .viewDidDisappear,
+  ]
+  var best = 0.0
+  for _ in 0..<5 {
+    let start = now()
+    for index in 0..<calls { try client.lifecycle(cycle[index & 3], screen: "a") }
+    best = max(best, Double(calls) / (now() - start))
+  }
+  figure("lifecycle", "lifecycle round trips", best, "/s", target: 20_000, atLeast: true)
+
+  // One draw of 80 × 24; a tab switch from A to B, drawn (SPEC §5 order, then B's draw), with
+  // each call awaited in turn, and pipelined (all five written before the first answer is read).
+  var draws: [Double] = []
+  var switches: [Double] = []
+  var pipelined: [Double] = []
+  let samples = max(1_000, calls / 4)
+  var (from, to) = ("a", "b")
+  for _ in 0..<samples {
+    var start = now()
+    _ = try client.draw(screen: from, width: 80, height: 24)
+    draws.append((now() - start) * 1e3)
+    start = now()
+    try client.lifecycle(.viewWillAppear, screen: to)
+    try client.lifecycle(.viewWillDisappear, screen: from)
+    try client.lifecycle(.viewDidDisappear, screen: from)
+    try client.lifecycle(.viewDidAppear, screen: to)
+    _ = try client.draw(screen: to, width: 80, height: 24)
+    switches.append((now() - start) * 1e3)
+    (from, to) = (to, from)
+    start = now()
+    let transition = try client.lifecycle(
+      [
+        (.viewWillAppear, to), (.viewWillDisappear, from), (.viewDidDisappear, from),
+        (.viewDidAppear, to),
+      ], thenDraw: (to, 80, 24))
+    pipelined.append((now() - start) * 1e3)
+    guard case .success = transition.drawing else { throw RPCBenchError.noDrawing }
+    (from, to) = (to, from)
+  }
+  figure("draw-p50", "draw round trip, p50", quantile(draws, 0.5), "ms", target: 1, atLeast: false)
+  figure("draw-p99", "draw round trip, p99", quantile(draws, 0.99), "ms", target: 2, atLeast: false)
+  figure(
+    "switch-p50", "tab switch drawn, p50", quantile(switches, 0.5), "ms", target: 1, atLeast: false)
+  figure(
+    "switch-p99", "tab switch drawn, p99", quantile(switches, 0.99), "ms", target: 2, atLeast: false
+  )
+  figure(
+    "pipelined-p50", "tab switch drawn, pipelined, p50", quantile(pipelined, 0.5), "ms", target: 1,
+    atLeast: false)
+  figure(
+    "pipelined-p99", "tab switch drawn, pipelined, p99", quantile(pipelined, 0.99), "ms", target: 2,
+    atLeast: false)
+  client.shutdown()
+
+  // A plugin that never answers and ignores SIGTERM: how long until the waiting call fails and
+  // the plugin is gone (reaped), with a time limit of 0.2 s.
+  var worst = 0.0
+  for _ in 0..<5 {
+    let silent = try RPCConnection(
+      executable: "/bin/sh", arguments: ["-c", "trap '' TERM; while :; do sleep 1; done"],
+      limits: RPCLimits(timeout: 0.2))
+    let start = now()
+    _ = try? silent.request("screen/draw")
+    worst = max(worst, (now() - start) * 1e3)
+  }
+  figure(
+    "fault", "fault noticed and stopped, limit 0.2 s, worst of 5", worst, "ms", target: 300,
+    atLeast: false)
+  if !raw { print("  (load average while measuring: \(loadAverage()))") }
+} catch {
+  print("RPCBench: \(error)")
+  exit(1)
+}

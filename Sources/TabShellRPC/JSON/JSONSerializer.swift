@@ -1,0 +1,100 @@
+extension JSONValue {
+  /// The value as compact JSON text: no blanks, object members in their order, every control
+  /// character (C0, DEL, C1) escaped, other characters as UTF-8. The same value always gives the
+  /// same text; a non-finite `double` is written as `null`.
+  public var serialized: String {
+    var buffer: [UInt8] = []
+    write(to: &buffer)
+    return String(decoding: buffer, as: UTF8.self)
+  }
+
+  /// Appends the value's compact JSON text (as ``serialized`` gives it) to `buffer`.
+  public func write(to buffer: inout [UInt8]) {
+    switch self {
+    case .null: buffer.append(contentsOf: "null".utf8)
+    case .bool(let value): buffer.append(contentsOf: (value ? "true" : "false").utf8)
+    case .int(let value): JSONWriter.appendInteger(value, to: &buffer)
+    case .double(let value):
+      if value.isFinite {
+        buffer.append(contentsOf: value.description.utf8)
+      } else {
+        buffer.append(contentsOf: "null".utf8)
+      }
+    case .string(let value): JSONWriter.appendString(value, to: &buffer)
+    case .array(let elements):
+      buffer.append(UInt8(ascii: "["))
+      for (offset, element) in elements.enumerated() {
+        if offset > 0 { buffer.append(UInt8(ascii: ",")) }
+        element.write(to: &buffer)
+      }
+      buffer.append(UInt8(ascii: "]"))
+    case .object(let object):
+      buffer.append(UInt8(ascii: "{"))
+      for (offset, member) in object.members.enumerated() {
+        if offset > 0 { buffer.append(UInt8(ascii: ",")) }
+        JSONWriter.appendString(member.key, to: &buffer)
+        buffer.append(UInt8(ascii: ":"))
+        member.value.write(to: &buffer)
+      }
+      buffer.append(UInt8(ascii: "}"))
+    }
+  }
+}
+
+/// The pieces of JSON text that the serializer and the message writer share.
+enum JSONWriter {
+  private static let hex = Array("0123456789abcdef".utf8)
+
+  /// A whole number in decimal, without going through `String`.
+  static func appendInteger(_ value: Int, to buffer: inout [UInt8]) {
+    if value < 0 { buffer.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    var divisor: UInt = 1
+    while magnitude / divisor >= 10 { divisor *= 10 }
+    repeat {
+      buffer.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
+      magnitude %= divisor
+      divisor /= 10
+    } while divisor > 0
+  }
+
+  /// A string in quotes: `"` and `\` escaped, control characters (C0, DEL and the C1 range
+  /// U+0080–U+009F) as `\n`, `\t`, … or `\u00XX`, everything else as its UTF-8.
+  static func appendString(_ value: String, to buffer: inout [UInt8]) {
+    buffer.append(UInt8(ascii: "\""))
+    var utf8 = value.utf8.makeIterator()
+    var pending: UInt8?
+    while let byte = pending ?? utf8.next() {
+      pending = nil
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+        buffer.append(UInt8(ascii: "\\"))
+        buffer.append(byte)
+      case 0x0A: buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+      case 0x0D: buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+      case 0x09: buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+      case 0..<0x20, 0x7F: appendUnicodeEscape(UInt8(byte), to: &buffer)
+      case 0xC2:
+        // U+0080–U+009F are C2 80 … C2 9F in UTF-8.
+        guard let next = utf8.next() else {
+          buffer.append(byte)
+          break
+        }
+        if (0x80...0x9F).contains(next) {
+          appendUnicodeEscape(next, to: &buffer)
+        } else {
+          buffer.append(byte)
+          pending = next
+        }
+      default: buffer.append(byte)
+      }
+    }
+    buffer.append(UInt8(ascii: "\""))
+  }
+
+  private static func appendUnicodeEscape(_ code: UInt8, to buffer: inout [UInt8]) {
+    buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30])
+    buffer.append(hex[Int(code >> 4)])
+    buffer.append(hex[Int(code & 0xF)])
+  }
+}

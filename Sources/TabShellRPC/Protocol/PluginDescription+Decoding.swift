@@ -1,0 +1,170 @@
+extension PluginDescription {
+  /// Reads the result of `initialize` (without its `protocolVersion`, which the client checks).
+  init(json: JSONValue) throws(ProtocolMistake) {
+    let fields = try JSONFields(json, place: "the description")
+    let name = try fields.string("name")
+    guard !name.isEmpty, !name.unicodeScalars.contains(where: Self.isControl) else {
+      throw ProtocolMistake("the plugin's name must be a word of printable characters")
+    }
+    var types: [ScreenType] = []
+    for value in try fields.array("screenTypes") {
+      let type = try ScreenType(json: value)
+      guard !types.contains(where: { $0.name == type.name }) else {
+        throw ProtocolMistake("screen type '\(type.name)' is declared twice")
+      }
+      types.append(type)
+    }
+    var layouts: [Layout] = []
+    for value in try fields.array("layouts") { layouts.append(try Layout(json: value)) }
+    self.init(name: name, screenTypes: types, layouts: layouts)
+  }
+
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  }
+
+  /// Whether a screen type's name is lower-case letters, digits and `-`, as scripts type it.
+  static func isTypeName(_ name: String) -> Bool {
+    !name.isEmpty
+      && name.unicodeScalars.allSatisfy {
+        ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+      }
+  }
+}
+
+extension PluginDescription.ScreenType {
+  init(json: JSONValue) throws(ProtocolMistake) {
+    let name = json["name"]?.stringValue ?? "?"
+    let fields = try JSONFields(json, place: "screen type '\(name)'")
+    guard PluginDescription.isTypeName(try fields.string("name")) else {
+      throw ProtocolMistake(
+        "screen type '\(name)': a name is lower-case letters, digits and '-'")
+    }
+    var commands: [PluginDescription.Command] = []
+    for value in try fields.array("commands") {
+      let command = try PluginDescription.Command(json: value, type: name)
+      guard !commands.contains(where: { $0.name == command.name }) else {
+        throw ProtocolMistake("screen type '\(name)': command '\(command.name)' is declared twice")
+      }
+      commands.append(command)
+    }
+    self.init(
+      name: name, summary: try fields.optionalString("summary") ?? "",
+      defaultTitle: try fields.optionalString("defaultTitle"),
+      icon: try fields.optionalString("icon") ?? "•",
+      selectedIcon: try fields.optionalString("selectedIcon"), commands: commands)
+  }
+}
+
+extension PluginDescription.Command {
+  init(json: JSONValue, type: String) throws(ProtocolMistake) {
+    let name = json["name"]?.stringValue ?? "?"
+    let place = "screen type '\(type)', command '\(name)'"
+    let fields = try JSONFields(json, place: place)
+    guard PluginDescription.isTypeName(try fields.string("name")) else {
+      throw ProtocolMistake("\(place): a name is lower-case letters, digits and '-'")
+    }
+    var arguments: [PluginDescription.Argument] = []
+    for value in try fields.array("arguments") {
+      let argument = try PluginDescription.Argument(json: value, command: place)
+      if let last = arguments.last, last.isVariadic || (last.isOptional && !argument.isOptional) {
+        throw ProtocolMistake(
+          "\(place): argument '\(argument.valueName)' cannot follow "
+            + (last.isVariadic ? "a variadic one" : "an optional one"))
+      }
+      arguments.append(argument)
+    }
+    var options: [PluginDescription.Option] = []
+    for value in try fields.array("options") {
+      options.append(try PluginDescription.Option(json: value, command: place))
+    }
+    self.init(
+      name: name, aliases: try fields.strings("aliases"), arguments: arguments, options: options,
+      abstract: try fields.optionalString("abstract") ?? "",
+      discussion: try fields.optionalString("discussion") ?? "")
+  }
+}
+
+extension PluginDescription.ArgumentKind {
+  /// The kinds' names in the protocol.
+  static let names = ["integer", "text", "choice", "tab", "screenType", "path"]
+
+  /// The kind named in `fields` (`kind`, and `choices` for a choice); `nil` when there is none.
+  init?(fields: JSONFields) throws(ProtocolMistake) {
+    guard let name = try fields.optionalString("kind") else { return nil }
+    switch name {
+    case "integer": self = .integer
+    case "text": self = .text
+    case "tab": self = .tab
+    case "screenType": self = .screenType
+    case "path": self = .path
+    case "choice":
+      let choices = try fields.strings("choices")
+      guard !choices.isEmpty else {
+        throw ProtocolMistake("\(fields.place): a choice needs \"choices\"")
+      }
+      self = .choice(choices)
+    default:
+      throw ProtocolMistake(
+        "\(fields.place): unknown kind '\(name)' (one of "
+          + Self.names.joined(separator: ", ") + ")")
+    }
+  }
+}
+
+extension PluginDescription.Argument {
+  init(json: JSONValue, command: String) throws(ProtocolMistake) {
+    let name = json["name"]?.stringValue ?? "?"
+    let fields = try JSONFields(json, place: "\(command), argument '\(name)'")
+    _ = try fields.string("name")
+    self.init(
+      valueName: name, kind: try PluginDescription.ArgumentKind(fields: fields) ?? .text,
+      isOptional: try fields.bool("optional", default: false),
+      isVariadic: try fields.bool("variadic", default: false),
+      abstract: try fields.optionalString("abstract") ?? "")
+  }
+}
+
+extension PluginDescription.Option {
+  init(json: JSONValue, command: String) throws(ProtocolMistake) {
+    let name = json["name"]?.stringValue ?? "?"
+    let fields = try JSONFields(json, place: "\(command), option '\(name)'")
+    guard try fields.string("name").hasPrefix("--"), name.count > 2 else {
+      throw ProtocolMistake("\(fields.place): an option's name starts with '--'")
+    }
+    let kind = try PluginDescription.ArgumentKind(fields: fields)
+    let valueName = try fields.optionalString("valueName")
+    self.init(
+      name: name, kind: kind, valueName: valueName ?? (kind == nil ? "" : "VALUE"),
+      abstract: try fields.optionalString("abstract") ?? "")
+  }
+}
+
+extension PluginDescription.Layout {
+  init(json: JSONValue) throws(ProtocolMistake) {
+    let name = json["name"]?.stringValue ?? "?"
+    let fields = try JSONFields(json, place: "layout '\(name)'")
+    guard PluginDescription.isTypeName(try fields.string("name")) else {
+      throw ProtocolMistake("layout '\(name)': a name is lower-case letters, digits and '-'")
+    }
+    var tabs: [PluginDescription.Tab] = []
+    for (index, value) in try fields.array("tabs").enumerated() {
+      let tab = try JSONFields(value, place: "layout '\(name)', tab \(index + 1)")
+      tabs.append(
+        PluginDescription.Tab(
+          type: try tab.string("type"), id: try tab.optionalString("id"),
+          title: try tab.optionalString("title"), icon: try tab.optionalString("icon"),
+          selectedIcon: try tab.optionalString("selectedIcon"),
+          parameters: try tab.stringMap("parameters")))
+    }
+    guard !tabs.isEmpty else { throw ProtocolMistake("layout '\(name)': it has no tabs") }
+    let selected = try fields.optionalInt("selected")
+    if let selected, !(1...tabs.count).contains(selected) {
+      throw ProtocolMistake(
+        "layout '\(name)': \"selected\" must be a position from 1 to \(tabs.count)")
+    }
+    self.init(
+      name: name, summary: try fields.optionalString("summary") ?? "", tabs: tabs,
+      selected: selected)
+  }
+}

@@ -1,0 +1,87 @@
+/// The process-plugin protocol's version and method names (docs/ProcessPlugins.md).
+public enum PluginProtocol {
+  /// The version this host speaks; `initialize` checks that the plugin speaks it too.
+  public static let version = 1
+
+  /// The first request: the host's version and limits in, the plugin's description out.
+  public static let initialize = "initialize"
+  /// Makes a screen.
+  public static let createScreen = "screen/create"
+  /// Draws a screen into a region.
+  public static let draw = "screen/draw"
+  /// Runs a screen's command.
+  public static let command = "screen/command"
+  /// A screen left for good (a notification).
+  public static let deinitScreen = "screen/deinit"
+}
+
+/// A lifecycle callback that the host sends as a request and waits for, so that the order of
+/// SPEC §5 holds across the pipe. `screen/deinit` is a notification instead (nothing follows it).
+public enum LifecycleCallback: String, CaseIterable, Sendable {
+  /// Once, just before the screen first appears.
+  case viewDidLoad = "screen/viewDidLoad"
+  /// It is about to become the visible screen.
+  case viewWillAppear = "screen/viewWillAppear"
+  /// It is now the visible screen.
+  case viewDidAppear = "screen/viewDidAppear"
+  /// It is about to stop being the visible screen.
+  case viewWillDisappear = "screen/viewWillDisappear"
+  /// It is no longer the visible screen.
+  case viewDidDisappear = "screen/viewDidDisappear"
+}
+
+/// Why a call to a process plugin did not succeed.
+public enum PluginError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The plugin broke the protocol or a limit and is stopped; every screen of it is in the error
+  /// state from now on.
+  case fault(PluginFault)
+  /// The plugin answered with an error: the screen is not made, the callback failed, the command
+  /// failed. The message is the plugin's, for the user.
+  case refused(RPCError)
+  /// At `initialize`: the plugin does not speak this host's protocol version (it is stopped).
+  case incompatible(String)
+
+  /// The words for the user.
+  public var description: String {
+    switch self {
+    case .fault(let fault): fault.description
+    case .refused(let error): error.message
+    case .incompatible(let message): message
+    }
+  }
+}
+
+extension PluginDescription.Command {
+  /// A command's words as the plugin receives them (`arguments` and `options` of
+  /// `screen/command`): one element per declared argument — a JSON number for an `integer` (a
+  /// word that is not one stays a string), a string otherwise, an array for a variadic one,
+  /// `null` for an optional one left out; options as an object from name to value (`true` for a
+  /// flag; the last one given wins).
+  public func typedArguments(
+    positionals: [String], options given: [(name: String, value: String)]
+  ) -> (arguments: JSONValue, options: JSONValue) {
+    var values: [JSONValue] = []
+    var rest = positionals[...]
+    for argument in arguments {
+      if argument.isVariadic {
+        values.append(.array(rest.map { Self.typed($0, argument.kind) }))
+        rest = []
+      } else if let word = rest.popFirst() {
+        values.append(Self.typed(word, argument.kind))
+      } else {
+        values.append(.null)
+      }
+    }
+    var object = JSONObject()
+    for (name, value) in given {
+      let kind = options.first { $0.name == name }?.kind
+      object[name] = kind.map { Self.typed(value, $0) } ?? .bool(true)
+    }
+    return (.array(values), .object(object))
+  }
+
+  private static func typed(_ word: String, _ kind: PluginDescription.ArgumentKind) -> JSONValue {
+    if kind == .integer, let number = Int(word) { return .int(number) }
+    return .string(word)
+  }
+}

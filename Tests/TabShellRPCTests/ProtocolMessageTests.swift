@@ -1,0 +1,301 @@
+import Testing
+
+@testable import TabShellRPC
+
+/// The protocol's messages read into Swift: the description, the plugin's requests, drawings, and
+/// a command's words typed for the plugin. Every mistake is said with its place.
+struct ProtocolMessageTests {
+  static let counter: JSONValue = [
+    "name": "counter", "summary": "counts", "defaultTitle": "Counter", "icon": "○",
+    "selectedIcon": "●",
+    "commands": [
+      [
+        "name": "increment", "abstract": "add N",
+        "arguments": [["name": "N", "kind": "integer", "optional": true]],
+      ],
+      [
+        "name": "focus", "aliases": ["f"],
+        "arguments": [["name": "on|off", "kind": "choice", "choices": ["on", "off"]]],
+        "options": [
+          ["name": "--quiet"], ["name": "--by", "kind": "integer", "valueName": "N"],
+        ],
+      ],
+    ],
+  ]
+
+  @Test func readsADescription() throws {
+    let json: JSONValue = [
+      "protocolVersion": 1, "name": "example", "screenTypes": [Self.counter, ["name": "clock"]],
+      "layouts": [
+        [
+          "name": "demo",
+          "tabs": [
+            ["type": "counter", "parameters": ["start": "3"]], ["type": "clock", "id": "c"],
+          ],
+          "selected": 2,
+        ]
+      ],
+    ]
+    let expected = PluginDescription(
+      name: "example",
+      screenTypes: [
+        .init(
+          name: "counter", summary: "counts", defaultTitle: "Counter", icon: "○",
+          selectedIcon: "●",
+          commands: [
+            .init(
+              name: "increment",
+              arguments: [.init(valueName: "N", kind: .integer, isOptional: true)],
+              abstract: "add N"),
+            .init(
+              name: "focus", aliases: ["f"],
+              arguments: [.init(valueName: "on|off", kind: .choice(["on", "off"]))],
+              options: [
+                .init(name: "--quiet", kind: nil),
+                .init(name: "--by", kind: .integer, valueName: "N"),
+              ]),
+          ]),
+        .init(name: "clock", defaultTitle: "Clock", icon: "•", selectedIcon: "•"),
+      ],
+      layouts: [
+        .init(
+          name: "demo",
+          tabs: [
+            .init(type: "counter", parameters: ["start": "3"]), .init(type: "clock", id: "c"),
+          ],
+          selected: 2)
+      ])
+    #expect(try PluginDescription(json: json) == expected)
+  }
+
+  static let mistakes: [(JSONValue, String)] = [
+    ([:], #"the description: "name" is missing"#),
+    (["name": 3], #"the description: "name" must be a string, not a number"#),
+    (["name": "a\u{1B}b"], "the plugin's name must be a word of printable characters"),
+    (
+      ["name": "p", "screenTypes": 1],
+      #"the description: "screenTypes" must be an array, not a number"#
+    ),
+    (
+      ["name": "p", "screenTypes": [["name": "Big"]]],
+      "screen type 'Big': a name is lower-case letters, digits and '-'"
+    ),
+    (
+      ["name": "p", "screenTypes": [["name": "a"], ["name": "a"]]],
+      "screen type 'a' is declared twice"
+    ),
+    (
+      ["name": "p", "screenTypes": [["name": "a", "icon": nil, "summary": true]]],
+      #"screen type 'a': "summary" must be a string, not a Boolean"#
+    ),
+    (
+      [
+        "name": "p",
+        "screenTypes": [
+          [
+            "name": "a",
+            "commands": [["name": "go", "arguments": [["name": "X", "kind": "bool"]]]],
+          ]
+        ],
+      ],
+      "screen type 'a', command 'go', argument 'X': unknown kind 'bool' (one of integer, text, choice, tab, screenType, path)"
+    ),
+    (
+      [
+        "name": "p",
+        "screenTypes": [
+          [
+            "name": "a",
+            "commands": [["name": "go", "arguments": [["name": "X", "kind": "choice"]]]],
+          ]
+        ],
+      ],
+      "screen type 'a', command 'go', argument 'X': a choice needs \"choices\""
+    ),
+    (
+      [
+        "name": "p",
+        "screenTypes": [
+          [
+            "name": "a",
+            "commands": [
+              ["name": "go", "arguments": [["name": "X", "variadic": true], ["name": "Y"]]]
+            ],
+          ]
+        ],
+      ],
+      "screen type 'a', command 'go': argument 'Y' cannot follow a variadic one"
+    ),
+    (
+      [
+        "name": "p",
+        "screenTypes": [["name": "a", "commands": [["name": "go", "options": [["name": "-q"]]]]]],
+      ],
+      "screen type 'a', command 'go', option '-q': an option's name starts with '--'"
+    ),
+    (
+      [
+        "name": "p", "screenTypes": [["name": "a", "commands": [["name": "go"], ["name": "go"]]]],
+      ],
+      "screen type 'a': command 'go' is declared twice"
+    ),
+    (["name": "p", "layouts": [["name": "l", "tabs": []]]], "layout 'l': it has no tabs"),
+    (
+      ["name": "p", "layouts": [["name": "l", "tabs": [["id": "x"]]]]],
+      #"layout 'l', tab 1: "type" is missing"#
+    ),
+    (
+      ["name": "p", "layouts": [["name": "l", "tabs": [["type": "a"]], "selected": 2]]],
+      #"layout 'l': "selected" must be a position from 1 to 1"#
+    ),
+    (
+      ["name": "p", "layouts": [["name": "l", "tabs": [["type": "a", "parameters": ["n": 1]]]]]],
+      #"layout 'l', tab 1: "parameters" must hold strings, not a number"#
+    ),
+  ]
+
+  @Test(arguments: mistakes)
+  func refusesAMistakenDescription(_ json: JSONValue, _ message: String) {
+    #expect(throws: ProtocolMistake(message)) { try PluginDescription(json: json) }
+  }
+
+  static let requests: [(IncomingMessage, String?, Result<HostAction, RPCError>)] = [
+    (
+      .init(id: nil, method: "host/setBadge", params: ["screen": "a", "value": "3"]), "a",
+      .success(.setBadge("3"))
+    ),
+    (
+      .init(id: 1, method: "host/setBadge", params: ["screen": "a", "value": 4]), "a",
+      .success(.setBadge("4"))
+    ),
+    (
+      .init(id: nil, method: "host/setBadge", params: ["screen": "a", "value": nil]), "a",
+      .success(.setBadge(nil))
+    ),
+    (
+      .init(id: nil, method: "host/setBarHidden", params: ["screen": "a", "hidden": true]), "a",
+      .success(.setBarHidden(true))
+    ),
+    (
+      .init(id: nil, method: "host/setHidesBar", params: ["screen": "a", "hides": false]), "a",
+      .success(.setHidesBar(false))
+    ),
+    (
+      .init(id: nil, method: "host/selectTab", params: ["screen": "a", "tab": 2]), "a",
+      .success(.selectTab("2"))
+    ),
+    (
+      .init(id: nil, method: "host/selectTab", params: ["screen": "a", "tab": "inbox"]), "a",
+      .success(.selectTab("inbox"))
+    ),
+    (
+      .init(
+        id: nil, method: "host/push",
+        params: ["screen": "a", "type": "text", "title": "T", "hidesBar": true]), "a",
+      .success(.push(type: "text", title: "T", hidesBar: true))
+    ),
+    (
+      .init(id: nil, method: "host/push", params: ["screen": "a", "type": "text"]), "a",
+      .success(.push(type: "text", title: nil, hidesBar: false))
+    ),
+    (
+      .init(id: nil, method: "host/present", params: ["screen": "a", "type": "post"]), "a",
+      .success(.present(type: "post"))
+    ),
+    (.init(id: nil, method: "host/dismiss", params: ["screen": "a"]), "a", .success(.dismiss)),
+    (.init(id: nil, method: "host/log", params: ["message": "hi"]), nil, .success(.log("hi"))),
+    (
+      .init(id: nil, method: "host/setNeedsDisplay", params: ["screen": "a"]), "a",
+      .success(.setNeedsDisplay)
+    ),
+    (
+      .init(id: 2, method: "host/fly", params: ["screen": "a"]), "a",
+      .failure(RPCError(code: RPCError.methodNotFound, message: "unknown method 'host/fly'"))
+    ),
+    (
+      .init(id: 2, method: "screen/draw", params: nil), nil,
+      .failure(RPCError(code: RPCError.methodNotFound, message: "unknown method 'screen/draw'"))
+    ),
+    (
+      .init(id: 3, method: "host/setBadge", params: ["value": "1"]), nil,
+      .failure(
+        RPCError(code: RPCError.invalidParams, message: #"'host/setBadge': "screen" is missing"#))
+    ),
+    (
+      .init(id: 3, method: "host/setBadge", params: ["screen": "a"]), "a",
+      .failure(
+        RPCError(
+          code: RPCError.invalidParams,
+          message: #"'host/setBadge': "value" is missing (null clears the badge)"#))
+    ),
+    (
+      .init(id: 3, method: "host/setBarHidden", params: ["screen": "a", "hidden": "yes"]), "a",
+      .failure(
+        RPCError(
+          code: RPCError.invalidParams,
+          message: #"'host/setBarHidden': "hidden" must be true or false, not a string"#))
+    ),
+    (
+      .init(id: 3, method: "host/push", params: ["screen": "a"]), "a",
+      .failure(RPCError(code: RPCError.invalidParams, message: #"'host/push': "type" is missing"#))
+    ),
+  ]
+
+  @Test(arguments: requests)
+  func readsTheRequestsOfAPlugin(
+    _ message: IncomingMessage, _ screen: String?, _ action: Result<HostAction, RPCError>
+  ) {
+    #expect(
+      HostRequest(message)
+        == HostRequest(id: message.id, method: message.method, screen: screen, action: action))
+  }
+
+  @Test func readsADrawing() throws {
+    let json: JSONValue = [
+      "lines": ["plain", ["a", ["text": "b", "color": "#FF8000", "bold": true]], [], "cut"],
+      "background": "#000000",
+    ]
+    let orange = DrawnScreen.Color(red: 255, green: 128, blue: 0)
+    #expect(
+      try DrawnScreen(json: json, height: 3)
+        == DrawnScreen(
+          lines: [[.init("plain")], [.init("a"), .init("b", color: orange, bold: true)], []],
+          background: .init(red: 0, green: 0, blue: 0)))
+    #expect(try DrawnScreen(json: json, height: 3).text == ["plain", "ab", ""])
+    #expect(
+      throws: ProtocolMistake(
+        #"the drawing, line 1: "color" must be a colour as #rrggbb, not '#12345g'"#)
+    ) {
+      try DrawnScreen(json: ["lines": [[["text": "x", "color": "#12345g"]]]], height: 1)
+    }
+    #expect(
+      throws: ProtocolMistake(
+        "the drawing, line 1 must be a string or an array of spans, not a number")
+    ) {
+      try DrawnScreen(json: ["lines": [1]], height: 1)
+    }
+    #expect(throws: ProtocolMistake(#"the drawing: "lines" must be an array, not a string"#)) {
+      try DrawnScreen(json: ["lines": "x"], height: 1)
+    }
+  }
+
+  @Test func typesACommandsWords() {
+    let command = PluginDescription.Command(
+      name: "go",
+      arguments: [
+        .init(valueName: "N", kind: .integer),
+        .init(valueName: "WHO", kind: .text, isOptional: true),
+        .init(valueName: "REST", kind: .integer, isOptional: true, isVariadic: true),
+      ],
+      options: [
+        .init(name: "--by", kind: .integer, valueName: "N"), .init(name: "--quiet", kind: nil),
+      ])
+    let all = command.typedArguments(
+      positionals: ["3", "you", "1", "x"], options: [("--by", "2"), ("--quiet", ""), ("--by", "5")])
+    #expect(all.arguments == [3, "you", [1, "x"]])
+    #expect(all.options == ["--by": 5, "--quiet": true])
+    let few = command.typedArguments(positionals: ["99999999999999999999"], options: [])
+    #expect(few.arguments == ["99999999999999999999", nil, []])
+    #expect(few.options == [:])
+  }
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""The `template` screen type, as a process plugin in Python: `add-tab template` makes one.
+
+`scripts/new-plugin --python NAME` copies this file (with `template` and `Template` replaced by
+NAME) and tabshell_plugin.py, which must stay next to it. Load it with
+`tabshell --plugin ./template.py`; docs/ProcessPlugins.md is the protocol, tabshell_plugin.py's
+docstrings are the kit.
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from tabshell_plugin import Plugin, Screen, arg, centered, command  # noqa: E402
+
+
+class TemplateScreen(Screen):
+    """One screen. Each lifecycle method (view_did_load, view_will_appear, ...) does nothing
+    unless you override it; one that raises marks the screen as failed, the shell goes on."""
+
+    name = "template"
+    summary = "says hello; 'hello [NAME]' greets someone"
+    default_title = "Template"
+    icon = "◇"
+    selected_icon = "◆"
+
+    def created(self):
+        self.greetings = 0
+
+    @command(arg("NAME", optional=True),
+             abstract="greet NAME (default: world) and count it in the tab's badge")
+    def hello(self, name=None):
+        self.greetings += 1
+        self.host.set_badge(str(self.greetings))
+        return f"hello, {name or 'world'}"
+
+    def draw(self, width, height):
+        top = max(0, height // 2 - 1)
+        return [""] * top + [centered(self.title, width),
+                             centered(f"{self.greetings} greetings", width)]
+
+
+if __name__ == "__main__":
+    Plugin("template", screens=[TemplateScreen]).run()

@@ -112,6 +112,9 @@ final class RequestScreen: Screen {
     case "select-missing": context.selectTab("nope")
     case "veto-odd":
       context.onShouldSelect { $0.position % 2 == 0 }
+    case "badge-flood":
+      // Many requests at once, none setting off another: not a runaway.
+      for count in 1...2_000 { context.setBadge(String(count)) }
     case "ping-pong":
       // Back to the other tab as soon as this one appears: without end.
       context.selectTab(context.screenID == "ping" ? "pong" : "ping")

@@ -144,6 +144,52 @@ struct PluginTests {
     #expect(shell.invariantViolations() == [])
   }
 
+  @Test func aLayoutBuilderIsClosedOnceItsLayoutIsBuilt() throws {
+    let (shell, _) = try makeTestShell()
+    try shell.apply(layout: "keeper")
+    let builder = try #require(TestPlugin.keptBuilder)
+    #expect(throws: ShellError.layoutBuilderClosed) { try builder.addTab(type: "text") }
+    #expect(shell.tabs.map(\.id) == ["k"])
+  }
+
+  @Test func aLayoutThatReentersTheShellDoesNotBreakIt() throws {
+    let (shell, _) = try makeTestShell()
+    TestPlugin.shell = shell
+    defer { TestPlugin.shell = nil }
+    // 'nested' adds n, then 'keeper' replaces everything with k, then n's builder adds after.
+    try shell.apply(layout: "nested")
+    #expect(shell.tabs.map(\.id) == ["k", "after"])
+    #expect(shell.invariantViolations() == [])
+  }
+
+  /// A name that could not be typed, completed or shown refuses the whole plugin, and says which.
+  @Test(arguments: [
+    (NamedPlugin(type: ""), "screen type name '' is not valid"),
+    (NamedPlugin(type: "my type"), "screen type name 'my type' is not valid"),
+    (NamedPlugin(type: "42"), "screen type name '42' is not valid"),
+    (NamedPlugin(type: "x\u{1B}[2J"), "screen type name 'x\\u{1b}[2J' is not valid"),
+    (NamedPlugin(type: "ok", commands: ["tab"]), "command 'tab' of 'ok' has the name of a built-in"),
+    (NamedPlugin(type: "ok", commands: ["go", "go"]), "'ok' declares command 'go' twice"),
+    (NamedPlugin(type: "ok", commands: [""]), "command name '' of 'ok' is not valid"),
+    (NamedPlugin(type: "ok", layout: "Big Layout"), "layout name 'Big Layout' is not valid"),
+    (NamedPlugin(name: "has space", type: "ok"), "a plugin name is 1 to 64 printable"),
+  ])
+  func badNamesRefuseThePlugin(plugin: NamedPlugin, reason: String) throws {
+    let (shell, _) = try makeShell()
+    do {
+      try shell.register(plugin, source: "test", reservedCommands: ["tab", "quit", "show"])
+      Issue.record("registered a plugin with a bad name")
+    } catch {
+      guard case .pluginRefused(let name, let message) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      #expect(name == plugin.name)
+      #expect(message.hasPrefix(reason), "\(message)")
+    }
+    #expect(shell.plugins.map(\.name) == ["builtin"])
+  }
+
   @Test func aScreenTypeThatRefusesFailsTheCommand() throws {
     let (shell, log) = try makeTestShell()
     #expect(throws: ShellError.screenRefused(type: "throwing", message: "boom")) {

@@ -1,4 +1,5 @@
 import TabShellLanguage
+import TabShellRendering
 
 #if canImport(Glibc)
   import Glibc
@@ -25,8 +26,8 @@ package struct ProcessContext {
   package var readStandardInput: () throws(LanguageError) -> String
   /// Writes text to stdout.
   package var writeOutput: (String) -> Void
-  /// Writes text to stderr.
-  package var writeError: (String) -> Void
+  /// Where text for stderr goes (see ``writeError(_:)``).
+  private var errorSink: (String) -> Void
   /// Writes out what stdout has buffered.
   package var flush: () -> Void
 
@@ -46,8 +47,17 @@ package struct ProcessContext {
     self.terminalWidth = terminalWidth
     self.readStandardInput = readStandardInput
     self.writeOutput = writeOutput
-    self.writeError = writeError
+    self.errorSink = writeError
     self.flush = flush
+  }
+}
+
+extension ProcessContext {
+  /// Writes text to stderr. Standard error carries messages only, never an escape sequence of
+  /// TabShell's: a control character in one (from a path, a title, a plugin) is shown as a visible
+  /// escape, not sent (line feeds and tabs stay).
+  package func writeError(_ text: String) {
+    errorSink(Renderer.neutralized(text, keepingLines: true))
   }
 }
 

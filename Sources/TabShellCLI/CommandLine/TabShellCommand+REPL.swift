@@ -81,7 +81,7 @@ final class LanguageREPLEngine: REPLEngine {
   }
 
   var prompt: String {
-    "tabshell:\(interpreter.shell.visibleScreen?.id ?? "-")> "
+    "tabshell:\(Renderer.neutralized(interpreter.shell.visibleScreen?.id ?? "-"))> "
   }
 
   var barLine: String? {

@@ -34,7 +34,8 @@ package enum TabShellCommand {
     for path in options.plugins {
       do {
         let plugin = try PluginLoader.load(path: interpreter.resolve(path))
-        try interpreter.shell.register(plugin, source: path)
+        try interpreter.shell.register(
+          plugin, source: path, reservedCommands: Interpreter.builtinCommandNames)
       } catch {
         process.writeError("error: --plugin \(path): \(error)\n")
         return 1
@@ -78,7 +79,8 @@ package enum TabShellCommand {
     }
     for (path, result) in PluginLoader.loadAll(in: folder) {
       do {
-        try shell.register(result.get(), source: path)
+        try shell.register(
+          result.get(), source: path, reservedCommands: Interpreter.builtinCommandNames)
       } catch {
         process.writeError("warning: \(error) (skipped)\n")
       }

@@ -1,4 +1,5 @@
 import CReadline
+import TabShellRendering
 
 #if canImport(Glibc)
   import Glibc
@@ -144,7 +145,7 @@ final class REPLSession<Engine: REPLEngine> {
     } catch {
       guard !warnedAboutHistory else { return }
       warnedAboutHistory = true
-      tabshell_write_stderr("warning: history not saved: \(error)\n")
+      tabshell_write_stderr(Renderer.neutralized("warning: history not saved: \(error)") + "\n")
     }
   }
 }

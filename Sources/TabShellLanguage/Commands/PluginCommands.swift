@@ -1,5 +1,6 @@
 @_spi(Host) import TabShellKit
 import TabShellLoader
+import TabShellRendering
 
 /// `plugins`, `screens`, `load`.
 enum PluginCommands {
@@ -10,7 +11,7 @@ enum PluginCommands {
     effect: .looks
   ) { interpreter, _ in
     for plugin in interpreter.shell.plugins {
-      interpreter.output("\(plugin.name) (\(plugin.source))")
+      interpreter.output(Renderer.neutralized("\(plugin.name) (\(plugin.source))"))
       interpreter.output("  screens: " + list(plugin.screenTypes))
       interpreter.output("  layouts: " + list(plugin.layouts))
     }
@@ -28,7 +29,7 @@ enum PluginCommands {
     for type in types {
       let padding = String(repeating: " ", count: width - type.name.count)
       let commands = type.commands.isEmpty ? "" : " [commands: \(list(type.commands.map(\.name)))]"
-      interpreter.output("\(type.name)\(padding)  \(type.summary)\(commands)")
+      interpreter.output(Renderer.neutralized("\(type.name)\(padding)  \(type.summary)\(commands)"))
     }
   }
 

@@ -1,4 +1,5 @@
 @_spi(Host) import TabShellKit
+import TabShellRendering
 
 /// `expect`, `on`, `deny`, `source`, `echo`, `exit`, `quit`, `help`.
 enum ScriptingCommands {
@@ -46,7 +47,7 @@ enum ScriptingCommands {
     name: "echo", parameters: [words], abstract: "print the words, separated by spaces",
     effect: .looks
   ) { interpreter, arguments in
-    interpreter.output(arguments[words].joined(separator: " "))
+    interpreter.output(Renderer.neutralized(arguments[words].joined(separator: " "), keepingLines: true))
   }
 
   static let status = Argument(

@@ -1,4 +1,5 @@
 @_spi(Host) import TabShellKit
+import TabShellRendering
 
 /// `help` and `help CMD`, generated from the declarations.
 package enum Help {
@@ -12,7 +13,7 @@ package enum Help {
     }
     if let type = interpreter.shell.visibleScreenType, !type.commands.isEmpty {
       lines.append("Commands of the visible screen (type '\(type.name)')")
-      lines += type.commands.map { row($0.name, $0.abstract, width: width) }
+      lines += type.commands.map { row($0.name, Renderer.neutralized($0.abstract), width: width) }
     }
     return lines
   }
@@ -26,7 +27,12 @@ package enum Help {
     return ["no command '\(name)'"]
   }
 
+  /// One command, described; text a plugin declared is neutralized (``Renderer/neutralized(_:keepingLines:)``).
   static func describe(_ declaration: Declaration) -> [String] {
+    describeDeclaration(declaration).map { Renderer.neutralized($0) }
+  }
+
+  private static func describeDeclaration(_ declaration: Declaration) -> [String] {
     var lines = ["usage: \(declaration.usage)", declaration.abstract]
     if !declaration.discussion.isEmpty {
       lines.append("")

@@ -1,4 +1,5 @@
 @_spi(Host) import TabShellKit
+import TabShellRendering
 
 #if canImport(Glibc)
   import Glibc
@@ -16,7 +17,11 @@ extension Interpreter {
     let word = String(decoding: utf8[start..<end], as: UTF8.self)
     let before = String(decoding: utf8[..<start], as: UTF8.self)
     let previous = Lexer.lex(before + "x").commands.last?.words.dropLast().map(\.text) ?? []
-    return complete(word, after: previous).filter { $0.hasPrefix(word) }.uniquedSorted()
+    // A candidate with a control character (a title from a plugin, say) is not offered: readline
+    // would list it raw, and it could not be typed anyway.
+    return complete(word, after: previous).filter {
+      $0.hasPrefix(word) && Renderer.neutralized($0) == $0
+    }.uniquedSorted()
   }
 
   /// Candidates for `word`, which follows the words `previous` of its command.

@@ -1,4 +1,5 @@
 @_spi(Host) import TabShellKit
+import TabShellRendering
 
 /// An `on EVENT COMMANDS` hook: its commands, parsed once, and where it was written.
 struct Hook {
@@ -126,7 +127,7 @@ extension Interpreter {
   func observe(_ event: ShellEvent) {
     switch trace {
     case .off: break
-    case .readable: output(TraceFormat.readable(event))
+    case .readable: output(Renderer.neutralized(TraceFormat.readable(event)))
     case .json: output(TraceFormat.json(event, buffer: &traceBuffer))
     }
     // Should-select hooks decide in the shell's should-select handler, not here.

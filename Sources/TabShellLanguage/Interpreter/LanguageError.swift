@@ -1,4 +1,5 @@
 @_spi(Host) import TabShellKit
+import TabShellRendering
 
 /// Why a command line did not parse or a command failed: data, worded in one place (``description``).
 package enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -102,9 +103,12 @@ package struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     self.error = error
   }
 
-  /// `FILE:LINE:COL: error: MESSAGE`, or `error: MESSAGE` for a line typed in the REPL.
+  /// `FILE:LINE:COL: error: MESSAGE`, or `error: MESSAGE` for a line typed in the REPL. Control
+  /// characters in it (from a file name, a title, a plugin's message...) are written as visible
+  /// escapes: a message never carries an escape sequence to the terminal.
   package var description: String {
-    guard let file else { return "error: \(error)" }
-    return "\(file):\(location.line):\(location.column): error: \(error)"
+    let message = Renderer.neutralized("\(error)")
+    guard let file else { return "error: \(message)" }
+    return "\(Renderer.neutralized(file)):\(location.line):\(location.column): error: \(message)"
   }
 }

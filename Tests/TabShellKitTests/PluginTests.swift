@@ -168,7 +168,9 @@ struct PluginTests {
     (NamedPlugin(type: "my type"), "screen type name 'my type' is not valid"),
     (NamedPlugin(type: "42"), "screen type name '42' is not valid"),
     (NamedPlugin(type: "x\u{1B}[2J"), "screen type name 'x\\u{1b}[2J' is not valid"),
-    (NamedPlugin(type: "ok", commands: ["tab"]), "command 'tab' of 'ok' has the name of a built-in"),
+    (
+      NamedPlugin(type: "ok", commands: ["tab"]), "command 'tab' of 'ok' has the name of a built-in"
+    ),
     (NamedPlugin(type: "ok", commands: ["go", "go"]), "'ok' declares command 'go' twice"),
     (NamedPlugin(type: "ok", commands: [""]), "command name '' of 'ok' is not valid"),
     (NamedPlugin(type: "ok", layout: "Big Layout"), "layout name 'Big Layout' is not valid"),

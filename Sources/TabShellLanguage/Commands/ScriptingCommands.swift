@@ -47,7 +47,8 @@ enum ScriptingCommands {
     name: "echo", parameters: [words], abstract: "print the words, separated by spaces",
     effect: .looks
   ) { interpreter, arguments in
-    interpreter.output(Renderer.neutralized(arguments[words].joined(separator: " "), keepingLines: true))
+    interpreter.output(
+      Renderer.neutralized(arguments[words].joined(separator: " "), keepingLines: true))
   }
 
   static let status = Argument(

@@ -16,6 +16,7 @@ import signal
 import stat
 import sys
 import tempfile
+import time
 import traceback
 
 import pexpect
@@ -310,6 +311,49 @@ def test_the_bar_follows_a_resized_terminal():
     narrow = [line for line in repl.run("echo n").splitlines() if "Feed" in line][-1]
     assert len(narrow.rstrip()) <= 40, narrow
     assert "Home" in narrow, narrow
+
+
+def long_script(home, lines=400_000):
+    """A script that takes seconds to run: selections back and forth."""
+    path = os.path.join(home, "long.tabsh")
+    with open(path, "w") as handle:
+        handle.write("tab 1\ntab 2\n" * (lines // 2))
+    return path
+
+
+def test_ctrl_c_stops_a_running_command_and_comes_back_to_the_prompt():
+    home = new_home()
+    path = long_script(home)
+    repl = Session(home)
+    repl.prompt()
+    repl.send(f"source {path}\r")
+    repl.expect_exact(f"source {path}")
+    time.sleep(1.5)  # well into the run (a debug build takes much longer than this to finish)
+    repl.send("\x03")
+    repl.expect("error: interrupted")
+    assert "visible" in repl.run("state --json")  # the shell goes on
+    repl.send("\x04")
+    assert repl.finish() == 0
+
+
+def test_sigterm_ends_a_running_command_within_a_second():
+    home = new_home()
+    path = long_script(home)
+    repl = Session(home)
+    repl.prompt()
+    repl.run("echo kept-in-history")
+    repl.send(f"source {path}\r")
+    repl.expect_exact(f"source {path}")
+    time.sleep(1.5)
+    start = time.monotonic()
+    repl.child.kill(signal.SIGTERM)
+    repl.child.expect(pexpect.EOF)
+    elapsed = time.monotonic() - start
+    repl.child.close()
+    assert repl.child.signalstatus is None and repl.child.exitstatus == 128 + 15, (
+        repl.child.exitstatus, repl.child.signalstatus)
+    assert elapsed < 1.0, elapsed
+    assert "echo kept-in-history" in read(repl.history_file())
 
 
 def main():

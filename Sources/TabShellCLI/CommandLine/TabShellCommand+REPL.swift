@@ -94,7 +94,16 @@ final class LanguageREPLEngine: REPLEngine {
   func execute(_ line: String) -> REPLAction {
     defer { flush() }
     updateWidth()
-    if case .exit(let status) = interpreter.runLine(line) { return .exit(status) }
+    switch interpreter.runLine(line) {
+    case .exit(let status): return .exit(status)
+    case .interrupted:
+      // Ctrl-C stopped the command (or the hooks it set off): back to the prompt.
+      Interpreter.interruption.store(false, ordering: .relaxed)
+      interpreter.report(
+        Diagnostic(
+          file: nil, location: SourceLocation(line: 1, column: 1), error: .failed("interrupted")))
+    default: break
+    }
     return .proceed
   }
 

@@ -1,4 +1,5 @@
 import Synchronization
+import TabShellLanguage
 
 #if canImport(Glibc)
   import Glibc
@@ -103,6 +104,11 @@ final class SignalWatcher {
   /// Called by the handler: records `signal` and wakes the loop.
   fileprivate static func record(_ signal: Int32) {
     arrived.bitwiseOr(1 << UInt64(signal), ordering: .sequentiallyConsistent)
+    // A command running now stops before its next step (Ctrl-C: back to the prompt; SIGTERM,
+    // SIGHUP: then the REPL ends).
+    if signal == SIGINT || signal == SIGTERM || signal == SIGHUP {
+      Interpreter.interruption.store(true, ordering: .relaxed)
+    }
     let descriptor = wakeDescriptor.load(ordering: .sequentiallyConsistent)
     guard descriptor >= 0 else { return }
     var byte: UInt8 = 1

@@ -167,6 +167,8 @@ extension Interpreter {
         }
       } catch let error as HookRunaway {
         hooks.failure = error
+      } catch let error as Interrupted {
+        hooks.failure = error
       } catch {
         hooks.failure = diagnostic(for: error, at: hook.location, file: hook.file)
       }
@@ -200,12 +202,14 @@ extension Interpreter {
       defer { hooks.current = saved }
       hooks.current = (run.tab.map(String.init) ?? "", run.id ?? "")
       for command in run.hook.commands {
-        if Self.isInterrupted { throw ExitRequest(status: 130) }
+        if Self.isInterrupted { throw Interrupted() }
         place = Place(file: run.hook.file, location: run.hook.location)
         try countHookCommand(at: run.hook.location)
         do {
           try execute(command)
         } catch let error as ExitRequest {
+          throw error
+        } catch let error as Interrupted {
           throw error
         } catch is HookRunaway {
           // Said at the hook that was running, wherever (in a file it sources) the count ran out.

@@ -79,6 +79,8 @@ package final class Interpreter {
     case failure
     /// `exit` or `quit` with this status.
     case exit(Int32)
+    /// An interrupt (Ctrl-C) stopped it between two commands (status 130).
+    case interrupted
 
     /// The process exit status for this outcome.
     package var status: Int32 {
@@ -87,6 +89,7 @@ package final class Interpreter {
       case .syntaxError: 2
       case .failure: 1
       case .exit(let status): status
+      case .interrupted: 130
       }
     }
   }
@@ -102,6 +105,8 @@ package final class Interpreter {
       return try runCommands(script) ? .success : .failure
     } catch let request as ExitRequest {
       return .exit(request.status ?? (anyFailed ? 1 : 0))
+    } catch is Interrupted {
+      return .interrupted
     } catch {
       return .failure
     }
@@ -125,7 +130,7 @@ package final class Interpreter {
     return try script.commands.withUnsafeBufferPointer { commands in
       var ok = true
       for index in commands.indices {
-        if Self.isInterrupted { throw ExitRequest(status: 130) }
+        if Self.isInterrupted { throw Interrupted() }
         let command = commands[index]
         do {
           place = Place(file: script.file, location: command.location)
@@ -134,6 +139,8 @@ package final class Interpreter {
           if hooks.hasWork { try runHooks() }
         } catch let request as ExitRequest {
           throw request
+        } catch let interrupted as Interrupted {
+          throw interrupted
         } catch let runaway as HookRunaway {
           if hooks.isRunning { throw runaway }
           report(runaway.diagnostic)
@@ -209,6 +216,9 @@ struct ExitRequest: Error {
 
 /// A failure that has been reported already (in a sourced file or a hook).
 struct AlreadyReported: Error {}
+
+/// An interrupt (``Interpreter/interruption``) stops every script and hook under way.
+struct Interrupted: Error {}
 
 /// What `trace` prints.
 enum TraceMode: Equatable {

@@ -137,6 +137,8 @@ private struct ScriptLines {
     var index = 0
     var line = 1
     while index < bytes.count {
+      // An interrupt stops a long parse too (the run then stops before its first command).
+      if line & 0xFFF == 0, Interpreter.isInterrupted { return }
       // One pass over the physical line: where it ends, whether it is plain, and its hash (from its
       // first to its last non-blank byte).
       var end = index

@@ -313,6 +313,17 @@ def test_the_bar_follows_a_resized_terminal():
     assert "Home" in narrow, narrow
 
 
+def test_after_show_the_bar_is_not_printed_again():
+    repl = Session(new_home())
+    repl.prompt()
+    shown = repl.run("show")
+    assert "[Home]" in shown, shown  # the frame's bar
+    assert "[⌂ Home]" not in shown, shown  # and no bar line under it
+    assert "[⌂ Home]" in repl.run("echo x")  # the bar line is back after the next command
+    repl.send("\x04")
+    assert repl.finish() == 0
+
+
 def long_script(home, lines=400_000):
     """A script that takes seconds to run: selections back and forth."""
     path = os.path.join(home, "long.tabsh")

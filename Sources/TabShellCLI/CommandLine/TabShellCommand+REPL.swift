@@ -87,13 +87,15 @@ final class LanguageREPLEngine: REPLEngine {
   var barLine: String? {
     updateWidth()
     let shell = interpreter.shell
-    if shell.isBarHidden || shell.tabCount == 0 { return nil }
+    // After `show`, the frame just printed ends with the bar: not a second time.
+    if interpreter.drewFrame || shell.isBarHidden || shell.tabCount == 0 { return nil }
     return Renderer.barLine(shell, options: interpreter.renderOptions)
   }
 
   func execute(_ line: String) -> REPLAction {
     defer { flush() }
     updateWidth()
+    interpreter.drewFrame = false
     switch interpreter.runLine(line) {
     case .exit(let status): return .exit(status)
     case .interrupted:

@@ -17,6 +17,7 @@ enum LookingCommands {
   ) { interpreter, _ in
     Renderer.frame(interpreter.shell, options: interpreter.renderOptions).forEach(
       interpreter.output)
+    interpreter.drewFrame = true
   }
 
   static let json = Option(flag: "--json", abstract: "as one JSON object on one line (the default)")

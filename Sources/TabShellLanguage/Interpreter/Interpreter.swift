@@ -37,6 +37,9 @@ package final class Interpreter {
   /// The names of the scripts being run, innermost last.
   var files: [String?] = []
   var anyFailed = false
+  /// Whether a command drew the whole frame (bar included) since this was last reset: the REPL then
+  /// does not print the bar line again under it.
+  package var drewFrame = false
 
   /// How deep `source` may nest.
   package static let sourceLimit = 64

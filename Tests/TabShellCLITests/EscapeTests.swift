@@ -28,7 +28,7 @@ import Testing
     #expect(
       result.stderr == """
         -c:2:1: error: expect failed: title of tab 'a' (1) is '\\u{1B}]0;pwned\\u{7}', expected '\\u{9B}31m\\u{7F}'
-        -c:3:1: error: no tab '\\u{1B}]0;pwned\\u{7}x'
+        -c:3:1: error: no tab '\\u{1B}]0;pwned\\u{7}x'; did you mean '\\u{1B}]0;pwned\\u{7}'?
 
         """)
   }

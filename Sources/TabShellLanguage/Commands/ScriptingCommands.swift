@@ -71,9 +71,10 @@ enum ScriptingCommands {
     name: "help", parameters: [topic], abstract: "list the commands, or describe one",
     effect: .looks
   ) { interpreter, arguments in
+    let width = interpreter.renderOptions.width
     let lines =
-      if let name = arguments[topic] { Help.command(name, in: interpreter) } else {
-        Help.overview(interpreter)
+      if let name = arguments[topic] { Help.command(name, in: interpreter, width: width) } else {
+        Help.overview(interpreter, width: width)
       }
     lines.forEach(interpreter.output)
   }

@@ -1,8 +1,18 @@
 @_spi(Host) import TabShellKit
 import TabShellRendering
 
-/// `help` and `help CMD`, generated from the declarations.
+/// `help` and `help CMD`, generated from the declarations, wrapped at the terminal's width.
 package enum Help {
+  /// Every command by family, then the visible screen's commands, wrapped at `width` columns.
+  static func overview(_ interpreter: Interpreter, width: Int) -> [String] {
+    wrap(overview(interpreter), width: width)
+  }
+
+  /// One command, wrapped at `width` columns.
+  static func command(_ name: String, in interpreter: Interpreter, width: Int) -> [String] {
+    wrap(command(name, in: interpreter), width: width)
+  }
+
   /// Every command by family, then the visible screen's commands.
   static func overview(_ interpreter: Interpreter) -> [String] {
     var lines = ["Commands (help COMMAND for more):"]
@@ -73,6 +83,66 @@ package enum Help {
     let padding = String(repeating: " ", count: max(0, width - name.count))
     return "  \(name)\(padding)  \(text)"
   }
+
+  /// Lines no wider than `width` columns: a long line breaks at blanks, and its continuations are
+  /// indented under the start of its text (after a row's name, or after the usage's command), or
+  /// by four columns when that leaves too little room. A usage line breaks only between its parts
+  /// (`[--title TITLE]` stays whole).
+  static func wrap(_ lines: [String], width: Int) -> [String] {
+    let width = max(20, width)
+    var wrapped: [String] = []
+    for line in lines {
+      if displayWidth(of: line) <= width {
+        wrapped.append(line)
+        continue
+      }
+      var indent = hangingIndent(of: line)
+      if width - indent < 16 { indent = min(4, width / 4) }
+      let head = String(line.prefix(indent))
+      var body = String(line.dropFirst(indent))
+      let isUsage = line.hasPrefix("usage: ")
+      if isUsage { body = keepingBracketsWhole(body) }
+      let pad = String(repeating: " ", count: indent)
+      for (index, part) in Canvas.wrap(body, width: width - indent).enumerated() {
+        let text = isUsage ? part.replacing("\u{A0}", with: " ") : part
+        wrapped.append((index == 0 ? head : pad) + text)
+      }
+    }
+    return wrapped
+  }
+
+  /// The blanks inside `[...]` made non-breaking.
+  private static func keepingBracketsWhole(_ text: String) -> String {
+    var depth = 0
+    return String(
+      text.map { character -> Character in
+        if character == "[" { depth += 1 }
+        if character == "]" { depth -= 1 }
+        return depth > 0 && character == " " ? "\u{A0}" : character
+      })
+  }
+
+  /// Where the text of a line starts: after `usage: NAME `; after a row's name and the two or more
+  /// blanks that follow it; the line's own leading blanks otherwise.
+  private static func hangingIndent(of line: String) -> Int {
+    let characters = Array(line)
+    let leading = characters.prefix { $0 == " " }.count
+    if line.hasPrefix("usage: ") {
+      return (characters[7...].firstIndex(of: " ") ?? 6) + 1
+    }
+    guard leading > 0 else { return 0 }
+    var index = leading
+    while index + 1 < characters.count {
+      if characters[index] == " ", characters[index + 1] == " " {
+        var end = index
+        while end < characters.count, characters[end] == " " { end += 1 }
+        return end < characters.count ? end : leading
+      }
+      index += 1
+    }
+    return leading
+  }
+
 }
 
 extension Help {

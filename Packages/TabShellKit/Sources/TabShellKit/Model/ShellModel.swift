@@ -176,9 +176,10 @@ extension ShellModel {
   }
 
   /// The closest tab id or title to `name`, for "did you mean"; only for a bar a person reads
-  /// (at most 1,000 tabs).
+  /// (at most 1,000 tabs) and a name of three letters or more.
   func suggestion(for name: String) -> String? {
-    guard tabs.count <= 1_000 else { return nil }
+    // A one- or two-letter name is close to every other: no guess.
+    guard tabs.count <= 1_000, name.count >= 3 else { return nil }
     return closestMatch(to: name, in: tabs.flatMap { [$0.id, $0.item.title] })
   }
 

@@ -37,7 +37,8 @@ public struct ScreenRegistry {
   public func layout(named name: String) throws(ShellError) -> Layout {
     guard let registered = layouts[name] else {
       throw .unknownLayout(
-        name, suggestion: closestMatch(to: name, in: layouts.keys), available: layouts.keys.sorted())
+        name, suggestion: closestMatch(to: name, in: layouts.keys), available: layouts.keys.sorted()
+      )
     }
     return registered.layout
   }

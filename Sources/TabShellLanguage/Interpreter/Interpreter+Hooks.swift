@@ -192,9 +192,11 @@ extension Interpreter {
   func runHooks() throws {
     guard !hooks.isRunning else { return }
     hooks.isRunning = true
+    let outerPlace = place
     defer {
       hooks.isRunning = false
       hooks.reset()
+      place = outerPlace
     }
     if let failure = hooks.failure { throw failure }
     while let run = hooks.next() {

@@ -126,9 +126,12 @@ package final class Interpreter {
   func runCommands(_ script: Script) throws -> Bool {
     directories.append(script.directory)
     files.append(script.file)
+    let outerPlace = place
+    place.file = script.file
     defer {
       directories.removeLast()
       files.removeLast()
+      place = outerPlace
     }
     return try script.commands.withUnsafeBufferPointer { commands in
       var ok = true
@@ -136,7 +139,7 @@ package final class Interpreter {
         if Self.isInterrupted { throw Interrupted() }
         let command = commands[index]
         do {
-          place = Place(file: script.file, location: command.location)
+          place.location = command.location
           try countHookCommand(at: command.location)
           try execute(command)
           if hooks.hasWork { try runHooks() }

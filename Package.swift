@@ -6,6 +6,7 @@
 //   ← BuiltinScreens (plugins/) and TabShellRendering, TabShellLoader
 //   ← TabShellLanguage (parser, commands, interpreter)
 //   ← TabShellCLI (command line, batch runs, the readline REPL) ← tabshell (main).
+//   TabShellTerminal (the full-screen mode's terminal layer) needs TabShellRendering only.
 import PackageDescription
 
 let kit = Target.Dependency.product(name: "TabShellKit", package: "TabShellKit")
@@ -22,6 +23,8 @@ let package = Package(
     .target(name: "BuiltinScreens", dependencies: [kit], path: "plugins/BuiltinScreens"),
     .target(name: "TabShellRendering", dependencies: [kit]),
     .target(name: "TabShellLoader", dependencies: [kit]),
+    // The full-screen mode's terminal layer: input decoding, the cell grid, frame diffs, raw mode.
+    .target(name: "TabShellTerminal", dependencies: [kit, "TabShellRendering"]),
     .target(name: "TabShellLanguage", dependencies: [kit, "TabShellRendering", "TabShellLoader"]),
     .systemLibrary(name: "CReadline"),
     .target(
@@ -50,6 +53,10 @@ let package = Package(
       dependencies: [kit, "TabShellLoader", "TabShellLanguage", "TestSupport"],
       // Sources of test plugins, built by the tests themselves into shared objects.
       exclude: ["Fixtures"]
+    ),
+    .testTarget(
+      name: "TabShellTerminalTests",
+      dependencies: ["TabShellTerminal", "TabShellRendering", "TestSupport"]
     ),
     // Runs the built `tabshell` binary on bad input, signals and interrupted writes (issue 6).
     .testTarget(name: "RobustnessTests", dependencies: ["TabShellCLI", "TestSupport"]),

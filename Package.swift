@@ -65,6 +65,16 @@ let package = Package(
       name: "RenderBench", dependencies: [kit, "TabShellRendering", "BuiltinScreens"],
       path: "Benchmarks/RenderBench"
     ),
+    // Prints the terminal layer's figures (frame encode, diffs); not a test.
+    .executableTarget(
+      name: "TerminalBench", dependencies: ["TabShellTerminal", "TabShellRendering"],
+      path: "Benchmarks/TerminalBench"
+    ),
+    // A helper of TabShellTerminalTests: enters the full-screen mode, then crashes or is killed.
+    .executableTarget(
+      name: "tabshell-terminal-crasher", dependencies: ["TabShellTerminal"],
+      path: "Tests/RobustnessHelpers/TerminalCrasher"
+    ),
     // A helper of RobustnessTests: rewrites a history file until it is killed.
     .executableTarget(
       name: "tabshell-history-writer", dependencies: ["TabShellCLI"],

@@ -78,7 +78,7 @@ public struct CellGrid: Sendable {
   /// Makes every cell a blank in `style`, keeping the size.
   public mutating func clear(style: CellStyle = .plain) {
     let blank = StoredCell(blankIn: style)
-    for index in cells.indices { cells[index] = blank }
+    cells.withUnsafeMutableBufferPointer { $0.update(repeating: blank) }
     clusters.removeAll(keepingCapacity: true)
     clusterIndex.removeAll(keepingCapacity: true)
   }

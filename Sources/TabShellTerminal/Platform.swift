@@ -95,9 +95,20 @@ enum Platform {
   /// SIGTRAP, SIGSYS (a failed Swift check is SIGILL or SIGTRAP).
   static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS]
 
-  /// Installs `handler` for `signal`, to run once (the default action comes back first) and
-  /// without blocking the signal, so that the handler can raise it again; returns whether it worked.
-  static func installOneShot(_ handler: @convention(c) (Int32) -> Void, for signal: Int32) -> Bool {
+  /// The actions that ``installRestoring(_:for:)`` replaced, by signal number; allocated once, before
+  /// any handler can run.
+  nonisolated(unsafe) private static let previousActions: UnsafeMutablePointer<sigaction> = {
+    let pointer = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+    pointer.initialize(repeating: sigaction(), count: 65)
+    return pointer
+  }()
+
+  /// Installs `handler` for `signal`, without blocking the signal while it runs (so that it can
+  /// raise it again), and keeps the action it replaces for ``raiseWithPreviousAction(_:)``;
+  /// returns whether it worked.
+  static func installRestoring(_ handler: @convention(c) (Int32) -> Void, for signal: Int32) -> Bool
+  {
+    guard signal > 0, signal < 65 else { return false }
     var action = sigaction()
     #if canImport(Glibc) || canImport(Musl)
       action.__sigaction_handler.sa_handler = handler
@@ -105,12 +116,21 @@ enum Platform {
       action.__sigaction_u.__sa_handler = handler
     #endif
     sigemptyset(&action.sa_mask)
-    action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND) | UInt32(SA_NODEFER))
-    return sigaction(signal, &action, nil) == 0
+    action.sa_flags = Int32(bitPattern: UInt32(SA_NODEFER))
+    return sigaction(signal, &action, previousActions + Int(signal)) == 0
   }
 
-  /// Raises `signal` in this process.
-  static func raiseSignal(_ signal: Int32) { raise(signal) }
+  /// Puts back the action that ``installRestoring(_:for:)`` replaced (the default action, or the
+  /// Swift runtime's backtracer) and raises `signal` again, so that it does what it did before.
+  /// Async-signal-safe.
+  static func raiseWithPreviousAction(_ number: Int32) {
+    if number > 0, number < 65 {
+      sigaction(number, previousActions + Int(number), nil)
+    } else {
+      signal(number, SIG_DFL)
+    }
+    raise(number)
+  }
 
   /// Runs `body` at `exit`.
   static func atExit(_ body: @convention(c) () -> Void) { atexit(body) }

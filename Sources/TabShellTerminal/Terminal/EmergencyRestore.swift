@@ -9,6 +9,8 @@ enum EmergencyRestore {
     var attributes: TerminalAttributes?
     var count = 0
     var isExitHandlerInstalled = false
+    /// Bit `n` set: the handler is installed for signal `n`.
+    var installedSignals: UInt64 = 0
   }
 
   /// The most bytes the leave sequence may have.
@@ -23,11 +25,18 @@ enum EmergencyRestore {
   nonisolated(unsafe) private static let bytes = UnsafeMutablePointer<UInt8>.allocate(
     capacity: capacity)
 
-  /// Installs the restore for `signals` (once each: then their default action) and at `exit`.
+  /// Installs the restore for `signals` (then each does what it did before) and at `exit`.
   /// Allocates the state now, so that a signal handler never is the first to touch it.
   static func install(on signals: [Int32]) {
     _ = bytes
-    for signal in signals { _ = Platform.installOneShot(signalHandler, for: signal) }
+    // Once a signal: installing again would keep this handler as the one to hand the signal to.
+    for signal in signals where signal > 0 && signal < 64 {
+      let bit = UInt64(1) << UInt64(signal)
+      guard state.pointee.installedSignals & bit == 0 else { continue }
+      if Platform.installRestoring(signalHandler, for: signal) {
+        state.pointee.installedSignals |= bit
+      }
+    }
     if !state.pointee.isExitHandlerInstalled {
       state.pointee.isExitHandlerInstalled = true
       Platform.atExit(exitHandler)
@@ -62,10 +71,11 @@ enum EmergencyRestore {
     return true
   }
 
-  /// The handler for fatal signals: restore, then let the signal do what it does by default.
+  /// The handler for fatal signals: restore, then let the signal do what it did before (end the
+  /// process, or run the Swift runtime's backtracer, which then prints on the main screen).
   static let signalHandler: @convention(c) (Int32) -> Void = { signal in
     run()
-    Platform.raiseSignal(signal)
+    Platform.raiseWithPreviousAction(signal)
   }
 
   /// The function for `atexit`.

@@ -142,7 +142,7 @@ public struct CellGrid: Sendable {
   }
 }
 
-/// One cell as stored: 14 bytes, no reference.
+/// One cell as stored: 16 bytes, no reference.
 struct StoredCell: Equatable, Sendable {
   /// The flag of a glyph that indexes ``CellGrid/clusters``.
   static let clusterFlag: UInt32 = 0x8000_0000
@@ -157,6 +157,9 @@ struct StoredCell: Equatable, Sendable {
   var width: UInt8
   /// ``CellAttributes`` bits.
   var attributes: UInt8
+  /// Always 0. With it a cell is 16 bytes of fields and no padding, so that the frame diff can
+  /// compare whole rows as words.
+  private var reserved: UInt16 = 0
 
   init(glyph: UInt32, width: UInt8, style: CellStyle) {
     self.glyph = glyph

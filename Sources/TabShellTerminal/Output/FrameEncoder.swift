@@ -26,10 +26,14 @@ struct FrameEncoder {
 
   static let plainBlank = StoredCell(blankIn: .plain)
 
+  /// Whether both grids have the same table of clusters, so that equal cells are equal glyphs.
+  let clustersAgree: Bool
+
   init(from old: CellGrid?, to new: CellGrid, mode: ColorMode, synchronized: Bool, output: [UInt8])
   {
     self.old = old
     self.new = new
+    clustersAgree = old.map { $0.clusters == new.clusters } ?? false
     self.mode = mode
     self.synchronized = synchronized
     self.output = output
@@ -49,6 +53,7 @@ struct FrameEncoder {
         for row in 0..<new.rows {
           let oldRow = Self.row(row, of: oldCells, columns)
           let newRow = Self.row(row, of: newCells, columns)
+          if clustersAgree, Self.sameBytes(oldRow, newRow) { continue }
           // A row that moved sideways (a page sliding) is moved on the screen first.
           guard let shifted = shiftRow(row, old: oldRow, new: newRow) else {
             diffRow(row, old: oldRow, new: newRow)
@@ -107,11 +112,32 @@ struct FrameEncoder {
 
   /// Whether a cell of the old grid looks the same as one of the new grid.
   func same(_ a: StoredCell, _ b: StoredCell) -> Bool {
-    if a == b, !a.isCluster { return true }
+    if a == b, clustersAgree || !a.isCluster { return true }
     guard a.width == b.width, a.sameStyle(as: b), a.isCluster, b.isCluster, let old else {
       return false
     }
     return old.text(of: a) == new.text(of: b)
+  }
+
+  /// Whether two rows hold the same bytes, compared a word at a time (when cells have no padding).
+  private static func sameBytes(_ a: Cells, _ b: Cells) -> Bool {
+    guard MemoryLayout<StoredCell>.size == MemoryLayout<StoredCell>.stride, a.count == b.count
+    else { return false }
+    let x = UnsafeRawBufferPointer(a)
+    let y = UnsafeRawBufferPointer(b)
+    var offset = 0
+    while offset + 8 <= x.count {
+      guard
+        x.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          == y.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      else { return false }
+      offset += 8
+    }
+    while offset < x.count {
+      guard x[offset] == y[offset] else { return false }
+      offset += 1
+    }
+    return true
   }
 
   /// Ends the frame: pen reset, cursor placed and shown or hidden, synchronized update closed.

@@ -10,9 +10,13 @@ import TabShellRendering
 /// the frame then redraws every row. Rows outside the grid (readline's line under it) are never
 /// touched, except for the final cursor move.
 ///
-/// - Moves: `CUP` (`ESC [ row ; col H`) to reach a row; along a row, a short run of unchanged
-///   cells is written again when that is shorter than `CUF` (`ESC [ n C`). After the last column
-///   the position is taken as unknown (the terminal's pending wrap), so the next move is a `CUP`.
+/// - Moves: the shortest of `CUP` (`ESC [ row ; col H`) and a relative move (`CUU`/`CUD` for the
+///   row, then CR, BS, `CHA`, `CUB` or `CUF`); along a row, a short run of unchanged cells is
+///   written again when that is shorter than `CUF`. After the last column the position is taken as
+///   unknown (the terminal's pending wrap), so the next move is a `CUP`. No move ever scrolls.
+/// - Rows moved sideways (two pages sliding with a drag) are moved on the screen with `DCH`
+///   (`ESC [ n P`) or `ICH` (`ESC [ n @`), found by comparing the rows, and only the cells that
+///   still differ are written.
 /// - Erasing: the blank tail of a row (plain blanks to its end) is erased with `EL` (`ESC [ K`)
 ///   when more than a few of its cells changed.
 /// - Styles: SGR only where the style changes; attributes only added need no reset. In

@@ -6,6 +6,7 @@
 //   ← BuiltinScreens (plugins/) and TabShellRendering, TabShellLoader
 //   ← TabShellLanguage (parser, commands, interpreter)
 //   ← TabShellCLI (command line, batch runs, the readline REPL) ← tabshell (main).
+//   TabShellTerminal (the full-screen mode's terminal layer) needs TabShellRendering only.
 import PackageDescription
 
 let kit = Target.Dependency.product(name: "TabShellKit", package: "TabShellKit")
@@ -25,6 +26,8 @@ let package = Package(
     // Process plugins' transport: JSON, a child process with line framing, JSON-RPC 2.0 and the
     // plugin protocol's messages. Knows nothing of the core.
     .target(name: "TabShellRPC"),
+    // The full-screen mode's terminal layer: input decoding, the cell grid, frame diffs, raw mode.
+    .target(name: "TabShellTerminal", dependencies: [kit, "TabShellRendering"]),
     .target(name: "TabShellLanguage", dependencies: [kit, "TabShellRendering", "TabShellLoader"]),
     .systemLibrary(name: "CReadline"),
     .target(
@@ -58,6 +61,10 @@ let package = Package(
       exclude: ["Fixtures"]
     ),
     .testTarget(name: "TabShellRPCTests", dependencies: ["TabShellRPC"]),
+    .testTarget(
+      name: "TabShellTerminalTests",
+      dependencies: ["TabShellTerminal", "TabShellRendering", "TestSupport"]
+    ),
     // Runs the built `tabshell` binary on bad input, signals and interrupted writes.
     .testTarget(name: "RobustnessTests", dependencies: ["TabShellCLI", "TestSupport"]),
     // Prints the renderer's figures for scripts/bench; not a test.
@@ -68,6 +75,16 @@ let package = Package(
     // Prints the process-plugin transport's figures (round trips to the Python example); not a test.
     .executableTarget(
       name: "RPCBench", dependencies: ["TabShellRPC"], path: "Benchmarks/RPCBench"
+    ),
+    // Prints the terminal layer's figures (frame encode, diffs); not a test.
+    .executableTarget(
+      name: "TerminalBench", dependencies: ["TabShellTerminal", "TabShellRendering"],
+      path: "Benchmarks/TerminalBench"
+    ),
+    // A helper of TabShellTerminalTests: enters the full-screen mode, then crashes or is killed.
+    .executableTarget(
+      name: "tabshell-terminal-crasher", dependencies: ["TabShellTerminal"],
+      path: "Tests/RobustnessHelpers/TerminalCrasher"
     ),
     // A helper of RobustnessTests: rewrites a history file until it is killed.
     .executableTarget(

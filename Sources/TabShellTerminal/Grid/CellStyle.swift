@@ -1,0 +1,102 @@
+import TabShellKit
+import TabShellRendering
+
+/// How a cell looks: its colours and attributes.
+///
+/// ``FrameWriter`` maps it to SGR sequences for the colour mode it writes in; the grid itself keeps
+/// the colours as given, so one grid can be written in any mode.
+public struct CellStyle: Hashable, Sendable {
+  /// The text's colour.
+  public var foreground: CellColor
+  /// The background's colour.
+  public var background: CellColor
+  /// Bold, dim, underline, reverse.
+  public var attributes: CellAttributes
+
+  /// The terminal's own colours, no attribute.
+  public static let plain = CellStyle()
+
+  /// Makes a style.
+  public init(
+    foreground: CellColor = .default, background: CellColor = .default,
+    attributes: CellAttributes = []
+  ) {
+    self.foreground = foreground
+    self.background = background
+    self.attributes = attributes
+  }
+
+  /// The style of a renderer's run of text.
+  package init(_ style: TextStyle) {
+    var attributes: CellAttributes = []
+    if style.bold { attributes.insert(.bold) }
+    if style.dim { attributes.insert(.dim) }
+    if style.underline { attributes.insert(.underline) }
+    self.init(
+      foreground: CellColor(style.foreground), background: CellColor(style.background),
+      attributes: attributes)
+  }
+}
+
+/// Text attributes of a cell, as SGR turns them on.
+public struct CellAttributes: OptionSet, Hashable, Sendable {
+  /// The bits.
+  public var rawValue: UInt8
+  /// Makes attributes from bits.
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  /// Bold (SGR 1).
+  public static let bold = CellAttributes(rawValue: 1)
+  /// Dim (SGR 2).
+  public static let dim = CellAttributes(rawValue: 2)
+  /// Italic (SGR 3).
+  public static let italic = CellAttributes(rawValue: 4)
+  /// Underline (SGR 4).
+  public static let underline = CellAttributes(rawValue: 8)
+  /// Reverse video (SGR 7): what the colourless modes use to mark a selection.
+  public static let reverse = CellAttributes(rawValue: 16)
+}
+
+/// A colour: the terminal's default, an entry of the 256-colour palette, or 24-bit RGB. Packed in
+/// 32 bits so that a cell stays small.
+public struct CellColor: Hashable, Sendable {
+  /// 0: default; 1 << 24 | index: palette; 2 << 24 | rgb: RGB.
+  var packed: UInt32
+
+  private init(packed: UInt32) { self.packed = packed }
+
+  /// The terminal's own colour (SGR 39 or 49).
+  public static let `default` = CellColor(packed: 0)
+
+  /// An entry of the xterm 256-colour palette (0–15 are the terminal's own 16 colours).
+  public static func palette(_ index: UInt8) -> CellColor {
+    CellColor(packed: 1 << 24 | UInt32(index))
+  }
+
+  /// A 24-bit colour (sent as the nearest palette entry when the terminal has 256 colours only).
+  public static func rgb(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> CellColor {
+    CellColor(packed: 2 << 24 | UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue))
+  }
+
+  /// A bar colour, or the default for `nil`.
+  public init(_ color: BarColor?) {
+    guard let color else {
+      self = .default
+      return
+    }
+    self = .rgb(color.red, color.green, color.blue)
+  }
+
+  /// Whether this is the terminal's own colour.
+  public var isDefault: Bool { packed == 0 }
+
+  /// The palette index, for a palette colour.
+  var paletteIndex: UInt8? { packed >> 24 == 1 ? UInt8(packed & 0xFF) : nil }
+
+  /// The red, green and blue, for an RGB colour.
+  var rgb: BarColor? {
+    guard packed >> 24 == 2 else { return nil }
+    return BarColor(
+      red: UInt8(packed >> 16 & 0xFF), green: UInt8(packed >> 8 & 0xFF), blue: UInt8(packed & 0xFF))
+  }
+}

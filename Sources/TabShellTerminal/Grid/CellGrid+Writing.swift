@@ -10,7 +10,7 @@ extension CellGrid {
   /// negative column, for a page sliding out) shows only its visible part, and a wide character cut
   /// by either edge of the clip shows as a blank. A row outside the grid writes nothing.
   @discardableResult
-  public mutating func write(
+  package mutating func write(
     _ text: String, column: Int, row: Int, style: CellStyle = .plain, clip: Range<Int>? = nil
   ) -> Int {
     let bounds = clipped(clip)
@@ -47,7 +47,7 @@ extension CellGrid {
   }
 
   /// Makes the cells of a row in `range` blanks in `style` (clipped to the grid).
-  public mutating func fill(row: Int, columns range: Range<Int>, style: CellStyle = .plain) {
+  package mutating func fill(row: Int, columns range: Range<Int>, style: CellStyle = .plain) {
     let bounds = clipped(range)
     guard row >= 0, row < rows, !bounds.isEmpty else { return }
     breakWideCharacters(row: row, first: bounds.lowerBound, last: bounds.upperBound - 1)
@@ -57,7 +57,7 @@ extension CellGrid {
 
   /// Copies another grid onto this one with its top-left cell at (`column`, `row`), clipped to
   /// this grid and to `clip` columns. A wide character cut by an edge shows as a blank.
-  public mutating func draw(_ source: CellGrid, column: Int, row: Int, clip: Range<Int>? = nil) {
+  package mutating func draw(_ source: CellGrid, column: Int, row: Int, clip: Range<Int>? = nil) {
     let bounds = clipped(clip)
     let first = max(column, bounds.lowerBound)
     let last = min(column + source.columns, bounds.upperBound)

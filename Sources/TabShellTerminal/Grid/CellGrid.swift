@@ -14,11 +14,11 @@
 /// The cells live in one flat array of small values; characters of one Unicode scalar (ASCII,
 /// CJK, most emoji) are stored inline, and longer grapheme clusters (flags, ZWJ sequences,
 /// combining marks) once each in a side table.
-public struct CellGrid: Sendable {
+package struct CellGrid: Sendable {
   /// Columns.
-  public let columns: Int
+  package let columns: Int
   /// Rows.
-  public let rows: Int
+  package let rows: Int
   /// The cells, row by row.
   var cells: [StoredCell]
   /// The grapheme clusters of more than one scalar, indexed by ``StoredCell/glyph`` without its
@@ -27,23 +27,23 @@ public struct CellGrid: Sendable {
   private var clusterIndex: [String: UInt32] = [:]
 
   /// A grid of blank cells in `style` (sizes below 0 count as 0).
-  public init(columns: Int, rows: Int, style: CellStyle = .plain) {
+  package init(columns: Int, rows: Int, style: CellStyle = .plain) {
     self.columns = max(0, columns)
     self.rows = max(0, rows)
     cells = Array(repeating: StoredCell(blankIn: style), count: self.columns * self.rows)
   }
 
   /// One cell as the caller sees it.
-  public struct Cell: Hashable, Sendable {
+  package struct Cell: Hashable, Sendable {
     /// The grapheme: one character, or empty for the right half of a wide character.
-    public var text: String
+    package var text: String
     /// The display width: 1, 2 (a wide character), or 0 (the right half of one).
-    public var width: Int
+    package var width: Int
     /// The style.
-    public var style: CellStyle
+    package var style: CellStyle
 
     /// Makes a cell.
-    public init(text: String, width: Int, style: CellStyle = .plain) {
+    package init(text: String, width: Int, style: CellStyle = .plain) {
       self.text = text
       self.width = width
       self.style = style
@@ -51,20 +51,20 @@ public struct CellGrid: Sendable {
   }
 
   /// The cell at a position; a blank for a position outside the grid.
-  public subscript(column: Int, row: Int) -> Cell {
+  package subscript(column: Int, row: Int) -> Cell {
     guard contains(column: column, row: row) else { return Cell(text: " ", width: 1) }
     let cell = cells[row * columns + column]
     return Cell(text: text(of: cell), width: Int(cell.width), style: cell.style)
   }
 
   /// Whether a position is inside the grid.
-  public func contains(column: Int, row: Int) -> Bool {
+  package func contains(column: Int, row: Int) -> Bool {
     column >= 0 && column < columns && row >= 0 && row < rows
   }
 
   /// The text of each row: every grapheme in order (a wide character once), without trailing
   /// blanks.
-  public var lines: [String] {
+  package var lines: [String] {
     (0..<rows).map { row in
       var line = ""
       for cell in cells[(row * columns)..<((row + 1) * columns)] where cell.width > 0 {
@@ -76,7 +76,7 @@ public struct CellGrid: Sendable {
   }
 
   /// Makes every cell a blank in `style`, keeping the size.
-  public mutating func clear(style: CellStyle = .plain) {
+  package mutating func clear(style: CellStyle = .plain) {
     let blank = StoredCell(blankIn: style)
     cells.withUnsafeMutableBufferPointer { $0.update(repeating: blank) }
     clusters.removeAll(keepingCapacity: true)

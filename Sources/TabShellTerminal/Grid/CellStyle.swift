@@ -5,19 +5,19 @@ import TabShellRendering
 ///
 /// ``FrameWriter`` maps it to SGR sequences for the colour mode it writes in; the grid itself keeps
 /// the colours as given, so one grid can be written in any mode.
-public struct CellStyle: Hashable, Sendable {
+package struct CellStyle: Hashable, Sendable {
   /// The text's colour.
-  public var foreground: CellColor
+  package var foreground: CellColor
   /// The background's colour.
-  public var background: CellColor
+  package var background: CellColor
   /// Bold, dim, underline, reverse.
-  public var attributes: CellAttributes
+  package var attributes: CellAttributes
 
   /// The terminal's own colours, no attribute.
-  public static let plain = CellStyle()
+  package static let plain = CellStyle()
 
   /// Makes a style.
-  public init(
+  package init(
     foreground: CellColor = .default, background: CellColor = .default,
     attributes: CellAttributes = []
   ) {
@@ -39,47 +39,47 @@ public struct CellStyle: Hashable, Sendable {
 }
 
 /// Text attributes of a cell, as SGR turns them on.
-public struct CellAttributes: OptionSet, Hashable, Sendable {
+package struct CellAttributes: OptionSet, Hashable, Sendable {
   /// The bits.
-  public var rawValue: UInt8
+  package var rawValue: UInt8
   /// Makes attributes from bits.
-  public init(rawValue: UInt8) { self.rawValue = rawValue }
+  package init(rawValue: UInt8) { self.rawValue = rawValue }
 
   /// Bold (SGR 1).
-  public static let bold = CellAttributes(rawValue: 1)
+  package static let bold = CellAttributes(rawValue: 1)
   /// Dim (SGR 2).
-  public static let dim = CellAttributes(rawValue: 2)
+  package static let dim = CellAttributes(rawValue: 2)
   /// Italic (SGR 3).
-  public static let italic = CellAttributes(rawValue: 4)
+  package static let italic = CellAttributes(rawValue: 4)
   /// Underline (SGR 4).
-  public static let underline = CellAttributes(rawValue: 8)
+  package static let underline = CellAttributes(rawValue: 8)
   /// Reverse video (SGR 7): what the colourless modes use to mark a selection.
-  public static let reverse = CellAttributes(rawValue: 16)
+  package static let reverse = CellAttributes(rawValue: 16)
 }
 
 /// A colour: the terminal's default, an entry of the 256-colour palette, or 24-bit RGB. Packed in
 /// 32 bits so that a cell stays small.
-public struct CellColor: Hashable, Sendable {
+package struct CellColor: Hashable, Sendable {
   /// 0: default; 1 << 24 | index: palette; 2 << 24 | rgb: RGB.
   var packed: UInt32
 
   private init(packed: UInt32) { self.packed = packed }
 
   /// The terminal's own colour (SGR 39 or 49).
-  public static let `default` = CellColor(packed: 0)
+  package static let `default` = CellColor(packed: 0)
 
   /// An entry of the xterm 256-colour palette (0–15 are the terminal's own 16 colours).
-  public static func palette(_ index: UInt8) -> CellColor {
+  package static func palette(_ index: UInt8) -> CellColor {
     CellColor(packed: 1 << 24 | UInt32(index))
   }
 
   /// A 24-bit colour (sent as the nearest palette entry when the terminal has 256 colours only).
-  public static func rgb(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> CellColor {
+  package static func rgb(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> CellColor {
     CellColor(packed: 2 << 24 | UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue))
   }
 
   /// A bar colour, or the default for `nil`.
-  public init(_ color: BarColor?) {
+  package init(_ color: BarColor?) {
     guard let color else {
       self = .default
       return
@@ -88,7 +88,7 @@ public struct CellColor: Hashable, Sendable {
   }
 
   /// Whether this is the terminal's own colour.
-  public var isDefault: Bool { packed == 0 }
+  package var isDefault: Bool { packed == 0 }
 
   /// The palette index, for a palette colour.
   var paletteIndex: UInt8? { packed >> 24 == 1 ? UInt8(packed & 0xFF) : nil }

@@ -20,14 +20,14 @@
 /// bounded. Nothing the terminal sends can crash the decoder or leave it stuck: malformed or
 /// unsupported sequences come out as ``InputEvent/Kind/unknown`` with their bytes, and a sequence
 /// longer than ``maximumSequenceLength`` is reported cut and the rest of it dropped.
-public struct InputDecoder: Sendable {
+package struct InputDecoder: Sendable {
   /// The paste limit when none is given: 1 MiB.
-  public static let defaultPasteLimit = 1 << 20
+  package static let defaultPasteLimit = 1 << 20
   /// The longest escape sequence kept whole; the rest of a longer one is dropped.
-  public static let maximumSequenceLength = 64
+  package static let maximumSequenceLength = 64
 
   /// The most bytes a paste keeps.
-  public let pasteLimit: Int
+  package let pasteLimit: Int
 
   /// Bytes of an incomplete token (an escape sequence or a UTF-8 character still arriving).
   private var pending: [UInt8] = []
@@ -37,7 +37,7 @@ public struct InputDecoder: Sendable {
   private var discarding = false
 
   /// Makes a decoder that keeps at most `pasteLimit` bytes of a paste (at least 0).
-  public init(pasteLimit: Int = InputDecoder.defaultPasteLimit) {
+  package init(pasteLimit: Int = InputDecoder.defaultPasteLimit) {
     self.pasteLimit = max(0, pasteLimit)
   }
 
@@ -45,13 +45,13 @@ public struct InputDecoder: Sendable {
   /// sequence, a sequence cut by the read, or part of a UTF-8 character. The loop then polls with a
   /// short timeout and calls ``flushPending()`` when it runs out. An open paste is not pending (see
   /// ``isInPaste``).
-  public var hasPending: Bool { !pending.isEmpty }
+  package var hasPending: Bool { !pending.isEmpty }
 
   /// Whether a bracketed paste has started and its end marker has not arrived yet.
-  public var isInPaste: Bool { paste != nil }
+  package var isInPaste: Bool { paste != nil }
 
   /// Decodes a chunk of input; returns the events it completed, in order.
-  public mutating func feed(_ bytes: some Sequence<UInt8>) -> [InputEvent] {
+  package mutating func feed(_ bytes: some Sequence<UInt8>) -> [InputEvent] {
     var events: [InputEvent] = []
     for byte in bytes { consume(byte, into: &events) }
     return events
@@ -60,7 +60,7 @@ public struct InputDecoder: Sendable {
   /// Decides what the pending bytes are, as if no more input will follow them soon: a lone ESC is
   /// Esc, `ESC ESC` Alt-Esc, `ESC [` and `ESC O` Alt-[ and Alt-O, anything else cut short is
   /// ``InputEvent/Kind/unknown``. Also stops dropping the rest of an over-long sequence.
-  public mutating func flushPending() -> [InputEvent] {
+  package mutating func flushPending() -> [InputEvent] {
     discarding = false
     var events: [InputEvent] = []
     while !pending.isEmpty {
@@ -73,7 +73,7 @@ public struct InputDecoder: Sendable {
   /// Ends an open paste with what it has so far (for a terminal that never sent the end marker:
   /// call it after a long silence while ``isInPaste``). Returns the paste, or nothing when no paste
   /// is open.
-  public mutating func finishPaste() -> [InputEvent] {
+  package mutating func finishPaste() -> [InputEvent] {
     guard var reader = paste else { return [] }
     paste = nil
     reader.flushMarker()

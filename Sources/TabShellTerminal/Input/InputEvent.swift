@@ -3,21 +3,21 @@
 /// The bytes are kept so that the full-screen loop can hand readline the keys it does not handle
 /// itself: `rl_stuff_char` (or the callback's input) gets ``bytes`` unchanged, so an Alt-key, an
 /// arrow or a paste reaches readline as the terminal sent it.
-public struct InputEvent: Equatable, Sendable {
+package struct InputEvent: Equatable, Sendable {
   /// What happened.
-  public var kind: Kind
+  package var kind: Kind
   /// The bytes of the event as they were read; for a paste, the bracketed paste as it was sent
   /// (markers included), cut like ``Paste/bytes`` when it was too long.
-  public var bytes: [UInt8]
+  package var bytes: [UInt8]
 
   /// Makes an event.
-  public init(_ kind: Kind, bytes: [UInt8]) {
+  package init(_ kind: Kind, bytes: [UInt8]) {
     self.kind = kind
     self.bytes = bytes
   }
 
   /// The kinds of events.
-  public enum Kind: Equatable, Sendable {
+  package enum Kind: Equatable, Sendable {
     /// A key, with its modifiers (text typed is a key too: ``KeyCode/character(_:)``).
     case key(Key)
     /// Text pasted while bracketed paste was on.
@@ -33,26 +33,26 @@ public struct InputEvent: Equatable, Sendable {
 }
 
 /// A key and the modifiers held with it.
-public struct Key: Hashable, Sendable {
+package struct Key: Hashable, Sendable {
   /// The key.
-  public var code: KeyCode
+  package var code: KeyCode
   /// The modifiers: Alt from an ESC prefix or an xterm modifier parameter, Ctrl for control bytes.
-  public var modifiers: KeyModifiers
+  package var modifiers: KeyModifiers
 
   /// Makes a key.
-  public init(_ code: KeyCode, _ modifiers: KeyModifiers = []) {
+  package init(_ code: KeyCode, _ modifiers: KeyModifiers = []) {
     self.code = code
     self.modifiers = modifiers
   }
 
   /// A character key: `Key("a")`, `Key("c", .control)`.
-  public init(_ character: Unicode.Scalar, _ modifiers: KeyModifiers = []) {
+  package init(_ character: Unicode.Scalar, _ modifiers: KeyModifiers = []) {
     self.init(.character(character), modifiers)
   }
 
   /// The character typed, when this is plain text: a printable character without Alt or Ctrl
   /// (Shift is already in the character).
-  public var text: Unicode.Scalar? {
+  package var text: Unicode.Scalar? {
     guard case .character(let scalar) = code, modifiers.isDisjoint(with: [.alt, .control, .meta])
     else { return nil }
     return scalar
@@ -64,7 +64,7 @@ public struct Key: Hashable, Sendable {
 /// Control bytes decode as characters with ``KeyModifiers/control``: 0x01 is Ctrl-A
 /// (`.character("a")`), 0x00 Ctrl-Space, 0x1C–0x1F Ctrl-\ ] ^ _, 0x08 Ctrl-H and 0x0A Ctrl-J. Enter
 /// is 0x0D, Tab 0x09, Backspace 0x7F, Esc a lone 0x1B; Shift-Tab (`ESC [ Z`) is Tab with Shift.
-public enum KeyCode: Hashable, Sendable {
+package enum KeyCode: Hashable, Sendable {
   /// A character: printable text, or the letter of a Ctrl key.
   case character(Unicode.Scalar)
   /// Enter (Return).
@@ -100,35 +100,35 @@ public enum KeyCode: Hashable, Sendable {
 }
 
 /// Modifier keys, with xterm's bit values (the modifier parameter of `ESC [ 1 ; M A` is 1 + bits).
-public struct KeyModifiers: OptionSet, Hashable, Sendable {
+package struct KeyModifiers: OptionSet, Hashable, Sendable {
   /// The bits.
-  public var rawValue: UInt8
+  package var rawValue: UInt8
   /// Makes modifiers from bits.
-  public init(rawValue: UInt8) { self.rawValue = rawValue }
+  package init(rawValue: UInt8) { self.rawValue = rawValue }
 
   /// Shift.
-  public static let shift = KeyModifiers(rawValue: 1)
+  package static let shift = KeyModifiers(rawValue: 1)
   /// Alt (an ESC prefix, or xterm's Alt bit).
-  public static let alt = KeyModifiers(rawValue: 2)
+  package static let alt = KeyModifiers(rawValue: 2)
   /// Ctrl.
-  public static let control = KeyModifiers(rawValue: 4)
+  package static let control = KeyModifiers(rawValue: 4)
   /// Meta (xterm's separate Meta bit; most terminals send Alt instead).
-  public static let meta = KeyModifiers(rawValue: 8)
+  package static let meta = KeyModifiers(rawValue: 8)
 }
 
 /// Text pasted in bracketed-paste mode: what came between `ESC [ 200 ~` and `ESC [ 201 ~`.
-public struct Paste: Equatable, Sendable {
+package struct Paste: Equatable, Sendable {
   /// The pasted bytes (at most the decoder's limit, cut at a UTF-8 character boundary).
-  public var bytes: [UInt8]
+  package var bytes: [UInt8]
   /// Whether the paste was longer than the limit and the rest was dropped.
-  public var isTruncated: Bool
+  package var isTruncated: Bool
 
   /// Makes a paste.
-  public init(bytes: [UInt8], isTruncated: Bool = false) {
+  package init(bytes: [UInt8], isTruncated: Bool = false) {
     self.bytes = bytes
     self.isTruncated = isTruncated
   }
 
   /// The pasted text (invalid UTF-8 becomes U+FFFD).
-  public var text: String { String(decoding: bytes, as: UTF8.self) }
+  package var text: String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -2,21 +2,21 @@
 ///
 /// Positions are 1-based, as terminals report them and as SPEC §10's `hit COL ROW` takes them:
 /// the top-left cell is column 1, row 1.
-public struct MouseEvent: Hashable, Sendable {
+package struct MouseEvent: Hashable, Sendable {
   /// What the mouse did.
-  public var action: Action
+  package var action: Action
   /// The button: the one pressed or released, the one held during a drag; ``Button/none`` for a
   /// motion without a button and for the wheel.
-  public var button: Button
+  package var button: Button
   /// The column, from 1.
-  public var column: Int
+  package var column: Int
   /// The row, from 1.
-  public var row: Int
+  package var row: Int
   /// Shift, Alt and Ctrl as the terminal reports them (many terminals keep Shift for selection).
-  public var modifiers: KeyModifiers
+  package var modifiers: KeyModifiers
 
   /// Makes a mouse event.
-  public init(
+  package init(
     _ action: Action, button: Button = .none, column: Int, row: Int,
     modifiers: KeyModifiers = []
   ) {
@@ -28,7 +28,7 @@ public struct MouseEvent: Hashable, Sendable {
   }
 
   /// What the mouse did.
-  public enum Action: Hashable, Sendable {
+  package enum Action: Hashable, Sendable {
     /// A button went down.
     case press
     /// A button came up (X10 reports do not say which: the button is then ``Button/none``).
@@ -48,7 +48,7 @@ public struct MouseEvent: Hashable, Sendable {
   }
 
   /// A mouse button.
-  public enum Button: Hashable, Sendable {
+  package enum Button: Hashable, Sendable {
     /// No button.
     case none
     /// The left (primary) button.

@@ -28,30 +28,30 @@ import TabShellRendering
 ///   readline, on its row) and shown or hidden as asked. While cells are drawn the cursor is hidden
 ///   and, with ``synchronizedUpdate``, the frame is one synchronized update (DEC mode 2026), which
 ///   terminals without it ignore. A frame with no change is only the cursor move.
-public struct FrameWriter: Sendable {
+package struct FrameWriter: Sendable {
   /// Which colours the terminal gets.
-  public var colorMode: ColorMode
+  package var colorMode: ColorMode
   /// Whether changes are wrapped in `ESC [ ? 2026 h` … `ESC [ ? 2026 l`.
-  public var synchronizedUpdate: Bool
+  package var synchronizedUpdate: Bool
 
   /// Makes a writer.
-  public init(colorMode: ColorMode, synchronizedUpdate: Bool = true) {
+  package init(colorMode: ColorMode, synchronizedUpdate: Bool = true) {
     self.colorMode = colorMode
     self.synchronizedUpdate = synchronizedUpdate
   }
 
   /// Where the cursor is left after a frame, 0-based (it may be outside the grid: on readline's
   /// row under it), and whether it shows.
-  public struct Cursor: Hashable, Sendable {
+  package struct Cursor: Hashable, Sendable {
     /// The column, from 0.
-    public var column: Int
+    package var column: Int
     /// The row, from 0.
-    public var row: Int
+    package var row: Int
     /// Whether the cursor shows.
-    public var isVisible: Bool
+    package var isVisible: Bool
 
     /// Makes a cursor position.
-    public init(column: Int, row: Int, isVisible: Bool = true) {
+    package init(column: Int, row: Int, isVisible: Bool = true) {
       self.column = column
       self.row = row
       self.isVisible = isVisible
@@ -60,14 +60,14 @@ public struct FrameWriter: Sendable {
 
   /// The bytes of one frame: from `previous` (what the screen shows; `nil` to redraw every row) to
   /// `next`. A `previous` of another size counts as `nil`.
-  public func frame(from previous: CellGrid?, to next: CellGrid, cursor: Cursor) -> [UInt8] {
+  package func frame(from previous: CellGrid?, to next: CellGrid, cursor: Cursor) -> [UInt8] {
     var bytes: [UInt8] = []
     write(from: previous, to: next, cursor: cursor, into: &bytes)
     return bytes
   }
 
   /// Appends one frame's bytes to `buffer` (to reuse its storage from frame to frame).
-  public func write(
+  package func write(
     from previous: CellGrid?, to next: CellGrid, cursor: Cursor, into buffer: inout [UInt8]
   ) {
     let old = previous.flatMap { $0.columns == next.columns && $0.rows == next.rows ? $0 : nil }

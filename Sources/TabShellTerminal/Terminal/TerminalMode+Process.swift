@@ -6,7 +6,7 @@ extension TerminalMode {
   /// ``enter()``): call it from a signal handler, an `atexit` function or a crash path. Returns
   /// whether it restored anything.
   @discardableResult
-  public static func restoreNow() -> Bool {
+  package static func restoreNow() -> Bool {
     EmergencyRestore.run()
   }
 
@@ -15,19 +15,19 @@ extension TerminalMode {
   /// ``restoreNow()`` with `atexit`. For the signals that end a process with a crash (a plugin
   /// that fails a check, a bad access) and any others the caller names (SIGTERM and SIGHUP are
   /// better handled through the loop's signal pipe, so that history is saved).
-  public static func restoreOnCrash(alsoOn signals: [Int32] = []) {
+  package static func restoreOnCrash(alsoOn signals: [Int32] = []) {
     EmergencyRestore.install(on: Platform.crashSignals + signals)
   }
 
   /// The size of the terminal on `fd` in columns and rows, or `nil` when it is not a terminal or
   /// does not say.
-  public static func size(of fd: Int32) -> (columns: Int, rows: Int)? {
+  package static func size(of fd: Int32) -> (columns: Int, rows: Int)? {
     Renderer.terminalSize(fd: fd)
   }
 
   /// Why the full-screen mode cannot run here, or `nil` when it can: `input` and `output` must be
   /// terminals, and `TERM` must be set and not `dumb`.
-  public static func unavailability(
+  package static func unavailability(
     environment: [String: String], input: Int32 = 0, output: Int32 = 1
   ) -> TerminalUnavailable? {
     guard Platform.isTerminal(input), Platform.isTerminal(output) else { return .notATerminal }
@@ -38,7 +38,7 @@ extension TerminalMode {
 }
 
 /// Why the full-screen mode cannot run.
-public enum TerminalUnavailable: Error, Equatable, Sendable, CustomStringConvertible {
+package enum TerminalUnavailable: Error, Equatable, Sendable, CustomStringConvertible {
   /// Standard input or output is not a terminal.
   case notATerminal
   /// `TERM` is not set.
@@ -47,7 +47,7 @@ public enum TerminalUnavailable: Error, Equatable, Sendable, CustomStringConvert
   case dumbTerminal
 
   /// The message for the user.
-  public var description: String {
+  package var description: String {
     switch self {
     case .notATerminal: "the full-screen mode needs a terminal on standard input and output"
     case .noTerm: "the full-screen mode needs TERM to name the terminal; it is not set"

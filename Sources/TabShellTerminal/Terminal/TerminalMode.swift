@@ -16,44 +16,44 @@ import TabShellRendering
 ///
 /// One mode is active at a time: entering arms the process-wide emergency restore
 /// (``restoreNow()``), which a crash handler, an `atexit` function or a signal handler can run.
-public struct TerminalMode: Sendable {
+package struct TerminalMode: Sendable {
   /// The terminal features the mode turns on.
-  public struct Features: OptionSet, Hashable, Sendable {
+  package struct Features: OptionSet, Hashable, Sendable {
     /// The bits.
-    public var rawValue: UInt8
+    package var rawValue: UInt8
     /// Makes features from bits.
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// The alternate screen (mode 1049): the shell's screen comes back on leaving.
-    public static let alternateScreen = Features(rawValue: 1)
+    package static let alternateScreen = Features(rawValue: 1)
     /// Mouse reports of presses, releases, drags and the wheel, in SGR form (modes 1000, 1002,
     /// 1006).
-    public static let mouse = Features(rawValue: 2)
+    package static let mouse = Features(rawValue: 2)
     /// Mouse reports of every motion, without a button too (mode 1003; needs ``mouse``).
-    public static let mouseMotion = Features(rawValue: 4)
+    package static let mouseMotion = Features(rawValue: 4)
     /// Bracketed paste (mode 2004).
-    public static let bracketedPaste = Features(rawValue: 8)
+    package static let bracketedPaste = Features(rawValue: 8)
     /// Focus in and out reports (mode 1004).
-    public static let focusEvents = Features(rawValue: 16)
+    package static let focusEvents = Features(rawValue: 16)
 
     /// The full-screen mode's features: alternate screen, mouse, bracketed paste.
-    public static let standard: Features = [.alternateScreen, .mouse, .bracketedPaste]
+    package static let standard: Features = [.alternateScreen, .mouse, .bracketedPaste]
   }
 
   /// The file descriptor read for input, whose attributes the mode changes.
-  public let input: Int32
+  package let input: Int32
   /// The file descriptor written to.
-  public let output: Int32
+  package let output: Int32
   /// The features turned on.
-  public let features: Features
+  package let features: Features
   /// Whether the mode is entered (and not left, by ``leave()`` or ``restoreNow()``).
-  public var isActive: Bool { saved != nil && EmergencyRestore.isArmed }
+  package var isActive: Bool { saved != nil && EmergencyRestore.isArmed }
 
   private var saved: TerminalAttributes?
 
   /// Makes a mode for a terminal (standard input and output by default). Nothing changes until
   /// ``enter()``.
-  public init(input: Int32 = 0, output: Int32 = 1, features: Features = .standard) {
+  package init(input: Int32 = 0, output: Int32 = 1, features: Features = .standard) {
     self.input = input
     self.output = output
     self.features = features
@@ -75,7 +75,7 @@ public struct TerminalMode: Sendable {
 
   /// The bytes written on entering: each mode set (`ESC [ ? N h`), the screen cleared, the cursor
   /// hidden.
-  public var enterSequence: [UInt8] {
+  package var enterSequence: [UInt8] {
     var text = ""
     for mode in modes { text += "\u{1B}[?\(mode)h" }
     text += "\u{1B}[H\u{1B}[2J\u{1B}[?25l"
@@ -85,7 +85,7 @@ public struct TerminalMode: Sendable {
   /// The bytes written on leaving, the inverse of ``enterSequence``: a synchronized update that a
   /// crash left open is closed, the SGR reset, the cursor shown, each mode reset in reverse order
   /// (the alternate screen last, which brings back the shell's screen and cursor).
-  public var leaveSequence: [UInt8] {
+  package var leaveSequence: [UInt8] {
     var text = "\u{1B}[?2026l\u{1B}[m\u{1B}[?25h"
     for mode in modes.reversed() { text += "\u{1B}[?\(mode)l" }
     return Array(text.utf8)
@@ -93,7 +93,7 @@ public struct TerminalMode: Sendable {
 
   /// Enters the mode: saves the input's attributes, sets raw input, writes ``enterSequence`` and
   /// arms the emergency restore. Entering an active mode does nothing.
-  public mutating func enter() throws(TerminalModeError) {
+  package mutating func enter() throws(TerminalModeError) {
     guard !isActive else { return }
     guard let attributes = TerminalAttributes.of(input) else { throw .notATerminal }
     guard attributes.raw(signalKeys: false).apply(to: input) else { throw .attributesRefused }
@@ -108,7 +108,7 @@ public struct TerminalMode: Sendable {
 
   /// Leaves the mode: writes ``leaveSequence`` and restores the saved attributes. Safe to call
   /// more than once, and after ``restoreNow()`` (it then does nothing).
-  public mutating func leave() {
+  package mutating func leave() {
     guard saved != nil else { return }
     saved = nil
     EmergencyRestore.run()
@@ -117,14 +117,14 @@ public struct TerminalMode: Sendable {
   /// Turns the signal keys (ISIG: Ctrl-C, Ctrl-Z, Ctrl-\ send signals) on or off while the mode is
   /// active; returns whether it worked.
   @discardableResult
-  public func setSignalKeys(_ enabled: Bool) -> Bool {
+  package func setSignalKeys(_ enabled: Bool) -> Bool {
     guard let saved, isActive else { return false }
     return saved.raw(signalKeys: enabled).apply(to: input)
   }
 }
 
 /// Why the terminal could not enter the full-screen mode.
-public enum TerminalModeError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum TerminalModeError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The input is not a terminal.
   case notATerminal
   /// The terminal refused the raw mode's attributes.
@@ -133,7 +133,7 @@ public enum TerminalModeError: Error, Equatable, Sendable, CustomStringConvertib
   case writeFailed
 
   /// What went wrong, in words.
-  public var description: String {
+  package var description: String {
     switch self {
     case .notATerminal: "the input is not a terminal"
     case .attributesRefused: "the terminal refused raw mode"

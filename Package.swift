@@ -4,6 +4,7 @@
 // Dependencies flow one way:
 //   TabShellKit (the core: its own package, one dynamic library shared by the host and every plugin)
 //   ← BuiltinScreens (plugins/) and TabShellRendering, TabShellLoader
+//   (the host modules reach the C library through TabShellPlatform; the core does no I/O)
 //   ← TabShellLanguage (parser, commands, interpreter)
 //   ← TabShellCLI (command line, batch runs, the readline REPL) ← tabshell (main).
 import PackageDescription
@@ -20,24 +21,30 @@ let package = Package(
   ],
   targets: [
     .target(name: "BuiltinScreens", dependencies: [kit], path: "plugins/BuiltinScreens"),
-    .target(name: "TabShellRendering", dependencies: [kit]),
-    .target(name: "TabShellLoader", dependencies: [kit]),
-    .target(name: "TabShellLanguage", dependencies: [kit, "TabShellRendering", "TabShellLoader"]),
+    .target(name: "TabShellPlatform"),
+    .target(name: "TabShellRendering", dependencies: [kit, "TabShellPlatform"]),
+    .target(name: "TabShellLoader", dependencies: [kit, "TabShellPlatform"]),
+    .target(
+      name: "TabShellLanguage",
+      dependencies: [kit, "TabShellPlatform", "TabShellRendering", "TabShellLoader"]),
     .systemLibrary(name: "CReadline"),
     .target(
       name: "TabShellCLI",
       dependencies: [
-        kit, "TabShellLanguage", "TabShellRendering", "TabShellLoader", "BuiltinScreens",
-        "CReadline",
+        kit, "TabShellPlatform", "TabShellLanguage", "TabShellRendering", "TabShellLoader",
+        "BuiltinScreens", "CReadline",
       ]
     ),
-    .executableTarget(name: "tabshell", dependencies: ["TabShellCLI"]),
+    .executableTarget(name: "tabshell", dependencies: ["TabShellCLI", "TabShellPlatform"]),
     // Helpers shared by the test targets: the event log and a seeded generator.
     .target(name: "TestSupport", dependencies: [kit], path: "Tests/TestSupport"),
     .testTarget(name: "TabShellKitTests", dependencies: [kit, "BuiltinScreens", "TestSupport"]),
     .testTarget(
       name: "TabShellLanguageTests",
-      dependencies: [kit, "TabShellLanguage", "TabShellCLI", "BuiltinScreens"]
+      dependencies: [
+        kit, "TabShellLanguage", "TabShellCLI", "TabShellLoader", "BuiltinScreens",
+        "TabShellPlatform",
+      ]
     ),
     .testTarget(
       name: "TabShellRenderingTests",
@@ -60,7 +67,7 @@ let package = Package(
     ),
     // A helper of RobustnessTests: rewrites a history file until it is killed.
     .executableTarget(
-      name: "tabshell-history-writer", dependencies: ["TabShellCLI"],
+      name: "tabshell-history-writer", dependencies: ["TabShellCLI", "TabShellPlatform"],
       path: "Tests/RobustnessHelpers/HistoryWriter"
     ),
   ],

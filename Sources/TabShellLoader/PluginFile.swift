@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TabShellPlatform
 
 /// The checks made on a plugin's file before the dynamic linker sees it.
 enum PluginFile {

@@ -1,11 +1,6 @@
 import Synchronization
 import TabShellKit
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TabShellPlatform
 
 /// Loads run-time plugins: shared objects that export `tabshell_plugin_abi_version` and
 /// `tabshell_plugin_create` (see ``TabShellKit/TabShellPlugin``).
@@ -71,12 +66,8 @@ public enum PluginLoader {
   /// relative `XDG_DATA_HOME` is ignored); `nil`, and nothing is loaded, when there is no absolute
   /// `HOME` either.
   public static func defaultPluginDirectory(environment: [String: String]) -> String? {
-    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-      return data + "/tabshell/plugins"
-    }
     // Never a relative folder: without a home, nothing is loaded from wherever the shell runs.
-    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-    return home + "/.local/share/tabshell/plugins"
+    BaseDirectories.path(.data, "tabshell/plugins", environment: environment)
   }
 
   private static func open(path: String, realPath: String) throws(PluginLoadError)
@@ -111,15 +102,6 @@ public enum PluginLoader {
 
   /// The names of the `*.so` files in a folder, sorted; none when it cannot be read.
   private static func sharedObjectNames(in directory: String) -> [String] {
-    guard let stream = opendir(directory) else { return [] }
-    defer { closedir(stream) }
-    var names: [String] = []
-    while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name.hasSuffix(".so"), !name.hasPrefix(".") { names.append(name) }
-    }
-    return names.sorted()
+    DirectoryListing.names(in: directory).filter { $0.hasSuffix(".so") && !$0.hasPrefix(".") }
   }
 }

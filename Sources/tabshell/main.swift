@@ -1,10 +1,5 @@
 import TabShellCLI
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TabShellPlatform
 
 ScriptSignals.install()
 WholeProcess.declare()

@@ -93,15 +93,4 @@ struct CommandLineTests {
     #expect(TabShellCommand.main(context) == 0)
     #expect(stdout.contains("\u{1B}[") == color)
   }
-
-  @Test func findsTheStartupFile() {
-    #expect(
-      TabShellCommand.startupFile(["XDG_CONFIG_HOME": "/x", "HOME": "/h"])
-        == "/x/tabshell/init.tabsh")
-    #expect(TabShellCommand.startupFile(["HOME": "/h"]) == "/h/.config/tabshell/init.tabsh")
-    #expect(
-      TabShellCommand.startupFile(["XDG_CONFIG_HOME": "relative", "HOME": "/h"])
-        == "/h/.config/tabshell/init.tabsh")
-    #expect(TabShellCommand.startupFile([:]) == nil)
-  }
 }

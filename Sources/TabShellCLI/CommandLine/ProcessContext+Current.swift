@@ -1,11 +1,6 @@
 import TabShellLanguage
+import TabShellPlatform
 import TabShellRendering
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 extension ProcessContext {
   /// The context of this process: its arguments, environment and standard streams (stdout buffered,
@@ -54,21 +49,12 @@ extension ProcessContext {
 
   /// All of stdin, as text: refused when it holds a NUL byte or is not UTF-8, as a script file is.
   static func readStandardInput() throws(LanguageError) -> String {
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-      if count < 0, errno == EINTR { continue }
-      if count < 0, errno == EAGAIN || errno == EWOULDBLOCK {
-        var ready = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-        _ = poll(&ready, 1, -1)
-        continue
-      }
-      if count < 0 {
-        throw .cannotRead(path: "<stdin>", reason: String(cString: strerror(errno)))
-      }
-      if count == 0 { break }
-      bytes.append(contentsOf: chunk[..<count])
+    let bytes: [UInt8]
+    do throws(SystemIO.ReadAllError) {
+      bytes = try SystemIO.readAll(0)
+    } catch {
+      guard case .failed(let failure) = error else { return "" }
+      throw .cannotRead(path: "<stdin>", reason: failure.description)
     }
     return try Interpreter.decodeText(bytes, name: "<stdin>")
   }

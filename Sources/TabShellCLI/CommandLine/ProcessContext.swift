@@ -1,10 +1,5 @@
 import TabShellLanguage
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TabShellPlatform
 
 /// Everything the command line reads from and writes to the process, so that tests can run it in
 /// process: arguments, environment, directory, terminals, stdin, stdout and stderr.
@@ -68,23 +63,7 @@ final class FileDescriptorWriter {
   }
 
   func flush() {
-    var offset = 0
-    while offset < buffer.count {
-      let written = buffer.withUnsafeBytes { raw in
-        Glibc.write(fd, raw.baseAddress.map { $0 + offset }, buffer.count - offset)
-      }
-      if written <= 0 {
-        if written < 0, errno == EINTR { continue }
-        if written < 0, errno == EAGAIN || errno == EWOULDBLOCK {
-          // A non-blocking descriptor that is full: wait until it takes more, lose nothing.
-          var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-          _ = poll(&ready, 1, -1)
-          continue
-        }
-        break
-      }
-      offset += written
-    }
+    try? SystemIO.writeAll(fd, buffer)
     buffer.removeAll(keepingCapacity: true)
   }
 }

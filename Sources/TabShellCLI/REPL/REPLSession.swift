@@ -1,10 +1,5 @@
 import CReadline
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TabShellPlatform
 
 /// One run of the REPL: the read–execute loop over readline's callback interface.
 ///

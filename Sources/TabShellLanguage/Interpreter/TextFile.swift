@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TabShellPlatform
 
 /// Reads a script file whole, with the C library (no Foundation): only a regular file of UTF-8 text
 /// without NUL bytes is a script.
@@ -27,11 +23,12 @@ enum TextFile {
     var size = 0
     while true {
       if size == bytes.count { bytes += repeatElement(0, count: bytes.count) }
-      let count = bytes.withUnsafeMutableBytes { buffer in
-        Glibc.read(fd, buffer.baseAddress.map { $0 + size }, buffer.count - size)
+      let result = bytes.withUnsafeMutableBytes { buffer in
+        Result { () throws(SystemError) in
+          try SystemIO.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[size...]))
+        }
       }
-      if count < 0 {
-        if errno == EINTR { continue }
+      guard case .success(let count) = result else {
         throw .cannotRead(path: name, reason: reason(errno))
       }
       if count == 0 { break }

@@ -53,6 +53,30 @@ struct CommandLineTests {
     #expect(narrow.stdout.split(separator: "\n").map(\.count).max() == 12)
   }
 
+  /// A width is bounded (a frame allocates its cells): `--width` past 10,000 is a usage error, a
+  /// wider `$COLUMNS` or terminal is drawn 10,000 columns wide.
+  @Test(arguments: ["10001", "100000000", "99999999999", "99999999999999999999999", "0", "-3"])
+  func refusesAWidthOutOfRange(width: String) {
+    let result = runInProcess(["--width", width, "-c", "add-tab text; show"])
+    #expect(result.status == 2)
+    #expect(
+      result.stderr
+        == "error: option '--width' needs a whole number from 1 to 10000, not '\(width)'\n")
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test(arguments: [(nil, "20000"), (nil, "99999999999"), (20_000, nil)] as [(Int?, String?)])
+  func aWiderTerminalOrColumnsIsDrawnAtTheMaximum(terminal: Int?, columns: String?) {
+    var stdout = ""
+    let context = ProcessContext(
+      arguments: ["--no-color", "-c", "add-tab text; show; tabs"],
+      environment: columns.map { ["COLUMNS": $0] } ?? [:], currentDirectory: "/",
+      stdoutIsTerminal: terminal != nil, terminalWidth: terminal,
+      writeOutput: { stdout += $0 }, writeError: { _ in })
+    #expect(TabShellCommand.main(context) == 0)
+    #expect(stdout.split(separator: "\n").map(\.count).max() == 10_000)
+  }
+
   @Test func helpListsEveryOption() {
     let result = runInProcess(["--help"])
     #expect(result.status == 0)

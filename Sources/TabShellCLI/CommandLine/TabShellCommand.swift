@@ -91,6 +91,7 @@ public enum TabShellCommand {
   {
     let shell = Shell()
     try? shell.register(BuiltinPlugin(), source: "built-in")
+    // A width past RenderOptions.maximumWidth (a huge $COLUMNS) is drawn at that maximum.
     let width =
       options.width ?? process.terminalWidth.flatMap { $0 > 0 ? $0 : nil }
       ?? process.environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 80

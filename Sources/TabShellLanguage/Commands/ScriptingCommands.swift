@@ -4,7 +4,13 @@ import TabShellKit
 enum ScriptingCommands {
   static let all: [BuiltinCommand] =
     [BuiltinCommand(ExpectCommand.declaration, family: "Scripting", check: ExpectCommand.check)]
-    + [on, deny, source, echo, exit, quit, help].map { BuiltinCommand($0, family: "Scripting") }
+    + [on, deny, source, echo].map { BuiltinCommand($0, family: "Scripting") }
+    + [
+      BuiltinCommand(exit, family: "Scripting") { (arguments) throws(LanguageError) in
+        _ = try exitStatus(arguments[0])
+      }
+    ]
+    + [quit, help].map { BuiltinCommand($0, family: "Scripting") }
 
   static let on = CommandDeclaration<Interpreter>(
     "on",
@@ -51,8 +57,17 @@ enum ScriptingCommands {
     "exit", arguments: [.init("N", .integer, optional: true, abstract: "the exit status")],
     abstract: "stop, with status N (default: 1 if a command failed, else 0)"
   ) { _, arguments in
-    throw ExitRequest(
-      status: arguments[0].flatMap { Int($0) }.map { Int32(UInt8(truncatingIfNeeded: $0)) })
+    throw ExitRequest(status: try exitStatus(arguments[0]))
+  }
+
+  /// `exit`'s status: a whole number from 0 to 255 (what a process can return), checked when the
+  /// command is parsed and again when it runs (a `$1` is known only then).
+  @Sendable static func exitStatus(_ word: String?) throws(LanguageError) -> Int32? {
+    guard let word, let status = Int(word) else { return nil }
+    guard (0...255).contains(status) else {
+      throw .failed("N must be from 0 to 255, not '\(word)'")
+    }
+    return Int32(status)
   }
 
   static let quit = CommandDeclaration<Interpreter>(

@@ -33,18 +33,25 @@ enum TabShellProcess {
     return path
   }
 
-  /// Runs `tabshell ARGUMENTS` in `directory` with stdin from /dev/null (or `stdin`), killing it
-  /// after `timeout` seconds.
+  /// Runs `tabshell ARGUMENTS` in `directory` with stdin from /dev/null (or `stdin`, or the file
+  /// `stdinFile`), killing it after `timeout` seconds; `through` a shell command line instead, if
+  /// given, which runs the binary as `"$0"`.
   static func run(
-    _ arguments: [String], in directory: String, stdin: Data? = nil,
-    environment: [String: String] = [:], timeout: Double = 20
+    _ arguments: [String], in directory: String, stdin: Data? = nil, stdinFile: String? = nil,
+    environment: [String: String] = [:], timeout: Double = 20, through shell: String? = nil
   ) throws -> ProcessResult {
     guard let binary else {
       throw RobustnessError("no tabshell binary next to the tests; build it or set TABSHELL_BINARY")
     }
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
-    process.arguments = arguments
+    if let shell {
+      // `sh -c SHELL tabshell ARGUMENTS`: SHELL names the binary "$0" (as in `yes | "$0"`).
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", shell, binary] + arguments
+    } else {
+      process.executableURL = URL(fileURLWithPath: binary)
+      process.arguments = arguments
+    }
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
     process.environment = ["HOME": directory, "PATH": "/usr/bin:/bin"].merging(environment) {
       $1
@@ -54,7 +61,12 @@ enum TabShellProcess {
     process.standardOutput = out
     process.standardError = err
     let input = Pipe()
-    process.standardInput = stdin == nil ? FileHandle.nullDevice : input
+    process.standardInput =
+      if let stdinFile {
+        try FileHandle(forReadingFrom: URL(fileURLWithPath: stdinFile))
+      } else {
+        stdin == nil ? FileHandle.nullDevice : input
+      }
     try process.run()
     if let stdin {
       input.fileHandleForWriting.write(stdin)

@@ -47,15 +47,9 @@ extension ProcessContext {
     return String(cString: pointer)
   }
 
-  /// All of stdin, as text: refused when it holds a NUL byte or is not UTF-8, as a script file is.
+  /// All of stdin, as text: refused (as soon as it is seen) when it holds a NUL byte, is not UTF-8,
+  /// has a line or a whole too long, as a script file is.
   static func readStandardInput() throws(LanguageError) -> String {
-    let bytes: [UInt8]
-    do throws(SystemIO.ReadAllError) {
-      bytes = try SystemIO.readAll(0)
-    } catch {
-      guard case .failed(let failure) = error else { return "" }
-      throw .cannotRead(path: "<stdin>", reason: failure.description)
-    }
-    return try Interpreter.decodeText(bytes, name: "<stdin>")
+    try Interpreter.readScript(descriptor: 0, name: "<stdin>")
   }
 }

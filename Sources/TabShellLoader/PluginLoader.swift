@@ -37,7 +37,10 @@ public enum PluginLoader {
     if loaded.withLock({ $0.contains(realPath) }) {
       throw .alreadyLoaded(path: path, realPath: realPath)
     }
-    let plugin = try open(path: path, realPath: realPath)
+    // Its static initialisers run in dlopen, its entry points after: a crash there names it.
+    let plugin = try RunningPlugin.run(path) { () throws(PluginLoadError) in
+      try open(path: path, realPath: realPath)
+    }
     let isNew = loaded.withLock { $0.insert(realPath).inserted }
     guard isNew else { throw .alreadyLoaded(path: path, realPath: realPath) }
     return plugin

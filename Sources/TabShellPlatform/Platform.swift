@@ -40,4 +40,13 @@ package enum Platform {
       return nil
     #endif
   }
+
+  /// A path that runs this process's own executable again (Linux's `/proc/self/exe`), or `nil`.
+  package static var ownExecutable: String? {
+    #if os(Linux)
+      return "/proc/self/exe"
+    #else
+      return nil
+    #endif
+  }
 }

@@ -3,11 +3,14 @@ import TabShellPlatform
 import TabShellRendering
 
 extension ProcessContext {
-  /// The context of this process: its arguments, environment and standard streams (stdout buffered,
-  /// flushed before anything goes to stderr and at the end).
+  /// The context of this process: its arguments, environment and standard streams. Stdout is
+  /// buffered (``TabShellPlatform/PendingOutput``, a line at a time on a terminal), written out
+  /// before anything goes to stderr, at the end, and when a signal ends the process
+  /// (``FatalSignals``); stderr is not buffered.
   public static func current() -> ProcessContext {
-    let output = FileDescriptorWriter(fd: 1)
+    let output = PendingOutput.standardOutput
     let stdoutIsTerminal = isatty(1) == 1
+    output.isLineBuffered = stdoutIsTerminal
     return ProcessContext(
       arguments: Array(CommandLine.arguments.dropFirst()),
       environment: environment(),
@@ -16,14 +19,13 @@ extension ProcessContext {
       stdoutIsTerminal: stdoutIsTerminal,
       terminalWidth: stdoutIsTerminal ? Renderer.terminalWidth(fd: 1) : nil,
       readStandardInput: readStandardInput,
-      writeOutput: output.write,
+      writeOutput: output.append,
       writeError: { text in
         output.flush()
-        let error = FileDescriptorWriter(fd: 2)
-        error.write(text)
-        error.flush()
+        try? SystemIO.writeAll(2, text.utf8)
       },
-      flush: output.flush)
+      flush: output.flush,
+      outputFailure: { output.failure?.code })
   }
 
   /// The process's environment variables.

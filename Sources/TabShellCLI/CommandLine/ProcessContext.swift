@@ -24,6 +24,8 @@ public struct ProcessContext {
   public var writeError: (String) -> Void
   /// Writes out what stdout has buffered.
   public var flush: () -> Void
+  /// The `errno` of the first write to stdout that failed (a full disk, a closed pipe), if one did.
+  public var outputFailure: () -> Int32?
 
   /// Makes a context.
   public init(
@@ -31,7 +33,7 @@ public struct ProcessContext {
     stdinIsTerminal: Bool = false, stdoutIsTerminal: Bool = false, terminalWidth: Int? = nil,
     readStandardInput: @escaping () throws(LanguageError) -> String = { "" },
     writeOutput: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
-    flush: @escaping () -> Void = {}
+    flush: @escaping () -> Void = {}, outputFailure: @escaping () -> Int32? = { nil }
   ) {
     self.arguments = arguments
     self.environment = environment
@@ -43,27 +45,6 @@ public struct ProcessContext {
     self.writeOutput = writeOutput
     self.writeError = writeError
     self.flush = flush
-  }
-}
-
-/// A buffered writer to a file descriptor: one system call per 64 KiB, not per line.
-final class FileDescriptorWriter {
-  private let fd: Int32
-  private var buffer: [UInt8] = []
-
-  init(fd: Int32) {
-    self.fd = fd
-    buffer.reserveCapacity(1 << 16)
-  }
-
-  func write(_ text: String) {
-    let copied: Void? = text.utf8.withContiguousStorageIfAvailable { buffer.append(contentsOf: $0) }
-    if copied == nil { buffer.append(contentsOf: text.utf8) }
-    if buffer.count >= 1 << 16 { flush() }
-  }
-
-  func flush() {
-    try? SystemIO.writeAll(fd, buffer)
-    buffer.removeAll(keepingCapacity: true)
+    self.outputFailure = outputFailure
   }
 }

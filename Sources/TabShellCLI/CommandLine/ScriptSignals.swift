@@ -30,6 +30,7 @@ public enum ScriptSignals {
 private func interruptHandler(_ signal: Int32) {
   let saved = errno
   if Interpreter.interruption.exchange(true, ordering: .relaxed) {
+    PendingOutput.standardOutput.flushFromSignalHandler()
     SignalHandler.raiseWithDefaultAction(signal)
   }
   errno = saved

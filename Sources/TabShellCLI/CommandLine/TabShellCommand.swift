@@ -2,14 +2,23 @@ import BuiltinScreens
 import TabShellKit
 import TabShellLanguage
 import TabShellLoader
+import TabShellPlatform
 import TabShellRendering
 
 /// The `tabshell` command (SPEC §2): the one entry point of the program and of in-process tests.
 public enum TabShellCommand {
   /// Runs the command line; returns the exit status (0 success, 1 failure, 2 usage or syntax error).
+  /// Output that could not be written (a full disk) is a failure, said on stderr; a reader that went
+  /// away (a closed pipe) is a failure said to no one.
   public static func main(_ process: ProcessContext) -> Int32 {
-    let status = ScriptSignals.finish(run(process), writeError: process.writeError)
+    var status = ScriptSignals.finish(run(process), writeError: process.writeError)
     process.flush()
+    if let code = process.outputFailure() {
+      if code != EPIPE {
+        process.writeError("error: cannot write the output: \(SystemError(code: code))\n")
+      }
+      if status == 0 { status = 1 }
+    }
     return status
   }
 

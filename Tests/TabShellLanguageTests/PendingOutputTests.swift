@@ -21,7 +21,10 @@ import Testing
 
   @Test func aLineAtATimeOnATerminal() throws {
     let (reader, writer) = try Self.pipeEnds()
-    defer { close(reader); close(writer) }
+    defer {
+      close(reader)
+      close(writer)
+    }
     let output = PendingOutput(descriptor: writer)
     output.isLineBuffered = true
     output.append("part")
@@ -32,7 +35,10 @@ import Testing
 
   @Test func aBlockAtATimeElsewhere() throws {
     let (reader, writer) = try Self.pipeEnds()
-    defer { close(reader); close(writer) }
+    defer {
+      close(reader)
+      close(writer)
+    }
     let output = PendingOutput(descriptor: writer, capacity: 8)
     output.append("abc\n")
     #expect(Self.available(reader) == "")
@@ -46,7 +52,10 @@ import Testing
 
   @Test func whatASignalHandlerWroteIsNotWrittenAgain() throws {
     let (reader, writer) = try Self.pipeEnds()
-    defer { close(reader); close(writer) }
+    defer {
+      close(reader)
+      close(writer)
+    }
     let output = PendingOutput(descriptor: writer)
     output.append("pending")
     output.flushFromSignalHandler()

@@ -1,4 +1,4 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 import TabShellRendering
 import TabShellTerminal
 import TestSupport

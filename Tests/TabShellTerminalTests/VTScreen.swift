@@ -1,4 +1,4 @@
-import TabShellKit
+@_spi(Host) import TabShellKit
 import TabShellTerminal
 
 /// A tiny terminal emulator that applies a frame's bytes to a screen model, as xterm would: CUP,

@@ -365,6 +365,35 @@ def test_sigterm_ends_a_running_command_within_a_second():
         repl.child.exitstatus, repl.child.signalstatus)
     assert elapsed < 1.0, elapsed
     assert "echo kept-in-history" in read(repl.history_file())
+def test_a_relative_home_reads_no_start_up_file_from_the_current_folder():
+    home = new_home()
+    os.makedirs(os.path.join(home, "rel", ".config", "tabshell"))
+    with open(os.path.join(home, "rel", ".config", "tabshell", "init.tabsh"), "w") as handle:
+        handle.write("echo from-a-relative-home\n")
+    env = dict(environment(home), HOME="rel")
+    del env["XDG_CONFIG_HOME"]
+    child = pexpect.spawn(BINARY, [], env=env, cwd=home, encoding="utf-8", timeout=TIMEOUT)
+    child.expect(PROMPT)
+    assert "from-a-relative-home" not in child.before and "demo layout" in child.before
+    child.send("\x04")
+    child.expect(pexpect.EOF)
+
+
+def test_a_history_file_that_is_a_link_stays_a_link():
+    home = new_home()
+    state = os.path.join(home, "state", "tabshell")
+    os.makedirs(state)
+    target = os.path.join(home, "kept-history")
+    with open(target, "w", encoding="utf-8") as handle:
+        handle.write("echo old\n")
+    os.symlink(target, os.path.join(state, "history"))
+    repl = Session(home)
+    repl.prompt()
+    repl.run("echo through-the-link")
+    repl.send("\x04")
+    assert repl.finish() == 0
+    assert os.path.islink(os.path.join(state, "history"))
+    assert read(target) == "echo old\necho through-the-link\n"
 
 
 def main():

@@ -1,4 +1,5 @@
 @_spi(Host) import TabShellKit
+import TabShellRendering
 
 /// What the command line asks for (docs/Contract.md, "The command line").
 package struct CommandLineOptions: Equatable, Sendable {
@@ -45,6 +46,8 @@ package enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertib
   case missingValue(String)
   /// `--width` with something other than a positive whole number.
   case notAnInteger(option: String, value: String)
+  /// `--width` with a whole number outside `range`.
+  case outOfRange(option: String, value: String, range: ClosedRange<Int>)
 
   package var description: String {
     switch self {
@@ -54,6 +57,9 @@ package enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertib
     case .missingValue(let option): "option '\(option)' needs a value"
     case .notAnInteger(let option, let value):
       "option '\(option)' needs a positive whole number, not '\(value)'"
+    case .outOfRange(let option, let value, let range):
+      "option '\(option)' needs a whole number from \(range.lowerBound) to \(range.upperBound), "
+        + "not '\(value)'"
     }
   }
 }
@@ -85,9 +91,19 @@ extension CommandLineOptions {
     },
     .init(
       name: "--width", valueName: "N",
-      abstract: "render width when stdout is not a terminal (default: $COLUMNS, else 80)"
+      abstract:
+        "render width when stdout is not a terminal, 1 to \(RenderOptions.maximumWidth) "
+        + "(default: $COLUMNS, else 80; a wider $COLUMNS or terminal counts as "
+        + "\(RenderOptions.maximumWidth))"
     ) { o, v throws(CommandLineError) in
-      guard let n = Int(v), n > 0 else { throw .notAnInteger(option: "--width", value: v) }
+      let range = 1...RenderOptions.maximumWidth
+      let digits = v.hasPrefix("-") ? v.dropFirst() : Substring(v)
+      guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+        throw .notAnInteger(option: "--width", value: v)
+      }
+      guard let n = Int(v), range.contains(n) else {
+        throw .outOfRange(option: "--width", value: v, range: range)
+      }
       o.width = n
     },
     .init(name: "--no-color", abstract: "no colour or other escape sequences") { o, _ in

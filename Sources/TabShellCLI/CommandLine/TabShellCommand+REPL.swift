@@ -1,12 +1,7 @@
 @_spi(Host) import TabShellKit
 import TabShellLanguage
+import TabShellPlatform
 import TabShellRendering
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 extension TabShellCommand {
   /// The interactive REPL: the start-up file (or the `demo` layout), then readline.
@@ -51,13 +46,10 @@ extension TabShellCommand {
       historyPath: InteractiveREPL.defaultHistoryPath(environment: process.environment))
   }
 
-  /// `$XDG_CONFIG_HOME/tabshell/init.tabsh`, else `~/.config/tabshell/init.tabsh`.
+  /// `$XDG_CONFIG_HOME/tabshell/init.tabsh`, else `$HOME/.config/tabshell/init.tabsh`; `nil` with
+  /// neither absolute (see ``TabShellPlatform/BaseDirectories``).
   static func startupFile(_ environment: [String: String]) -> String? {
-    if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
-      return config + "/tabshell/init.tabsh"
-    }
-    guard let home = environment["HOME"], !home.isEmpty else { return nil }
-    return home + "/.config/tabshell/init.tabsh"
+    BaseDirectories.path(.config, "tabshell/init.tabsh", environment: environment)
   }
 }
 

@@ -2,14 +2,23 @@ import BuiltinScreens
 @_spi(Host) import TabShellKit
 import TabShellLanguage
 import TabShellLoader
+import TabShellPlatform
 import TabShellRendering
 
 /// The `tabshell` command (docs/Contract.md, "The command line"): the one entry point of the program and of in-process tests.
 package enum TabShellCommand {
   /// Runs the command line; returns the exit status (0 success, 1 failure, 2 usage or syntax error).
+  /// Output that could not be written (a full disk) is a failure, said on stderr; a reader that went
+  /// away (a closed pipe) is a failure said to no one.
   package static func main(_ process: ProcessContext) -> Int32 {
-    let status = ScriptSignals.finish(run(process), writeError: process.writeError)
+    var status = ScriptSignals.finish(run(process), writeError: process.writeError)
     process.flush()
+    if let code = process.outputFailure() {
+      if code != EPIPE {
+        process.writeError("error: cannot write the output: \(SystemError(code: code))\n")
+      }
+      if status == 0 { status = 1 }
+    }
     return status
   }
 
@@ -93,6 +102,7 @@ package enum TabShellCommand {
   {
     let shell = Shell()
     try? shell.register(BuiltinPlugin(), source: "built-in")
+    // A width past RenderOptions.maximumWidth (a huge $COLUMNS) is drawn at that maximum.
     let width =
       options.width ?? process.terminalWidth.flatMap { $0 > 0 ? $0 : nil }
       ?? process.environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 80

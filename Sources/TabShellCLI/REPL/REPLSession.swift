@@ -1,11 +1,6 @@
 import CReadline
+import TabShellPlatform
 import TabShellRendering
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// One run of the REPL: the read–execute loop over readline's callback interface.
 ///

@@ -1,11 +1,6 @@
 import Synchronization
 import TabShellLanguage
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TabShellPlatform
 
 /// Catches SIGINT, SIGTERM, SIGHUP, SIGWINCH and SIGTSTP for the REPL and turns them into data that the REPL's
 /// `poll` loop reads (the self-pipe trick): the handler only sets a bit and writes one byte to a pipe,
@@ -86,10 +81,7 @@ final class SignalWatcher {
   /// Stops the process as Ctrl-Z would have (the default action of SIGTSTP), and catches SIGTSTP again
   /// when the process continues (`fg`).
   func stopProcess() {
-    var action = sigaction()
-    sigemptyset(&action.sa_mask)
-    var caught = sigaction()
-    guard sigaction(SIGTSTP, &action, &caught) == 0 else { return }
+    guard var caught = SignalHandler.restoreDefault(SIGTSTP) else { return }
     raise(SIGTSTP)
     sigaction(SIGTSTP, &caught, nil)
   }

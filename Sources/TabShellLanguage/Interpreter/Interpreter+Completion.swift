@@ -1,11 +1,6 @@
 @_spi(Host) import TabShellKit
+import TabShellPlatform
 import TabShellRendering
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 extension Interpreter {
   /// Completions for the word between `wordStart` and `wordEnd` (UTF-8 offsets into `line`): command
@@ -95,19 +90,10 @@ extension Interpreter {
     let prefix = slash.map { String(word[...$0]) } ?? ""
     let showHidden = word.dropFirst(prefix.count).hasPrefix(".")
     let directory = resolve(prefix.isEmpty ? "." : prefix)
-    guard let handle = opendir(directory) else { return [] }
-    defer { closedir(handle) }
-    var paths: [String] = []
-    while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name == "." || name == ".." || (name.hasPrefix(".") && !showHidden) { continue }
-      var info = stat()
-      let isDirectory = stat(directory + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-      paths.append(prefix + name + (isDirectory ? "/" : ""))
+    return (DirectoryListing.entries(of: directory) ?? []).compactMap { entry in
+      if entry.name.hasPrefix(".") && !showHidden { return nil }
+      return prefix + entry.name + (entry.isDirectory ? "/" : "")
     }
-    return paths
   }
 }
 

@@ -13,7 +13,7 @@ struct FrameRenderer {
   init(_ shell: Shell, options: RenderOptions) {
     self.shell = shell
     width = options.columns
-    height = max(0, options.screenHeight)
+    height = options.rows
   }
 
   var lines: [StyledLine] {

@@ -18,6 +18,8 @@ struct TestPlugins: Sendable {
   var wrongObject: String
   /// Screens that throw from their callbacks (`throwing`) or refuse to be made (`refused`).
   var throwing: String
+  /// Its create function traps (`fatalError`).
+  var trap: String
   /// A C shared object without the entry points.
   var noSymbol: String
   /// A C shared object with the version symbol only.
@@ -40,7 +42,7 @@ struct TestPlugins: Sendable {
     let fixtures = repositoryRoot + "/Tests/TabShellLoaderTests/Fixtures"
 
     var jobs: [Job] = []
-    for name in ["WrongABI", "WrongObject", "Throwing"] {
+    for name in ["WrongABI", "WrongObject", "Throwing", "Trap"] {
       jobs.append(
         Job(
           "swiftc",
@@ -85,7 +87,8 @@ struct TestPlugins: Sendable {
       example: out + "/example-build/debug/libExamplePlugin.so",
       template: out + "/template-build/debug/libHelloTest.so",
       wrongABI: out + "/libWrongABI.so", wrongObject: out + "/libWrongObject.so",
-      throwing: out + "/libThrowing.so", noSymbol: out + "/libNoSymbol.so",
+      throwing: out + "/libThrowing.so", trap: out + "/libTrap.so",
+      noSymbol: out + "/libNoSymbol.so",
       noCreate: out + "/libNoCreate.so", nilCreate: out + "/libNilCreate.so")
   }
 }

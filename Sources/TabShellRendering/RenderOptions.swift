@@ -1,35 +1,44 @@
 @_spi(Host) import TabShellKit
 
-/// How to render: the width in columns, the screen's height in rows, and whether to use colour.
+/// How to render: the terminal's size in columns and rows, the rows kept free at its bottom, and
+/// whether to use colour.
 ///
 /// Both sizes are bounded, since a frame allocates its cells: a width or a height past
 /// ``maximumWidth`` or ``maximumHeight`` (however it came: `--width`, `$COLUMNS`, a terminal, a
-/// script) is drawn at that maximum.
+/// script's `size`) is drawn at that maximum.
 package struct RenderOptions: Sendable, Equatable {
   /// The widest frame drawn: 10,000 columns.
   package static let maximumWidth = 10_000
-  /// The tallest screen region drawn: 10,000 rows.
+  /// The tallest frame drawn: 10,000 rows.
   package static let maximumHeight = 10_000
 
   /// Columns; no line is ever wider (widths below 1 count as 1, above ``maximumWidth`` as that).
   package var width: Int
-  /// Rows for the screen region of a frame (the bar comes under it), at most ``maximumHeight``.
-  package var screenHeight: Int
+  /// Rows of the terminal a frame fills: the screen area, then the bar (at least 1, at most
+  /// ``maximumHeight``).
+  package var height: Int
+  /// Rows at the bottom of ``height`` that the frame leaves free: the full-screen mode's command
+  /// line; 0 for `show`.
+  package var reservedRows: Int
   /// Colour and escape sequences.
   package var color: ColorMode
 
-  /// Makes options.
-  package init(width: Int = 80, screenHeight: Int = 8, color: ColorMode = .none) {
+  /// Makes options: 80 × 24 without colour unless said otherwise.
+  package init(width: Int = 80, height: Int = 24, reservedRows: Int = 0, color: ColorMode = .none) {
     self.width = width
-    self.screenHeight = screenHeight
+    self.height = height
+    self.reservedRows = reservedRows
     self.color = color
   }
 
   /// The width actually used: at least one column, at most ``maximumWidth``.
   var columns: Int { min(max(1, width), Self.maximumWidth) }
 
-  /// The screen region's height actually used: from 0 to ``maximumHeight`` rows.
-  var rows: Int { min(max(0, screenHeight), Self.maximumHeight) }
+  /// The height actually used: at least one row, at most ``maximumHeight``.
+  var rows: Int { min(max(1, height), Self.maximumHeight) }
+
+  /// The reserved rows actually used: none below 0.
+  var reservedRowsUsed: Int { max(0, reservedRows) }
 }
 
 /// What the terminal can show.

@@ -20,31 +20,33 @@ import Testing
     #expect(words.first?.first == "+" && words.last?.first == "+")
     let shown = words.filter { $0.hasPrefix("T") }.count
     #expect(left + right + shown == 1000)
-    #expect(line.contains("[■ T500]"))
+    #expect(line.contains("[500 ■ T500]"))
     #expect(displayWidth(of: line) <= 60)
   }
 
   @Test func noLeftMarkerAtTheStartNoRightMarkerAtTheEnd() throws {
     let first = Renderer.barLine(
       try shell(tabs: 50, selected: 1), options: RenderOptions(width: 40))
-    #expect(first.trimmingPrefixSpaces.hasPrefix("[■ T1]"))
+    #expect(first.trimmingPrefixSpaces.hasPrefix("[1 ■ T1]"))
     #expect(first.hasSuffix(" +\(50 - first.split(separator: "T").count + 1)"))
     let last = Renderer.barLine(
       try shell(tabs: 50, selected: 50), options: RenderOptions(width: 40))
     #expect(last.hasPrefix("+"))
-    #expect(last.trimmingTrailingSpaces.hasSuffix("[■ T50]"))
+    #expect(last.trimmingTrailingSpaces.hasSuffix("[50 ■ T50]"))
   }
 
   @Test func markersShrinkToAPlusWhenNumbersDoNotFit() throws {
     let line = Renderer.barLine(
       try shell(tabs: 1000, selected: 500), options: RenderOptions(width: 10))
-    #expect(line == "+[■ T500]+")
+    #expect(line == "+[500 T…]+")
   }
 
   @Test func actionButtonSitsInTheMiddle() throws {
     let line = Renderer.barLine(
       try shell(tabs: 4, selected: 1, action: true), options: RenderOptions(width: 80))
-    let order = ["T1", "T2", "<+ Post>", "T3", "T4"].map { line.range(of: $0)?.lowerBound }
+    let order = ["[1 ■ T1]", "2 □ T2", "<+ Post>", "3 □ T3", "4 □ T4"].map {
+      line.range(of: $0)?.lowerBound
+    }
     #expect(order.allSatisfy { $0 != nil })
     #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted())
   }
@@ -52,14 +54,14 @@ import Testing
   @Test func fillSharesTheWidthAndCenteredUsesTheItemWidth() throws {
     let shell = try shell(tabs: 3, selected: 2)
     let fill = Renderer.barLine(shell, options: RenderOptions(width: 30))
-    #expect(fill == "   □ T1     [■ T2]     □ T3")
+    #expect(fill == "  1 □ T1   [2 ■ T2]   3 □ T3")
     var appearance = BarAppearance()
     appearance.positioning = .centered
-    appearance.itemWidth = 8
+    appearance.itemWidth = 9
     appearance.itemSpacing = 0
     shell.setAppearance(appearance)
     let centered = Renderer.barLine(shell, options: RenderOptions(width: 30))
-    #expect(centered == "     □ T1   [■ T2]   □ T3")
+    #expect(centered == "  1 □ T1  [2 ■ T2]  3 □ T3")
   }
 
   @Test func badgesAndDisabledItems() throws {
@@ -67,15 +69,15 @@ import Testing
     try shell.setBadge("t2", to: "1000")
     try shell.setEnabled("t3", false)
     let line = Renderer.barLine(shell, options: RenderOptions(width: 60))
-    #expect(line.contains("□ T2(99+)"))
-    #expect(line.contains("□ ~T3~"))
+    #expect(line.contains("2 □ T2(99+)"))
+    #expect(line.contains("3 □ ~T3~"))
   }
 
   @Test func longTitlesEndInAnEllipsis() throws {
     let shell = try makeShell()
     try shell.addTab(type: "text", title: "A title far too long for any small bar")
     let line = Renderer.barLine(shell, options: RenderOptions(width: 20))
-    #expect(line == "[■ A title far too…]")
+    #expect(line == "[1 ■ A title far t…]")
   }
 
   @Test func tabsTableIsAlignedByDisplayWidth() throws {

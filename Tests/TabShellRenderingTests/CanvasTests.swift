@@ -44,7 +44,7 @@ import Testing
   func tinyWidthsNeverOverflow(layout: String) throws {
     let shell = try makeShell(layout: layout)
     for width in [-5, 0, 1, 2, 3, 5, 7, 9, 10, 11, 12] {
-      let options = RenderOptions(width: width, screenHeight: 2)
+      let options = RenderOptions(width: width, height: 6)
       let lines =
         Renderer.frame(shell, options: options) + [Renderer.barLine(shell, options: options)]
         + Renderer.tabsTable(shell, options: options)

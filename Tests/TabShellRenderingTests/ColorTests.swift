@@ -40,7 +40,7 @@ import Testing
     #expect(line.contains("\u{1B}[1;38;2;255;149;0m["))  // orange, bold: the selected item
     #expect(line.contains("38;2;142;142;147"))  // grey: the others
     #expect(strippingEscapes(line) == Renderer.barLine(shell, options: RenderOptions(width: 60)))
-    #expect(strippingEscapes(line).contains("[⌂ 首页]"))
+    #expect(strippingEscapes(line).contains("[1 ⌂ 首页]"))
   }
 
   @Test func ansi256MapsToThePalette() throws {
@@ -54,7 +54,7 @@ import Testing
   @Test func originalRenderingModeLeavesIconsUncoloured() throws {
     let shell = try makeShell(layout: "swipeable")  // .original
     let line = Renderer.barLine(shell, options: RenderOptions(width: 60, color: .trueColor))
-    #expect(line.contains(" ♪ \u{1B}["))  // the icon comes before any escape of its item
+    #expect(line.contains(" ☆ \u{1B}["))  // the icon comes before any escape of its title
     let templated = try makeShell(layout: "profile")  // .template
     let other = Renderer.barLine(templated, options: RenderOptions(width: 60, color: .trueColor))
     #expect(other.contains("m◇"))
@@ -63,7 +63,7 @@ import Testing
   @Test func pageScreensFillTheirRegionWithTheirColour() throws {
     let shell = try makeShell(layout: "swipeable")
     let frame = Renderer.frame(
-      shell, options: RenderOptions(width: 30, screenHeight: 4, color: .trueColor))
+      shell, options: RenderOptions(width: 30, height: 8, color: .trueColor))
     #expect(frame[1].contains("48;2;0;122;255"))  // the blue page's background
     #expect(frame[1].hasSuffix("\u{1B}[0m"))  // the colour ends with the line
   }

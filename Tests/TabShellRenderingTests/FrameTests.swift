@@ -3,23 +3,23 @@ import TabShellRendering
 import Testing
 
 @Suite struct FrameTests {
-  let options = RenderOptions(width: 40, screenHeight: 4)
+  let options = RenderOptions(width: 40, height: 8)
 
-  @Test func frameIsHeaderRegionAndThreeBarRows() throws {
+  @Test func frameIsHeaderRegionAndThreeBarRowsInTheHeight() throws {
     let shell = try makeShell(layout: "profile")
     let frame = Renderer.frame(shell, options: options)
-    #expect(frame.count == 1 + 4 + 3)
+    #expect(frame.count == 8)
     #expect(frame[0].contains("Home"))
     #expect(frame[5].hasPrefix("━━━"))
-    #expect(frame[7].contains("[Home]"))
+    #expect(frame[7].contains("[1 Home]"))
   }
 
-  @Test func hiddenBarLeavesOnlyTheScreen() throws {
+  @Test func hiddenBarLeavesTheHeightToTheScreen() throws {
     let shell = try makeShell(layout: "lifecycle")
     try shell.tap("second")  // Second hides the bar while visible
     #expect(shell.isBarHidden)
     let frame = Renderer.frame(shell, options: options)
-    #expect(frame.count == 1 + 4)
+    #expect(frame.count == 8)
     #expect(frame[1] == "Second")
     #expect(frame.contains("  viewDidAppear"))
   }

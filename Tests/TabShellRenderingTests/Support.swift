@@ -15,7 +15,7 @@ func makeShell(layout: String? = nil) throws -> Shell {
 
 /// Everything a person would look at for a shell: the frame, the bar line and the tabs table.
 func preview(_ shell: Shell, width: Int, color: ColorMode = .none) -> String {
-  let options = RenderOptions(width: width, screenHeight: 6, color: color)
+  let options = RenderOptions(width: width, height: 12, color: color)
   var out = Renderer.frame(shell, options: options)
   out.append("")
   out.append(Renderer.barLine(shell, options: options))

@@ -61,10 +61,10 @@ extension Layout {
   static let lifecycle = Layout(
     name: "lifecycle", summary: "First, Second, Third log their lifecycle; Second hides the bar"
   ) { layout in
-    try layout.addTab(type: "logger", id: "first", title: "First", icon: "1")
+    try layout.addTab(type: "logger", id: "first", title: "First", icon: "◔")
     try layout.addTab(
-      type: "logger", id: "second", title: "Second", icon: "2", parameters: ["hides-bar": "yes"])
-    try layout.addTab(type: "logger", id: "third", title: "Third", icon: "3")
+      type: "logger", id: "second", title: "Second", icon: "◑", parameters: ["hides-bar": "yes"])
+    try layout.addTab(type: "logger", id: "third", title: "Third", icon: "◕")
   }
 
   /// The REPL's default: a little of everything.

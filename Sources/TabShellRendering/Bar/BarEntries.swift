@@ -2,6 +2,9 @@
 
 /// One button of the bar: a tab's item or the centre action button.
 struct BarEntry {
+  /// The tab's position (1-based), shown before its title so that what the user sees is what they
+  /// type (`tab 3`, the key 3); `nil` for the action button, which has none.
+  var position: Int?
   var title: String
   var icon: String
   var badge: String?
@@ -35,6 +38,19 @@ struct BarEntries {
     shell.selectedPosition.map { index(ofPosition: $0) }
   }
 
+  /// The tab position (1-based) of an entry index; `nil` for the action button.
+  func position(ofIndex index: Int) -> Int? {
+    guard let actionIndex else { return index + 1 }
+    if index == actionIndex { return nil }
+    return index < actionIndex ? index + 1 : index
+  }
+
+  /// The number of tabs among the entries `range` (the action button is not a tab).
+  func tabCount(in range: Range<Int>) -> Int {
+    guard let actionIndex, range.contains(actionIndex) else { return range.count }
+    return range.count - 1
+  }
+
   /// The entry index of a tab position (1-based).
   func index(ofPosition position: Int) -> Int {
     if let actionIndex, position - 1 >= actionIndex { return position }
@@ -46,7 +62,8 @@ struct BarEntries {
     if let actionIndex, let button = shell.bar.actionButton {
       if index == actionIndex {
         return BarEntry(
-          title: button.title, icon: button.icon, badge: nil, isEnabled: true, isSelected: false,
+          position: nil, title: button.title, icon: button.icon, badge: nil, isEnabled: true,
+          isSelected: false,
           isAction: true)
       }
       return tabEntry(position: index < actionIndex ? index + 1 : index)
@@ -58,10 +75,12 @@ struct BarEntries {
     let selected = position == shell.selectedPosition
     guard let item = shell.item(at: position) else {
       return BarEntry(
-        title: "", icon: "", badge: nil, isEnabled: false, isSelected: false, isAction: false)
+        position: position, title: "", icon: "", badge: nil, isEnabled: false, isSelected: false,
+        isAction: false)
     }
     return BarEntry(
-      title: item.title, icon: selected ? item.selectedIcon : item.icon, badge: item.badge,
+      position: position, title: item.title, icon: selected ? item.selectedIcon : item.icon,
+      badge: item.badge,
       isEnabled: item.isEnabled, isSelected: selected, isAction: false)
   }
 }

@@ -1,8 +1,8 @@
 @_spi(Host) import TabShellKit
 
 /// Where the bar's buttons go in a given width: which of them are visible (a window around the
-/// selection when they do not all fit), the "+N" markers for the hidden ones, and each slot's column
-/// and width.
+/// selection when they do not all fit, or where the user scrolled it), the "+N" markers for the
+/// hidden tabs, and each slot's column and width.
 ///
 /// The work is proportional to the number of visible slots, not to the number of buttons.
 struct BarGeometry: Equatable {
@@ -14,7 +14,8 @@ struct BarGeometry: Equatable {
   /// Entries hidden on the left and on the right.
   var hiddenLeft: Int
   var hiddenRight: Int
-  /// The markers, e.g. "+3 " and " +12" (empty when nothing is hidden on that side).
+  /// The markers, e.g. "+3 " and " +12" (empty when nothing is hidden on that side). They count
+  /// tabs: the action button is not one (a side that hides only the button shows a bare "+").
   var leftMarker: String
   var rightMarker: String
   /// The visible slots: their column and width.
@@ -26,14 +27,17 @@ struct BarGeometry: Equatable {
       && a.slots.map(\.width) == b.slots.map(\.width)
   }
 
-  /// Lays out `count` entries in `width` columns, keeping `selected` (an entry index) visible.
+  /// Lays out `count` entries in `width` columns, keeping `selected` (an entry index) visible, or
+  /// showing the window `scroll` asks for.
   ///
   /// When every entry gets `minimumSlot` columns, all are shown. Otherwise the bar shows a window
-  /// grown from the selected entry outwards, one entry at a time on alternate sides, while the
-  /// entries' `desired` widths (at least `minimumSlot`), the gaps and the markers fit.
+  /// grown from the selected entry outwards, one entry at a time on alternate sides (or from the
+  /// scroll's anchor towards its side first), while the entries' `desired` widths (at least
+  /// `minimumSlot`), the gaps and the markers fit. `actionIndex` is the entry that is not a tab.
   init(
     count: Int, selected: Int?, width: Int, appearance: BarAppearance,
-    minimumSlot: Int = BarGeometry.minimumSlot, desired: (Int) -> Int = { _ in 0 }
+    minimumSlot: Int = BarGeometry.minimumSlot, actionIndex: Int? = nil,
+    scroll: BarScroll.Anchor? = nil, desired: (Int) -> Int = { _ in 0 }
   ) {
     let width = max(1, width)
     let gap = appearance.positioning == .centered ? max(0, appearance.itemSpacing) : 0
@@ -43,19 +47,31 @@ struct BarGeometry: Equatable {
     var right = ""
     var needs: [Int] = []
     if count > 0, count * minimumSlot + (count - 1) * gap > width {
-      let anchor = min(max(0, selected ?? 0), count - 1)
+      let (anchor, rightFirst, alternate) = Self.start(count: count, selected: selected, scroll)
       var cramped = false
       func need(_ index: Int) -> Int {
         cramped && index != anchor ? minimumSlot : max(minimumSlot, desired(index))
       }
-      (low, high) = Self.window(count: count, around: anchor, width: width, gap: gap, need: need)
-      if high - low == 1, count > 1 {
-        // Only the selected entry fits at its ease: its neighbours make do with the minimum.
-        cramped = true
-        (low, high) = Self.window(count: count, around: anchor, width: width, gap: gap, need: need)
+      func marker(_ hidden: Range<Int>, leading: Bool) -> String {
+        Self.marker(hidden, actionIndex: actionIndex, leading: leading)
       }
-      left = Self.marker(low, leading: true)
-      right = Self.marker(count - high, leading: false)
+      func window() -> (low: Int, high: Int) {
+        Self.window(
+          count: count, around: anchor, rightFirst: rightFirst, alternate: alternate, width: width,
+          gap: gap, need: need,
+          markers: { low, high in
+            Self.width(marker(0..<low, leading: true))
+              + Self.width(marker(high..<count, leading: false))
+          })
+      }
+      (low, high) = window()
+      if high - low == 1, count > 1 {
+        // Only the anchor fits at its ease: its neighbours make do with the minimum.
+        cramped = true
+        (low, high) = window()
+      }
+      left = marker(0..<low, leading: true)
+      right = marker(high..<count, leading: false)
       needs = (low..<high).map(need)
       if high - low == 1, minimumSlot + Self.width(left) + Self.width(right) > width {
         // Not even the numbers fit beside one button: the markers shrink to a bare "+".
@@ -73,17 +89,31 @@ struct BarGeometry: Equatable {
       appearance: appearance, needs: needs, minimumSlot: minimumSlot)
   }
 
-  /// The window `low..<high` grown from `anchor`, one entry at a time on alternate sides (right
-  /// first), while the entries' needs, the gaps between them and the markers fit in `width`.
-  private static func window(
-    count: Int, around anchor: Int, width: Int, gap: Int, need: (Int) -> Int
-  ) -> (low: Int, high: Int) {
-    func markers(_ low: Int, _ high: Int) -> Int {
-      Self.width(marker(low, leading: true)) + Self.width(marker(count - high, leading: false))
+  /// Where a window starts: the entry it grows from, the side it tries first, and whether it
+  /// alternates sides (around the selection) or keeps to one side while it can (a scrolled window:
+  /// a page to the right grows from its first entry rightwards, a page to the left from its last
+  /// entry leftwards, then the other way once that side is full).
+  private static func start(count: Int, selected: Int?, _ scroll: BarScroll.Anchor?)
+    -> (anchor: Int, rightFirst: Bool, alternate: Bool)
+  {
+    let clamp = { (index: Int) in min(max(0, index), count - 1) }
+    switch scroll {
+    case .from(let first)?: return (clamp(first), true, false)
+    case .to(let last)?: return (clamp(last), false, false)
+    case nil: return (clamp(selected ?? 0), true, true)
     }
+  }
+
+  /// The window `low..<high` grown from `anchor`, one entry at a time (on alternate sides, or on
+  /// one side while it can), while the entries' needs, the gaps between them and the markers fit in
+  /// `width`.
+  private static func window(
+    count: Int, around anchor: Int, rightFirst: Bool, alternate: Bool, width: Int, gap: Int,
+    need: (Int) -> Int, markers: (Int, Int) -> Int
+  ) -> (low: Int, high: Int) {
     var (low, high) = (anchor, anchor + 1)
     var used = need(anchor)
-    var rightFirst = true
+    var rightFirst = rightFirst
     while true {
       var grew = false
       for side in rightFirst ? [true, false] : [false, true] {
@@ -95,16 +125,21 @@ struct BarGeometry: Equatable {
           (low, high, used, grew) = (newLow, newHigh, total, true)
           break
         }
+        // A scrolled page keeps to its side while that side has entries.
+        if !alternate { break }
       }
       if !grew { return (low, high) }
-      rightFirst.toggle()
+      if alternate { rightFirst.toggle() }
     }
   }
 
-  /// "+N " on the left, " +N" on the right, or "" when nothing is hidden.
-  static func marker(_ hidden: Int, leading: Bool) -> String {
-    guard hidden > 0 else { return "" }
-    return leading ? "+\(hidden) " : " +\(hidden)"
+  /// "+N " on the left, " +N" on the right (N the tabs among the `hidden` entries), "+ " or " +"
+  /// when only the action button is hidden there, or "" when nothing is.
+  static func marker(_ hidden: Range<Int>, actionIndex: Int?, leading: Bool) -> String {
+    guard !hidden.isEmpty else { return "" }
+    let tabs = hidden.count - (actionIndex.map { hidden.contains($0) ? 1 : 0 } ?? 0)
+    let count = tabs > 0 ? String(tabs) : ""
+    return leading ? "+\(count) " : " +\(count)"
   }
 
   private static func width(_ marker: String) -> Int { marker.utf8.count }

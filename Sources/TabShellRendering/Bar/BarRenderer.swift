@@ -1,69 +1,185 @@
 @_spi(Host) import TabShellKit
 
 /// Draws the bar: as one line (the REPL's), or as the rows under a frame's screen (a rule that
-/// marks the selected slot, an icons row and a titles row, as a phone shows it).
+/// marks the selected slot, an icons row and a titles row, as a phone shows it), with the action
+/// button's cap protruding one row above the rule.
+///
+/// Every row is made of ``Piece``s, each drawn for one thing (an entry, a marker) inside the columns
+/// that thing owns, so that what is drawn and what a click there hits (``TerminalLayout``) come
+/// from the same geometry.
 struct BarRenderer {
   let entries: BarEntries
   let appearance: BarAppearance
   let width: Int
   let geometry: BarGeometry
 
-  init(_ shell: Shell, width: Int) {
+  init(_ shell: Shell, width: Int, scroll: BarScroll = BarScroll()) {
     entries = BarEntries(shell)
     appearance = shell.bar.appearance
     self.width = max(1, width)
     let (entries, appearance) = (entries, appearance)
     geometry = BarGeometry(
       count: entries.count, selected: entries.selectedIndex, width: self.width,
-      appearance: appearance,
+      appearance: appearance, actionIndex: entries.actionIndex,
+      scroll: scroll.anchor(selected: entries.selectedIndex, count: entries.count),
       desired: { BarItemContent(entry: entries.entry(at: $0), appearance: appearance).naturalWidth }
     )
   }
 
   static let markerStyle = TextStyle(bold: true)
 
-  /// The visible entries with their slots.
-  private var visible: [(entry: BarEntry, column: Int, width: Int)] {
+  /// What a piece of the bar is drawn for.
+  enum Owner: Equatable, Sendable {
+    /// The entry at this index (a tab, or the action button).
+    case entry(Int)
+    /// The "+N" marker on the left.
+    case moreLeft
+    /// The "+N" marker on the right.
+    case moreRight
+  }
+
+  /// Text drawn for one owner (or for none: the rule between slots) from a column.
+  struct Piece {
+    var owner: Owner?
+    var column: Int
+    var line: StyledLine
+  }
+
+  /// The visible entries: their index, slot column and width.
+  var visible: [(index: Int, column: Int, width: Int)] {
     geometry.slots.enumerated().map { offset, slot in
-      (entries.entry(at: geometry.first + offset), slot.column, slot.width)
+      (geometry.first + offset, slot.column, slot.width)
     }
+  }
+
+  /// The columns of the markers (empty ranges when there are none).
+  var leftMarkerColumns: Range<Int> { 0..<min(width, geometry.leftMarker.utf8.count) }
+  var rightMarkerColumns: Range<Int> {
+    max(0, width - geometry.rightMarker.utf8.count)..<width
   }
 
   /// The bar as one line.
   var line: StyledLine {
     var line = StyledLine(geometry.leftMarker, style: Self.markerStyle)
     for item in visible {
-      let content = BarItemContent(entry: item.entry, appearance: appearance)
+      let content = BarItemContent(entry: entries.entry(at: item.index), appearance: appearance)
       line.place(content.line(width: item.width), at: item.column)
     }
     return withRightMarker(line).clipped(to: width)
   }
 
-  /// The bar's rows in a frame: the rule, the icons and the titles.
-  var rows: [StyledLine] {
-    let items = visible
-    var rule = StyledLine()
-    var icons = StyledLine()
-    var titles = StyledLine(geometry.leftMarker, style: Self.markerStyle)
-    let plainRule = TextStyle(foreground: appearance.unselectedTint)
-    for item in items {
-      let content = BarItemContent(entry: item.entry, appearance: appearance)
-      if item.entry.isSelected {
-        rule.append(
-          repeated("─", item.column - rule.width), width: item.column - rule.width,
-          style: plainRule)
-        rule.append(
-          repeated("━", item.width), width: item.width,
-          style: TextStyle(foreground: appearance.tint, bold: true))
-      }
-      icons.place(content.iconRow(width: item.width), at: item.column)
-      titles.place(content.titleRow(width: item.width), at: item.column)
+  /// The action button's visible slot, if it is in the window.
+  var actionSlot: (index: Int, column: Int, width: Int)? {
+    guard let actionIndex = entries.actionIndex else { return nil }
+    return visible.first { $0.index == actionIndex }
+  }
+
+  /// The action button's cap, drawn on the row above the bar: `╭─⊕─╮`, centred on its slot.
+  var cap: Piece? {
+    guard let slot = actionSlot else { return nil }
+    let content = BarItemContent(entry: entries.entry(at: slot.index), appearance: appearance)
+    let icon = content.icon
+    let style = TextStyle(foreground: appearance.tint, bold: true)
+    var line = StyledLine()
+    if slot.width >= icon.width + 4 {
+      line.append("╭─", width: 2, style: style)
+      line.append(icon.text, width: icon.width, style: style)
+      line.append(icon.width == 0 ? "──╮" : "─╮", width: icon.width == 0 ? 3 : 2, style: style)
+    } else if slot.width >= icon.width + 2 {
+      line.append("╭", width: 1, style: style)
+      line.append(icon.text, width: icon.width, style: style)
+      line.append("╮", width: 1, style: style)
+    } else {
+      line.append(icon.text, width: min(icon.width, slot.width), style: style)
     }
-    rule.append(
-      repeated("─", width - rule.width), width: max(0, width - rule.width), style: plainRule)
-    return [
-      rule.clipped(to: width), icons.clipped(to: width), withRightMarker(titles).clipped(to: width),
-    ]
+    guard line.width > 0 else { return nil }
+    return Piece(
+      owner: .entry(slot.index), column: slot.column + (slot.width - line.width) / 2, line: line)
+  }
+
+  /// The bar's rows in a frame: the rule, the icons and the titles, each as pieces. With `capped`,
+  /// the action button's icon is in its cap (drawn by the caller above the rule) and the rule
+  /// opens under it.
+  func rowPieces(capped: Bool) -> [[Piece]] {
+    let cap = capped ? self.cap : nil
+    var rule: [Piece] = []
+    var icons: [Piece] = []
+    var titles: [Piece] = []
+    let plainRule = TextStyle(foreground: appearance.unselectedTint)
+    var ruleEnd = 0
+    func ruleGap(to column: Int) {
+      if column > ruleEnd {
+        rule.append(
+          Piece(owner: nil, column: ruleEnd, line: Self.rule("─", column - ruleEnd, plainRule)))
+      }
+    }
+    if !leftMarkerColumns.isEmpty {
+      rule.append(
+        Piece(owner: .moreLeft, column: 0, line: Self.rule("─", leftMarkerColumns.count, plainRule))
+      )
+      titles.append(
+        Piece(
+          owner: .moreLeft, column: 0,
+          line: StyledLine(geometry.leftMarker, style: Self.markerStyle)))
+      ruleEnd = leftMarkerColumns.count
+    }
+    for item in visible {
+      let entry = entries.entry(at: item.index)
+      let content = BarItemContent(entry: entry, appearance: appearance)
+      ruleGap(to: item.column)
+      var segment: StyledLine
+      if entry.isSelected {
+        segment = Self.rule("━", item.width, TextStyle(foreground: appearance.tint, bold: true))
+      } else if let cap, cap.owner == .entry(item.index), cap.line.width >= 2 {
+        segment = StyledLine()
+        let before = cap.column - item.column
+        segment.append(Self.rule("─", before, plainRule))
+        let capStyle = TextStyle(foreground: appearance.tint, bold: true)
+        segment.append("╯", width: 1, style: capStyle)
+        segment.appendSpaces(cap.line.width - 2)
+        segment.append("╰", width: 1, style: capStyle)
+        segment.append(Self.rule("─", item.width - before - cap.line.width, plainRule))
+      } else {
+        segment = Self.rule("─", item.width, plainRule)
+      }
+      rule.append(Piece(owner: .entry(item.index), column: item.column, line: segment))
+      ruleEnd = item.column + item.width
+      let iconRow =
+        cap?.owner == .entry(item.index)
+        ? StyledLine().centered(in: item.width) : content.iconRow(width: item.width)
+      icons.append(Piece(owner: .entry(item.index), column: item.column, line: iconRow))
+      titles.append(
+        Piece(
+          owner: .entry(item.index), column: item.column, line: content.titleRow(width: item.width))
+      )
+    }
+    let markerStart = rightMarkerColumns.isEmpty ? width : rightMarkerColumns.lowerBound
+    ruleGap(to: markerStart)
+    if !rightMarkerColumns.isEmpty {
+      rule.append(
+        Piece(
+          owner: .moreRight, column: markerStart,
+          line: Self.rule("─", rightMarkerColumns.count, plainRule)))
+      titles.append(
+        Piece(
+          owner: .moreRight, column: markerStart,
+          line: StyledLine(geometry.rightMarker, style: Self.markerStyle)))
+    }
+    return [rule, icons, titles]
+  }
+
+  /// The rows as lines (see ``rowPieces(capped:)``).
+  func rows(capped: Bool) -> [StyledLine] {
+    rowPieces(capped: capped).map { Self.assemble($0, width: width) }
+  }
+
+  /// Pieces placed left to right on one line, cut to `width`.
+  static func assemble(_ pieces: [Piece], width: Int) -> StyledLine {
+    var line = StyledLine()
+    for piece in pieces.sorted(by: { $0.column < $1.column }) {
+      line.place(piece.line, at: piece.column)
+    }
+    return line.clipped(to: width)
   }
 
   private func withRightMarker(_ line: StyledLine) -> StyledLine {
@@ -74,7 +190,10 @@ struct BarRenderer {
     return line
   }
 
-  private func repeated(_ text: String, _ count: Int) -> String {
-    count > 0 ? String(repeating: text, count: count) : ""
+  /// `count` times a rule character.
+  private static func rule(_ text: String, _ count: Int, _ style: TextStyle) -> StyledLine {
+    var line = StyledLine()
+    if count > 0 { line.append(String(repeating: text, count: count), width: count, style: style) }
+    return line
   }
 }

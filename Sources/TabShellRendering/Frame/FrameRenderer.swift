@@ -1,44 +1,59 @@
 @_spi(Host) import TabShellKit
 
-/// Draws a frame: a header naming the visible screen, the screen's region, then the bar (unless
-/// hidden).
+/// Draws pages: a screen's header (a navigation line naming it) and its region under it, in a
+/// size given. The full-screen mode draws two of them side by side while a swipe slides them.
 ///
-/// The visible screen is the modal one when one is presented (the header says "modal"). A screen
-/// whose callback failed shows its failure instead of its content.
-struct FrameRenderer {
+/// A screen whose callback failed shows its failure instead of its content; without a screen (no
+/// tabs) the page says how to get some.
+struct PageRenderer {
   let shell: Shell
   let width: Int
   let height: Int
 
-  init(_ shell: Shell, options: RenderOptions) {
+  init(_ shell: Shell, width: Int, height: Int) {
     self.shell = shell
-    width = options.columns
-    height = options.rows
+    self.width = max(1, width)
+    self.height = max(0, height)
   }
 
-  var lines: [StyledLine] {
-    var lines = [header]
-    lines += region
-    if !shell.isBarHidden, BarEntries(shell).count > 0 {
-      lines += BarRenderer(shell, width: width).rows
-    }
-    return lines
-  }
-
-  /// The navigation line: the screen's title in the middle; on the left "< Back" (the title of
-  /// the screen under it) when pushed, or "modal" when presented.
-  var header: StyledLine {
-    guard let screen = shell.visibleScreen else {
-      return StyledLine("TabShell", style: TextStyle(bold: true)).centered(in: width)
-    }
-    var left = StyledLine()
+  /// The page of the visible screen (the modal one, marked "modal", when one is presented).
+  var visible: [StyledLine] {
+    guard let screen = shell.visibleScreen else { return lines(screen: nil, left: nil) }
+    var left: StyledLine?
     if shell.modalScreen != nil {
-      left.append("modal", style: TextStyle(dim: true))
-    } else if let position = shell.selectedPosition, let tab = shell.tab(at: position),
-      tab.stack.count > 1
-    {
-      let back = tab.stack[tab.stack.count - 2].title
-      left.append("< " + Renderer.truncate(back, toWidth: max(1, width / 4)))
+      left = StyledLine("modal", style: TextStyle(dim: true))
+    } else if let position = shell.selectedPosition {
+      left = back(in: position)
+    }
+    return lines(screen: screen, left: left)
+  }
+
+  /// The page of the top screen of the tab at `position` (the page a swipe brings in).
+  func page(ofTab position: Int) -> [StyledLine] {
+    guard let tab = shell.tab(at: position), let screen = tab.stack.last else {
+      return lines(screen: nil, left: nil)
+    }
+    return lines(screen: screen, left: back(in: position))
+  }
+
+  /// "< Back" (the title of the screen under the top one) for a tab whose stack has more than its
+  /// root.
+  private func back(in position: Int) -> StyledLine? {
+    guard let tab = shell.tab(at: position), tab.stack.count > 1 else { return nil }
+    let title = tab.stack[tab.stack.count - 2].title
+    return StyledLine("< " + Renderer.truncate(title, toWidth: max(1, width / 4)))
+  }
+
+  private func lines(screen: ScreenInfo?, left: StyledLine?) -> [StyledLine] {
+    guard height > 0 else { return [] }
+    return [header(screen: screen, left: left ?? StyledLine())] + region(screen: screen)
+  }
+
+  /// The navigation line: the screen's title in the middle, `left` on the left, and the screen's
+  /// id on the right when there is room.
+  private func header(screen: ScreenInfo?, left: StyledLine) -> StyledLine {
+    guard let screen else {
+      return StyledLine("TabShell", style: TextStyle(bold: true)).centered(in: width)
     }
     // The screen's id on the right (what commands and traces call it), when there is room.
     let id = StyledLine(Renderer.sanitized(screen.id), style: TextStyle(dim: true))
@@ -55,25 +70,22 @@ struct FrameRenderer {
     return line.clipped(to: width)
   }
 
-  /// The visible screen's region: `height` rows.
-  var region: [StyledLine] {
-    var canvas = Canvas(width: width, height: height)
-    if let screen = shell.visibleScreen {
+  /// The screen's region: the page's rows under the header.
+  private func region(screen: ScreenInfo?) -> [StyledLine] {
+    let rows = height - 1
+    var canvas = Canvas(width: width, height: rows)
+    if let screen {
       if let failure = screen.failure {
-        drawFailure(failure, in: &canvas)
+        canvas.write("! This screen failed:", row: 0, color: .red, bold: true)
+        canvas.writeWrapped(Renderer.sanitized(failure), row: 1, color: .red)
       } else {
         shell.draw(screen: screen.id, in: &canvas)
       }
     } else {
-      canvas.writeCentered("No tabs.", row: max(0, height / 2 - 1))
+      canvas.writeCentered("No tabs.", row: max(0, rows / 2 - 1))
       canvas.writeWrapped(
-        "Try 'layout demo' or 'add-tab text'.", row: max(0, height / 2), centered: true)
+        "Try 'layout demo' or 'add-tab text'.", row: max(0, rows / 2), centered: true)
     }
     return CanvasLines.lines(of: canvas)
-  }
-
-  private func drawFailure(_ message: String, in canvas: inout Canvas) {
-    canvas.write("! This screen failed:", row: 0, color: .red, bold: true)
-    canvas.writeWrapped(Renderer.sanitized(message), row: 1, color: .red)
   }
 }

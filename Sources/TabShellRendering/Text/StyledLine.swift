@@ -115,3 +115,51 @@ extension StyledLine {
     return result
   }
 }
+
+extension StyledLine {
+  /// The line with `other` drawn over it from `column` (the line padded with blanks to reach it),
+  /// in at most `width` columns. A wide character that `other` covers only half of leaves a blank
+  /// in its other half.
+  package func overlaid(_ other: StyledLine, at column: Int, width: Int) -> StyledLine {
+    var result = slice(0..<max(0, column))
+    result.place(other, at: column)
+    let end = column + other.width
+    if end < self.width {
+      result.append(slice(end..<self.width))
+    }
+    return result.clipped(to: width)
+  }
+
+  /// The columns `range` of the line; a wide character cut by either end becomes a blank, and
+  /// columns past the end are left out.
+  func slice(_ range: Range<Int>) -> StyledLine {
+    var result = StyledLine()
+    var column = 0
+    for run in runs {
+      guard column < range.upperBound else { break }
+      if column + run.width <= range.lowerBound {
+        column += run.width
+        continue
+      }
+      if column >= range.lowerBound, column + run.width <= range.upperBound {
+        result.append(run.text, width: run.width, style: run.style)
+        column += run.width
+        continue
+      }
+      for character in run.text {
+        let w = displayWidth(of: character)
+        let end = column + w
+        if column >= range.lowerBound, end <= range.upperBound {
+          result.append(String(character), width: w, style: run.style)
+        } else if end > range.lowerBound, column < range.upperBound {
+          // Half of a wide character.
+          result.appendSpaces(
+            min(end, range.upperBound) - max(column, range.lowerBound), style: run.style)
+        }
+        column = end
+        if column >= range.upperBound { break }
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,28 @@
+/// What is at a cell of the terminal, as `hit COL ROW` prints it and a click acts on it
+/// (docs/Contract.md, "Gestures").
+package enum HitTarget: Equatable, Sendable, CustomStringConvertible {
+  /// A tab's item in the bar (any row of its slot): its position and id.
+  case tab(position: Int, id: String)
+  /// The action button: its slot in the bar, or its cap protruding above the bar.
+  case action
+  /// The "+N" marker of the tabs hidden on the left.
+  case moreLeft
+  /// The "+N" marker of the tabs hidden on the right.
+  case moreRight
+  /// The screen area, showing the visible screen with this id.
+  case screen(id: String)
+  /// Nothing: the screen area without tabs, the bar between slots, the command line.
+  case none
+
+  /// `tab ID`, `action`, `more left`, `more right`, `screen ID` or `none`.
+  package var description: String {
+    switch self {
+    case .tab(_, let id): "tab \(Renderer.neutralized(id))"
+    case .action: "action"
+    case .moreLeft: "more left"
+    case .moreRight: "more right"
+    case .screen(let id): "screen \(Renderer.neutralized(id))"
+    case .none: "none"
+    }
+  }
+}

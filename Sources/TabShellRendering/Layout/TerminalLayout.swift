@@ -1,0 +1,153 @@
+@_spi(Host) import TabShellKit
+
+/// The terminal as the full-screen mode lays it out (docs/Contract.md, "The full-screen mode"): the
+/// screen area at the top, the bar's three rows under it (when shown) with the action button's cap
+/// protruding one row above the bar's top edge, and the reserved rows at the bottom (the
+/// full-screen mode's command line; none for `show`).
+///
+/// It is computed once, from the geometry the bar is drawn with, and both draws the frame
+/// (``frameLines(page:)``) and answers what is at a cell (``hit(column:row:)``): what a click does in
+/// the full-screen mode is what `click` does in a script. When the terminal has fewer rows than
+/// the bar needs, the bar keeps its last rows (the titles first) and the screen area gets none.
+package struct TerminalLayout {
+  /// Columns.
+  package let columns: Int
+  /// Rows of the terminal, the reserved ones included.
+  package let rows: Int
+  /// Rows of the screen area (rows `0..<screenHeight`): the visible screen's header, then its
+  /// region.
+  package let screenHeight: Int
+  /// Rows at the bottom that are not the frame's (the command line).
+  package let reservedRows: Int
+  /// Which of the bar's rows are shown: 0 the rule, 1 the icons, 2 the titles.
+  let barKinds: Range<Int>
+  let bar: BarRenderer?
+  /// The action button's cap, on the screen area's last row.
+  let cap: BarRenderer.Piece?
+  let shell: Shell
+
+  /// Lays out `shell` in a terminal of `options.width` × `options.height`, `options.reservedRows`
+  /// of them kept free at the bottom, with the bar's window where `scroll` puts it.
+  package init(_ shell: Shell, options: RenderOptions, scroll: BarScroll = BarScroll()) {
+    self.shell = shell
+    columns = options.columns
+    rows = options.rows
+    reservedRows = min(options.reservedRowsUsed, rows)
+    let available = rows - reservedRows
+    let shown = !shell.isBarHidden && BarEntries(shell).count > 0
+    let barHeight = shown ? min(3, available) : 0
+    barKinds = (3 - barHeight)..<3
+    screenHeight = available - barHeight
+    bar = shown ? BarRenderer(shell, width: columns, scroll: scroll) : nil
+    cap = barHeight == 3 && screenHeight > 0 ? bar?.cap : nil
+  }
+
+  /// The first row of the bar (when it is shown).
+  package var barTop: Int { screenHeight }
+
+  /// The rows the frame fills: the screen area and the bar.
+  package var frameHeight: Int { rows - reservedRows }
+
+  /// The row of the action button's cap, if it shows.
+  package var capRow: Int? { cap == nil ? nil : screenHeight - 1 }
+
+  /// Whether a cell (0-based) is the bar's: one of its rows, or the action button's cap.
+  package func isBar(column: Int, row: Int) -> Bool {
+    guard bar != nil else { return false }
+    if let cap, row == screenHeight - 1 {
+      return (cap.column..<cap.column + cap.line.width).contains(column)
+    }
+    return row >= screenHeight && row < frameHeight
+  }
+
+  /// What is at a cell (0-based); `nil` outside the terminal.
+  package func hit(column: Int, row: Int) -> HitTarget? {
+    guard column >= 0, column < columns, row >= 0, row < rows else { return nil }
+    if let cap, row == screenHeight - 1, (cap.column..<cap.column + cap.line.width).contains(column)
+    {
+      return .action
+    }
+    if row < screenHeight {
+      return shell.visibleScreen.map { .screen(id: $0.id) } ?? HitTarget.none
+    }
+    guard let bar, row < frameHeight else { return HitTarget.none }
+    if bar.leftMarkerColumns.contains(column) { return .moreLeft }
+    if bar.rightMarkerColumns.contains(column) { return .moreRight }
+    for slot in bar.visible where (slot.column..<slot.column + slot.width).contains(column) {
+      return target(ofEntry: slot.index)
+    }
+    return HitTarget.none
+  }
+
+  /// What an entry of the bar is: a tab (its position and id) or the action button.
+  func target(ofEntry index: Int) -> HitTarget {
+    guard let bar, let position = bar.entries.position(ofIndex: index) else { return .action }
+    return .tab(position: position, id: shell.model.tabs[position - 1].id)
+  }
+
+  /// The scroll after a click on a marker: a page further that way, the selection unchanged.
+  package func scrolled(_ target: HitTarget, from scroll: BarScroll) -> BarScroll {
+    guard let bar else { return scroll }
+    let geometry = bar.geometry
+    var scroll = scroll
+    let count = bar.entries.count
+    let selected = bar.entries.selectedIndex
+    switch target {
+    case .moreLeft where geometry.first > 0:
+      scroll.scroll(to: .to(geometry.first - 1), selected: selected, count: count)
+    case .moreRight where geometry.first + geometry.slots.count < count:
+      scroll.scroll(
+        to: .from(geometry.first + geometry.slots.count), selected: selected, count: count)
+    default: break
+    }
+    return scroll
+  }
+
+  /// The bar's rows that show, top first (none when the bar is hidden).
+  package var barLines: [StyledLine] {
+    guard let bar else { return [] }
+    return Array(bar.rows(capped: cap != nil)[barKinds])
+  }
+
+  /// The action button's cap: its row, column and text.
+  package var capLine: (row: Int, column: Int, line: StyledLine)? {
+    guard let cap else { return nil }
+    return (screenHeight - 1, cap.column, cap.line)
+  }
+
+  /// The bar's rows as pieces, with the entries they are drawn for (for the tests that check that
+  /// a cell hits what is drawn there): each as its row, its column, its text and its target.
+  package var drawnPieces: [(row: Int, column: Int, line: StyledLine, target: HitTarget?)] {
+    guard let bar else { return [] }
+    var pieces: [(row: Int, column: Int, line: StyledLine, target: HitTarget?)] = []
+    let rows = bar.rowPieces(capped: cap != nil)
+    for (offset, kind) in barKinds.enumerated() {
+      for piece in rows[kind] {
+        pieces.append((barTop + offset, piece.column, piece.line, piece.owner.map(target(of:))))
+      }
+    }
+    if let cap, let owner = cap.owner {
+      pieces.append((screenHeight - 1, cap.column, cap.line, target(of: owner)))
+    }
+    return pieces
+  }
+
+  private func target(of owner: BarRenderer.Owner) -> HitTarget {
+    switch owner {
+    case .entry(let index): target(ofEntry: index)
+    case .moreLeft: .moreLeft
+    case .moreRight: .moreRight
+    }
+  }
+
+  /// The whole frame (the reserved rows left out): `page` (the screen area's rows, as many as
+  /// ``screenHeight``) with the action button's cap over its last row, then the bar's rows.
+  package func frameLines(page: [StyledLine]) -> [StyledLine] {
+    var lines = Array(page.prefix(screenHeight))
+    while lines.count < screenHeight { lines.append(StyledLine()) }
+    if let (row, column, line) = capLine {
+      lines[row] = lines[row].overlaid(line, at: column, width: columns)
+    }
+    return lines + barLines
+  }
+}

@@ -13,10 +13,18 @@ enum LookingCommands {
   }
 
   static let show = Declaration(
-    name: "show", abstract: "the rendered frame: the visible screen, then the bar", effect: .looks
+    name: "show", abstract: "the rendered frame: the visible screen, then the bar",
+    discussion: """
+      The whole terminal as the full-screen mode lays it out, at the size 'size' sets (--width or \
+      80 columns, and 24 rows): the screen area (a header naming the visible screen, then its \
+      region), the action button's cap protruding one row above the bar, then the bar's three \
+      rows (unless hidden). One line a row; trailing blanks are left out.
+      """,
+    effect: .looks
   ) { interpreter, _ in
-    Renderer.frame(interpreter.shell, options: interpreter.renderOptions).forEach(
-      interpreter.output)
+    Renderer.frame(
+      interpreter.shell, options: interpreter.renderOptions, scroll: interpreter.barScroll
+    ).forEach(interpreter.output)
     interpreter.drewFrame = true
   }
 
@@ -36,14 +44,22 @@ enum LookingCommands {
 
   static let mode = Argument("MODE", .choice(["on", "json", "off"]))
 
+  static let file = Option(
+    "--to", .path, valueName: "FILE",
+    abstract: "write the trace to FILE (appended to, each line as it happens) instead")
+
   static let trace = Declaration(
-    name: "trace", parameters: [mode], abstract: "print lifecycle and bar events as they happen",
+    name: "trace", parameters: [mode, file],
+    abstract: "print lifecycle and bar events as they happen",
     discussion: """
       'on': readable lines such as 'viewWillAppear b' or 'did-select 2 b'; 'json': one JSON object \
-      a line, such as {"event":"did-select","tab":2,"id":"b"}; 'off': nothing.
+      a line, such as {"event":"did-select","tab":2,"id":"b"}; 'off': nothing. With --to, the \
+      lines go to a file, which another program can follow (the full-screen mode's output panel \
+      stays clear).
       """,
     effect: .looks
   ) { interpreter, arguments in
+    try interpreter.traceTo(arguments[file])
     switch arguments[mode] {
     case "on": interpreter.trace = .readable
     case "json": interpreter.trace = .json

@@ -69,5 +69,7 @@ struct CommandTable: Sendable {
     Family(name: "Looking", commands: LookingCommands.all),
     Family(name: "Scripting", commands: ScriptingCommands.all),
     Family(name: "Plugins", commands: PluginCommands.all),
+    Family(name: "Terminal", commands: TerminalCommands.all),
+    Family(name: "Gestures", commands: GestureCommands.all),
   ])
 }

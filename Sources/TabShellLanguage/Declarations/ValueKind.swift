@@ -21,6 +21,9 @@ enum ValueKind: Equatable, Sendable {
   case path
   /// One of these words.
   case choice([String])
+  /// Any word, completed from these; the command checks it when it runs (so that a wrong one is
+  /// the command's failure, not a syntax error).
+  case suggesting([String])
   /// The name of a command, built-in or of a screen type.
   case commandName
   /// The rest of the line as commands: one word holding commands separated by `;`, or the words of
@@ -189,6 +192,8 @@ extension Kind where Value == String {
   static let commandName = Kind(kind: .commandName)
 
   static func choice(_ words: [String]) -> Kind<String> { Kind(kind: .choice(words)) }
+
+  static func suggesting(_ words: [String]) -> Kind<String> { Kind(kind: .suggesting(words)) }
 }
 
 extension Kind where Value == TabReference {

@@ -76,7 +76,7 @@ extension Interpreter {
     case .layout: return shell.layouts.map(\.name)
     case .event: return EventName.allCases.map(\.rawValue)
     case .direction: return SwipeDirection.allCases.map(\.rawValue)
-    case .choice(let choices): return choices
+    case .choice(let choices), .suggesting(let choices): return choices
     case .commandName: return table.names + shell.screenTypes.flatMap { $0.commands.map(\.name) }
     case .path: return files(matching: word)
     case .integer, .text, .commands, .keyValue: return []

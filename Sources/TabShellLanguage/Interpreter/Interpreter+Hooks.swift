@@ -127,8 +127,8 @@ extension Interpreter {
   func observe(_ event: ShellEvent) {
     switch trace {
     case .off: break
-    case .readable: output(Renderer.neutralized(TraceFormat.readable(event)))
-    case .json: output(TraceFormat.json(event, buffer: &traceBuffer))
+    case .readable: traceLine(Renderer.neutralized(TraceFormat.readable(event)))
+    case .json: traceLine(TraceFormat.json(event, buffer: &traceBuffer))
     }
     // Should-select hooks decide in the shell's should-select handler, not here.
     if event.name != .shouldSelect, let list = hooks.byEvent[event.name] {

@@ -14,8 +14,20 @@ package final class Interpreter {
   package var output: (String) -> Void
   /// Reports one error (stderr).
   package var report: (Diagnostic) -> Void
-  /// How `show`, `tabs` and the bar are drawn.
+  /// How `show`, `tabs` and the bar are drawn, and the terminal's size that `show` and the
+  /// gestures (`hit`, `click`...) assume.
   package var renderOptions: RenderOptions
+  /// The bar's window where the user scrolled it with its "+N" markers: view state, not the
+  /// shell's, kept from command to command (and frame to frame in the full-screen mode).
+  package var barScroll = BarScroll()
+  /// Whether `size` set the size: the REPL then stops following the terminal's width.
+  package var sizeIsFixed = false
+  /// Called with the command each gesture resolved to, once it has run, and whether it succeeded
+  /// (see ``recorded(command:succeeded:)``).
+  package var resolvedGesture: ((String, Bool) -> Void)?
+  /// What `tui` does: set by the interactive REPL (it enters the full-screen mode after the line);
+  /// `nil` elsewhere, where `tui` fails.
+  package var enterFullScreen: (() throws(GestureError) -> Void)?
   /// The directory relative paths are resolved against when no script names one.
   package var currentDirectory: String
   /// Whether a failed command lets the script go on (`--keep-going`).
@@ -24,6 +36,8 @@ package final class Interpreter {
   package var scriptArguments: [String] = []
 
   var trace = TraceMode.off
+  /// The file `trace --to FILE` writes to (open for appending), or -1 for the output.
+  var traceDescriptor: Int32 = -1
   /// The bytes of the trace line being written, kept from line to line.
   var traceBuffer: [UInt8] = []
   var hooks = HookTable()

@@ -33,6 +33,8 @@ package enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible 
   case expectFailed(String)
   /// A file could not be read.
   case cannotRead(path: String, reason: String)
+  /// A file could not be written.
+  case cannotWrite(path: String, reason: String)
   /// `source` nested too deep.
   case sourceTooDeep(limit: Int)
   /// Hooks that set off hooks without end.
@@ -41,6 +43,8 @@ package enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible 
   case denyOutsideHook
   /// A plugin did not load or register.
   case pluginFailed(String)
+  /// A gesture (`size`, `hit`, `click`, `drag`, `scroll`, `key`, `tui`) that cannot be made.
+  case gesture(GestureError)
   /// Anything else a command reports.
   case failed(String)
 
@@ -73,11 +77,13 @@ package enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible 
     case .shell(let error): error.description
     case .expectFailed(let message): "expect failed: \(message)"
     case .cannotRead(let path, let reason): "cannot read '\(path)': \(reason)"
+    case .cannotWrite(let path, let reason): "cannot write '\(path)': \(reason)"
     case .sourceTooDeep(let limit): "source nesting too deep (limit \(limit))"
     case .hookRunaway(let limit):
       "hooks set off more hooks without end (stopped after \(limit) commands)"
     case .denyOutsideHook: "'deny' works only in an 'on should-select' hook"
     case .pluginFailed(let message): message
+    case .gesture(let error): error.description
     case .failed(let message): message
     }
   }

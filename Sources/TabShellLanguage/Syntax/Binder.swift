@@ -174,7 +174,7 @@ struct Binder {
         throw .unknownCommand(text, suggestion: suggestCommand(text))
       }
       return .text(text)
-    case .text, .screenType, .layout, .path, .commands:
+    case .text, .screenType, .layout, .path, .commands, .suggesting:
       return .text(text)
     }
   }

@@ -1,0 +1,77 @@
+/// `hit`, `click`, `drag`, `scroll`, `key`: the full-screen mode's mouse and keys, in scripts.
+///
+/// They resolve through the one hit-testing the full-screen mode draws with (docs/Contract.md,
+/// "Gestures"), at the size `size` sets; cells count from 1, as terminals report them.
+enum GestureCommands {
+  static let all = [hit, click, drag, scroll, key]
+
+  static let column = Argument("COL", .integer, abstract: "the cell's column, from 1")
+  static let row = Argument("ROW", .integer, abstract: "the cell's row, from 1")
+
+  static let hit = Declaration(
+    name: "hit", parameters: [column, row], abstract: "print what is at a cell",
+    discussion: """
+      One of: 'tab ID' (any row of a tab's slot in the bar), 'action' (the action button's slot, \
+      or its cap protruding one row above the bar), 'more left' and 'more right' (the +N \
+      markers), 'screen ID' (the screen area), 'none'.
+      """,
+    effect: .looks
+  ) { interpreter, arguments in
+    let target = try interpreter.target(column: arguments[column], row: arguments[row])
+    interpreter.output(target.description)
+  }
+
+  static let click = Declaration(
+    name: "click", parameters: [column, row], abstract: "a left click at a cell",
+    discussion: """
+      On a tab: as 'tab ID' (hooks, vetoes; on the selected tab a reselect), nothing when it is \
+      disabled. On the action button (or its cap): as 'action'. On a +N marker: the bar's window \
+      moves a page that way, the selection stays. Elsewhere: nothing.
+      """
+  ) { interpreter, arguments in
+    try interpreter.click(column: arguments[column], row: arguments[row])
+  }
+
+  static let toColumn = Argument("COL2", .integer, abstract: "where it is let go: the column")
+  static let toRow = Argument("ROW2", .integer, abstract: "where it is let go: the row")
+
+  static let drag = Declaration(
+    name: "drag", parameters: [column, row, toColumn, toRow],
+    abstract: "press at a cell, move to another, let go there",
+    discussion: """
+      Started in the screen area, a drag sideways is a swipe that follows the pointer: to the \
+      left it brings in the next tab, to the right the previous one. Let go past half the width, \
+      it selects that tab (should-select asked then); before, it is cancelled. At either end it \
+      bounces. Started elsewhere, or not moved sideways, it does nothing.
+      """
+  ) { interpreter, arguments in
+    try interpreter.drag(
+      from: (arguments[column], arguments[row]), to: (arguments[toColumn], arguments[toRow]))
+  }
+
+  static let direction = Argument(
+    "DIRECTION", .suggesting(["up", "down"]), abstract: "up or down")
+
+  static let scroll = Declaration(
+    name: "scroll", parameters: [direction, column, row], abstract: "turn the wheel at a cell",
+    discussion: """
+      Over the bar, as a swipe: up to the previous tab, down to the next (hooks; at either end a \
+      bounce, no wrap-around). Elsewhere it does nothing.
+      """
+  ) { interpreter, arguments in
+    try interpreter.scroll(arguments[direction], column: arguments[column], row: arguments[row])
+  }
+
+  static let name = Argument(
+    "NAME", .suggesting(BarKey.names), abstract: "left, right, 1...9, alt-1...alt-9, h")
+
+  static let key = Declaration(
+    name: "key", parameters: [name], abstract: "a key in the full-screen mode's bar focus",
+    discussion: """
+      left and alt-left: 'swipe right' (the previous tab); right and alt-right: 'swipe left' (the \
+      next tab); 1...9 and alt-1...alt-9: 'tab N'; h: 'toggle-bar'.
+      """
+  ) { interpreter, arguments in
+    try interpreter.key(arguments[name])
+  }
+}

@@ -1,0 +1,38 @@
+/// `size`, `tui`: the terminal that frames and gestures assume, and the full-screen mode.
+enum TerminalCommands {
+  static let all = [size, tui]
+
+  static let columns = Argument("COLS", .integer, abstract: "columns, at least 1")
+  static let rows = Argument("ROWS", .integer, abstract: "rows, at least 1")
+
+  static let size = Declaration(
+    name: "size", parameters: [columns, rows],
+    abstract: "the terminal's size that show, hit, click, drag and scroll assume",
+    discussion: """
+      By default --width (or the terminal's width, else 80) columns and 24 rows. In the \
+      full-screen mode the size is the terminal's.
+      """
+  ) { interpreter, arguments in
+    try interpreter.setSize(columns: arguments[columns], rows: arguments[rows])
+  }
+
+  static let tui = Declaration(
+    name: "tui", abstract: "go full-screen (at the interactive prompt; Ctrl-X Ctrl-A too)",
+    discussion: """
+      The same session, full-screen: the visible screen, the bar under it and the command line \
+      at the bottom, with the mouse and keys. Ctrl-X Ctrl-A comes back to the line prompt.
+      """,
+    effect: .looks
+  ) { interpreter, _ in
+    guard let enter = interpreter.enterFullScreen else {
+      throw LanguageError.gesture(
+        .fullScreenUnavailable(
+          "'tui' works at the interactive prompt ('tabshell --tui' starts full-screen)"))
+    }
+    do throws(GestureError) {
+      try enter()
+    } catch {
+      throw LanguageError.gesture(error)
+    }
+  }
+}

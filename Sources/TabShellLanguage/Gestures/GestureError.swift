@@ -1,0 +1,38 @@
+/// Why a gesture could not be made: data, worded in one place (``description``).
+package enum GestureError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A cell outside the terminal's size (1-based, as given).
+  case outside(column: Int, row: Int, columns: Int, rows: Int)
+  /// A size below 1 × 1.
+  case sizeTooSmall(columns: Int, rows: Int)
+  /// A size past what a frame may have.
+  case sizeTooBig(columns: Int, rows: Int, maximumColumns: Int, maximumRows: Int, maximumCells: Int)
+  /// A key `key` does not know.
+  case unknownKey(String, suggestion: String?)
+  /// A wheel direction other than `up` and `down`.
+  case unknownDirection(String, suggestion: String?)
+  /// The full-screen mode cannot start (no terminal, `TERM=dumb`, not at the prompt).
+  case fullScreenUnavailable(String)
+
+  package var description: String {
+    switch self {
+    case .outside(let column, let row, let columns, let rows):
+      "cell \(column) \(row) is outside the terminal (\(columns) columns × \(rows) rows, counted "
+        + "from 1; 'size' changes it)"
+    case .sizeTooSmall(let columns, let rows):
+      "a size must be at least 1 × 1, not \(columns) × \(rows)"
+    case .sizeTooBig(let columns, let rows, let maximumColumns, let maximumRows, let cells):
+      "a size of \(columns) × \(rows) is too big (at most \(maximumColumns) columns, "
+        + "\(maximumRows) rows and \(cells) cells)"
+    case .unknownKey(let name, let suggestion):
+      "unknown key '\(name)' (keys: \(BarKey.summary))"
+        + Self.didYouMean(suggestion)
+    case .unknownDirection(let word, let suggestion):
+      "the wheel turns up or down, not '\(word)'" + Self.didYouMean(suggestion)
+    case .fullScreenUnavailable(let reason): reason
+    }
+  }
+
+  private static func didYouMean(_ suggestion: String?) -> String {
+    suggestion.map { "; did you mean '\($0)'?" } ?? ""
+  }
+}

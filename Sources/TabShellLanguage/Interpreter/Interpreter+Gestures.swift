@@ -1,0 +1,168 @@
+@_spi(Host) import TabShellKit
+import TabShellRendering
+
+/// Gestures: what a click, a drag, the wheel or a key at a cell does, resolved through the one
+/// hit-testing (``TabShellRendering/TerminalLayout``) that the full-screen mode draws with. Scripts
+/// make them with `click`, `drag`, `scroll` and `key`; the full-screen mode runs the same commands
+/// for the mouse and the keys (and ``beginDrag(column:row:)`` for a drag the pages follow).
+///
+/// A gesture that acts on the shell resolves to a command (`tab feed`, `action`, `swipe left`,
+/// `swipe left --cancel`, `toggle-bar`), which runs as that command would (hooks, vetoes,
+/// reselect) and is passed to ``recorded(command:succeeded:)``.
+extension Interpreter {
+  /// The terminal as `show` and the gestures see it now: the size, and the bar where it is
+  /// scrolled.
+  package var layout: TerminalLayout {
+    TerminalLayout(shell, options: renderOptions, scroll: barScroll)
+  }
+
+  /// What is at a cell given 1-based (as terminals and scripts count); an error outside the size.
+  func target(column: Int, row: Int) throws(LanguageError) -> HitTarget {
+    let layout = layout
+    guard let target = layout.hit(column: column - 1, row: row - 1) else {
+      throw .gesture(
+        .outside(column: column, row: row, columns: layout.columns, rows: layout.rows))
+    }
+    return target
+  }
+
+  /// `size COLS ROWS`: the terminal that `show` and the gestures assume.
+  func setSize(columns: Int, rows: Int) throws(LanguageError) {
+    guard columns >= 1, rows >= 1 else {
+      throw .gesture(.sizeTooSmall(columns: columns, rows: rows))
+    }
+    let cells = 1_000_000
+    guard columns <= RenderOptions.maximumWidth, rows <= RenderOptions.maximumHeight,
+      columns * rows <= cells
+    else {
+      throw .gesture(
+        .sizeTooBig(
+          columns: columns, rows: rows, maximumColumns: RenderOptions.maximumWidth,
+          maximumRows: RenderOptions.maximumHeight, maximumCells: cells))
+    }
+    renderOptions.width = columns
+    renderOptions.height = rows
+    sizeIsFixed = true
+  }
+
+  /// `click COL ROW`: a tab's item taps it (nothing when it is disabled), the action button taps
+  /// it, a "+N" marker scrolls the bar a page that way; the screen and the rest do nothing.
+  func click(column: Int, row: Int) throws {
+    let layout = layout
+    let target = try self.target(column: column, row: row)
+    switch target {
+    case .tab(let position, let id):
+      guard shell.item(at: position)?.isEnabled == true else { return }
+      try runResolved("tab \(id)")
+    case .action: try runResolved("action")
+    case .moreLeft, .moreRight: barScroll = layout.scrolled(target, from: barScroll)
+    case .screen, .none: break
+    }
+  }
+
+  /// `scroll up|down COL ROW`: the wheel over the bar swipes (up to the previous tab, down to the
+  /// next); elsewhere it does nothing.
+  func scroll(_ direction: String, column: Int, row: Int) throws {
+    guard direction == "up" || direction == "down" else {
+      throw LanguageError.gesture(
+        .unknownDirection(direction, suggestion: closestMatch(to: direction, in: ["up", "down"])))
+    }
+    _ = try target(column: column, row: row)
+    guard layout.isBar(column: column - 1, row: row - 1) else { return }
+    try runResolved(direction == "up" ? "swipe right" : "swipe left")
+  }
+
+  /// `key NAME`: a key in the bar focus.
+  func key(_ name: String) throws {
+    guard let key = BarKey(name: name) else {
+      throw LanguageError.gesture(
+        .unknownKey(
+          name, suggestion: name.count > 1 ? closestMatch(to: name, in: BarKey.names) : nil))
+    }
+    try runResolved(key.command)
+  }
+
+  /// `drag COL ROW COL2 ROW2`: pressed at the first cell, moved to the second, let go there.
+  func drag(from start: (column: Int, row: Int), to end: (column: Int, row: Int)) throws {
+    _ = try target(column: start.column, row: start.row)
+    _ = try target(column: end.column, row: end.row)
+    guard var drag = beginDrag(column: start.column - 1, row: start.row - 1) else { return }
+    if let action = drag.move(to: end.column - 1) { try carryOut(action, of: &drag) }
+    if let action = drag.release(at: end.column - 1) { try carryOut(action, of: &drag) }
+  }
+
+  /// A drag pressed at a cell (0-based): a swipe to be, when the cell is in the screen area and a
+  /// screen shows there; `nil` otherwise (a drag elsewhere does nothing).
+  package func beginDrag(column: Int, row: Int) -> SwipeDrag? {
+    let layout = layout
+    guard case .screen? = layout.hit(column: column, row: row) else { return nil }
+    return SwipeDrag(column: column, width: layout.columns)
+  }
+
+  /// Carries out what a drag asked for: starts the interactive swipe, or ends it (then the
+  /// command it resolved to is recorded: `swipe left`, `swipe left --cancel`).
+  package func carryOut(_ action: SwipeDrag.Action, of drag: inout SwipeDrag) throws {
+    switch action {
+    case .begin(let direction):
+      if try shell.beginSwipe(direction) == nil { drag.didBounce() }
+    case .bounced(let direction):
+      recorded(command: "swipe \(direction.rawValue)", succeeded: true)
+    case .end(let commit):
+      guard case .swiping(let direction, _) = drag.phase else { return }
+      let command = "swipe \(direction.rawValue)" + (commit ? "" : " --cancel")
+      do {
+        try shell.endSwipe(commit: commit)
+      } catch {
+        recorded(command: command, succeeded: false)
+        throw error
+      }
+      recorded(command: command, succeeded: true)
+    }
+  }
+
+  /// Runs the command a gesture resolved to, as that command (parsed, bound and run like one
+  /// typed), then records it.
+  func runResolved(_ text: String) throws {
+    let script = parse(text, file: nil)
+    guard script.diagnostics.isEmpty, script.commands.count == 1 else {
+      throw LanguageError.failed("the gesture resolved to '\(text)', which does not parse")
+    }
+    do {
+      try execute(script.commands[0])
+    } catch {
+      recorded(command: text, succeeded: false)
+      throw error
+    }
+    recorded(command: text, succeeded: true)
+  }
+
+  /// Every gesture that acts on the shell passes the command it resolved to through here once it
+  /// has run (a tap as `tab feed`, a key as `tab 3`, a drag as `swipe left --cancel`): the one
+  /// place where a recording (`record FILE`) gets them.
+  func recorded(command: String, succeeded: Bool) {
+    resolvedGesture?(command, succeeded)
+  }
+
+  /// Runs `body` as a command typed at the prompt runs: an error is reported (`error: MESSAGE`),
+  /// then the hooks it set off run. For what the full-screen mode does without a command line: a
+  /// drag the pages follow.
+  package func runAsCommand(_ body: (Interpreter) throws -> Void) -> Outcome {
+    anyFailed = false
+    let location = SourceLocation(line: 1, column: 1)
+    do {
+      try body(self)
+      if hooks.hasWork { try runHooks() }
+      return .success
+    } catch let request as ExitRequest {
+      return .exit(request.status ?? 1)
+    } catch is Interrupted {
+      return .interrupted
+    } catch let runaway as HookRunaway {
+      report(runaway.diagnostic)
+    } catch is AlreadyReported {
+    } catch {
+      report(diagnostic(for: error, at: location, file: nil))
+    }
+    return .failure
+  }
+}

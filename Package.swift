@@ -38,7 +38,7 @@ let package = Package(
       name: "TabShellCLI",
       dependencies: [
         kit, "TabShellPlatform", "TabShellLanguage", "TabShellRendering", "TabShellLoader",
-        "BuiltinScreens", "CReadline",
+        "TabShellTerminal", "BuiltinScreens", "CReadline",
       ]
     ),
     .executableTarget(name: "tabshell", dependencies: ["TabShellCLI", "TabShellPlatform"]),

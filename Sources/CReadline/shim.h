@@ -75,6 +75,46 @@ static inline int tabshell_rl_wrote_newline_at_eof(void) {
   return rl_readline_version >= 0x0801 && paste != NULL && paste[0] == 'o' && paste[1] == 'n';
 }
 
+/// Readline driven by the full-screen mode: `getc` reads the keys the mode hands it, `redisplay`
+/// only tells the mode that the line changed (the mode draws it), the terminal is the mode's (no
+/// preparing, no restoring), `available` says whether keys are waiting, and `display` shows the
+/// completions. `NULL` for any of them puts readline's own back.
+static inline void tabshell_rl_set_full_screen_hooks(
+    rl_getc_func_t *getc, rl_voidfunc_t *redisplay, rl_vintfunc_t *prep, rl_voidfunc_t *deprep,
+    rl_hook_func_t *available, rl_compdisp_func_t *display) {
+  rl_getc_function = getc ? getc : rl_getc;
+  rl_redisplay_function = redisplay ? redisplay : rl_redisplay;
+  rl_prep_term_function = prep ? prep : rl_prep_terminal;
+  rl_deprep_term_function = deprep ? deprep : rl_deprep_terminal;
+  rl_input_available_hook = available;
+  rl_completion_display_matches_hook = display;
+}
+
+/// Makes `stream` readline's output and returns the one it replaces (the full-screen mode gives it
+/// /dev/null, so that nothing readline writes itself — a newline after a line, a bell — reaches the
+/// screen, and puts the old one back when it leaves).
+static inline FILE *tabshell_rl_swap_output(FILE *stream) {
+  FILE *old = rl_outstream;
+  rl_outstream = stream;
+  return old;
+}
+
+/// Opens /dev/null for writing (NULL when it cannot).
+static inline FILE *tabshell_open_null_output(void) { return fopen("/dev/null", "w"); }
+
+/// Closes a stream opened by `tabshell_open_null_output`.
+static inline void tabshell_close_output(FILE *stream) {
+  if (stream) fclose(stream);
+}
+
+/// The prompt readline shows now: the line's prompt, or a search's (`(reverse-i-search)...`).
+static inline const char *tabshell_rl_display_prompt(void) { return rl_display_prompt; }
+
+/// Binds a key sequence in readline's keymap (such as `\\C-x\\C-a`).
+static inline int tabshell_rl_bind_keyseq(const char *sequence, rl_command_func_t *function) {
+  return rl_bind_keyseq(sequence, function);
+}
+
 /// Flushes C's stdout (which readline and Swift's `print` share); the `stdout` global stays in C.
 static inline void tabshell_flush_stdout(void) { fflush(stdout); }
 

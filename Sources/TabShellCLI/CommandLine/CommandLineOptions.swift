@@ -21,6 +21,8 @@ package struct CommandLineOptions: Equatable, Sendable {
   package var width: Int?
   /// `--no-color`.
   package var noColor = false
+  /// `--tui`: the REPL full-screen.
+  package var fullScreen = false
   /// `--help`.
   package var help = false
   /// `--version`.
@@ -109,6 +111,9 @@ extension CommandLineOptions {
     .init(name: "--no-color", abstract: "no colour or other escape sequences") { o, _ in
       o.noColor = true
     },
+    .init(
+      name: "--tui", abstract: "open the REPL full-screen: the screen, the bar, mouse and keys"
+    ) { o, _ in o.fullScreen = true },
     .init(name: "--help", abstract: "show this help") { o, _ in o.help = true },
     .init(name: "--version", abstract: "show the version") { o, _ in o.version = true },
   ]

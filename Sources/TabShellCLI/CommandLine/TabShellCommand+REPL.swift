@@ -2,6 +2,7 @@
 import TabShellLanguage
 import TabShellPlatform
 import TabShellRendering
+import TabShellTerminal
 
 extension TabShellCommand {
   /// The interactive REPL: the start-up file (or the `demo` layout), then readline.
@@ -41,9 +42,14 @@ extension TabShellCommand {
       ? { Renderer.terminalWidth(fd: 1) } : nil
     let engine = LanguageREPLEngine(
       interpreter: interpreter, terminalWidth: terminalWidth, flush: process.flush)
+    let environment = process.environment
+    interpreter.enterFullScreen = { [unowned engine] () throws(GestureError) in
+      try engine.requestFullScreen(environment: environment)
+    }
     return InteractiveREPL.run(
       engine: engine,
-      historyPath: InteractiveREPL.defaultHistoryPath(environment: process.environment))
+      historyPath: InteractiveREPL.defaultHistoryPath(environment: process.environment),
+      options: InteractiveREPL.Options(fullScreen: options.fullScreen))
   }
 
   /// `$XDG_CONFIG_HOME/tabshell/init.tabsh`, else `$HOME/.config/tabshell/init.tabsh`; `nil` with
@@ -67,9 +73,27 @@ final class LanguageREPLEngine: REPLEngine {
     self.flush = flush
   }
 
-  /// Follows the terminal's width, when it has one and `--width` did not fix it.
+  /// `tui` asked for the full-screen mode: it starts once the line has run.
+  private var wantsFullScreen = false
+
+  /// Follows the terminal's width, when it has one and neither `--width` nor `size` fixed it.
   private func updateWidth() {
+    guard !interpreter.sizeIsFixed else { return }
     if let width = terminalWidth?(), width > 0 { interpreter.renderOptions.width = width }
+  }
+
+  var fullScreenInterpreter: Interpreter? { interpreter }
+
+  /// `tui`: the full-screen mode after this line, when the terminal can show it.
+  func requestFullScreen(environment: [String: String]) throws(GestureError) {
+    if FullScreenReadline.isInstalled {
+      throw .fullScreenUnavailable(
+        "the full-screen mode is on already (Ctrl-X Ctrl-A goes back to the line prompt)")
+    }
+    if let reason = TerminalMode.unavailability(environment: environment) {
+      throw .fullScreenUnavailable(reason.description)
+    }
+    wantsFullScreen = true
   }
 
   var prompt: String {
@@ -88,6 +112,7 @@ final class LanguageREPLEngine: REPLEngine {
     defer { flush() }
     updateWidth()
     interpreter.drewFrame = false
+    wantsFullScreen = false
     switch interpreter.runLine(line) {
     case .exit(let status): return .exit(status)
     case .interrupted:
@@ -98,7 +123,7 @@ final class LanguageREPLEngine: REPLEngine {
           file: nil, location: SourceLocation(line: 1, column: 1), error: .failed("interrupted")))
     default: break
     }
-    return .proceed
+    return wantsFullScreen ? .fullScreen : .proceed
   }
 
   func completions(line: String, wordStart: Int, wordEnd: Int) -> [String] {

@@ -4,6 +4,7 @@ import TabShellLanguage
 import TabShellLoader
 import TabShellPlatform
 import TabShellRendering
+import TabShellTerminal
 
 /// The `tabshell` command (docs/Contract.md, "The command line"): the one entry point of the program and of in-process tests.
 package enum TabShellCommand {
@@ -37,6 +38,10 @@ package enum TabShellCommand {
     if options.version {
       process.writeOutput(CommandLineOptions.version + "\n")
       return 0
+    }
+    if options.fullScreen, let problem = fullScreenProblem(options, process) {
+      process.writeError("error: --tui: \(problem)\n")
+      return 2
     }
     let interpreter = makeInterpreter(options, process)
     if !options.noStartupFile { loadInstalledPlugins(into: interpreter.shell, process) }
@@ -78,6 +83,21 @@ package enum TabShellCommand {
         text, file: "<stdin>", directory: process.currentDirectory, interpreter, options)
     }
     return runREPL(interpreter, options, process)
+  }
+
+  /// Why `--tui` cannot run: with a script, or without a terminal it can draw on.
+  static func fullScreenProblem(_ options: CommandLineOptions, _ process: ProcessContext) -> String?
+  {
+    if options.commands != nil || options.file != nil || options.checkOnly {
+      return "the full-screen mode is interactive; it runs no script (-c, FILE, --check)"
+    }
+    guard process.stdinIsTerminal, process.stdoutIsTerminal else {
+      return TerminalUnavailable.notATerminal.description
+    }
+    guard let term = process.environment["TERM"], !term.isEmpty else {
+      return TerminalUnavailable.noTerm.description
+    }
+    return term == "dumb" ? TerminalUnavailable.dumbTerminal.description : nil
   }
 
   /// Loads every plugin in the user's plugin folder (`$XDG_DATA_HOME/tabshell/plugins/*.so`). One

@@ -21,11 +21,16 @@ package enum InteractiveREPL {
     package var historyLimit: Int
     /// The name readline matches against `$if NAME` in `~/.inputrc`.
     package var applicationName: String
+    /// Whether it starts in the full-screen mode (`tabshell --tui`).
+    package var fullScreen: Bool
 
-    /// The defaults: 1,000 history entries, application name `tabshell`.
-    package init(historyLimit: Int = 1_000, applicationName: String = "tabshell") {
+    /// The defaults: 1,000 history entries, application name `tabshell`, the line mode.
+    package init(
+      historyLimit: Int = 1_000, applicationName: String = "tabshell", fullScreen: Bool = false
+    ) {
       self.historyLimit = historyLimit
       self.applicationName = applicationName
+      self.fullScreen = fullScreen
     }
   }
 
@@ -51,9 +56,10 @@ package enum InteractiveREPL {
     ReadlineBridge.installCompleter()
     // Reads ~/.inputrc (with the name set above) and binds readline to the terminal.
     rl_initialize()
+    ReadlineBridge.bindModeSwitch()
     let history = REPLHistory.load(path: historyPath, limit: options.historyLimit)
     let session = REPLSession(engine: engine, history: history)
-    return session.run()
+    return session.run(fullScreen: options.fullScreen)
   }
 
   /// The history file: `$XDG_STATE_HOME/tabshell/history`, by default `~/.local/state/tabshell/history`.

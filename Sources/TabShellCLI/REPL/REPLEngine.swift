@@ -1,3 +1,5 @@
+import TabShellLanguage
+
 /// What the interactive REPL needs from the interpreter: the seam between readline and the language.
 ///
 /// The REPL (``InteractiveREPL``) owns the terminal: readline, history, signals. The engine owns the
@@ -13,6 +15,14 @@ package protocol REPLEngine: AnyObject {
   /// Completions for the word between `wordStart` and `wordEnd` (UTF-8 offsets into `line`), given
   /// everything before it on the line. Full words, not suffixes.
   func completions(line: String, wordStart: Int, wordEnd: Int) -> [String]
+  /// The interpreter the full-screen mode draws and acts on; `nil` when the engine has none (the
+  /// REPL then stays in its line mode).
+  var fullScreenInterpreter: Interpreter? { get }
+}
+
+extension REPLEngine {
+  /// No full-screen mode.
+  package var fullScreenInterpreter: Interpreter? { nil }
 }
 
 /// What the REPL does after a line.
@@ -21,4 +31,6 @@ package enum REPLAction: Equatable, Sendable {
   case proceed
   /// Leave the REPL with this exit status (`exit N`, `quit`).
   case exit(Int32)
+  /// Go full-screen (`tui`).
+  case fullScreen
 }

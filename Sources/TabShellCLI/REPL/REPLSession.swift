@@ -8,16 +8,19 @@ import TabShellRendering
 /// keystrokes, outside readline: Ctrl-C abandons the line (readline's line state is freed and the
 /// terminal restored, then a fresh prompt is shown), Ctrl-Z stops the process with the terminal
 /// restored and keeps the line for `fg`, SIGTERM and SIGHUP end the run. A Ctrl-C typed while a
-/// command runs is dropped (no command runs long).
+/// command runs is dropped (no command runs long). `tui` and Ctrl-X Ctrl-A go to the full-screen
+/// mode with the same session (``FullScreenSession``), which comes back here with Ctrl-X Ctrl-A.
 final class REPLSession<Engine: REPLEngine> {
   /// How reading one line ended.
   enum Outcome: Equatable {
     case input(ReadlineBridge.Input)
     case interrupted
     case terminated(Int32)
+    /// Ctrl-X Ctrl-A: the full-screen mode, with the line being typed.
+    case fullScreen(line: String, point: Int)
   }
 
-  private let engine: Engine
+  let engine: Engine
   private var history: REPLHistory
   private var warnedAboutHistory = false
 
@@ -26,8 +29,9 @@ final class REPLSession<Engine: REPLEngine> {
     self.history = history
   }
 
-  /// Reads and runs lines until the end; returns the exit status.
-  func run() -> Int32 {
+  /// Reads and runs lines until the end, starting in the full-screen mode with `fullScreen`;
+  /// returns the exit status.
+  func run(fullScreen: Bool = false) -> Int32 {
     using_history()
     clear_history()
     stifle_history(Int32(clamping: history.limit))
@@ -41,11 +45,24 @@ final class REPLSession<Engine: REPLEngine> {
       if !history.unsaved.isEmpty { saveHistory() }
     }
     var showBar = true
+    var fullScreenLine = fullScreen ? ("", 0) : nil as (String, Int)?
+    var lineKept = ("", 0)
     while true {
+      if let (line, point) = fullScreenLine {
+        fullScreenLine = nil
+        switch runFullScreen(line: line, point: point, signals: signals) {
+        case .lineMode(let line, let point): lineKept = (line, point)
+        case .exit(let status): return status
+        case .terminated(let signal): return 128 + signal
+        case nil: break
+        }
+      }
       if showBar, let bar = engine.barLine, !bar.isEmpty { print(bar) }
       tabshell_flush_stdout()
       showBar = true
-      switch readLine(signals: signals) {
+      let outcome = readLine(signals: signals, keeping: lineKept)
+      lineKept = ("", 0)
+      switch outcome {
       case .interrupted:
         showBar = false
       case .terminated(let signal):
@@ -53,22 +70,36 @@ final class REPLSession<Engine: REPLEngine> {
       case .input(.endOfInput):
         if tabshell_rl_wrote_newline_at_eof() == 0 { print("") }
         return 0
+      case .fullScreen(let line, let point):
+        // As `tui` typed: it says why when the full-screen mode cannot run here.
+        if engine.execute("tui") == .fullScreen {
+          fullScreenLine = (line, point)
+        } else {
+          lineKept = (line, point)
+        }
       case .input(.line(let line)):
         record(line)
-        if case .exit(let status) = engine.execute(line) { return status }
+        switch engine.execute(line) {
+        case .exit(let status): return status
+        case .fullScreen: fullScreenLine = ("", 0)
+        case .proceed: break
+        }
         tabshell_flush_stdout()
       }
     }
   }
 
-  /// Shows the prompt and feeds readline keystrokes until a line, Ctrl-C or a termination signal.
-  private func readLine(signals: SignalWatcher) -> Outcome {
+  /// Shows the prompt (with `line` on it, the cursor at byte `point`) and feeds readline
+  /// keystrokes until a line, Ctrl-C, Ctrl-X Ctrl-A or a termination signal.
+  private func readLine(signals: SignalWatcher, keeping kept: (line: String, point: Int)) -> Outcome
+  {
     let pending = signals.takePending()  // Ctrl-C while a command ran abandons nothing.
     if let signal = pending.termination { return .terminated(signal) }
     if pending.resize { rl_reset_screen_size() }
     if pending.suspend { signals.stopProcess() }
     let prompt = ReadlinePrompt.markingInvisible(engine.prompt)
     ReadlineBridge.startLine(prompt: prompt)
+    if !kept.line.isEmpty { tabshell_rl_restore_line(kept.line, Int32(clamping: kept.point)) }
     var hangups = 0
     while true {
       if let input = ReadlineBridge.takeInput() { return .input(input) }
@@ -103,6 +134,13 @@ final class REPLSession<Engine: REPLEngine> {
         return .input(.endOfInput)
       }
       if revents != 0 { rl_callback_read_char() }
+      if ReadlineBridge.takeModeSwitch() {
+        let line = tabshell_rl_line_buffer().map { String(cString: $0) } ?? ""
+        let point = Int(tabshell_rl_point())
+        abandonLine()
+        print("")
+        return .fullScreen(line: line, point: point)
+      }
     }
   }
 
@@ -127,7 +165,7 @@ final class REPLSession<Engine: REPLEngine> {
   }
 
   /// Adds `line` to the history (readline's list and the file) unless blank or a repeat.
-  private func record(_ line: String) {
+  func record(_ line: String) {
     guard history.add(line) else { return }
     add_history(line)
     saveHistory()

@@ -44,7 +44,46 @@ enum ReadlineBridge {
   /// Shows `prompt` and starts reading a line in readline's callback mode.
   static func startLine(prompt: String) {
     input = nil
+    reading = true
     rl_callback_handler_install(prompt) { ReadlineBridge.receive($0) }
+  }
+
+  /// Whether readline is reading a line: started, and no line delivered since.
+  static var isReading: Bool { reading }
+
+  nonisolated(unsafe) private static var reading = false
+
+  /// Whether a line (or the end of the input) was delivered and not taken yet.
+  static var hasInput: Bool { input != nil }
+
+  nonisolated(unsafe) private static var switchRequested = false
+
+  /// Binds Ctrl-X Ctrl-A and Ctrl-X A (as gdb does) to a switch between the line REPL and the
+  /// full-screen mode; the loop that feeds readline asks ``takeModeSwitch()`` after each key.
+  static func bindModeSwitch() {
+    for sequence in ["\\C-x\\C-a", "\\C-xa", "\\C-xA"] {
+      _ = tabshell_rl_bind_keyseq(sequence) { _, _ in
+        ReadlineBridge.switchRequested = true
+        return 0
+      }
+    }
+  }
+
+  /// Whether Ctrl-X Ctrl-A was typed and not taken yet.
+  static var isModeSwitchRequested: Bool { switchRequested }
+
+  /// Whether Ctrl-X Ctrl-A was typed since the last call.
+  static func takeModeSwitch() -> Bool {
+    defer { switchRequested = false }
+    return switchRequested
+  }
+
+  /// Stops reading the line under way and drops it (readline's line state).
+  static func removeLine() {
+    reading = false
+    rl_free_line_state()
+    rl_callback_sigcleanup()
+    rl_callback_handler_remove()
   }
 
   /// The line delivered since ``startLine(prompt:)``, if any (taken once).
@@ -57,6 +96,7 @@ enum ReadlineBridge {
   /// Removing the handler here stops readline from showing the next prompt before the command ran.
   private static func receive(_ line: UnsafeMutablePointer<CChar>?) {
     rl_callback_handler_remove()
+    reading = false
     guard let line else {
       input = .endOfInput
       return

@@ -1,0 +1,94 @@
+import CReadline
+@_spi(Host) import TabShellKit
+import TabShellLanguage
+import TabShellPlatform
+import TabShellRendering
+import TabShellTerminal
+
+/// The terminal side: its size, frames, Ctrl-Z.
+extension FullScreenSession {
+  /// Reads the terminal's size (at start and on SIGWINCH); the next frame is drawn whole.
+  func readSize() {
+    if let size = TerminalMode.size(of: STDOUT_FILENO) {
+      columns = min(size.columns, RenderOptions.maximumWidth)
+      rows = min(size.rows, RenderOptions.maximumHeight)
+    }
+    redrawAll = true
+    dirty = true
+    view.invalidate()
+  }
+
+  /// The interpreter draws and hit-tests at the terminal's size, the last row left to the
+  /// command line.
+  func syncSize() {
+    interpreter.renderOptions.width = columns
+    interpreter.renderOptions.height = rows
+    interpreter.renderOptions.reservedRows = 1
+  }
+
+  /// Draws a frame and writes it with one `write`: the cells that changed since the last one (all
+  /// of them after a resize, `fg` or Ctrl-L).
+  func drawFrame() {
+    syncSize()
+    if back.columns != columns || back.rows != rows {
+      back = CellGrid(columns: columns, rows: rows)
+      front = CellGrid(columns: columns, rows: rows)
+      redrawAll = true
+    }
+    let line = FullScreenReadline.line
+    let commandLine = FullScreenView.CommandLine(
+      focus: focus, prompt: line.prompt, text: line.text, point: line.point,
+      screen: interpreter.shell.visibleScreen?.id ?? "-")
+    let cursor = view.draw(
+      into: &back, layout: interpreter.layout, shell: interpreter.shell, drag: drag,
+      panel: &panel, commandLine: commandLine)
+    frameBytes.removeAll(keepingCapacity: true)
+    writer.write(from: redrawAll ? nil : front, to: back, cursor: cursor, into: &frameBytes)
+    if (try? SystemIO.writeAll(STDOUT_FILENO, frameBytes)) == nil { exit = .terminated(SIGHUP) }
+    swap(&front, &back)
+    redrawAll = false
+    dirty = false
+  }
+
+  /// Ctrl-Z (or SIGTSTP): gives the terminal back, stops, and after `fg` takes it again and draws
+  /// everything.
+  func suspend() {
+    mode.leave()
+    host.signals.stopProcess()
+    do {
+      try mode.enter()
+    } catch {
+      exit = .terminated(SIGHUP)
+      return
+    }
+    readSize()
+  }
+}
+
+/// Completions in columns, as readline lists them: sorted, in rows of at most `width` columns.
+enum CompletionColumns {
+  static func rows(_ words: [String], width: Int) -> [String] {
+    let clean = words.map { Renderer.sanitized($0) }
+    let widest = (clean.map { displayWidth(of: $0) }.max() ?? 0) + 2
+    let perRow = max(1, width / max(1, widest))
+    let rowCount = (clean.count + perRow - 1) / perRow
+    return (0..<rowCount).map { row in
+      var line = ""
+      for column in 0..<perRow {
+        let index = column * rowCount + row
+        guard index < clean.count else { break }
+        let word = clean[index]
+        line += word + String(repeating: " ", count: max(0, widest - displayWidth(of: word)))
+      }
+      return line.trimmingTrailingSpaces
+    }
+  }
+}
+
+extension String {
+  fileprivate var trimmingTrailingSpaces: String {
+    var copy = self
+    while copy.last == " " { copy.removeLast() }
+    return copy
+  }
+}

@@ -1,0 +1,232 @@
+import CReadline
+@_spi(Host) import TabShellKit
+import TabShellLanguage
+import TabShellPlatform
+import TabShellRendering
+import TabShellTerminal
+
+/// The full-screen mode (`tabshell --tui`, `tui`, Ctrl-X Ctrl-A; docs/Contract.md, "The
+/// full-screen mode"): the same session as the line REPL, drawn on the terminal's alternate screen
+/// with the visible screen at the top, the bar under it and a readline command line on the last
+/// row, and driven by the keys (in two focuses) and the mouse.
+///
+/// The loop polls the terminal, the REPL's signal pipe and the background work's descriptors;
+/// it decodes the terminal's bytes (``TabShellTerminal/InputDecoder``), acts on them (a key to
+/// readline, a key or a click as the gesture command it stands for, a drag as an interactive
+/// swipe), then draws one frame for everything that came in one read, written with one `write`
+/// (only the cells that changed, ``TabShellTerminal/FrameWriter``). Everything the commands and
+/// gestures print goes to the output panel.
+///
+/// The terminal is given back on every way out: `quit`, `exit`, Ctrl-D on an empty line, `q`,
+/// SIGTERM and SIGHUP (through the signal pipe, so that the history is saved), Ctrl-X Ctrl-A (back
+/// to the line REPL), Ctrl-Z (until `fg`), and a crash (``TabShellTerminal/TerminalMode``'s
+/// emergency restore).
+///
+/// Isolation: runs on the REPL's thread, which it blocks until it ends.
+final class FullScreenSession {
+  /// How the mode ended.
+  enum Exit: Equatable {
+    /// Ctrl-X Ctrl-A: back to the line REPL, with the line being typed.
+    case lineMode(line: String, point: Int)
+    /// `quit`, `exit N`, Ctrl-D on an empty line, `q`: end with this status.
+    case exit(Int32)
+    /// SIGTERM or SIGHUP (the number).
+    case terminated(Int32)
+  }
+
+  /// What the mode needs from the REPL it runs in.
+  struct Host {
+    /// The interpreter: the shell, the gestures, the output.
+    var interpreter: Interpreter
+    /// Runs a line typed at the prompt (the REPL engine's).
+    var execute: (String) -> REPLAction
+    /// The prompt.
+    var prompt: () -> String
+    /// Adds a line to the history (and saves it).
+    var record: (String) -> Void
+    /// The REPL's signals.
+    var signals: SignalWatcher
+    /// Work besides the terminal to watch (process plugins).
+    var background = BackgroundWork()
+  }
+
+  let host: Host
+  var interpreter: Interpreter { host.interpreter }
+  var mode = TerminalMode()
+  var decoder = InputDecoder()
+  var writer: FrameWriter
+  var view = FullScreenView()
+  var panel = OutputPanel()
+  var focus = FullScreenFocus.command
+  /// The drag under way, if any.
+  var drag: SwipeDrag?
+  /// Ctrl-X was typed in the bar focus: Ctrl-A next leaves for the line REPL.
+  var afterControlX = false
+  /// The terminal's size.
+  var columns = 80
+  var rows = 24
+  /// The frame on the screen and the one being drawn (swapped after each write, so that neither
+  /// is ever copied).
+  var front = CellGrid(columns: 0, rows: 0)
+  var back = CellGrid(columns: 0, rows: 0)
+  var frameBytes: [UInt8] = []
+  /// The screen must be drawn whole at the next frame (entering, a resize, `fg`, Ctrl-L).
+  var redrawAll = true
+  /// Something changed since the last frame.
+  var dirty = true
+  /// Set when the mode must end (after the events of this read).
+  var exit: Exit?
+
+  init(host: Host) {
+    self.host = host
+    writer = FrameWriter(colorMode: host.interpreter.renderOptions.color)
+  }
+
+  /// Runs the mode until it ends, starting with `line` on the command line.
+  func run(line: String, point: Int) -> Exit {
+    TerminalMode.restoreOnCrash()
+    do {
+      try mode.enter()
+    } catch {
+      tabshell_write_stderr(Renderer.neutralized("error: tui: \(error)") + "\n")
+      return .lineMode(line: line, point: point)
+    }
+    let saved = (
+      interpreter.output, interpreter.report, interpreter.renderOptions, interpreter.sizeIsFixed
+    )
+    interpreter.output = { [unowned self] in self.panel.append($0, isError: false) }
+    interpreter.report = { [unowned self] in self.panel.append("\($0)", isError: true) }
+    FullScreenReadline.install()
+    defer {
+      endDrag()
+      ReadlineBridge.removeLine()
+      FullScreenReadline.uninstall()
+      (interpreter.output, interpreter.report, interpreter.renderOptions, interpreter.sizeIsFixed) =
+        saved
+      mode.leave()
+    }
+    startLine(text: line, point: point)
+    readSize()
+    while exit == nil {
+      takeReadlineInput()
+      if exit != nil { break }
+      if dirty || FullScreenReadline.takeChanged() { drawFrame() }
+      waitAndHandle()
+    }
+    return exit ?? .exit(0)
+  }
+
+  /// Starts reading a line with readline (the prompt, and `text` put back on it).
+  func startLine(text: String = "", point: Int = 0) {
+    FullScreenReadline.dropPending()
+    ReadlineBridge.startLine(prompt: host.prompt())
+    if !text.isEmpty { tabshell_rl_restore_line(text, Int32(clamping: point)) }
+    FullScreenReadline.markChanged()
+  }
+
+  /// A line readline delivered (Enter), or the end of the input (Ctrl-D on an empty line); and
+  /// Ctrl-X Ctrl-A.
+  private func takeReadlineInput() {
+    if ReadlineBridge.takeModeSwitch() {
+      let current = FullScreenReadline.line
+      exit = .lineMode(line: String(decoding: current.text, as: UTF8.self), point: current.point)
+      return
+    }
+    if let completions = FullScreenReadline.takeCompletions() {
+      panel.begin("completions")
+      for row in CompletionColumns.rows(completions, width: columns) {
+        panel.append(row, isError: false)
+      }
+      dirty = true
+    }
+    switch ReadlineBridge.takeInput() {
+    case nil: return
+    case .endOfInput: exit = .exit(0)
+    case .line(let line): runTyped(line)
+    }
+  }
+
+  /// Waits for input, a signal or background work, and acts on what came.
+  private func waitAndHandle() {
+    var descriptors = [
+      pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: host.signals.readDescriptor, events: Int16(POLLIN), revents: 0),
+    ]
+    let background = host.background.descriptors()
+    for fd in background { descriptors.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+    let timeout: Int32 =
+      decoder.hasPending ? 25 : decoder.isInPaste ? 1_000 : host.background.isPending() ? 0 : -1
+    let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
+    if ready < 0 {
+      if errno != EINTR { exit = .exit(0) }
+      return
+    }
+    handleSignals()
+    if exit != nil { return }
+    let input = descriptors[0].revents
+    if input & Int16(POLLIN) != 0 {
+      readInput()
+    } else if input & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+      // The terminal went away.
+      exit = .terminated(SIGHUP)
+      return
+    } else if ready == 0 {
+      handle(decoder.hasPending ? decoder.flushPending() : decoder.finishPaste())
+    }
+    if descriptors.dropFirst(2).contains(where: { $0.revents != 0 }) || host.background.isPending()
+    {
+      runBackground()
+    }
+  }
+
+  /// Reads what the terminal sent and acts on it.
+  private func readInput() {
+    var chunk = [UInt8](repeating: 0, count: 4_096)
+    let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+    if count == 0 {
+      exit = .terminated(SIGHUP)
+      return
+    }
+    guard count > 0 else { return }
+    handle(decoder.feed(chunk[..<count]))
+  }
+
+  /// The signals that came: SIGTERM and SIGHUP end the mode, SIGWINCH resizes, SIGTSTP stops.
+  func handleSignals() {
+    let pending = host.signals.takePending()
+    if let signal = pending.termination {
+      exit = .terminated(signal)
+      return
+    }
+    if pending.resize { readSize() }
+    if pending.suspend { suspend() }
+  }
+
+  /// Runs the background work (process plugins' requests), its output to the panel.
+  private func runBackground() {
+    let outcome = host.background.run()
+    if !outcome.printed.isEmpty {
+      panel.begin("background")
+      for text in outcome.printed { panel.append(text.text, isError: text.isError) }
+    }
+    if let status = outcome.exit { exit = .exit(status) }
+    view.invalidate()
+    dirty = true
+  }
+}
+
+/// Work the full-screen loop watches besides the terminal (process plugins): descriptors to poll,
+/// whether work waits that no descriptor announces, and what to do when either is the case.
+///
+/// Empty here; the REPL fills it from its engine's background work.
+struct BackgroundWork {
+  /// What the work printed, in order, and a status when it asked to leave.
+  struct Outcome {
+    var printed: [(text: String, isError: Bool)] = []
+    var exit: Int32?
+  }
+
+  var descriptors: () -> [Int32] = { [] }
+  var isPending: () -> Bool = { false }
+  var run: () -> Outcome = { Outcome() }
+}

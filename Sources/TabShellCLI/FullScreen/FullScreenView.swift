@@ -1,0 +1,95 @@
+@_spi(Host) import TabShellKit
+import TabShellLanguage
+import TabShellRendering
+import TabShellTerminal
+
+/// Draws the full-screen mode's frames into a cell grid (docs/Contract.md, "The full-screen
+/// mode"): the screen area (the visible screen's page, or two pages side by side while a drag
+/// slides them), the action button's cap, the bar, the output panel over the screen area, and the
+/// command line on the last row. Where things are comes from ``TabShellRendering/TerminalLayout``,
+/// the same layout that `show` draws and the gestures hit-test.
+///
+/// Pages are drawn once and kept until something runs (``invalidate()``): a drag moves two kept
+/// pages, and typing redraws only the command line's cells.
+struct FullScreenView {
+  /// A page kept: which one, at which size.
+  private struct PageKey: Hashable {
+    var tab: Int?
+    var columns: Int
+    var rows: Int
+  }
+
+  private var pages: [PageKey: CellGrid] = [:]
+
+  /// The pages may have changed (a command, a gesture, a plugin ran): draw them again.
+  mutating func invalidate() { pages.removeAll(keepingCapacity: true) }
+
+  /// What the command line shows.
+  struct CommandLine {
+    /// The focus: the command line (readline) or the bar (single keys).
+    var focus: FullScreenFocus
+    /// The prompt readline shows (its search's while Ctrl-R searches).
+    var prompt: String
+    /// The line, as UTF-8, and the cursor's byte offset in it.
+    var text: [UInt8]
+    var point: Int
+    /// The visible screen's id, for the bar focus's prompt.
+    var screen: String
+  }
+
+  /// Draws a frame; returns where the cursor goes.
+  mutating func draw(
+    into grid: inout CellGrid, layout: TerminalLayout, shell: Shell, drag: SwipeDrag?,
+    panel: inout OutputPanel, commandLine: CommandLine
+  ) -> FrameWriter.Cursor {
+    grid.clear()
+    drawScreenArea(into: &grid, layout: layout, shell: shell, drag: drag)
+    if let (row, column, line) = layout.capLine { grid.draw(line, column: column, row: row) }
+    for (offset, line) in layout.barLines.enumerated() {
+      grid.draw(line, row: layout.barTop + offset)
+    }
+    if panel.isOpen {
+      PanelDrawing.draw(&panel, into: &grid, bottom: layout.capRow ?? layout.screenHeight)
+    }
+    guard layout.reservedRows > 0 else {
+      return FrameWriter.Cursor(column: 0, row: 0, isVisible: false)
+    }
+    return CommandLineDrawing.draw(commandLine, into: &grid, row: layout.rows - 1)
+  }
+
+  /// The visible page, or during a drag the visible page where the pointer put it and the page
+  /// it brings in beside it.
+  private mutating func drawScreenArea(
+    into grid: inout CellGrid, layout: TerminalLayout, shell: Shell, drag: SwipeDrag?
+  ) {
+    let (columns, rows) = (layout.columns, layout.screenHeight)
+    guard rows > 0 else { return }
+    let visible = page(nil, shell: shell, columns: columns, rows: rows)
+    let offset = drag?.offset ?? 0
+    grid.draw(visible, column: offset, row: 0)
+    guard offset != 0, let target = shell.model.swipe?.target else { return }
+    let incoming = page(target + 1, shell: shell, columns: columns, rows: rows)
+    grid.draw(incoming, column: offset < 0 ? offset + columns : offset - columns, row: 0)
+  }
+
+  /// A page (the visible one, or the top of the tab at a position), drawn once until
+  /// ``invalidate()``.
+  private mutating func page(_ tab: Int?, shell: Shell, columns: Int, rows: Int) -> CellGrid {
+    let key = PageKey(tab: tab, columns: columns, rows: rows)
+    if let kept = pages[key] { return kept }
+    var grid = CellGrid(columns: columns, rows: rows)
+    for (row, line) in Renderer.page(shell, tab: tab, width: columns, height: rows).enumerated() {
+      grid.draw(line, row: row)
+    }
+    pages[key] = grid
+    return grid
+  }
+}
+
+/// The two focuses of the full-screen mode.
+enum FullScreenFocus: Equatable {
+  /// Readline edits the command line.
+  case command
+  /// Single keys act on the bar.
+  case bar
+}

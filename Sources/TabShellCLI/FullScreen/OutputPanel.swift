@@ -1,0 +1,91 @@
+@_spi(Host) import TabShellKit
+import TabShellRendering
+
+/// What commands print in the full-screen mode, shown in a panel over the screen area: it opens
+/// when something is printed, scrolls, and closes with Esc or when the next command (or gesture)
+/// starts. Errors are kept apart, to be shown as errors. Nothing is lost: long lines wrap at the
+/// width, and the panel scrolls through all of them.
+struct OutputPanel {
+  /// One line printed.
+  struct Line: Equatable {
+    var text: String
+    var isError: Bool
+  }
+
+  /// The most lines kept (the first ones go past it).
+  static let limit = 100_000
+
+  /// What printed it (the command typed, or the gesture's command).
+  private(set) var title = ""
+  private(set) var lines: [Line] = []
+  private(set) var isOpen = false
+  /// The first wrapped row shown.
+  private(set) var top = 0
+  private var wrapped: [Line] = []
+  private var wrappedWidth = 0
+
+  /// A command (or gesture) starts: the panel closes; what it prints opens it again.
+  mutating func begin(_ title: String) {
+    self.title = title
+    lines.removeAll(keepingCapacity: true)
+    wrapped.removeAll(keepingCapacity: true)
+    wrappedWidth = 0
+    isOpen = false
+    top = 0
+  }
+
+  /// Adds printed text (one line or several).
+  mutating func append(_ text: String, isError: Bool) {
+    for part in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      lines.append(Line(text: Renderer.neutralized(String(part)), isError: isError))
+    }
+    if lines.count > Self.limit { lines.removeFirst(lines.count - Self.limit) }
+    wrappedWidth = 0
+    isOpen = true
+  }
+
+  /// Closes it (Esc).
+  mutating func close() { isOpen = false }
+
+  /// The lines cut into rows of at most `width` columns.
+  mutating func rows(width: Int) -> [Line] {
+    if wrappedWidth != width {
+      wrapped = lines.flatMap { line in
+        Self.wrap(line.text, width: width).map { Line(text: $0, isError: line.isError) }
+      }
+      wrappedWidth = width
+    }
+    return wrapped
+  }
+
+  /// Scrolls by `delta` rows, `visible` rows at a time, `width` columns wide.
+  mutating func scroll(by delta: Int, visible: Int, width: Int) {
+    let count = rows(width: width).count
+    top = min(max(0, top + delta), max(0, count - max(1, visible)))
+  }
+
+  /// Where the view starts, kept within the rows (after a resize).
+  mutating func clampTop(visible: Int, width: Int) -> Int {
+    scroll(by: 0, visible: visible, width: width)
+    return top
+  }
+
+  /// `text` in rows of at most `width` columns, cut between characters (by display width).
+  static func wrap(_ text: String, width: Int) -> [String] {
+    guard displayWidth(of: text) > width, width > 0 else { return [text] }
+    var rows: [String] = []
+    var row = ""
+    var used = 0
+    for character in text {
+      let w = displayWidth(of: character)
+      if used + w > width {
+        rows.append(row)
+        (row, used) = ("", 0)
+      }
+      row.append(character)
+      used += w
+    }
+    rows.append(row)
+    return rows
+  }
+}

@@ -1,0 +1,96 @@
+@_spi(Host) import TabShellKit
+import TabShellRendering
+import TabShellTerminal
+
+/// Draws the output panel over the screen area: a title row (what printed it, the keys, where in
+/// the output it is), then as many of its rows as fit, errors in red.
+enum PanelDrawing {
+  static let titleStyle = CellStyle(attributes: [.reverse])
+  static let errorStyle = CellStyle(foreground: .palette(9), attributes: [.bold])
+
+  /// The rows of `panel` that show when its area ends at row `bottom` (exclusive), `columns`
+  /// wide: how many rows of text fit under its title row.
+  static func visibleRows(bottom: Int) -> Int { max(0, bottom - 1) }
+
+  /// Draws it in rows `..<bottom`, as high as it needs (at most all of them).
+  static func draw(_ panel: inout OutputPanel, into grid: inout CellGrid, bottom: Int) {
+    let columns = grid.columns
+    let rows = panel.rows(width: columns)
+    guard bottom >= 1, columns >= 1 else { return }
+    let visible = min(rows.count, visibleRows(bottom: bottom))
+    let top = bottom - visible - 1
+    let first = panel.clampTop(visible: visible, width: columns)
+    grid.fill(row: top, columns: 0..<columns, style: titleStyle)
+    grid.write(
+      title(panel, first: first, visible: visible, total: rows.count, columns: columns),
+      column: 0, row: top, style: titleStyle)
+    for index in 0..<visible {
+      let row = top + 1 + index
+      grid.fill(row: row, columns: 0..<columns)
+      let line = rows[first + index]
+      grid.write(line.text, column: 0, row: row, style: line.isError ? errorStyle : .plain)
+    }
+  }
+
+  /// ` help · Esc closes · PgUp PgDn · 1-18 of 123 `, cut to the width (the command first to go).
+  static func title(
+    _ panel: OutputPanel, first: Int, visible: Int, total: Int, columns: Int
+  ) -> String {
+    var keys = " Esc closes"
+    if visible < total { keys += " · PgUp PgDn · \(first + 1)-\(first + visible) of \(total)" }
+    keys += " "
+    let room = columns - displayWidth(of: keys) - 2
+    let command = room > 3 ? " " + Renderer.truncate(panel.title, toWidth: room) + " ·" : ""
+    return Renderer.truncate(command + keys, toWidth: columns)
+  }
+}
+
+/// Draws the command line: the prompt and the line with the cursor in view (the line scrolls
+/// sideways when it is longer than the row), or in the bar focus a prompt that names the focus and
+/// its keys.
+enum CommandLineDrawing {
+  static let promptStyle = CellStyle(attributes: [.bold])
+  static let hintStyle = CellStyle(attributes: [.dim])
+  static let barStyle = CellStyle(attributes: [.reverse, .bold])
+
+  /// What an empty command line says.
+  static let placeholder = "a command (help lists them) · Esc: bar keys · Ctrl-D leaves"
+  /// What the bar focus says.
+  static let barKeys = "←/→ swipe · 1-9 tab · h bar · : or Enter type · q quit"
+
+  static func draw(
+    _ line: FullScreenView.CommandLine, into grid: inout CellGrid, row: Int
+  ) -> FrameWriter.Cursor {
+    let columns = grid.columns
+    if line.focus == .bar {
+      let label = " bar:" + Renderer.sanitized(line.screen) + " "
+      let end = grid.write(
+        Renderer.truncate(label, toWidth: columns), column: 0, row: row, style: barStyle)
+      grid.write(" " + barKeys, column: end, row: row, style: hintStyle)
+      return FrameWriter.Cursor(column: 0, row: row, isVisible: false)
+    }
+    let prompt = Renderer.truncate(line.prompt, toWidth: max(1, columns / 2))
+    let start = grid.write(prompt, column: 0, row: row, style: promptStyle)
+    let room = columns - start - 1
+    guard room > 0 else { return FrameWriter.Cursor(column: columns - 1, row: row) }
+    if line.text.isEmpty {
+      grid.write(
+        Renderer.truncate(placeholder, toWidth: room), column: start + 1, row: row, style: hintStyle
+      )
+      return FrameWriter.Cursor(column: start, row: row)
+    }
+    let point = min(max(0, line.point), line.text.count)
+    let before = Renderer.sanitized(String(decoding: line.text[..<point], as: UTF8.self))
+    let after = Renderer.sanitized(String(decoding: line.text[point...], as: UTF8.self))
+    // Keep the cursor in view: drop characters from the left of what comes before it.
+    var shown = Substring(before)
+    var width = displayWidth(of: shown)
+    while width > room, let first = shown.first {
+      width -= displayWidth(of: first)
+      shown = shown.dropFirst()
+    }
+    let cursor = start + width
+    grid.write(String(shown) + after, column: start, row: row, clip: start..<columns)
+    return FrameWriter.Cursor(column: min(cursor, columns - 1), row: row)
+  }
+}

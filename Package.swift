@@ -43,12 +43,14 @@ let package = Package(
     ),
     .executableTarget(name: "tabshell", dependencies: ["TabShellCLI", "TabShellPlatform"]),
     // Helpers shared by the test targets: the event log and a seeded generator.
-    .target(name: "TestSupport", dependencies: [kit], path: "Tests/TestSupport"),
+    .target(
+      name: "TestSupport", dependencies: [kit, "BuiltinScreens"], path: "Tests/TestSupport"),
     .testTarget(name: "TabShellKitTests", dependencies: [kit, "BuiltinScreens", "TestSupport"]),
     .testTarget(
       name: "TabShellLanguageTests",
       dependencies: [
         kit, "TabShellLanguage", "TabShellLoader", "BuiltinScreens", "TabShellPlatform",
+        "TabShellRendering", "TestSupport",
       ]
     ),
     // The command line in process and as a binary, the REPL's parts, and the transcripts.

@@ -1,5 +1,6 @@
 @_spi(Host) import TabShellKit
 import TabShellRendering
+import TestSupport
 import Testing
 
 /// Random bars at random widths: no line wider than the width, the selected item always drawn with

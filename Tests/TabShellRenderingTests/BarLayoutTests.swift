@@ -80,6 +80,28 @@ import Testing
     #expect(line == "[1 ■ A title far t…]")
   }
 
+  /// At 40 columns the demo's bar line has room for an icon and a badge, not for "Inbox" too: the
+  /// title gives way, never the badge; the frame keeps the badge on its icons row.
+  @Test func aBadgeOutlastsTheTitle() throws {
+    let shell = try makeShell(layout: "demo")
+    let line = Renderer.barLine(shell, options: RenderOptions(width: 40))
+    #expect(line == "[1 Home] 2 Feed <⊕ Post> 3 ✉(3)  4 ☺ P…")
+    let frame = Renderer.frame(shell, options: RenderOptions(width: 40, height: 12))
+    #expect(frame[10] == "   ⌂       ▤              ✉(3)     ☺")
+  }
+
+  /// The number before each title is the position `tab N` and the key N select: the action button
+  /// in the middle has none, so what the user reads is what they type.
+  @Test func theNumbersAreThePositionsTabTakes() throws {
+    let shell = try makeShell(layout: "demo")
+    let line = Renderer.barLine(shell, options: RenderOptions(width: 80))
+    let items = ["[1 ⌂ Home]", "2 ▤ Feed", "<⊕ Post>", "3 ✉ Inbox(3)", "4 ☺ Profile"]
+    let places = items.map { line.range(of: $0)?.lowerBound }
+    #expect(places.allSatisfy { $0 != nil }, "\(line)")
+    #expect(places.compactMap { $0 } == places.compactMap { $0 }.sorted())
+    #expect(shell.tab(at: 3)?.id == "inbox")
+  }
+
   @Test func tabsTableIsAlignedByDisplayWidth() throws {
     let shell = try makeShell(layout: "xianyu")
     try shell.setBadge("pond", to: "5")

@@ -14,9 +14,13 @@ import TabShellTerminal
 /// panel, Esc closes it, Ctrl-X Ctrl-A leaves for the line REPL. The mouse: a click taps what is
 /// under it, a drag in the screen area swipes, the wheel swipes over the bar and scrolls the panel.
 extension FullScreenSession {
-  /// Acts on decoded events.
+  /// Acts on decoded events. A line accepted runs before the events after it, which belong to the
+  /// next line (keys typed ahead, or pasted without bracketed paste).
   func handle(_ events: [InputEvent]) {
     for event in events where exit == nil {
+      defer {
+        if ReadlineBridge.hasInput || ReadlineBridge.isModeSwitchRequested { takeReadlineInput() }
+      }
       switch event.kind {
       case .key(let key):
         if focus == .command { commandKey(key, bytes: event.bytes) } else { barKey(key) }

@@ -126,7 +126,7 @@ final class FullScreenSession {
 
   /// A line readline delivered (Enter), or the end of the input (Ctrl-D on an empty line); and
   /// Ctrl-X Ctrl-A.
-  private func takeReadlineInput() {
+  func takeReadlineInput() {
     if ReadlineBridge.takeModeSwitch() {
       let current = FullScreenReadline.line
       exit = .lineMode(line: String(decoding: current.text, as: UTF8.self), point: current.point)

@@ -50,6 +50,21 @@ package enum Renderer {
     return tab.map(renderer.page(ofTab:)) ?? renderer.visible
   }
 
+  /// The page's parts, for a terminal that draws the region's cells itself: the header line and
+  /// the region's canvas (`height - 1` rows), or `nil` for a height of 0.
+  package static func pageParts(_ shell: Shell, tab: Int? = nil, width: Int, height: Int)
+    -> (header: StyledLine, region: Canvas)?
+  {
+    let renderer = PageRenderer(shell, width: width, height: height)
+    return tab.map(renderer.parts(ofTab:)) ?? renderer.visibleParts
+  }
+
+  /// A canvas as the frame's lines show it: each cell's colour and weight on the region's
+  /// background, what a screen left in its cells made harmless.
+  package static func lines(of canvas: Canvas) -> [StyledLine] {
+    CanvasLines.lines(of: canvas)
+  }
+
   /// The table that `tabs` prints: a header row, then one row per tab with the columns position,
   /// id, title, type, badge, enabled, loaded and depth; `*` marks the selected tab.
   package static func tabsTable(_ shell: Shell, options: RenderOptions) -> [String] {

@@ -102,6 +102,29 @@ import Testing
     #expect(shell.tab(at: 3)?.id == "inbox")
   }
 
+  /// A pinned window (the full-screen mode keeps the one it drew) stays while the selection moves
+  /// inside it, and follows the selection once it leaves; a marker's page holds until the
+  /// selection changes.
+  @Test func aPinnedWindowStaysWhileTheSelectionIsInIt() throws {
+    let shell = try shell(tabs: 100, selected: 50)
+    let options = RenderOptions(width: 60, height: 4)
+    let layout = TerminalLayout(shell, options: options)
+    let pinned = layout.pinned(BarScroll())
+    let before = try #require(Renderer.frame(shell, options: options, scroll: pinned).last)
+    try shell.select("t51")
+    let after = try #require(Renderer.frame(shell, options: options, scroll: pinned).last)
+    #expect(after.hasPrefix(before.prefix(4)), "\(before) / \(after)")
+    #expect(after.contains("[51 T51]"))
+    try shell.select("t80")
+    let away = try #require(Renderer.frame(shell, options: options, scroll: pinned).last)
+    #expect(away.contains("[80 T80]"))
+    let paged = TerminalLayout(shell, options: options, scroll: pinned).scrolled(
+      .moreRight, from: pinned)
+    #expect(TerminalLayout(shell, options: options, scroll: paged).pinned(paged) == paged)
+    try shell.select("t50")
+    #expect(TerminalLayout(shell, options: options, scroll: paged).pinned(paged) != paged)
+  }
+
   @Test func tabsTableIsAlignedByDisplayWidth() throws {
     let shell = try makeShell(layout: "xianyu")
     try shell.setBadge("pond", to: "5")

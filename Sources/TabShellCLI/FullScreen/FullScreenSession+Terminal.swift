@@ -38,10 +38,14 @@ extension FullScreenSession {
     let line = FullScreenReadline.line
     let commandLine = FullScreenView.CommandLine(
       focus: focus, prompt: line.prompt, text: line.text, point: line.point,
-      screen: interpreter.shell.visibleScreen?.id ?? "-")
+      screen: interpreter.shell.visibleScreen?.id ?? "-",
+      showsPlaceholder: line.prompt == host.prompt())
+    let layout = interpreter.layout
     let cursor = view.draw(
-      into: &back, layout: interpreter.layout, shell: interpreter.shell, drag: drag,
+      into: &back, layout: layout, shell: interpreter.shell, drag: drag,
       panel: &panel, commandLine: commandLine)
+    // The window stays where it is while the selection is in it.
+    interpreter.barScroll = layout.pinned(interpreter.barScroll)
     frameBytes.removeAll(keepingCapacity: true)
     writer.write(from: redrawAll ? nil : front, to: back, cursor: cursor, into: &frameBytes)
     if (try? SystemIO.writeAll(STDOUT_FILENO, frameBytes)) == nil { exit = .terminated(SIGHUP) }

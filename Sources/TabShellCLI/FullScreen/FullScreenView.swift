@@ -10,7 +10,8 @@ import TabShellTerminal
 /// the same layout that `show` draws and the gestures hit-test.
 ///
 /// Pages are drawn once and kept until something runs (``invalidate()``): a drag moves two kept
-/// pages, and typing redraws only the command line's cells.
+/// pages. The screen area and the bar together are kept too, so that typing, the panel and the
+/// cursor cost only their own cells.
 struct FullScreenView {
   /// A page kept: which one, at which size.
   private struct PageKey: Hashable {
@@ -19,10 +20,21 @@ struct FullScreenView {
     var rows: Int
   }
 
+  /// The screen area, the cap and the bar, as drawn for a size and a drag's offset.
+  private struct BaseKey: Equatable {
+    var columns: Int
+    var rows: Int
+    var offset: Int?
+  }
+
   private var pages: [PageKey: CellGrid] = [:]
+  private var base: (key: BaseKey, grid: CellGrid)?
 
   /// The pages may have changed (a command, a gesture, a plugin ran): draw them again.
-  mutating func invalidate() { pages.removeAll(keepingCapacity: true) }
+  mutating func invalidate() {
+    pages.removeAll(keepingCapacity: true)
+    base = nil
+  }
 
   /// What the command line shows.
   struct CommandLine {
@@ -35,6 +47,8 @@ struct FullScreenView {
     var point: Int
     /// The visible screen's id, for the bar focus's prompt.
     var screen: String
+    /// Whether an empty line shows what to type (not while readline searches the history).
+    var showsPlaceholder = true
   }
 
   /// Draws a frame; returns where the cursor goes.
@@ -42,11 +56,18 @@ struct FullScreenView {
     into grid: inout CellGrid, layout: TerminalLayout, shell: Shell, drag: SwipeDrag?,
     panel: inout OutputPanel, commandLine: CommandLine
   ) -> FrameWriter.Cursor {
-    grid.clear()
-    drawScreenArea(into: &grid, layout: layout, shell: shell, drag: drag)
-    if let (row, column, line) = layout.capLine { grid.draw(line, column: column, row: row) }
-    for (offset, line) in layout.barLines.enumerated() {
-      grid.draw(line, row: layout.barTop + offset)
+    let key = BaseKey(columns: grid.columns, rows: grid.rows, offset: drag?.offset)
+    if let base, base.key == key {
+      grid = base.grid
+    } else {
+      grid.clear()
+      drawScreenArea(into: &grid, layout: layout, shell: shell, drag: drag)
+      if let (row, column, line) = layout.capLine { grid.draw(line, column: column, row: row) }
+      for (offset, line) in layout.barLines.enumerated() {
+        grid.draw(line, row: layout.barTop + offset)
+      }
+      // While a drag slides the pages each frame is new: nothing to keep.
+      base = drag == nil ? (key, grid) : nil
     }
     if panel.isOpen {
       PanelDrawing.draw(&panel, into: &grid, bottom: layout.capRow ?? layout.screenHeight)
@@ -78,8 +99,9 @@ struct FullScreenView {
     let key = PageKey(tab: tab, columns: columns, rows: rows)
     if let kept = pages[key] { return kept }
     var grid = CellGrid(columns: columns, rows: rows)
-    for (row, line) in Renderer.page(shell, tab: tab, width: columns, height: rows).enumerated() {
-      grid.draw(line, row: row)
+    if let page = Renderer.pageParts(shell, tab: tab, width: columns, height: rows) {
+      grid.draw(page.header, row: 0)
+      grid.draw(canvas: page.region, row: 1)
     }
     pages[key] = grid
     return grid

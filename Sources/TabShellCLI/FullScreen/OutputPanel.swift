@@ -70,22 +70,31 @@ struct OutputPanel {
     return top
   }
 
-  /// `text` in rows of at most `width` columns, cut between characters (by display width).
+  /// `text` in rows of at most `width` columns (by display width), cut after a blank when the
+  /// row has one, else between characters.
   static func wrap(_ text: String, width: Int) -> [String] {
     guard displayWidth(of: text) > width, width > 0 else { return [text] }
     var rows: [String] = []
-    var row = ""
+    var row: [Character] = []
     var used = 0
     for character in text {
       let w = displayWidth(of: character)
       if used + w > width {
-        rows.append(row)
-        (row, used) = ("", 0)
+        // Back to the last blank, when there is one past the row's start.
+        if let blank = row.lastIndex(of: " "), blank > 0, character != " " {
+          rows.append(String(row[..<blank]))
+          row = Array(row[(blank + 1)...])
+        } else {
+          rows.append(String(row))
+          row = []
+        }
+        used = row.reduce(0) { $0 + displayWidth(of: $1) }
+        if character == " ", row.isEmpty { continue }
       }
       row.append(character)
       used += w
     }
-    rows.append(row)
+    rows.append(String(row))
     return rows
   }
 }

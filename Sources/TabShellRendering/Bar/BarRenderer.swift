@@ -17,13 +17,24 @@ struct BarRenderer {
     entries = BarEntries(shell)
     appearance = shell.bar.appearance
     self.width = max(1, width)
-    let (entries, appearance) = (entries, appearance)
-    geometry = BarGeometry(
-      count: entries.count, selected: entries.selectedIndex, width: self.width,
-      appearance: appearance, actionIndex: entries.actionIndex,
-      scroll: scroll.anchor(selected: entries.selectedIndex, count: entries.count),
-      desired: { BarItemContent(entry: entries.entry(at: $0), appearance: appearance).naturalWidth }
-    )
+    let (entries, appearance, width) = (entries, appearance, self.width)
+    func geometry(_ anchor: BarScroll.Anchor?) -> BarGeometry {
+      BarGeometry(
+        count: entries.count, selected: entries.selectedIndex, width: width,
+        appearance: appearance, actionIndex: entries.actionIndex, scroll: anchor,
+        desired: {
+          BarItemContent(entry: entries.entry(at: $0), appearance: appearance).naturalWidth
+        })
+    }
+    let scrolled = scroll.anchor(selected: entries.selectedIndex, count: entries.count)
+    var laid = geometry(scrolled?.anchor)
+    // A pinned window holds only while the selection is in it.
+    if let scrolled, scrolled.showsSelection, let selected = entries.selectedIndex,
+      !(laid.first..<laid.first + laid.slots.count).contains(selected)
+    {
+      laid = geometry(nil)
+    }
+    self.geometry = laid
   }
 
   static let markerStyle = TextStyle(bold: true)

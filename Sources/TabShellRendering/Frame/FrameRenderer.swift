@@ -16,24 +16,33 @@ struct PageRenderer {
     self.height = max(0, height)
   }
 
+  /// A page: its header line and its region (a canvas `height - 1` rows high).
+  typealias Parts = (header: StyledLine, region: Canvas)
+
   /// The page of the visible screen (the modal one, marked "modal", when one is presented).
-  var visible: [StyledLine] {
-    guard let screen = shell.visibleScreen else { return lines(screen: nil, left: nil) }
+  var visible: [StyledLine] { lines(visibleParts) }
+
+  /// The page of the top screen of the tab at `position` (the page a swipe brings in).
+  func page(ofTab position: Int) -> [StyledLine] { lines(parts(ofTab: position)) }
+
+  /// The visible page's parts.
+  var visibleParts: Parts? {
+    guard let screen = shell.visibleScreen else { return parts(screen: nil, left: nil) }
     var left: StyledLine?
     if shell.modalScreen != nil {
       left = StyledLine("modal", style: TextStyle(dim: true))
     } else if let position = shell.selectedPosition {
       left = back(in: position)
     }
-    return lines(screen: screen, left: left)
+    return parts(screen: screen, left: left)
   }
 
-  /// The page of the top screen of the tab at `position` (the page a swipe brings in).
-  func page(ofTab position: Int) -> [StyledLine] {
+  /// The parts of the page of the tab at `position`.
+  func parts(ofTab position: Int) -> Parts? {
     guard let tab = shell.tab(at: position), let screen = tab.stack.last else {
-      return lines(screen: nil, left: nil)
+      return parts(screen: nil, left: nil)
     }
-    return lines(screen: screen, left: back(in: position))
+    return parts(screen: screen, left: back(in: position))
   }
 
   /// "< Back" (the title of the screen under the top one) for a tab whose stack has more than its
@@ -44,9 +53,14 @@ struct PageRenderer {
     return StyledLine("< " + Renderer.truncate(title, toWidth: max(1, width / 4)))
   }
 
-  private func lines(screen: ScreenInfo?, left: StyledLine?) -> [StyledLine] {
-    guard height > 0 else { return [] }
-    return [header(screen: screen, left: left ?? StyledLine())] + region(screen: screen)
+  private func lines(_ parts: Parts?) -> [StyledLine] {
+    guard let parts else { return [] }
+    return [parts.header] + CanvasLines.lines(of: parts.region)
+  }
+
+  private func parts(screen: ScreenInfo?, left: StyledLine?) -> Parts? {
+    guard height > 0 else { return nil }
+    return (header(screen: screen, left: left ?? StyledLine()), region(screen: screen))
   }
 
   /// The navigation line: the screen's title in the middle, `left` on the left, and the screen's
@@ -71,7 +85,7 @@ struct PageRenderer {
   }
 
   /// The screen's region: the page's rows under the header.
-  private func region(screen: ScreenInfo?) -> [StyledLine] {
+  private func region(screen: ScreenInfo?) -> Canvas {
     let rows = height - 1
     var canvas = Canvas(width: width, height: rows)
     if let screen {
@@ -86,6 +100,6 @@ struct PageRenderer {
       canvas.writeWrapped(
         "Try 'layout demo' or 'add-tab text'.", row: max(0, rows / 2), centered: true)
     }
-    return CanvasLines.lines(of: canvas)
+    return canvas
   }
 }

@@ -103,6 +103,17 @@ package struct TerminalLayout {
     return scroll
   }
 
+  /// The bar's window kept for the next frame (``BarScroll/pin(first:selected:count:)``): the
+  /// full-screen mode calls it after each frame, so that a step to a neighbour moves the
+  /// selection, not the whole bar.
+  package func pinned(_ scroll: BarScroll) -> BarScroll {
+    guard let bar else { return scroll }
+    var scroll = scroll
+    scroll.pin(
+      first: bar.geometry.first, selected: bar.entries.selectedIndex, count: bar.entries.count)
+    return scroll
+  }
+
   /// The bar's rows that show, top first (none when the bar is hidden).
   package var barLines: [StyledLine] {
     guard let bar else { return [] }

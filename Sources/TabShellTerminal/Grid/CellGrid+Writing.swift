@@ -19,6 +19,9 @@ extension CellGrid {
     if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
       return writeASCII(text.utf8, column: column, row: row, cell: stored, clip: bounds)
     }
+    if text.unicodeScalars.allSatisfy(Self.standsAlone) {
+      return writeScalars(text.unicodeScalars, column: column, row: row, cell: stored, clip: bounds)
+    }
     var position = column
     for character in Renderer.sanitized(text) {
       guard position < bounds.upperBound else { break }
@@ -91,6 +94,33 @@ extension CellGrid {
         }
       }
     }
+  }
+
+  /// Whether a scalar is a character on its own whatever is next to it: no mark, joiner, variation
+  /// selector, control, jamo or regional indicator can be among these (Latin after ASCII, symbols
+  /// and box drawing, CJK ideographs, Hangul syllables), so text of them needs no grapheme breaking.
+  static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x20...0x7E, 0xA0...0x2FF, 0x2100...0x2BFF, 0x4E00...0x9FFF, 0xAC00...0xD7A3: true
+    default: false
+    }
+  }
+
+  /// Writes text whose scalars all stand alone (``standsAlone(_:)``): one character a scalar.
+  private mutating func writeScalars(
+    _ text: String.UnicodeScalarView, column: Int, row: Int, cell: StoredCell, clip: Range<Int>
+  ) -> Int {
+    var position = column
+    for scalar in text {
+      guard position < clip.upperBound else { break }
+      let width = displayWidth(of: Character(scalar))
+      guard width > 0 else { continue }
+      var stored = cell
+      stored.glyph = scalar.value
+      stored.width = UInt8(min(width, 2))
+      position = place(stored, at: position, row: row, clip: clip)
+    }
+    return position
   }
 
   /// Writes printable ASCII: one cell a byte, the visible ones in one pass.

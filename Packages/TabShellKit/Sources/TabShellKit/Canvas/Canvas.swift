@@ -114,6 +114,9 @@ func displayWidth(of scalar: Unicode.Scalar) -> Int {
   // As glibc's wcwidth: the soft hyphen and the prepended concatenation marks take a column,
   // Hangul medial vowels and final consonants join the syllable before them.
   switch v {
+  // Latin after ASCII, and box drawing, blocks and geometric shapes (what frames are drawn with):
+  // one column, no mark or format character among them, so no property lookup.
+  case 0xA0...0x2FF, 0x2500...0x25FC: return 1
   case 0xAD, 0x600...0x605, 0x6DD, 0x70F, 0x890...0x891, 0x8E2, 0x110BD, 0x110CD: return 1
   case 0x1160...0x11FF, 0xD7B0...0xD7FF, 0x1171E: return 0
   default: break

@@ -1,0 +1,58 @@
+extension Canvas {
+  /// Cells of one style side by side, for a host that writes a canvas to a terminal itself: the
+  /// column of the first, the text of them all (a wide character once, its right half adding
+  /// nothing), and their colour and weight.
+  @_spi(Host)
+  public struct Run: Equatable, Sendable {
+    /// The first cell's column.
+    public var column: Int
+    /// The cells' text.
+    public var text: String
+    /// Their colour, or `nil` for the terminal's own.
+    public var color: BarColor?
+    /// Whether they are bold.
+    public var isBold: Bool
+  }
+
+  /// The runs of a row, left to right, leaving out the blanks that have neither colour nor weight
+  /// (the region's background shows there). One pass over the row, inside the core, where a cell
+  /// costs no more than its fields: a host reading the cells one by one pays for each access.
+  @_spi(Host)
+  public func runs(inRow row: Int) -> [Run] {
+    guard rows.indices.contains(row) else { return [] }
+    var runs: [Run] = []
+    // The run under way: its first column, its style and its text's bytes (one String a run).
+    var start: Int?
+    var style: (color: BarColor?, isBold: Bool) = (nil, false)
+    var bytes: [UInt8] = []
+    func finish() {
+      if let column = start {
+        runs.append(
+          Run(
+            column: column, text: String(decoding: bytes, as: UTF8.self), color: style.color,
+            isBold: style.isBold))
+      }
+      start = nil
+      bytes.removeAll(keepingCapacity: true)
+    }
+    rows[row].withUnsafeBufferPointer { cells in
+      for column in cells.indices {
+        // Most cells of a page of text are blanks: compared in place, never copied.
+        if cells[column] == .blank {
+          finish()
+          continue
+        }
+        let cell = cells[column]
+        if cell.text.isEmpty { continue }  // the right half of a wide character
+        if start != nil, style.color != cell.color || style.isBold != cell.isBold { finish() }
+        if start == nil {
+          start = column
+          style = (cell.color, cell.isBold)
+        }
+        bytes.append(contentsOf: cell.text.utf8)
+      }
+    }
+    finish()
+    return runs
+  }
+}

@@ -1,0 +1,58 @@
+@_spi(Host) import TabShellKit
+import TabShellRendering
+import TabShellTerminal
+import TestSupport
+import Testing
+
+/// A screen's canvas drawn straight into the grid (what the full-screen mode does) shows exactly
+/// what the renderer's lines of it show (what `show` prints): same characters, widths and styles
+/// in every cell, for random canvases of wide characters, clusters, marks, colours and bold text
+/// written over each other, on a background or not, at any column.
+@Suite struct CanvasDrawingTests {
+  static let colors: [BarColor?] = [nil, .red, .blue, BarColor(red: 1, green: 2, blue: 3)]
+
+  @Test(arguments: 0..<200)
+  func drawnStraightIsDrawnAsTheLines(seed: Int) {
+    var random = SplitMix64(seed: UInt64(seed) &+ 17)
+    var canvas = Canvas(
+      width: Int.random(in: 1...30, using: &random), height: Int.random(in: 1...5, using: &random))
+    canvas.background = Self.colors.randomElement(using: &random) ?? nil
+    for _ in 0..<Int.random(in: 0...12, using: &random) {
+      canvas.write(
+        RandomGrids.text(&random, maximum: 8),
+        row: Int.random(in: 0..<canvas.height, using: &random),
+        column: Int.random(in: -2...canvas.width, using: &random),
+        color: Self.colors.randomElement(using: &random) ?? nil, bold: Bool.random(using: &random))
+    }
+    let column = Int.random(in: -3...5, using: &random)
+    var straight = CellGrid(columns: 32, rows: 6)
+    straight.draw(canvas: canvas, column: column, row: 1)
+    var lines = CellGrid(columns: 32, rows: 6)
+    for (row, line) in Renderer.lines(of: canvas).enumerated() {
+      let clip = max(0, column)..<max(0, column + canvas.width)
+      lines.draw(line, column: column, row: row + 1, clip: clip)
+    }
+    for row in 0..<6 {
+      for x in 0..<32 {
+        #expect(
+          straight[x, row] == lines[x, row], "seed \(seed), cell \(x), \(row): \(canvas.lines)")
+      }
+    }
+    #expect(straight.invariantViolation == nil)
+  }
+
+  /// The core's runs leave out the plain blanks, keep a wide character once, and split where the
+  /// style changes.
+  @Test func runsOfARow() {
+    var canvas = Canvas(width: 12, height: 1)
+    canvas.write("ab", row: 0)
+    canvas.write("首页", row: 0, column: 3, color: .red)
+    canvas.write("x", row: 0, column: 7, color: .red, bold: true)
+    let runs = canvas.runs(inRow: 0).map { ($0.column, $0.text, $0.color, $0.isBold) }
+    #expect(runs.map(\.0) == [0, 3, 7])
+    #expect(runs.map(\.1) == ["ab", "首页", "x"])
+    #expect(runs.map(\.2) == [nil, .red, .red])
+    #expect(runs.map(\.3) == [false, false, true])
+    #expect(canvas.runs(inRow: 1).isEmpty)
+  }
+}

@@ -298,6 +298,31 @@ p50, p99, worst, where = repl_latency(TABSHELL, 300 if QUICK else 2_000)
 figure("REPL command-to-prompt, p50", p50 * 1e3, "ms", 2, False, f"(history in {where})")
 figure("REPL command-to-prompt, p99", p99 * 1e3, "ms", 10, False, f"(slowest {worst * 1e3:.1f} ms)")
 
+# 8. The full-screen mode through a pseudo-terminal (Benchmarks/tui_bench.py).
+print("8. full-screen mode: key and drag to finished frame, bytes of a tab switch", flush=True)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tui_bench  # noqa: E402
+
+keys = 300 if QUICK else 2_000
+load = open("/proc/loadavg").read().split()[0]
+for label, size, startup, moves in [
+        ("demo, 80×24", (80, 24), "layout demo\n", [b"2", b"1"]),
+        ("1,000 tabs, 200×60", (200, 60), tui_bench.thousand_tabs(), [b"\x1b[C", b"\x1b[D"])]:
+    p50, p99, worst = tui_bench.key_latency(TABSHELL, *size, startup, keys, moves)
+    figure(f"key to frame, {label}, p50", p50 * 1e3, "ms", 1, False)
+    figure(f"key to frame, {label}, p99", p99 * 1e3, "ms", 5, False,
+           f"(slowest {worst * 1e3:.1f} ms; load {load})")
+p50, p99, worst = tui_bench.drag_latency(TABSHELL, 200, 60, keys)
+figure("drag motion to frame, two pages sliding, 200×60, p99", p99 * 1e3, "ms", 2, False,
+       f"(p50 {p50 * 1e3:.3f} ms, slowest {worst * 1e3:.1f} ms)")
+for label, size, startup, key in [
+        ("1,000 text tabs, 200×60", (200, 60), tui_bench.thousand_tabs(), b"\x1b[C"),
+        ("xianyu, 80×24", (80, 24), "layout xianyu\n", b"2"),
+        ("demo Home → Feed (a whole page of colour), 80×24", (80, 24), "layout demo\n", b"2")]:
+    full, switch = tui_bench.switch_bytes(TABSHELL, *size, startup, key)
+    figure(f"tab switch bytes ÷ the screen drawn whole, {label}", 100 * switch / full, "%", 10,
+           False, f"({switch} B of {full} B; {100 * switch / (size[0] * size[1]):.1f}% of its cells)")
+
 print()
 print("| figure | target | measured | ratio | | notes |")
 print("|---|---|---|---|---|---|")

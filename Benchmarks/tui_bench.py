@@ -1,0 +1,157 @@
+"""The full-screen mode's figures for scripts/bench: key to finished frame and a drag motion to
+finished frame through a pseudo-terminal, and the bytes a tab switch writes.
+
+A frame is finished when its synchronized update ends (`ESC [ ? 2026 l`, the last thing a frame
+writes). Times are wall-clock, from the `write` of the key (or mouse report) to reading that end;
+each run is a fresh `tabshell --tui` on a pseudo-terminal of the size given, fed by this process.
+"""
+
+import os
+import pty
+import select
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import fcntl
+import termios
+
+FRAME_END = b"\x1b[?2026l"
+
+
+class Session:
+    """`tabshell --tui` on a pseudo-terminal, read raw (no emulator: the figures are the shell's)."""
+
+    def __init__(self, binary, columns, rows, startup=None, colour=True):
+        self.home = tempfile.mkdtemp(prefix="tabshell-tui-bench-")
+        config = os.path.join(self.home, "config", "tabshell")
+        os.makedirs(config)
+        arguments = [binary, "--tui"]
+        if startup is None:
+            arguments.append("--norc")
+        else:
+            with open(os.path.join(config, "init.tabsh"), "w", encoding="utf-8") as handle:
+                handle.write(startup)
+        env = {"HOME": self.home, "XDG_CONFIG_HOME": os.path.join(self.home, "config"),
+               "XDG_STATE_HOME": os.path.join(self.home, "state"),
+               "XDG_DATA_HOME": os.path.join(self.home, "data"),
+               "TERM": "xterm-256color", "PATH": os.environ.get("PATH", "/usr/bin:/bin")}
+        if not colour:
+            env["NO_COLOR"] = "1"
+        primary, secondary = pty.openpty()
+        fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        self.child = subprocess.Popen(arguments, stdin=secondary, stdout=secondary,
+                                      stderr=secondary, env=env, cwd=self.home,
+                                      start_new_session=True)
+        os.close(secondary)
+        self.fd = primary
+        self.first = b""
+        while FRAME_END not in self.first:  # past the enter sequence, the first whole frame
+            self.first += self.until_frame(timeout=60)
+
+    @staticmethod
+    def finished(data):
+        """Whether `data` ends with a whole frame: a synchronized update closed, or (a frame that
+        changed no cell) only the cursor put back."""
+        if data.endswith(FRAME_END):
+            return True
+        return b"\x1b[?2026h" not in data and data.endswith((b"\x1b[?25h", b"\x1b[?25l"))
+
+    def until_frame(self, timeout=10):
+        """Reads until a frame's end; returns the bytes read."""
+        data = b""
+        deadline = time.perf_counter() + timeout
+        while not self.finished(data):
+            if time.perf_counter() > deadline:
+                sys.exit(f"bench: no frame from the full-screen mode: {data[-200:]!r}")
+            ready, _, _ = select.select([self.fd], [], [], 1)
+            if ready:
+                data += os.read(self.fd, 1 << 20)
+        return data
+
+    def drain(self, quiet=0.05):
+        while select.select([self.fd], [], [], quiet)[0]:
+            os.read(self.fd, 1 << 20)
+
+    def timed(self, data):
+        """Seconds from writing `data` to the end of the frame it brings, and the frame's bytes."""
+        start = time.perf_counter()
+        os.write(self.fd, data)
+        frame = self.until_frame()
+        return time.perf_counter() - start, frame
+
+    def close(self):
+        os.write(self.fd, b"\x1b")
+        time.sleep(0.05)
+        os.write(self.fd, b"q")
+        try:
+            self.child.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.child.kill()
+        os.close(self.fd)
+        shutil.rmtree(self.home, ignore_errors=True)
+
+
+def percentiles(times):
+    times = sorted(times)
+    return times[len(times) // 2], times[int(len(times) * 0.99)], times[-1]
+
+
+def key_latency(binary, columns, rows, startup, count, keys):
+    """Key to finished frame, the keys taking turns; p50, p99 and the slowest, in seconds."""
+    session = Session(binary, columns, rows, startup)
+    os.write(session.fd, b"\x1b")  # the bar focus: single keys select and swipe
+    session.until_frame()
+    session.drain()
+    times = []
+    for number in range(count + 50):
+        elapsed, _ = session.timed(keys[number % len(keys)])
+        if number >= 50:
+            times.append(elapsed)
+        session.drain(0.002)
+    session.close()
+    return percentiles(times)
+
+
+def drag_latency(binary, columns, rows, count):
+    """A drag's motion report to finished frame, two pages sliding (swipeable), back and forth."""
+    session = Session(binary, columns, rows, startup="layout swipeable\n")
+    row = rows // 2
+    start = columns - 5
+    session.timed(f"\x1b[<0;{start};{row}M".encode())
+    times = []
+    column = start
+    step = -1
+    for number in range(count + 50):
+        column += step
+        if column < 10 or column > columns - 5:
+            step = -step
+            column += 2 * step
+        elapsed, _ = session.timed(f"\x1b[<32;{column};{row}M".encode())
+        if number >= 50:
+            times.append(elapsed)
+    os.write(session.fd, f"\x1b[<0;{start};{row}m".encode())
+    session.until_frame()
+    session.close()
+    return percentiles(times)
+
+
+def switch_bytes(binary, columns, rows, startup, key, colour=True):
+    """The bytes of the frame a key brings (a tab switch), and of the same screen drawn whole
+    (Ctrl-L)."""
+    session = Session(binary, columns, rows, startup, colour)
+    os.write(session.fd, b"\x1b")
+    session.until_frame()
+    session.drain()
+    _, frame = session.timed(key)
+    session.drain()
+    _, full = session.timed(b"\x0c")
+    session.close()
+    return len(full), len(frame)
+
+
+def thousand_tabs():
+    return "".join(f"add-tab text --id t{n} --title 'Tab {n}'\n" for n in range(1, 1001)) + \
+        "tab 500\n"

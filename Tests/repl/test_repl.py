@@ -228,6 +228,14 @@ def test_exit_leaves_with_its_status():
     assert repl.finish() == 3
 
 
+def test_a_command_after_ctrl_c_at_the_prompt_runs():
+    repl = Session(new_home())
+    repl.prompt()
+    repl.send("half-typed\x03")
+    repl.prompt()
+    assert "ran-after-ctrl-c" in repl.run("echo ran-after-ctrl-c")
+
+
 def test_sigterm_keeps_the_history():
     repl = Session(new_home())
     repl.prompt()
@@ -317,9 +325,9 @@ def test_after_show_the_bar_is_not_printed_again():
     repl = Session(new_home())
     repl.prompt()
     shown = repl.run("show")
-    assert "[Home]" in shown, shown  # the frame's bar
-    assert "[⌂ Home]" not in shown, shown  # and no bar line under it
-    assert "[⌂ Home]" in repl.run("echo x")  # the bar line is back after the next command
+    assert "[1 Home]" in shown, shown  # the frame's bar
+    assert "[1 ⌂ Home]" not in shown, shown  # and no bar line under it
+    assert "[1 ⌂ Home]" in repl.run("echo x")  # the bar line is back after the next command
     repl.send("\x04")
     assert repl.finish() == 0
 

@@ -1,5 +1,4 @@
 import CReadline
-import TabShellLanguage
 import TabShellPlatform
 import TabShellRendering
 
@@ -54,7 +53,7 @@ final class REPLSession<Engine: REPLEngine> {
         switch runFullScreen(line: line, point: point, signals: signals) {
         case .lineMode(let line, let point): lineKept = (line, point)
         case .exit(let status): return status
-        case .terminated(let signal): return Self.terminated(by: signal)
+        case .terminated(let signal): return 128 + signal
         case nil: break
         }
       }
@@ -67,7 +66,7 @@ final class REPLSession<Engine: REPLEngine> {
       case .interrupted:
         showBar = false
       case .terminated(let signal):
-        return Self.terminated(by: signal)
+        return 128 + signal
       case .input(.endOfInput):
         if tabshell_rl_wrote_newline_at_eof() == 0 { print("") }
         return 0
@@ -88,14 +87,6 @@ final class REPLSession<Engine: REPLEngine> {
         tabshell_flush_stdout()
       }
     }
-  }
-
-  /// The status after SIGTERM or SIGHUP: 128 + its number. The signal also asked a running
-  /// command to stop (``TabShellLanguage/Interpreter/interruption``); it is handled, so the process
-  /// does not report an interrupt as well.
-  static func terminated(by signal: Int32) -> Int32 {
-    Interpreter.interruption.store(false, ordering: .relaxed)
-    return 128 + signal
   }
 
   /// Shows the prompt (with `line` on it, the cursor at byte `point`) and feeds readline

@@ -48,11 +48,15 @@ final class SignalWatcher {
     for signal in Self.watched { install(signal) }
   }
 
-  /// The signals that arrived since the last call; empties the pipe.
+  /// The signals that arrived since the last call; empties the pipe. Called between commands: an
+  /// interrupt (or termination) taken here has no command left to stop, so the interpreter's
+  /// ``TabShellLanguage/Interpreter/interruption`` is cleared with it (else the next command would
+  /// stop before it starts).
   func takePending() -> Pending {
     var byte: UInt8 = 0
     while read(readDescriptor, &byte, 1) > 0 {}
     let bits = Self.arrived.exchange(0, ordering: .sequentiallyConsistent)
+    if bits != 0 { Interpreter.interruption.store(false, ordering: .relaxed) }
     func has(_ signal: Int32) -> Bool { bits & (1 << UInt64(signal)) != 0 }
     var pending = Pending()
     pending.interrupt = has(SIGINT)

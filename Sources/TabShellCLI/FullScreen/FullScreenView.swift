@@ -79,14 +79,22 @@ struct FullScreenView {
   }
 
   /// The visible page, or during a drag the visible page where the pointer put it and the page
-  /// it brings in beside it.
+  /// it brings in beside it (both kept for the drag's next frames).
   private mutating func drawScreenArea(
     into grid: inout CellGrid, layout: TerminalLayout, shell: Shell, drag: SwipeDrag?
   ) {
     let (columns, rows) = (layout.columns, layout.screenHeight)
     guard rows > 0 else { return }
+    guard let drag else {
+      // At rest the page is drawn in place: the frame is kept whole until something runs.
+      if let page = Renderer.pageParts(shell, width: columns, height: rows) {
+        grid.draw(page.header, row: 0)
+        grid.draw(canvas: page.region, row: 1)
+      }
+      return
+    }
     let visible = page(nil, shell: shell, columns: columns, rows: rows)
-    let offset = drag?.offset ?? 0
+    let offset = drag.offset
     grid.draw(visible, column: offset, row: 0)
     guard offset != 0, let target = shell.model.swipe?.target else { return }
     let incoming = page(target + 1, shell: shell, columns: columns, rows: rows)

@@ -17,8 +17,8 @@ enum CommandLineDrawing {
   ]
   /// The bar focus's keys, longest first.
   static let barKeys = [
-    "←/→ swipe · 1-9 tab · h bar · : or Enter type · q quit",
-    "←/→ swipe · 1-9 tab · h bar · : type · q quit", "←→ 1-9 h : q", "",
+    "←/→ swipe · 1-9 tab · h bar · : or Enter type · ? keys · q quit",
+    "←/→ swipe · 1-9 tab · h bar · : type · ? keys · q quit", "←→ 1-9 h : ? q", "",
   ]
 
   /// The first of `texts` that fits in `width` columns.

@@ -10,8 +10,8 @@ import TabShellTerminal
 /// Command focus: readline has the keys, but for Esc (closes the panel, else to the bar focus),
 /// Alt-1…Alt-9 and Alt-←/→ (as in the bar focus), PgUp/PgDn (the panel), Ctrl-C (drops the line),
 /// Ctrl-Z (suspends) and Ctrl-L (draws everything again). Bar focus: ←/→ swipe, 1…9 select, `h`
-/// toggles the bar, `q` quits, `:` or Enter back to the command line, ↑/↓ and PgUp/PgDn scroll the
-/// panel, Esc closes it, Ctrl-X Ctrl-A leaves for the line REPL. The mouse: a click taps what is
+/// toggles the bar, `q` quits, `?` shows the keys, `:` or Enter back to the command line, ↑/↓ and
+/// PgUp/PgDn scroll the panel, Esc closes it, Ctrl-X Ctrl-A leaves for the line REPL. The mouse: a click taps what is
 /// under it, a drag in the screen area swipes, the wheel swipes over the bar and scrolls the panel.
 extension FullScreenSession {
   /// Acts on decoded events. A line accepted runs before the events after it, which belong to the
@@ -71,6 +71,7 @@ extension FullScreenSession {
     case (.escape, []): panel.close()
     case (.enter, []), (.character(":"), []): focus = .command
     case (.character("q"), []), (.character("d"), .control): exit = .exit(0)
+    case (.character("?"), []): run(title: "help tui") { $0.runLine("help tui") }
     case (.up, []), (.down, []): scrollPanel(rows: key.code == .up ? -1 : 1)
     case (.pageUp, []), (.pageDown, []): scrollPanel(pages: key.code == .pageUp ? -1 : 1)
     case (.character("x"), .control): afterControlX = true

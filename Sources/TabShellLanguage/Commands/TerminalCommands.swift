@@ -20,7 +20,15 @@ enum TerminalCommands {
     name: "tui", abstract: "go full-screen (at the interactive prompt; Ctrl-X Ctrl-A too)",
     discussion: """
       The same session, full-screen: the visible screen, the bar under it and the command line \
-      at the bottom, with the mouse and keys. Ctrl-X Ctrl-A comes back to the line prompt.
+      at the bottom. Ctrl-X Ctrl-A comes back to the line prompt; quit, Ctrl-D and q leave.
+      Command line: Enter runs it (history, Ctrl-R, Tab as at the prompt); Esc goes to the bar \
+      keys (or closes the output panel); Alt-1...Alt-9 select a tab, Alt-Left and Alt-Right \
+      swipe; PgUp and PgDn scroll the output.
+      Bar keys: Left and Right swipe, 1...9 select, h hides or shows the bar, : or Enter go back \
+      to the command line, q quits.
+      Mouse: a click taps a tab, the action button (its slot or its cap above the bar) or a +N \
+      marker (a page further); the wheel over the bar swipes; a drag in the screen swipes, \
+      following the pointer (past half the width it selects, before it the page snaps back).
       """,
     effect: .looks
   ) { interpreter, _ in

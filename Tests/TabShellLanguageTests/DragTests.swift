@@ -57,6 +57,17 @@ import Testing
     #expect(session.selected == "play")
   }
 
+  /// While a modal screen is presented, a drag fails as `swipe` does, and does nothing more.
+  @Test func aDragUnderAModalScreenFails() throws {
+    let session = try GestureSession(layout: "swipeable")
+    session.run("present post")
+    #expect(session.run("drag 70 10 20 10") == 1)
+    let (_, errors, resolved) = session.take()
+    #expect(errors == ["error: a modal screen ('post') is presented; dismiss it first"])
+    #expect(resolved == ["failed: swipe left"])
+    #expect(session.shell.model.swipe == nil)
+  }
+
   @Test(arguments: [
     ("drag 70 10 20 10", ["swipe left"]), ("drag 20 10 60 10", ["swipe right --cancel"]),
     ("drag 40 3 40 15", []), ("drag 5 23 70 23", []), ("drag 1 24 80 1", []),

@@ -16,6 +16,8 @@ package struct SwipeDrag: Equatable, Sendable {
     case pressed
     /// Swiping that way; `bounced` when there was no tab that way (the pages only stretch).
     case swiping(SwipeDirection, bounced: Bool)
+    /// The swipe could not begin (a modal screen is presented): the drag does nothing more.
+    case refused
   }
 
   /// What the caller does on the shell.
@@ -58,11 +60,16 @@ package struct SwipeDrag: Equatable, Sendable {
     if case .swiping(let direction, _) = phase { phase = .swiping(direction, bounced: true) }
   }
 
+  /// The swipe could not begin: the drag does nothing more.
+  package mutating func didFail() {
+    phase = .refused
+  }
+
   /// Let go at `column`: how the swipe ends (nothing when it never started).
   package mutating func release(at column: Int) -> Action? {
     _ = move(to: column)
     switch phase {
-    case .pressed: return nil
+    case .pressed, .refused: return nil
     case .swiping(let direction, true): return .bounced(direction)
     case .swiping: return .end(commit: 2 * progress > width)
     }

@@ -104,7 +104,13 @@ extension Interpreter {
   package func carryOut(_ action: SwipeDrag.Action, of drag: inout SwipeDrag) throws {
     switch action {
     case .begin(let direction):
-      if try shell.beginSwipe(direction) == nil { drag.didBounce() }
+      do {
+        if try shell.beginSwipe(direction) == nil { drag.didBounce() }
+      } catch {
+        drag.didFail()
+        recorded(command: "swipe \(direction.rawValue)", succeeded: false)
+        throw error
+      }
     case .bounced(let direction):
       recorded(command: "swipe \(direction.rawValue)", succeeded: true)
     case .end(let commit):

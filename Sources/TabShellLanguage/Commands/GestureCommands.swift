@@ -27,7 +27,8 @@ enum GestureCommands {
       On a tab: as 'tab ID' (hooks, vetoes; on the selected tab a reselect), nothing when it is \
       disabled. On the action button (or its cap): as 'action'. On a +N marker: the bar's window \
       moves a page that way, the selection stays. Elsewhere: nothing.
-      """
+      """,
+    isGesture: true
   ) { interpreter, arguments in
     try interpreter.click(column: arguments[column], row: arguments[row])
   }
@@ -43,7 +44,8 @@ enum GestureCommands {
       left it brings in the next tab, to the right the previous one. Let go past half the width, \
       it selects that tab (should-select asked then); before, it is cancelled. At either end it \
       bounces. Started elsewhere, or not moved sideways, it does nothing.
-      """
+      """,
+    isGesture: true
   ) { interpreter, arguments in
     try interpreter.drag(
       from: (arguments[column], arguments[row]), to: (arguments[toColumn], arguments[toRow]))
@@ -57,7 +59,8 @@ enum GestureCommands {
     discussion: """
       Over the bar, as a swipe: up to the previous tab, down to the next (hooks; at either end a \
       bounce, no wrap-around). Elsewhere it does nothing.
-      """
+      """,
+    isGesture: true
   ) { interpreter, arguments in
     try interpreter.scroll(arguments[direction], column: arguments[column], row: arguments[row])
   }
@@ -70,7 +73,8 @@ enum GestureCommands {
     discussion: """
       left and alt-left: 'swipe right' (the previous tab); right and alt-right: 'swipe left' (the \
       next tab); 1...9 and alt-1...alt-9: 'tab N'; h: 'toggle-bar'.
-      """
+      """,
+    isGesture: true
   ) { interpreter, arguments in
     try interpreter.key(arguments[name])
   }

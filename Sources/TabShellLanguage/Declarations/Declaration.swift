@@ -30,6 +30,10 @@ struct Declaration: Sendable {
   /// Whether it may add commands (`load`): after it, a script's unknown names are looked up when
   /// they run.
   var mayAddCommands = false
+  /// Whether it is a gesture (`click`, `drag`, `scroll`, `key`): it passes the command it resolved
+  /// to (`tab feed`, `swipe left`) to ``Interpreter/recorded(command:succeeded:)``, and a recording
+  /// keeps that command, not the gesture.
+  var isGesture = false
   /// Runs it.
   var run: @Sendable (Interpreter, Arguments) throws -> Void
 

@@ -21,17 +21,18 @@ let package = Package(
   targets: [
     .target(name: "BuiltinScreens", dependencies: [kit], path: "plugins/BuiltinScreens"),
     .target(name: "TabShellRendering", dependencies: [kit]),
-    .target(name: "TabShellLoader", dependencies: [kit]),
     // Process plugins' transport: JSON, a child process with line framing, JSON-RPC 2.0 and the
     // plugin protocol's messages. Knows nothing of the core.
     .target(name: "TabShellRPC"),
+    // Loading plugins: shared objects (dlopen), and process plugins adapted to the core.
+    .target(name: "TabShellLoader", dependencies: [kit, "TabShellRPC"]),
     .target(name: "TabShellLanguage", dependencies: [kit, "TabShellRendering", "TabShellLoader"]),
     .systemLibrary(name: "CReadline"),
     .target(
       name: "TabShellCLI",
       dependencies: [
-        kit, "TabShellLanguage", "TabShellRendering", "TabShellLoader", "BuiltinScreens",
-        "CReadline",
+        kit, "TabShellLanguage", "TabShellRendering", "TabShellLoader", "TabShellRPC",
+        "BuiltinScreens", "CReadline",
       ]
     ),
     .executableTarget(name: "tabshell", dependencies: ["TabShellCLI"]),
@@ -53,11 +54,11 @@ let package = Package(
     ),
     .testTarget(
       name: "TabShellLoaderTests",
-      dependencies: [kit, "TabShellLoader", "TabShellLanguage", "TestSupport"],
+      dependencies: [kit, "TabShellLoader", "TabShellLanguage", "TabShellRPC", "TestSupport"],
       // Sources of test plugins, built by the tests themselves into shared objects.
       exclude: ["Fixtures"]
     ),
-    .testTarget(name: "TabShellRPCTests", dependencies: ["TabShellRPC"]),
+    .testTarget(name: "TabShellRPCTests", dependencies: ["TabShellRPC", "TestSupport"]),
     // Runs the built `tabshell` binary on bad input, signals and interrupted writes.
     .testTarget(name: "RobustnessTests", dependencies: ["TabShellCLI", "TestSupport"]),
     // Prints the renderer's figures for scripts/bench; not a test.

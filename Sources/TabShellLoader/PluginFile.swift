@@ -6,9 +6,10 @@
 
 /// The checks made on a plugin's file before the dynamic linker sees it.
 enum PluginFile {
-  /// Checks that `path` is a regular file with an ELF header that no one but this user (or root) can
-  /// write, in a folder that no one else can write either; returns its real path.
-  static func check(_ path: String) throws(PluginLoadError) -> String {
+  /// Checks that `path` is a regular file with an ELF header (or, for a process plugin, that this
+  /// user may run) that no one but this user (or root) can write, in a folder that no one else can
+  /// write either; returns its real path.
+  static func check(_ path: String, executable: Bool = false) throws(PluginLoadError) -> String {
     guard let info = status(of: path) else {
       if errno == ENOENT || errno == ENOTDIR { throw .notFound(path: path) }
       throw .unreadable(path: path, reason: String(cString: strerror(errno)))
@@ -21,7 +22,11 @@ enum PluginFile {
     if let folderInfo = status(of: folder) {
       try checkWriters(folderInfo, path: path, folder: folder)
     }
-    try checkELFHeader(path)
+    if executable {
+      guard access(path, X_OK) == 0 else { throw .notExecutable(path: path) }
+    } else {
+      try checkELFHeader(path)
+    }
     return realPath
   }
 

@@ -79,7 +79,8 @@ package enum PluginLoader {
     return home + "/.local/share/tabshell/plugins"
   }
 
-  private static func open(path: String, realPath: String) throws(PluginLoadError)
+  /// Opens the shared object at `realPath` (checked), naming `path` in errors.
+  static func open(path: String, realPath: String) throws(PluginLoadError)
     -> any TabShellPlugin
   {
     _ = dlerror()

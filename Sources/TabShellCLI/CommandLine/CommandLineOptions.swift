@@ -12,6 +12,10 @@ package struct CommandLineOptions: Equatable, Sendable {
   package var noStartupFile = false
   /// `--plugin PATH`, in order.
   package var plugins: [String] = []
+  /// `--no-plugins`: the plugin folder is not loaded.
+  package var noPluginFolder = false
+  /// `--plugin-timeout SECONDS`: how long a process plugin has to answer.
+  package var pluginTimeout: Double = 2
   /// `--check`.
   package var checkOnly = false
   /// `--keep-going`.
@@ -45,6 +49,8 @@ package enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertib
   case missingValue(String)
   /// `--width` with something other than a positive whole number.
   case notAnInteger(option: String, value: String)
+  /// `--plugin-timeout` with something other than a positive number of seconds.
+  case notSeconds(option: String, value: String)
 
   package var description: String {
     switch self {
@@ -54,6 +60,8 @@ package enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertib
     case .missingValue(let option): "option '\(option)' needs a value"
     case .notAnInteger(let option, let value):
       "option '\(option)' needs a positive whole number, not '\(value)'"
+    case .notSeconds(let option, let value):
+      "option '\(option)' needs a positive number of seconds (such as 2 or 0.5), not '\(value)'"
     }
   }
 }
@@ -75,8 +83,21 @@ extension CommandLineOptions {
     },
     .init(
       name: "--plugin", valueName: "PATH",
-      abstract: "load a plugin shared object before anything runs (repeatable)"
+      abstract: "load a plugin before anything runs: a .so, or a program (repeatable; it takes "
+        + "precedence over a copy in the plugin folder)"
     ) { o, v in o.plugins.append(v) },
+    .init(name: "--no-plugins", abstract: "do not load the plugins in the plugin folder") { o, _ in
+      o.noPluginFolder = true
+    },
+    .init(
+      name: "--plugin-timeout", valueName: "SECONDS",
+      abstract: "how long a process plugin has to answer before it is stopped (default 2)"
+    ) { o, v throws(CommandLineError) in
+      guard let seconds = Double(v), seconds > 0, seconds <= 86_400 else {
+        throw .notSeconds(option: "--plugin-timeout", value: v)
+      }
+      o.pluginTimeout = seconds
+    },
     .init(name: "--check", abstract: "parse only: report every syntax error, run nothing") { o, _ in
       o.checkOnly = true
     },

@@ -101,4 +101,34 @@ final class LanguageREPLEngine: REPLEngine {
   func completions(line: String, wordStart: Int, wordEnd: Int) -> [String] {
     interpreter.completions(line: line, wordStart: wordStart, wordEnd: wordEnd)
   }
+
+  var backgroundDescriptors: [Int32] {
+    interpreter.plugins.hasProcessPlugins ? interpreter.plugins.pollDescriptors : []
+  }
+
+  var hasBackgroundWork: Bool {
+    interpreter.plugins.hasProcessPlugins && interpreter.plugins.hasPendingWork
+  }
+
+  /// Applies the process plugins' requests (and runs the hooks they set off), with everything it
+  /// prints kept for the REPL to show above the prompt.
+  func runBackground() -> BackgroundOutcome {
+    let before = (barLine, prompt)
+    var outcome = BackgroundOutcome()
+    let saved = (interpreter.output, interpreter.report, interpreter.plugins.writeError)
+    interpreter.output = {
+      outcome.printed.append(PrintedText(toStandardError: false, text: $0 + "\n"))
+    }
+    interpreter.report = {
+      outcome.printed.append(PrintedText(toStandardError: true, text: "\($0)\n"))
+    }
+    interpreter.plugins.writeError = {
+      outcome.printed.append(PrintedText(toStandardError: true, text: $0))
+    }
+    let result = interpreter.runPluginWork()
+    (interpreter.output, interpreter.report, interpreter.plugins.writeError) = saved
+    if case .exit(let status) = result { outcome.exit = status }
+    outcome.redraw = before != (barLine, prompt)
+    return outcome
+  }
 }

@@ -2,6 +2,7 @@ import BuiltinScreens
 @_spi(Host) import TabShellKit
 import TabShellLanguage
 import TabShellLoader
+import TabShellRPC
 import TabShellRendering
 
 /// The `tabshell` command (docs/Contract.md, "The command line"): the one entry point of the program and of in-process tests.
@@ -30,15 +31,18 @@ package enum TabShellCommand {
       return 0
     }
     let interpreter = makeInterpreter(options, process)
-    if !options.noStartupFile { loadInstalledPlugins(into: interpreter.shell, process) }
+    defer { interpreter.plugins.shutdown() }
+    // Explicit plugins first: a copy of one in the plugin folder is then the one left out.
     for path in options.plugins {
-      do {
-        let plugin = try PluginLoader.load(path: interpreter.resolve(path))
-        try interpreter.shell.register(plugin, source: path)
+      do throws(PluginLoadError) {
+        try interpreter.plugins.load(path: interpreter.resolve(path), source: path)
       } catch {
         process.writeError("error: --plugin \(path): \(error)\n")
         return 1
       }
+    }
+    if !options.noStartupFile, !options.noPluginFolder {
+      loadInstalledPlugins(into: interpreter.plugins, explicit: options.plugins, process)
     }
     if let commands = options.commands {
       return runScript(
@@ -70,15 +74,25 @@ package enum TabShellCommand {
     return runREPL(interpreter, options, process)
   }
 
-  /// Loads every plugin in the user's plugin folder (`$XDG_DATA_HOME/tabshell/plugins/*.so`). One
-  /// that fails to load is reported on a line of its own, and the shell starts anyway.
-  static func loadInstalledPlugins(into shell: Shell, _ process: ProcessContext) {
+  /// Loads every plugin in the user's plugin folder (`$XDG_DATA_HOME/tabshell/plugins`: each
+  /// `*.so`, and each executable file as a process plugin). One that fails to load is reported on
+  /// a line of its own, and the shell starts anyway; one that an explicit `--plugin` provides
+  /// already is left out, with a warning that names both files.
+  static func loadInstalledPlugins(
+    into plugins: PluginHost, explicit: [String], _ process: ProcessContext
+  ) {
     guard let folder = PluginLoader.defaultPluginDirectory(environment: process.environment) else {
       return
     }
-    for (path, result) in PluginLoader.loadAll(in: folder) {
-      do {
-        try shell.register(result.get(), source: path)
+    for path in PluginHost.pluginFiles(in: folder) {
+      do throws(PluginLoadError) {
+        try plugins.load(path: path)
+      } catch .nameTaken(_, "plugin", let name, _, let source) where explicit.contains(source) {
+        process.writeError(
+          "warning: plugin '\(name)' in the plugin folder ('\(path)') is not loaded: --plugin "
+            + "'\(source)' provides it and takes precedence (--no-plugins skips the folder)\n")
+      } catch .alreadyLoaded {
+        continue  // The same file as a --plugin (a link to it).
       } catch {
         process.writeError("warning: \(error) (skipped)\n")
       }
@@ -109,6 +123,10 @@ package enum TabShellCommand {
       report: { writeError("\($0)\n") })
     interpreter.keepGoing = options.keepGoing
     interpreter.scriptArguments = options.scriptArguments
+    interpreter.plugins.limits = RPCLimits(timeout: options.pluginTimeout)
+    interpreter.plugins.hostVersion = String(
+      CommandLineOptions.version.dropFirst("tabshell ".count))
+    interpreter.plugins.writeError = writeError
     return interpreter
   }
 

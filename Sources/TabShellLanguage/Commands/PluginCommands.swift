@@ -1,9 +1,9 @@
 @_spi(Host) import TabShellKit
 import TabShellLoader
 
-/// `plugins`, `screens`, `load`.
+/// `plugins`, `screens`, `load`, `reload`.
 enum PluginCommands {
-  static let all = [plugins, screens, load]
+  static let all = [plugins, screens, load, reload]
 
   static let plugins = Declaration(
     name: "plugins", abstract: "the loaded plugins and the screen types and layouts each provides",
@@ -11,6 +11,7 @@ enum PluginCommands {
   ) { interpreter, _ in
     for plugin in interpreter.shell.plugins {
       interpreter.output("\(plugin.name) (\(plugin.source))")
+      interpreter.output("  kind: " + interpreter.plugins.kind(of: plugin))
       interpreter.output("  screens: " + list(plugin.screenTypes))
       interpreter.output("  layouts: " + list(plugin.layouts))
     }
@@ -32,14 +33,41 @@ enum PluginCommands {
     }
   }
 
-  static let path = Argument("PATH", .path, abstract: "a plugin shared object (.so)")
+  static let path = Argument(
+    "PATH", .path, abstract: "a plugin: a shared object (.so), or a program (a process plugin)")
 
   static let load = Declaration(
     name: "load", parameters: [path],
-    abstract: "load a plugin shared object and register its screen types and layouts",
-    discussion: "A relative PATH is resolved against the running script's directory.",
+    abstract: "load a plugin and register its screen types and layouts",
+    discussion: """
+      A PATH that ends in .so is a Swift plugin, loaded into tabshell; any other executable file \
+      is a process plugin, started as a program that speaks JSON-RPC on its stdin and stdout \
+      (docs/ProcessPlugins.md). A relative PATH is resolved against the running script's \
+      directory.
+      """,
     mayAddCommands: true
   ) { interpreter, arguments in
     try interpreter.load(plugin: arguments[path])
+  }
+
+  static let name = Argument("NAME", .text, abstract: "the plugin's name, as 'plugins' lists it")
+
+  static let reload = Declaration(
+    name: "reload", parameters: [name],
+    abstract: "start a process plugin again, or load a rebuilt Swift plugin",
+    discussion: """
+      A process plugin (running or stopped) is started again from its file; its screens are made \
+      again in the new process and taken back to where they were in their lifecycle. A Swift \
+      plugin is loaded again from its rebuilt .so while none of its screens exist: Swift code \
+      cannot be unloaded, so the old build stays in memory and its screens could not move to the \
+      new one (close them, or 'reset', first).
+      """,
+    mayAddCommands: true
+  ) { interpreter, arguments in
+    do throws(PluginReloadError) {
+      interpreter.output(try interpreter.plugins.reload(arguments[name]))
+    } catch {
+      throw LanguageError.pluginFailed(error.description)
+    }
   }
 }

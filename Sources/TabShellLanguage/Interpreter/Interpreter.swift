@@ -1,4 +1,5 @@
 @_spi(Host) import TabShellKit
+import TabShellLoader
 import TabShellRendering
 
 /// Runs parsed commands on a ``Shell``: the context every built-in command works on.
@@ -10,6 +11,9 @@ package final class Interpreter {
   package let shell: Shell
   /// The built-in commands.
   let table: CommandTable
+  /// The plugins loaded at run time; process plugins' requests and faults are applied after each
+  /// command.
+  package let plugins: PluginHost
   /// Writes one line of a command's output (stdout).
   package var output: (String) -> Void
   /// Reports one error (stderr).
@@ -48,6 +52,8 @@ package final class Interpreter {
   ) {
     self.shell = shell
     self.table = .standard
+    plugins = PluginHost(shell: shell)
+    plugins.reservedCommands = Self.builtinCommandNames
     self.renderOptions = renderOptions
     self.currentDirectory = currentDirectory
     self.output = output
@@ -132,6 +138,7 @@ package final class Interpreter {
           try countHookCommand(at: command.location)
           try execute(command)
           if hooks.hasWork { try runHooks() }
+          if plugins.hasProcessPlugins { try settlePlugins() }
         } catch let request as ExitRequest {
           throw request
         } catch let runaway as HookRunaway {
@@ -141,8 +148,10 @@ package final class Interpreter {
         } catch is AlreadyReported {
           ok = false
         } catch {
-          report(diagnostic(for: error, at: command.location, file: script.file))
+          let diagnostic = diagnostic(for: error, at: command.location, file: script.file)
+          report(diagnostic)
           ok = false
+          if plugins.hasProcessPlugins { settlePluginsAfterFailure(diagnostic) }
         }
         if !ok {
           anyFailed = true

@@ -43,6 +43,17 @@ final class ScreenNode {
     }
   }
 
+  /// Marks the screen as failed from outside its callbacks; `false` when it had failed already
+  /// (the first failure is the one it shows).
+  func fail(_ message: String) -> Bool {
+    guard failure == nil else { return false }
+    failure = message
+    return true
+  }
+
+  /// Forgets the screen's failure: the code behind it was replaced.
+  func recover() { failure = nil }
+
   private func event(for step: LifecycleStep) -> ShellEvent {
     switch step {
     case .load: .viewDidLoad(screen: id)

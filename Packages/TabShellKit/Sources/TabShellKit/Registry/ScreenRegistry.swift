@@ -79,6 +79,24 @@ public struct ScreenRegistry {
         layouts: layouts.map(\.name)))
   }
 
+  /// Replaces the plugin called `name` with `plugin` (see ``Shell/replacePlugin(named:with:source:reservedCommands:)``);
+  /// nothing changes when it is refused.
+  public mutating func replace(
+    plugin name: String, with plugin: any TabShellPlugin, source: String,
+    reservedCommands: Set<String> = []
+  ) throws(ShellError) {
+    guard let index = plugins.firstIndex(where: { $0.name == name }) else {
+      throw .pluginRefused(plugin: name, reason: "no plugin of that name is loaded")
+    }
+    var copy = self
+    copy.plugins.remove(at: index)
+    copy.types = copy.types.filter { $0.value.plugin != name }
+    copy.layouts = copy.layouts.filter { $0.value.plugin != name }
+    try copy.register(plugin, source: source, reservedCommands: reservedCommands)
+    copy.plugins.insert(copy.plugins.removeLast(), at: index)
+    self = copy
+  }
+
   /// Claims an id for a new screen: `given` when it is valid and not in use, else a fresh one made
   /// from `base` that has never been given out (`base`, `base-2`, `base-3`...).
   mutating func claim(_ given: String?, base: String) throws(ShellError) -> String {

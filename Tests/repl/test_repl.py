@@ -31,11 +31,11 @@ UP = "\x1b[A"
 class Session:
     """One REPL in a pseudo-terminal, with its own home folder (shared by sessions of one test)."""
 
-    def __init__(self, home):
+    def __init__(self, home, args=()):
         self.home = home
         self.child = pexpect.spawn(
             BINARY,
-            [],
+            list(args),
             env=environment(home),
             cwd=home,
             encoding="utf-8",
@@ -310,6 +310,56 @@ def test_the_bar_follows_a_resized_terminal():
     narrow = [line for line in repl.run("echo n").splitlines() if "Feed" in line][-1]
     assert len(narrow.rstrip()) <= 40, narrow
     assert "Home" in narrow, narrow
+
+
+EXAMPLE = os.path.join(ROOT, "plugins", "python", "example_counter.py")
+
+
+def children_of(pid):
+    """The process ids whose parent is `pid`, from /proc."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as handle:
+                    fields = handle.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if fields[1] == str(pid):
+                found.append(int(entry))
+    return found
+
+
+def test_a_live_plugin_redraws_the_bar_line_while_a_line_is_typed():
+    repl = Session(new_home(), ["--plugin", EXAMPLE])
+    repl.prompt()
+    assert "Clock" in repl.run("layout python-demo")
+    repl.send("echo typed")
+    # The clock sets its badge every second: the bar line is drawn again above the prompt, with
+    # the line being typed put back after it, without a key pressed.
+    repl.expect(r"Clock\(\d+\)[^\r\n]*\r\n" + PROMPT + "echo typed")
+    repl.send(" on\r")
+    repl.expect(r"[\r\n]typed on\r\n")
+    repl.prompt()
+    repl.send("\x04")
+    assert repl.finish() == 0
+
+
+def test_a_plugin_killed_while_the_shell_waits_is_said_and_the_shell_goes_on():
+    repl = Session(new_home(), ["--plugin", EXAMPLE])
+    repl.prompt()
+    repl.run("layout python-demo")
+    (plugin,) = children_of(repl.child.pid)
+    os.kill(plugin, signal.SIGKILL)
+    repl.expect_exact("error: plugin 'example-python' stopped: the plugin was killed by SIGKILL")
+    repl.prompt()
+    frame = repl.run("show")
+    assert "This screen failed" in frame, frame
+    assert "reloaded plugin 'example-python'" in repl.run("reload example-python")
+    assert "count: 0" in repl.run("show")
+    repl.send("\x04")
+    assert repl.finish() == 0
+    assert children_of(repl.child.pid) == []
 
 
 def main():

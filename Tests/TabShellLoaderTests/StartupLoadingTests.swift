@@ -127,7 +127,8 @@ import Testing
         == "-c:1:15: error: plugin 'slow' stopped: the plugin did not answer 'screen/command' "
         + "within 0.3 s")
     for value in ["0", "-1", "soon", "nan"] {
-      let (bad, _, message) = try run(["--plugin-timeout", value, "-c", "echo"], dataHome: dataHome)
+      let (bad, _, message) = try run(
+        ["--plugin-timeout", value, "-c", "echo"], dataHome: dataHome)
       #expect(bad == 2)
       #expect(
         message

@@ -60,7 +60,7 @@ enum PluginCommands {
       again in the new process and taken back to where they were in their lifecycle. A Swift \
       plugin is loaded again from its rebuilt .so while none of its screens exist: Swift code \
       cannot be unloaded, so the old build stays in memory and its screens could not move to the \
-      new one (close them, or 'reset', first).
+      new one (close their tabs first).
       """,
     mayAddCommands: true
   ) { interpreter, arguments in

@@ -94,7 +94,7 @@ extension PluginHost {
       throw PluginReloadError(
         description: "plugin '\(name)' is a Swift plugin and has screens open ("
           + open.joined(separator: ", ")
-          + "): they cannot move to rebuilt code; close them (or 'reset') and reload again, or "
+          + "): they cannot move to rebuilt code; close their tabs and reload again, or "
           + "restart tabshell")
     }
     let realPath: String

@@ -66,9 +66,11 @@ let package = Package(
       name: "RenderBench", dependencies: [kit, "TabShellRendering", "BuiltinScreens"],
       path: "Benchmarks/RenderBench"
     ),
-    // Prints the process-plugin transport's figures (round trips to the Python example); not a test.
+    // Prints the process plugins' figures (round trips to the Python example, tab switches and a
+    // fault through the shell); not a test.
     .executableTarget(
-      name: "RPCBench", dependencies: ["TabShellRPC"], path: "Benchmarks/RPCBench"
+      name: "RPCBench", dependencies: [kit, "TabShellRPC", "TabShellLoader", "TabShellRendering"],
+      path: "Benchmarks/RPCBench"
     ),
     // A helper of RobustnessTests: rewrites a history file until it is killed.
     .executableTarget(

@@ -222,6 +222,10 @@ if os.path.exists(RPC_BENCH):
     figure("process plugin: tab switch drawn, pipelined, p99", values["pipelined-p99"], "ms", 2,
            False, f"(p50 {values['pipelined-p50']:.3f} ms)")
     figure("process plugin: fault noticed, limit 0.2 s", values["fault"], "ms", 300, False)
+    figure("process plugin through the shell: tab switch drawn, p99", values["shell-switch-p99"],
+           "ms", 2, False, f"(p50 {values['shell-switch-p50']:.3f} ms)")
+    figure("process plugin through the shell: fault noticed and usable again, limit 0.5 s",
+           values["shell-fault"], "ms", 600, False)
 
 print()
 print("| figure | target | measured | ratio | | notes |")

@@ -83,15 +83,14 @@ extension CommandLineOptions {
     },
     .init(
       name: "--plugin", valueName: "PATH",
-      abstract: "load a plugin before anything runs: a .so, or a program (repeatable; it takes "
-        + "precedence over a copy in the plugin folder)"
+      abstract: "load a plugin first: a .so, or a program (repeatable; beats the folder's)"
     ) { o, v in o.plugins.append(v) },
-    .init(name: "--no-plugins", abstract: "do not load the plugins in the plugin folder") { o, _ in
-      o.noPluginFolder = true
+    .init(name: "--no-plugins", abstract: "do not load the plugins in the plugin folder") {
+      o, _ in o.noPluginFolder = true
     },
     .init(
       name: "--plugin-timeout", valueName: "SECONDS",
-      abstract: "how long a process plugin has to answer before it is stopped (default 2)"
+      abstract: "how long a process plugin may take to answer (default 2)"
     ) { o, v throws(CommandLineError) in
       guard let seconds = Double(v), seconds > 0, seconds <= 86_400 else {
         throw .notSeconds(option: "--plugin-timeout", value: v)

@@ -86,8 +86,11 @@ import Testing
     process.executableURL = URL(fileURLWithPath: binary + "/tabshell")
     process.arguments = ["--plugin", folder + "/hello-world.py", folder + "/test.tabsh"]
     process.standardOutput = FileHandle.nullDevice
+    let errors = Pipe()
+    process.standardError = errors
     try process.run()
+    let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    #expect(process.terminationStatus == 0, "\(said)")
   }
 }

@@ -115,6 +115,15 @@ struct ProcessPluginTests {
       ])
   }
 
+  @Test func aSlowStartIsNotATimeout() throws {
+    // The answer to `initialize` may take longer than the time limit: it includes the start.
+    let session = try ProcessSession(timeout: 0.2)
+    let fixture = repositoryRoot + "/Tests/TabShellLoaderTests/Fixtures/faulty.sh"
+    let slow = try session.file("slow.sh", "#!/bin/sh\nsleep 0.5\nexec '\(fixture)' slow\n")
+    let run = session.run("load \(slow); add-tab slow")
+    #expect(run.status == 0, "\(run.err)")
+  }
+
   @Test func theFolderLoadsProgramsAndSharedObjectsAndLeavesTheRest() throws {
     let session = try ProcessSession()
     let program = try session.faulty()

@@ -7,9 +7,42 @@ import TabShellRPC
   import Darwin
 #endif
 
-/// Why `reload` did nothing; the description is the user's message.
-package struct PluginReloadError: Error, Equatable, CustomStringConvertible {
-  package let description: String
+/// Why `reload` did not reload; ``description`` is the user's message.
+package enum PluginReloadError: Error, Equatable, CustomStringConvertible {
+  /// No plugin of that name is loaded; maybe a close one.
+  case notLoaded(String, suggestion: String?)
+  /// The plugin is compiled into tabshell, or was not loaded from a file.
+  case notFromAFile(String, builtIn: Bool)
+  /// A Swift plugin whose screens exist.
+  case screensOpen(String, screens: [String])
+  /// A shared object that was not rebuilt.
+  case unchanged(String, path: String)
+  /// The rebuilt file is another plugin.
+  case renamed(String, path: String, newName: String)
+  /// The file could not be loaded again (the loader's words).
+  case loadFailed(PluginLoadError)
+  /// The shell refused the new build's names (the shell's words).
+  case refused(String, reason: String)
+
+  package var description: String {
+    switch self {
+    case .notLoaded(let name, let suggestion):
+      "no plugin '\(name)' is loaded" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+    case .notFromAFile(let name, let builtIn):
+      "plugin '\(name)' is \(builtIn ? "built in" : "not loaded from a file") and cannot be reloaded"
+    case .screensOpen(let name, let screens):
+      "plugin '\(name)' is a Swift plugin and has screens open ("
+        + screens.joined(separator: ", ")
+        + "): they cannot move to rebuilt code; close their tabs and reload again, or restart "
+        + "tabshell"
+    case .unchanged(let name, let path):
+      "plugin '\(name)' ('\(path)') has not changed since it was loaded; rebuild it, then reload"
+    case .renamed(let name, let path, let newName):
+      "cannot reload plugin '\(name)': '\(path)' is now plugin '\(newName)'"
+    case .loadFailed(let error): error.description
+    case .refused(let name, let reason): "cannot reload plugin '\(name)': \(reason)"
+    }
+  }
 }
 
 extension PluginHost {
@@ -23,14 +56,9 @@ extension PluginHost {
       return try reloadSharedObject(name, record)
     }
     guard let plugin = shell.plugins.first(where: { $0.name == name }) else {
-      let names = shell.plugins.map(\.name)
-      let suggestion = closestMatch(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
-      throw PluginReloadError(description: "no plugin '\(name)' is loaded" + suggestion)
+      throw .notLoaded(name, suggestion: closestMatch(to: name, in: shell.plugins.map(\.name)))
     }
-    throw PluginReloadError(
-      description:
-        "plugin '\(name)' is \(plugin.source == "built-in" ? "built in" : "not loaded from a file") and cannot be reloaded"
-    )
+    throw .notFromAFile(name, builtIn: plugin.source == "built-in")
   }
 
   /// A new process behind the same plugin: registered with its new description in the old one's
@@ -47,7 +75,7 @@ extension PluginHost {
         queueFailure(of: screen.id, message: "plugin '\(oldName)' stopped: \(error.reason)")
       }
       settle(reading: false)
-      throw PluginReloadError(description: error.description)
+      throw .loadFailed(error)
     }
     do throws(ShellError) {
       try shell.replacePlugin(
@@ -60,7 +88,7 @@ extension PluginHost {
         queueFailure(of: screen.id, message: "plugin '\(oldName)' stopped: \(reason)")
       }
       settle(reading: false)
-      throw PluginReloadError(description: "cannot reload plugin '\(oldName)': \(reason)")
+      throw .refused(oldName, reason: reason)
     }
     var restored = 0
     for screen in process.screens {
@@ -90,41 +118,29 @@ extension PluginHost {
     throws(PluginReloadError) -> String
   {
     let open = liveScreens(ofPlugin: name)
-    guard open.isEmpty else {
-      throw PluginReloadError(
-        description: "plugin '\(name)' is a Swift plugin and has screens open ("
-          + open.joined(separator: ", ")
-          + "): they cannot move to rebuilt code; close their tabs and reload again, or "
-          + "restart tabshell")
-    }
+    guard open.isEmpty else { throw .screensOpen(name, screens: open) }
     let realPath: String
     do throws(PluginLoadError) {
       realPath = try PluginFile.check(record.path)
     } catch {
-      throw PluginReloadError(description: error.description)
+      throw .loadFailed(error)
     }
     let identity = FileIdentity(of: realPath)
-    guard identity != record.identity else {
-      throw PluginReloadError(
-        description: "plugin '\(name)' ('\(record.path)') has not changed since it was loaded; "
-          + "rebuild it, then reload")
-    }
+    guard identity != record.identity else { throw .unchanged(name, path: record.path) }
     let plugin: any TabShellPlugin
     do throws(PluginLoadError) {
       plugin = try PrivateCopy.load(realPath, as: record.path)
     } catch {
-      throw PluginReloadError(description: error.description)
+      throw .loadFailed(error)
     }
     guard plugin.name == name else {
-      throw PluginReloadError(
-        description:
-          "cannot reload plugin '\(name)': '\(record.path)' is now plugin '\(plugin.name)'")
+      throw .renamed(name, path: record.path, newName: plugin.name)
     }
     do throws(ShellError) {
       try shell.replacePlugin(
         named: name, with: plugin, source: record.source, reservedCommands: reservedCommands)
     } catch {
-      throw PluginReloadError(description: "cannot reload plugin '\(name)': \(error)")
+      throw .refused(name, reason: error.description)
     }
     sharedObjects[name]?.identity = identity
     return "reloaded plugin '\(name)' from '\(record.path)' (the previous build stays in memory "

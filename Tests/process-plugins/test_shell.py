@@ -13,7 +13,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import traceback
+
+import test_protocol as protocol  # its runner (this folder is on sys.path when a script here runs)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = os.environ.get("TABSHELL_BIN", os.path.join(ROOT, ".build", "debug", "tabshell"))
@@ -108,20 +109,7 @@ def main():
         print(f"no tabshell binary at {BINARY} (build it, or set TABSHELL_BIN)")
         print("0 passed, 1 failed")
         return 1
-    tests = [(name, test) for name, test in globals().items() if name.startswith("test_")]
-    passed = failed = 0
-    for name, test in tests:
-        try:
-            test()
-        except Exception:  # noqa: BLE001 - report every failure, then go on.
-            failed += 1
-            print(f"FAIL {name}")
-            traceback.print_exc()
-        else:
-            passed += 1
-            print(f"ok   {name}")
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return protocol.main(globals())
 
 
 if __name__ == "__main__":

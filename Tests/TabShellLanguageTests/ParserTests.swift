@@ -95,7 +95,7 @@ struct ParserTests {
     ("echo $1-$2-$3 $9", ["one-two-", ""]),
     ("echo $# $@", ["2", "one", "two"]),
     ("echo x$@y", ["xone twoy"]),
-    ("echo $$1 $ $x", ["$one", "$", "$x"]),
+    ("echo $$1 $ $x $$$1 a$$", ["$1", "$", "$x", "$one", "a$"]),
   ])
   func substitutesScriptArguments(line: String, words: [String]) throws {
     var parser = Self.parser()

@@ -37,46 +37,12 @@ extension ExpectCommand {
           + "(tabshell --update-snapshots SCRIPT, or tabshell test --update-snapshots)")
     }
     let text = try Interpreter.readText(path, name: name)
-    var expected = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    if expected.last == "" { expected.removeLast() }
-    if let message = FrameDifference.message(expected: expected, actual: lines, snapshot: name) {
-      throw LanguageError.expectFailed(message)
+    if let difference = LineDifference.describe(
+      expected: LineDifference.lines(text), actual: lines)
+    {
+      throw LanguageError.expectFailed(
+        "frame differs from snapshot '\(name)' " + difference
+          + "\n  (tabshell --update-snapshots writes the frame as the new snapshot)")
     }
-  }
-}
-
-/// How a frame differs from its snapshot, in words: the first lines that differ.
-enum FrameDifference {
-  /// How many lines the message shows, from the first that differs.
-  static let shownLines = 3
-
-  /// The message, or `nil` when the two are the same.
-  static func message(expected: [String], actual: [String], snapshot: String) -> String? {
-    guard expected != actual else { return nil }
-    let count = max(expected.count, actual.count)
-    var first = 0
-    while first < count, line(first, of: expected) == line(first, of: actual) { first += 1 }
-    let shown = first..<min(count, first + shownLines)
-    var message = "frame differs from snapshot '\(snapshot)' at line \(first + 1)"
-    if expected.count != actual.count {
-      message += " (it has \(expected.count) lines, the frame \(actual.count))"
-    }
-    message += "\n  expected:" + block(shown, of: expected)
-    message += "\n  actual:" + block(shown, of: actual)
-    return message + "\n  (tabshell --update-snapshots writes the frame as the new snapshot)"
-  }
-
-  private static func line(_ index: Int, of lines: [String]) -> String? {
-    index < lines.count ? lines[index] : nil
-  }
-
-  private static func block(_ range: Range<Int>, of lines: [String]) -> String {
-    let width = String(range.upperBound).count
-    return range.map { index in
-      let number = String(index + 1)
-      let padding = String(repeating: " ", count: width - number.count)
-      let text = line(index, of: lines).map { "| " + Checks.shown($0) } ?? "(no line)"
-      return "\n    \(padding)\(number) \(text)"
-    }.joined()
   }
 }

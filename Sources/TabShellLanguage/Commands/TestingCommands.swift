@@ -12,9 +12,9 @@ enum TestingCommands {
     name: "require",
     abstract: "fail at once, with what to do, when a plugin or screen type is missing",
     discussion: """
-      'require plugin NAME' and 'require screen TYPE' fail with "this script needs plugin 'NAME': \\
-      load it with --plugin PATH" instead of a cascade of unknown commands: the commands written \\
-      after a require are looked up when they run, not when the script is parsed. A failed require \\
+      'require plugin NAME' and 'require screen TYPE' fail with "this script needs plugin 'NAME': \
+      load it with --plugin PATH" instead of a cascade of unknown commands: the commands written \
+      after a require are looked up when they run, not when the script is parsed. A failed require \
       stops the script, even with --keep-going.
       """,
     subcommands: [
@@ -51,10 +51,10 @@ enum TestingCommands {
     name: "record", parameters: [file],
     abstract: "record what is typed at the prompt as a script that replays it ('record stop' ends)",
     discussion: """
-      FILE starts with the commands that rebuild the state of the moment (state --script); then \\
-      each command typed is written as soon as it has run (one that failed as a comment, so that \\
-      the replay stays green); 'record stop' (or leaving the REPL) adds expect lines for the final \\
-      state: the number of tabs, the selected tab, the visible screen, the bar. 'tabshell FILE' \\
+      FILE starts with the commands that rebuild the state of the moment (state --script); then \
+      each command typed is written as soon as it has run (one that failed as a comment, so that \
+      the replay stays green); 'record stop' (or leaving the REPL) adds expect lines for the final \
+      state: the number of tabs, the selected tab, the visible screen, the bar. 'tabshell FILE' \
       replays it. Works at the prompt only; 'tabshell --record FILE' starts the REPL recording.
       """,
     effect: .looks

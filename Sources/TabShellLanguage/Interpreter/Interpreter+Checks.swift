@@ -26,7 +26,7 @@ package struct Checks {
 
   /// `text` for a message: control characters written as `\u{1B}`, so that nothing a script
   /// printed can drive the terminal the message goes to.
-  static func shown(_ text: some StringProtocol) -> String {
+  package static func shown(_ text: some StringProtocol) -> String {
     var shown = ""
     for scalar in text.unicodeScalars {
       if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {

@@ -45,7 +45,9 @@ package final class WrittenFile {
 
   /// Writes a whole file: into a temporary file beside it, renamed over it, so that a reader never
   /// sees half of it.
-  static func replace(_ path: String, with text: String, name: String) throws(LanguageError) {
+  package static func replace(_ path: String, with text: String, name: String)
+    throws(LanguageError)
+  {
     let temporary = path + ".tabshell-new"
     let file = try WrittenFile(path: temporary, name: name)
     do throws(LanguageError) {

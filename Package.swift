@@ -39,7 +39,8 @@ let package = Package(
     .target(name: "TestSupport", dependencies: [kit], path: "Tests/TestSupport"),
     .testTarget(name: "TabShellKitTests", dependencies: [kit, "BuiltinScreens", "TestSupport"]),
     .testTarget(
-      name: "TabShellLanguageTests", dependencies: [kit, "TabShellLanguage", "BuiltinScreens"]),
+      name: "TabShellLanguageTests",
+      dependencies: [kit, "TabShellLanguage", "BuiltinScreens", "TestSupport"]),
     // The command line in process and as a binary, the REPL's parts, and the transcripts.
     .testTarget(
       name: "TabShellCLITests",

@@ -34,6 +34,7 @@ enum TestCommand {
     if test.tap {
       for line in TAPReport.header(count: scripts.count) { process.writeOutput(line + "\n") }
     }
+    warmUp(process)
     let started = TestRunner.now()
     let runner = TestRunner(
       scripts: scripts,
@@ -67,6 +68,27 @@ enum TestCommand {
       }
     }
     return totals.status
+  }
+
+  /// Runs a small script once in the runner, on a shell that is then thrown away, its output
+  /// dropped: the caches of the Swift runtime and of the dynamic linker (type conformances, symbols
+  /// bound on first call, the command table) are then filled in every child forked after it, and
+  /// each child starts faster. Nothing else of it reaches a child: a child makes its own shell and
+  /// interpreter, as `tabshell FILE` does.
+  static func warmUp(_ process: ProcessContext) {
+    var quiet = process
+    quiet.writeOutput = { _ in }
+    quiet.writeError = { _ in }
+    let interpreter = TabShellCommand.makeInterpreter(CommandLineOptions(), quiet)
+    _ = interpreter.run(
+      interpreter.parse(
+        """
+        add-tab text --id a --title A
+        add-tab text; tab 2; swipe right; swipe left --cancel; last-tab
+        push text --title B; pop; present text; dismiss
+        expect tabs 2; expect selected a; expect output A
+        show; tabs; state --json
+        """, file: "warm-up"))
   }
 
   /// The options of `tabshell test` that each script gets, as a command line; a relative plugin

@@ -37,17 +37,12 @@ package final class Recorder {
     defer { file.close() }
     var lines = ["# The final state ('record stop'):", "expect tabs \(shell.tabCount)"]
     if let position = shell.selectedPosition, let tab = shell.tab(at: position) {
-      lines.append(ScriptWords.line(["expect", "selected"] + afterDashes(tab.id)))
+      lines.append(ScriptWords.line(["expect", "selected", tab.id]))
     }
     if let visible = shell.visibleScreen {
-      lines.append(ScriptWords.line(["expect", "visible"] + afterDashes(visible.id)))
+      lines.append(ScriptWords.line(["expect", "visible", visible.id]))
     }
     lines.append("expect bar " + (shell.isBarHidden ? "hidden" : "shown"))
     try file.write(lines.map { $0 + "\n" }.joined())
-  }
-
-  /// An id as the last word of a command: after `--` when it looks like an option.
-  private func afterDashes(_ id: String) -> [String] {
-    id.hasPrefix("--") ? ["--", id] : [id]
   }
 }

@@ -41,12 +41,22 @@ private struct StateScriptWriter {
     for tab in tabs where tab.id != selected?.id && tab.id != previous?.id {
       pushStack(of: tab, selecting: true)
     }
-    for tab in [previous, selected].compactMap({ $0 }) {
-      command(["tab"], then: [tab.id])
-      pushStack(of: tab, selecting: false)
+    if let previous {
+      command(["tab"], then: [previous.id])
+      pushStack(of: previous, selecting: false)
+    }
+    if let selected {
+      if previous == nil,
+        selected.id != tabs[0].id || lines.contains(where: { $0.hasPrefix("tab ") })
+      {
+        selectWithNoPrevious(selected)
+      } else {
+        command(["tab"], then: [selected.id])
+      }
+      pushStack(of: selected, selecting: false)
     }
     for tab in tabs {
-      if let badge = tab.item.badge { command(["badge"], then: [tab.id, badge]) }
+      if let badge = tab.item.badge { command(["badge"], then: [tab.id, badge], hasOptions: true) }
     }
     for tab in tabs where !tab.item.isEnabled { command(["disable-tab"], then: [tab.id]) }
     if let button = shell.bar.actionButton { addAction(button) }
@@ -78,6 +88,18 @@ private struct StateScriptWriter {
       command(["close-tab"], then: [id])
       lines[lines.count - 2] += "; " + lines.removeLast()
     }
+  }
+
+  /// Selects a tab so that `last-tab` has no tab to go back to: from a tab that is closed at once
+  /// (its id, with a `_`, is one the shell never makes).
+  private mutating func selectWithNoPrevious(_ tab: TabInfo) {
+    var id = "_none"
+    while shell.registry.isLive(id) { id += "_" }
+    lines.append("# Selected with no tab to go back to ('last-tab'), as here.")
+    command(["add-tab", "text", "--id", id])
+    command(["tab"], then: [id])
+    command(["tab"], then: [tab.id])
+    command(["close-tab"], then: [id])
   }
 
   private mutating func addTab(_ tab: TabInfo) {
@@ -129,11 +151,14 @@ private struct StateScriptWriter {
     return words
   }
 
-  /// One command: `words` (its name, options...), then `positionals` (ids, a badge), after `--`
-  /// when one of them looks like an option.
-  private mutating func command(_ words: [String], then positionals: [String] = []) {
+  /// One command: `words` (its name, options...), then `positionals` (ids, a badge); for a command
+  /// that has options, after `--` when one of them looks like an option (a command without options
+  /// takes such a word as it is).
+  private mutating func command(
+    _ words: [String], then positionals: [String] = [], hasOptions: Bool = false
+  ) {
     var words = words
-    if positionals.contains(where: { $0.hasPrefix("--") }) { words.append("--") }
+    if hasOptions, positionals.contains(where: { $0.hasPrefix("--") }) { words.append("--") }
     lines.append(ScriptWords.line(words + positionals))
   }
 }

@@ -114,6 +114,18 @@ import Testing
     }
   }
 
+  @Test func expectOutputAtThePromptReadsTheLineTypedBefore() throws {
+    try withFolder { folder in
+      let prompt = try Prompt(folder: folder)
+      prompt.type(["show"])
+      #expect(prompt.engine.execute("expect selected home") == .proceed)
+      #expect(prompt.engine.interpreter.checks.failed == 0)
+      prompt.type(["expect output Welcome", "expect output Feed", "expect output nowhere"])
+      #expect(prompt.engine.interpreter.checks.passed == 3)
+      #expect(prompt.engine.interpreter.checks.failed == 1)
+    }
+  }
+
   @Test func aFullScreenModeRecordsTheCommandsItsGesturesResolveTo() throws {
     try withFolder { folder in
       let prompt = try Prompt(folder: folder)

@@ -24,6 +24,8 @@ struct TestOption: Sendable {
   var name: String
   var valueName: String?
   var abstract: String
+  /// One of the options a script takes, passed on to each.
+  var isPassedOn = false
   var apply:
     @Sendable (inout TestOptions, inout CommandLineOptions, String) throws(CommandLineError) -> Void
 }
@@ -66,8 +68,7 @@ extension TestOptions {
     ]
     + CommandLineOptions.table.filter { passedOn.contains($0.name) }.map { option in
       TestOption(
-        name: option.name, valueName: option.valueName,
-        abstract: option.abstract + " (passed on to each script)"
+        name: option.name, valueName: option.valueName, abstract: option.abstract, isPassedOn: true
       ) { _, options, value throws(CommandLineError) in try option.apply(&options, value) }
     }
     + [.init(name: "--help", abstract: "show this help") { test, _, _ in test.help = true }]
@@ -137,9 +138,12 @@ extension TestOptions {
       "",
       "options:",
     ]
-    for (name, option) in zip(names, table) {
-      let padding = String(repeating: " ", count: width - name.count)
-      lines.append("  \(name)\(padding)  \(option.abstract)")
+    for passedOn in [false, true] {
+      if passedOn { lines += ["", "options passed on to each script:"] }
+      for (name, option) in zip(names, table) where option.isPassedOn == passedOn {
+        let padding = String(repeating: " ", count: width - name.count)
+        lines.append("  \(name)\(padding)  \(option.abstract)")
+      }
     }
     lines += [
       "",

@@ -43,6 +43,12 @@ enum TestCommand {
       keepsAllOutput: ExpectedOutput.exists(for:))
     let completed = runner.run { index, run in
       let verdict = TestVerdict.judge(scripts[index], run, timeout: test.timeout)
+      var run = run
+      if verdict.kind == .passed {
+        // Reports show the output of the scripts that did not pass only.
+        run.stdout = []
+        run.stderr = []
+      }
       results[index] = TestResult(script: scripts[index], run: run, verdict: verdict)
       totals.add(verdict)
       while shown < results.count, let result = results[shown] {

@@ -14,6 +14,7 @@ import re
 import shutil
 import signal
 import stat
+import subprocess
 import sys
 import tempfile
 import time
@@ -32,11 +33,11 @@ UP = "\x1b[A"
 class Session:
     """One REPL in a pseudo-terminal, with its own home folder (shared by sessions of one test)."""
 
-    def __init__(self, home):
+    def __init__(self, home, args=()):
         self.home = home
         self.child = pexpect.spawn(
             BINARY,
-            [],
+            list(args),
             env=environment(home),
             cwd=home,
             encoding="utf-8",
@@ -365,6 +366,8 @@ def test_sigterm_ends_a_running_command_within_a_second():
         repl.child.exitstatus, repl.child.signalstatus)
     assert elapsed < 1.0, elapsed
     assert "echo kept-in-history" in read(repl.history_file())
+
+
 def test_a_relative_home_reads_no_start_up_file_from_the_current_folder():
     home = new_home()
     os.makedirs(os.path.join(home, "rel", ".config", "tabshell"))
@@ -394,6 +397,45 @@ def test_a_history_file_that_is_a_link_stays_a_link():
     assert repl.finish() == 0
     assert os.path.islink(os.path.join(state, "history"))
     assert read(target) == "echo old\necho through-the-link\n"
+
+
+def test_record_writes_a_script_that_replays_the_session():
+    home = new_home()
+    repl = Session(home, ["--record", "flow.tabsh"])
+    repl.prompt()
+    repl.run("tab feed")
+    assert "error:" in repl.run("tab 9")
+    repl.run("push text --title 'A b'")
+    repl.send("\x04")
+    assert repl.finish() == 0
+    recording = read(os.path.join(home, "flow.tabsh"))
+    typed = recording.split("# What was typed:\n", 1)[1]
+    assert typed == (
+        "tab feed\n# failed: tab 9\npush text --title 'A b'\n"
+        "# The final state ('record stop'):\nexpect tabs 4\nexpect selected feed\n"
+        "expect visible text\nexpect bar shown\n"
+    ), typed
+    replay = subprocess.run(
+        [BINARY, "flow.tabsh"], cwd=home, env=environment(home), capture_output=True, text=True
+    )
+    assert replay.returncode == 0, replay.stderr
+
+
+def test_record_and_record_stop_at_the_prompt():
+    home = new_home()
+    repl = Session(home)
+    repl.prompt()
+    repl.run("record short.tabsh")
+    repl.run("swipe left")
+    repl.run("record stop")
+    repl.run("swipe left")
+    repl.send("\x04")
+    assert repl.finish() == 0
+    recording = read(os.path.join(home, "short.tabsh"))
+    assert recording.endswith(
+        "# What was typed:\nswipe left\n# The final state ('record stop'):\nexpect tabs 4\n"
+        "expect selected feed\nexpect visible feed\nexpect bar shown\n"
+    ), recording
 
 
 def main():

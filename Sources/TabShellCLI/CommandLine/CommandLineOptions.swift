@@ -21,6 +21,14 @@ package struct CommandLineOptions: Equatable, Sendable {
   package var width: Int?
   /// `--no-color`.
   package var noColor = false
+  /// `--update-snapshots`: `expect frame FILE` writes FILE instead of comparing.
+  package var updateSnapshots = false
+  /// `--summary`: `N expects passed, N failed` on stderr at the end of a script.
+  package var summary = false
+  /// `--record FILE`: the REPL records what is typed into FILE.
+  package var record: String?
+  /// `tabshell test ...`: run scripts as tests.
+  package var test: TestOptions?
   /// `--help`.
   package var help = false
   /// `--version`.
@@ -48,6 +56,10 @@ package enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertib
   case notAnInteger(option: String, value: String)
   /// `--width` with a whole number outside `range`.
   case outOfRange(option: String, value: String, range: ClosedRange<Int>)
+  /// `--timeout` with something other than a positive number.
+  case notANumber(option: String, value: String)
+  /// An option that does not go with what the command line asks for.
+  case notApplicable(String)
 
   package var description: String {
     switch self {
@@ -60,6 +72,9 @@ package enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertib
     case .outOfRange(let option, let value, let range):
       "option '\(option)' needs a whole number from \(range.lowerBound) to \(range.upperBound), "
         + "not '\(value)'"
+    case .notANumber(let option, let value):
+      "option '\(option)' needs a positive number, not '\(value)'"
+    case .notApplicable(let message): message
     }
   }
 }
@@ -109,6 +124,16 @@ extension CommandLineOptions {
     .init(name: "--no-color", abstract: "no colour or other escape sequences") { o, _ in
       o.noColor = true
     },
+    .init(
+      name: "--update-snapshots", abstract: "'expect frame FILE' writes FILE instead of comparing"
+    ) { o, _ in o.updateSnapshots = true },
+    .init(
+      name: "--summary", abstract: "end a script that ran expects with 'N expects passed, N failed'"
+    ) { o, _ in o.summary = true },
+    .init(
+      name: "--record", valueName: "FILE",
+      abstract: "the REPL records what is typed into FILE, a script that replays it"
+    ) { o, v in o.record = v },
     .init(name: "--help", abstract: "show this help") { o, _ in o.help = true },
     .init(name: "--version", abstract: "show the version") { o, _ in o.version = true },
   ]
@@ -118,10 +143,12 @@ extension CommandLineOptions {
   package static func parse(_ arguments: [String]) throws(CommandLineError) -> CommandLineOptions {
     var options = CommandLineOptions()
     var index = 0
+    var sawDashes = false
     while index < arguments.count {
       var word = arguments[index]
       index += 1
       if word == "--" {
+        sawDashes = true
         break
       }
       guard word.hasPrefix("-"), word != "-" else {
@@ -148,6 +175,10 @@ extension CommandLineOptions {
       }
       try option.apply(&options, value)
     }
+    if options.commands == nil, !sawDashes, arguments.dropFirst(index).first == "test" {
+      try TestOptions.parse(arguments[(index + 1)...], into: &options)
+      return options
+    }
     if options.commands == nil, index < arguments.count {
       options.file = arguments[index]
       index += 1
@@ -168,6 +199,7 @@ extension CommandLineOptions {
       "usage: tabshell [OPTIONS]                 the REPL when stdin is a terminal, else stdin as a script",
       "       tabshell [OPTIONS] FILE [ARG...]   run the script FILE ($1... are its ARGs)",
       "       tabshell [OPTIONS] -c COMMANDS     run the commands",
+      "       tabshell test [OPTIONS] [PATH...]  run scripts as tests (see 'tabshell test --help')",
       "",
       "options:",
     ]

@@ -33,6 +33,15 @@ extension TabShellCommand {
         writeError("error: \(error)\n")
       }
     }
+    if let record = options.record {
+      do throws(LanguageError) {
+        try interpreter.startRecording(record)
+      } catch {
+        writeError("error: \(error)\n")
+        return 1
+      }
+    }
+    defer { finishRecording(interpreter, writeError) }
     process.flush()
     // Without --width, the width follows the terminal: read again before each prompt and command,
     // so a resized window (SIGWINCH) is drawn at its new width.
@@ -44,6 +53,16 @@ extension TabShellCommand {
     return InteractiveREPL.run(
       engine: engine,
       historyPath: InteractiveREPL.defaultHistoryPath(environment: process.environment))
+  }
+
+  /// Ends a recording still under way when the REPL ends, with the checks of the final state.
+  static func finishRecording(_ interpreter: Interpreter, _ writeError: (String) -> Void) {
+    guard interpreter.recorder != nil else { return }
+    do throws(LanguageError) {
+      try interpreter.stopRecording()
+    } catch {
+      writeError("error: \(error)\n")
+    }
   }
 
   /// `$XDG_CONFIG_HOME/tabshell/init.tabsh`, else `$HOME/.config/tabshell/init.tabsh`; `nil` with

@@ -54,6 +54,7 @@ package enum Help {
       for var subcommand in declaration.subcommands {
         subcommand.parent = declaration.name
         lines.append("\(subcommand.usage)  — \(subcommand.abstract)")
+        if !subcommand.discussion.isEmpty { lines.append("    " + subcommand.discussion) }
       }
     }
     let arguments = declaration.positionals.filter { !$0.spec.abstract.isEmpty }

@@ -22,6 +22,10 @@ package final class Interpreter {
   package var keepGoing = false
   /// The script's arguments (`tabshell FILE ARG...`), for `$1`...`$9`, `$#` and `$@`.
   package var scriptArguments: [String] = []
+  /// What `expect` counts and reads, and whether `expect frame` writes its snapshots.
+  package var checks = Checks()
+  /// The recording under way (`record FILE`), if any.
+  package var recorder: Recorder?
 
   var trace = TraceMode.off
   /// The bytes of the trace line being written, kept from line to line.
@@ -115,9 +119,14 @@ package final class Interpreter {
     }
   }
 
-  /// Runs one line typed in the REPL: errors are reported as `error: MESSAGE`.
+  /// Runs one line typed in the REPL: errors are reported as `error: MESSAGE`. Every command but
+  /// the checks keeps its output, for an `expect output` typed later; while a recording is under
+  /// way, each command is recorded as it has run.
   package func runLine(_ line: String) -> Outcome {
-    run(parse(line, file: nil))
+    var script = parse(line, file: nil)
+    script.commands = script.commands.map(keepingOutput)
+    if recorder != nil { return runRecording(script, line: line) }
+    return run(script)
   }
 
   /// Runs the commands of a script; `false` when one failed. Errors are reported as they happen.
@@ -193,6 +202,8 @@ package final class Interpreter {
       try table.runs[index](self, bound.arguments)
     case .screen(let name):
       try runScreenCommand(name, words: words.flatMap(substitution.expand), at: command.location)
+    case .keepingOutput(let command):
+      try runKeepingOutput(command)
     }
   }
 

@@ -48,7 +48,8 @@ let package = Package(
     .testTarget(
       name: "TabShellLanguageTests",
       dependencies: [
-        kit, "TabShellLanguage", "TabShellLoader", "BuiltinScreens", "TabShellPlatform", "TestSupport",
+        kit, "TabShellLanguage", "TabShellLoader", "BuiltinScreens", "TabShellPlatform",
+        "TestSupport",
       ]
     ),
     // The command line in process and as a binary, the REPL's parts, and the transcripts.

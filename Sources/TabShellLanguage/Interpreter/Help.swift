@@ -123,15 +123,14 @@ package enum Help {
       })
   }
 
-  /// Where the text of a line starts: after `usage: NAME `; after a row's name and the two or more
-  /// blanks that follow it; the line's own leading blanks otherwise.
+  /// Where the text of a line starts: after `usage: NAME `; after a row's name (or a check's usage)
+  /// and the two or more blanks that follow it; the line's own leading blanks otherwise.
   private static func hangingIndent(of line: String) -> Int {
     let characters = Array(line)
     let leading = characters.prefix { $0 == " " }.count
     if line.hasPrefix("usage: ") {
       return (characters[7...].firstIndex(of: " ") ?? 6) + 1
     }
-    guard leading > 0 else { return 0 }
     var index = leading
     while index + 1 < characters.count {
       if characters[index] == " ", characters[index + 1] == " " {

@@ -128,7 +128,7 @@ package struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
   /// characters in it (from a file name, a title, a plugin's message...) are written as visible
   /// escapes: a message never carries an escape sequence to the terminal.
   package var description: String {
-    let message = Renderer.neutralized("\(error)")
+    let message = Renderer.neutralized("\(error)", keepingLines: true)
     guard let file else { return "error: \(message)" }
     return "\(Renderer.neutralized(file)):\(location.line):\(location.column): error: \(message)"
   }

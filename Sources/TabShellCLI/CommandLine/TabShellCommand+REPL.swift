@@ -50,9 +50,12 @@ extension TabShellCommand {
       ? { Renderer.terminalWidth(fd: 1) } : nil
     let engine = LanguageREPLEngine(
       interpreter: interpreter, terminalWidth: terminalWidth, flush: process.flush)
-    return InteractiveREPL.run(
+    let status = InteractiveREPL.run(
       engine: engine,
       historyPath: InteractiveREPL.defaultHistoryPath(environment: process.environment))
+    // The REPL dealt with its interrupts (a SIGTERM sets the flag too): its status stands.
+    Interpreter.interruption.store(false, ordering: .relaxed)
+    return status
   }
 
   /// Ends a recording still under way when the REPL ends, with the checks of the final state.

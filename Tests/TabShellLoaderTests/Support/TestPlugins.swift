@@ -20,6 +20,8 @@ struct TestPlugins: Sendable {
   var throwing: String
   /// Its create function traps (`fatalError`).
   var trap: String
+  /// Its screen (type `hang`) never returns from `viewDidLoad`.
+  var hang: String
   /// A C shared object without the entry points.
   var noSymbol: String
   /// A C shared object with the version symbol only.
@@ -42,7 +44,7 @@ struct TestPlugins: Sendable {
     let fixtures = repositoryRoot + "/Tests/TabShellLoaderTests/Fixtures"
 
     var jobs: [Job] = []
-    for name in ["WrongABI", "WrongObject", "Throwing", "Trap"] {
+    for name in ["WrongABI", "WrongObject", "Throwing", "Trap", "Hang"] {
       jobs.append(
         Job(
           "swiftc",
@@ -87,7 +89,7 @@ struct TestPlugins: Sendable {
       example: out + "/example-build/debug/libExamplePlugin.so",
       template: out + "/template-build/debug/libHelloTest.so",
       wrongABI: out + "/libWrongABI.so", wrongObject: out + "/libWrongObject.so",
-      throwing: out + "/libThrowing.so", trap: out + "/libTrap.so",
+      throwing: out + "/libThrowing.so", trap: out + "/libTrap.so", hang: out + "/libHang.so",
       noSymbol: out + "/libNoSymbol.so",
       noCreate: out + "/libNoCreate.so", nilCreate: out + "/libNilCreate.so")
   }

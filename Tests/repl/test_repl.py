@@ -325,6 +325,29 @@ def test_after_show_the_bar_is_not_printed_again():
     assert repl.finish() == 0
 
 
+def test_the_greeting_says_how_to_make_a_start_up_file_and_fits_80_columns():
+    child = Session(new_home())
+    greeting = child.prompt()
+    assert "demo layout" in greeting and "tabshell --init" in greeting, greeting
+    lines = greeting.splitlines()[:2]  # the greeting; the bar line follows the terminal's width
+    assert all(len(line) <= 80 for line in lines), greeting
+    child.send("\x04")
+    assert child.finish() == 0
+
+
+def test_a_start_up_file_that_makes_no_tabs_says_so():
+    home = new_home()
+    os.makedirs(os.path.join(home, "config", "tabshell"))
+    with open(os.path.join(home, "config", "tabshell", "init.tabsh"), "w") as handle:
+        handle.write("echo hello from init\n")
+    repl = Session(home)
+    opening = repl.prompt()
+    assert "hello from init" in opening, opening
+    assert "made no tabs; 'layout demo' brings the demo back" in opening, opening
+    repl.send("\x04")
+    assert repl.finish() == 0
+
+
 def long_script(home, lines=400_000):
     """A script that takes seconds to run: selections back and forth."""
     path = os.path.join(home, "long.tabsh")

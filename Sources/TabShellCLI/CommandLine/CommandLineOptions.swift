@@ -29,6 +29,8 @@ package struct CommandLineOptions: Equatable, Sendable {
   package var record: String?
   /// `tabshell test ...`: run scripts as tests.
   package var test: TestOptions?
+  /// `--init`: write a starter start-up file.
+  package var writeStartupFile = false
   /// `--help`.
   package var help = false
   /// `--version`.
@@ -134,6 +136,10 @@ extension CommandLineOptions {
       name: "--record", valueName: "FILE",
       abstract: "the REPL records what is typed into FILE, a script that replays it"
     ) { o, v in o.record = v },
+    .init(
+      name: "--init",
+      abstract: "write a starter start-up file ($XDG_CONFIG_HOME/tabshell/init.tabsh), then exit"
+    ) { o, _ in o.writeStartupFile = true },
     .init(name: "--help", abstract: "show this help") { o, _ in o.help = true },
     .init(name: "--version", abstract: "show the version") { o, _ in o.version = true },
   ]

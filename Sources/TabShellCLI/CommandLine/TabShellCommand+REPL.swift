@@ -27,11 +27,15 @@ extension TabShellCommand {
     if !ranStartup {
       do {
         try interpreter.shell.apply(layout: "demo")
-        let greeting = "demo layout: 'help' lists commands, 'show' draws, Ctrl-D leaves"
-        writeError("\(CommandLineOptions.version), \(greeting)\n")
+        writeError(
+          "\(CommandLineOptions.version), demo layout: 'help' lists commands, Ctrl-D leaves\n"
+            + "(no start-up file: 'tabshell --init' writes one you can edit)\n")
       } catch {
         writeError("error: \(error)\n")
       }
+    } else if interpreter.shell.tabCount == 0 {
+      // A start-up file replaces the demo; one that makes no tabs leaves an empty bar.
+      writeError("note: the start-up file made no tabs; 'layout demo' brings the demo back\n")
     }
     if let record = options.record {
       do throws(LanguageError) {

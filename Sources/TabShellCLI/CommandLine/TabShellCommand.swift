@@ -44,6 +44,7 @@ package enum TabShellCommand {
       process.writeOutput(CommandLineOptions.version + "\n")
       return 0
     }
+    if options.writeStartupFile { return writeStartupFile(process) }
     if let test = options.test { return TestCommand.run(test, options, process) }
     if options.record != nil,
       options.commands != nil || options.file != nil || options.checkOnly

@@ -4,8 +4,10 @@
 // Dependencies flow one way:
 //   TabShellKit (the core: its own package, one dynamic library shared by the host and every plugin)
 //   ← BuiltinScreens (plugins/) and TabShellRendering, TabShellLoader
+//   (the host modules reach the C library through TabShellPlatform; the core does no I/O)
 //   ← TabShellLanguage (parser, commands, interpreter)
 //   ← TabShellCLI (command line, batch runs, the readline REPL) ← tabshell (main).
+//   TabShellTerminal (the full-screen mode's terminal layer) needs TabShellRendering only.
 import PackageDescription
 
 let kit = Target.Dependency.product(name: "TabShellKit", package: "TabShellKit")
@@ -20,31 +22,45 @@ let package = Package(
   ],
   targets: [
     .target(name: "BuiltinScreens", dependencies: [kit], path: "plugins/BuiltinScreens"),
-    .target(name: "TabShellRendering", dependencies: [kit]),
+    .target(name: "TabShellPlatform"),
+    .target(name: "TabShellRendering", dependencies: [kit, "TabShellPlatform"]),
     // Process plugins' transport: JSON, a child process with line framing, JSON-RPC 2.0 and the
     // plugin protocol's messages. Knows nothing of the core.
     .target(name: "TabShellRPC"),
     // Loading plugins: shared objects (dlopen), and process plugins adapted to the core.
-    .target(name: "TabShellLoader", dependencies: [kit, "TabShellRPC"]),
-    .target(name: "TabShellLanguage", dependencies: [kit, "TabShellRendering", "TabShellLoader"]),
+    .target(name: "TabShellLoader", dependencies: [kit, "TabShellPlatform", "TabShellRPC"]),
+    // The full-screen mode's terminal layer: input decoding, the cell grid, frame diffs, raw mode.
+    .target(name: "TabShellTerminal", dependencies: [kit, "TabShellRendering"]),
+    .target(
+      name: "TabShellLanguage",
+      dependencies: [kit, "TabShellPlatform", "TabShellRendering", "TabShellLoader"]),
     .systemLibrary(name: "CReadline"),
     .target(
       name: "TabShellCLI",
       dependencies: [
-        kit, "TabShellLanguage", "TabShellRendering", "TabShellLoader", "TabShellRPC",
+        kit, "TabShellPlatform", "TabShellLanguage", "TabShellRendering", "TabShellLoader",
+        "TabShellRPC",
         "BuiltinScreens", "CReadline",
       ]
     ),
-    .executableTarget(name: "tabshell", dependencies: ["TabShellCLI"]),
+    .executableTarget(name: "tabshell", dependencies: ["TabShellCLI", "TabShellPlatform"]),
     // Helpers shared by the test targets: the event log and a seeded generator.
     .target(name: "TestSupport", dependencies: [kit], path: "Tests/TestSupport"),
     .testTarget(name: "TabShellKitTests", dependencies: [kit, "BuiltinScreens", "TestSupport"]),
     .testTarget(
-      name: "TabShellLanguageTests", dependencies: [kit, "TabShellLanguage", "BuiltinScreens"]),
+      name: "TabShellLanguageTests",
+      dependencies: [
+        kit, "TabShellLanguage", "TabShellLoader", "BuiltinScreens", "TabShellPlatform",
+        "TestSupport",
+      ]
+    ),
     // The command line in process and as a binary, the REPL's parts, and the transcripts.
     .testTarget(
       name: "TabShellCLITests",
-      dependencies: [kit, "TabShellLanguage", "TabShellCLI", "BuiltinScreens"]
+      dependencies: [
+        kit, "TabShellLanguage", "TabShellCLI", "TabShellLoader", "BuiltinScreens",
+        "TabShellPlatform",
+      ]
     ),
     .testTarget(
       name: "TabShellRenderingTests",
@@ -59,6 +75,10 @@ let package = Package(
       exclude: ["Fixtures"]
     ),
     .testTarget(name: "TabShellRPCTests", dependencies: ["TabShellRPC", "TestSupport"]),
+    .testTarget(
+      name: "TabShellTerminalTests",
+      dependencies: ["TabShellTerminal", "TabShellRendering", "TestSupport"]
+    ),
     // Runs the built `tabshell` binary on bad input, signals and interrupted writes.
     .testTarget(name: "RobustnessTests", dependencies: ["TabShellCLI", "TestSupport"]),
     // Prints the renderer's figures for scripts/bench; not a test.
@@ -72,9 +92,19 @@ let package = Package(
       name: "RPCBench", dependencies: [kit, "TabShellRPC", "TabShellLoader", "TabShellRendering"],
       path: "Benchmarks/RPCBench"
     ),
+    // Prints the terminal layer's figures (frame encode, diffs); not a test.
+    .executableTarget(
+      name: "TerminalBench", dependencies: ["TabShellTerminal", "TabShellRendering"],
+      path: "Benchmarks/TerminalBench"
+    ),
+    // A helper of TabShellTerminalTests: enters the full-screen mode, then crashes or is killed.
+    .executableTarget(
+      name: "tabshell-terminal-crasher", dependencies: ["TabShellTerminal"],
+      path: "Tests/RobustnessHelpers/TerminalCrasher"
+    ),
     // A helper of RobustnessTests: rewrites a history file until it is killed.
     .executableTarget(
-      name: "tabshell-history-writer", dependencies: ["TabShellCLI"],
+      name: "tabshell-history-writer", dependencies: ["TabShellCLI", "TabShellPlatform"],
       path: "Tests/RobustnessHelpers/HistoryWriter"
     ),
   ],

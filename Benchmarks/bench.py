@@ -9,6 +9,7 @@ Usage: bench.py BIN_DIR [--quick]
 import os
 import shutil
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -68,6 +69,74 @@ def navigation(count, tabs, seed=6):
 
 
 rows = []
+
+
+def disk_folder():
+    """A folder on a real disk for files whose writing is measured: WORK, unless it is on a memory
+    file system (tmpfs), then the build folder beside the binary."""
+    def filesystem(path):
+        path = os.path.realpath(path)
+        best, kind = "", ""
+        with open("/proc/mounts") as mounts:
+            for line in mounts:
+                fields = line.split()
+                point = fields[1]
+                if (path == point or path.startswith(point.rstrip("/") + "/")) and len(point) > len(best):
+                    best, kind = point, fields[2]
+        return kind
+    if filesystem(WORK) not in ("tmpfs", "ramfs"):
+        return WORK
+    return tempfile.mkdtemp(prefix="tabshell-bench-", dir=BIN_DIR)
+
+
+def repl_latency(binary, count):
+    """Seconds from typing Return after `echo tokN` to the next prompt, in the REPL on a
+    pseudo-terminal, every line new (so each is added to the history file, which starts with 1,000
+    lines, the limit, so that trims happen too). Returns p50, p99, the slowest and the folder."""
+    import pty
+    import select
+    home = tempfile.mkdtemp(prefix="repl-", dir=disk_folder())
+    state = os.path.join(home, "state", "tabshell")
+    os.makedirs(state, mode=0o700)
+    with open(os.path.join(state, "history"), "w") as history:
+        history.writelines(f"echo old-{number}\n" for number in range(1_000))
+    env = {"HOME": home, "XDG_STATE_HOME": os.path.join(home, "state"),
+           "XDG_CONFIG_HOME": os.path.join(home, "config"), "TERM": "xterm", "NO_COLOR": "1",
+           "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "COLUMNS": "100", "LINES": "24"}
+    primary, secondary = pty.openpty()
+    child = subprocess.Popen([binary], stdin=secondary, stdout=secondary, stderr=secondary, env=env,
+                             cwd=home, start_new_session=True)
+    os.close(secondary)
+    buffer = b""
+
+    def until(test, limit=30):
+        nonlocal buffer
+        deadline = time.perf_counter() + limit
+        while not test(buffer):
+            if time.perf_counter() > deadline:
+                sys.exit(f"bench: the REPL did not answer: {buffer[-300:]!r}")
+            ready, _, _ = select.select([primary], [], [], 1)
+            if ready:
+                buffer += os.read(primary, 65536)
+
+    prompt = b"> "
+    until(lambda text: text.endswith(prompt))
+    times = []
+    for number in range(count + 50):
+        token = f"tok{number}".encode()
+        buffer = b""
+        start = time.perf_counter()
+        os.write(primary, b"echo " + token + b"\r")
+        # The typed line comes back (`echo tokN`), then the output (`tokN`), the bar, the prompt.
+        until(lambda text: text.count(token + b"\r\n") >= 2 and text.endswith(prompt))
+        if number >= 50:  # the first ones warm up
+            times.append(time.perf_counter() - start)
+    os.write(primary, b"\x04")
+    child.wait(timeout=30)
+    os.close(primary)
+    times.sort()
+    shutil.rmtree(home, ignore_errors=True)
+    return times[len(times) // 2], times[int(len(times) * 0.99)], times[-1], os.path.dirname(home)
 
 
 def figure(name, measured, unit, target, at_least, note=""):
@@ -212,7 +281,8 @@ if os.path.exists(RPC_BENCH):
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     example = os.path.join(root, "plugins", "python", "example_counter.py")
     out = subprocess.run([RPC_BENCH, "--raw", example, "5000" if QUICK else "20000"],
-                         capture_output=True, text=True, check=True).stdout.split("\n")
+                         capture_output=True, text=True, check=True).stdout.split("\
+")
     values = {line.split()[0]: float(line.split()[1]) for line in out if line}
     load = open("/proc/loadavg").read().split()[0]
     figure("process plugin: lifecycle round trips", values["lifecycle"], "/s", 20_000, True)
@@ -226,6 +296,38 @@ if os.path.exists(RPC_BENCH):
            "ms", 2, False, f"(p50 {values['shell-switch-p50']:.3f} ms)")
     figure("process plugin through the shell: fault noticed and usable again, limit 0.5 s",
            values["shell-fault"], "ms", 600, False)
+
+# 7. The REPL: command-to-prompt through a pseudo-terminal, the history file on a real disk.
+print("7. REPL: command-to-prompt through a pseudo-terminal (history on disk)", flush=True)
+p50, p99, worst, where = repl_latency(TABSHELL, 300 if QUICK else 2_000)
+figure("REPL command-to-prompt, p50", p50 * 1e3, "ms", 2, False, f"(history in {where})")
+figure("REPL command-to-prompt, p99", p99 * 1e3, "ms", 10, False, f"(slowest {worst * 1e3:.1f} ms)")
+
+# 8. The test runner: 1,000 small scripts, two at a time (each a child forked from the runner).
+print("8. tabshell test: 1,000 scripts of 5-20 commands, -j 2", flush=True)
+suite = os.path.join(WORK, "suite")
+os.makedirs(suite, exist_ok=True)
+rng = random.Random(11)
+for i in range(1_000):
+    lines = ["add-tab text --id a\n", "add-tab text --id b\n", "add-tab text --id c\n"]
+    while len(lines) < rng.randint(5, 20):
+        lines.append(rng.choice(["tab 2\n", "swipe left\n", "swipe right\n", "expect tabs 3\n",
+                                 "push text\n", "pop-to-root\n", "badge b 1\n", "tab 1\n"]))
+    with open(os.path.join(suite, f"s{i:04d}.tabsh"), "w") as file:
+        file.writelines(lines)
+
+
+def cpu_of_children():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+cpu_before = cpu_of_children()
+runner_wall, _ = run([TABSHELL, "test", "-j", "2", suite], RUNS)
+runner_cpu = (cpu_of_children() - cpu_before) / (RUNS + 1)
+load = open("/proc/loadavg").read().split()[0]
+figure("tabshell test, 1,000 scripts, -j 2", runner_wall, "s", 3, False,
+       f"({runner_wall:.2f} ms a script; CPU {runner_cpu:.2f} s, user+sys; load {load})")
 
 print()
 print("| figure | target | measured | ratio | | notes |")

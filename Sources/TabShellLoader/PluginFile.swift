@@ -1,38 +1,88 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TabShellPlatform
 
-/// The checks made on a plugin's file before the dynamic linker sees it.
-enum PluginFile {
-  /// Checks that `path` is a regular file with an ELF header (or, for a process plugin, that this
-  /// user may run) that no one but this user (or root) can write, in a folder that no one else can
-  /// write either; returns its real path.
-  static func check(_ path: String, executable: Bool = false) throws(PluginLoadError) -> String {
-    guard let info = status(of: path) else {
+/// A plugin's shared object, opened once and checked on the open descriptor, so that what the
+/// dynamic linker loads (``loadPath``, the descriptor's own path) is the file that was checked: no
+/// one can swap it between the check and the load.
+///
+/// The checks, in order (the first that fails is the error):
+/// 1. The path exists; its real path (every symbolic link resolved) is what is checked and loaded.
+/// 2. Every folder from `/` down to the file's own (as OpenSSH's `StrictModes` checks a key's
+///    folders): owned by root or by this user, and not writable by the group or others unless it
+///    is sticky (as `/tmp` is: others cannot rename or remove what they do not own there, and the
+///    next folder down is checked in turn). So no other user can replace any part of the path.
+/// 3. The file, opened without following a link (`O_NOFOLLOW`) and without waiting (a fifo):
+///    a regular file (not a folder, a device...), owned by root or by this user, writable by no
+///    one else, starting with an ELF header — or, for a process plugin (`executable`), one this
+///    user may run.
+struct PluginFile {
+  /// The open file (close-on-exec).
+  let descriptor: Int32
+  /// Its canonical path: what "already loaded" compares.
+  let realPath: String
+
+  /// The path to give `dlopen`: the descriptor's (`/proc/self/fd/N`) where the system has one, so
+  /// that the file checked is the file loaded; else the real path.
+  ///
+  /// The dynamic linker then sees the plugin as `/proc/self/fd/N`: its own dependencies are found by
+  /// their names (the core library, already loaded, by its soname), not beside it through `$ORIGIN`.
+  var loadPath: String { Platform.path(ofDescriptor: descriptor) ?? realPath }
+
+  /// Opens `path` and checks it; the caller closes it (``close()``) unless the dynamic linker has it.
+  static func open(_ path: String, executable: Bool = false) throws(PluginLoadError) -> PluginFile {
+    guard let realPath = FileStatus.realPath(path) else {
       if errno == ENOENT || errno == ENOTDIR { throw .notFound(path: path) }
-      throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+      throw .unreadable(path: path, reason: SystemError.current.description)
     }
-    if info.st_mode & S_IFMT == S_IFDIR { throw .isDirectory(path: path) }
-    guard info.st_mode & S_IFMT == S_IFREG else { throw .notSharedObject(path: path) }
-    let realPath = resolved(path) ?? path
-    try checkWriters(info, path: path, folder: nil)
-    let folder = parent(of: realPath)
-    if let folderInfo = status(of: folder) {
-      try checkWriters(folderInfo, path: path, folder: folder)
+    for folder in ancestors(of: realPath) {
+      guard let info = FileStatus.of(folder, followingLinks: false) else {
+        throw .unreadable(path: path, reason: SystemError.current.description)
+      }
+      try checkWriters(info, path: path, folder: folder)
     }
+    let descriptor = TabShellPlatform.open(realPath, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      let reason =
+        errno == ELOOP
+        ? "it became a symbolic link while it was checked" : SystemError.current.description
+      throw .unreadable(path: path, reason: reason)
+    }
+    let file = PluginFile(descriptor: descriptor, realPath: realPath)
+    do throws(PluginLoadError) {
+      try file.check(path: path, executable: executable)
+    } catch {
+      file.close()
+      throw error
+    }
+    return file
+  }
+
+  /// Closes the descriptor (the dynamic linker keeps its own mapping).
+  func close() {
+    _ = TabShellPlatform.close(descriptor)
+  }
+
+  /// The checks of the open file itself.
+  private func check(path: String, executable: Bool) throws(PluginLoadError) {
+    guard let info = FileStatus.of(descriptor: descriptor) else {
+      throw .unreadable(path: path, reason: SystemError.current.description)
+    }
+    if info.isDirectory { throw .isDirectory(path: path) }
+    guard info.isRegularFile else {
+      throw executable ? .notExecutable(path: path) : .notSharedObject(path: path)
+    }
+    try Self.checkWriters(info, path: path, folder: nil)
     if executable {
-      guard access(path, X_OK) == 0 else { throw .notExecutable(path: path) }
-    } else {
-      try checkELFHeader(path)
+      guard access(realPath, X_OK) == 0 else { throw .notExecutable(path: path) }
+      return
     }
-    return realPath
+    var magic: [UInt8] = [0, 0, 0, 0]
+    let count = magic.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 4, 0) }
+    guard count == 4, magic == [0x7F, 0x45, 0x4C, 0x46] else { throw .notSharedObject(path: path) }
   }
 
   /// Refuses a file or folder that someone other than this user (or root) can write: one owned by
   /// another user, or writable by the group or the world. A sticky folder (as `/tmp` is) may be
-  /// world-writable: others cannot replace a file in it that they do not own.
+  /// writable by others: they cannot replace in it what they do not own.
   private static func checkWriters(_ info: stat, path: String, folder: String?)
     throws(PluginLoadError)
   {
@@ -45,31 +95,14 @@ enum PluginFile {
     }
   }
 
-  /// The canonical absolute path, with every symbolic link resolved.
-  static func resolved(_ path: String) -> String? {
-    guard let pointer = realpath(path, nil) else { return nil }
-    defer { free(pointer) }
-    return String(cString: pointer)
-  }
-
-  private static func status(of path: String) -> stat? {
-    var info = stat()
-    return stat(path, &info) == 0 ? info : nil
-  }
-
-  private static func parent(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
-  }
-
-  private static func checkELFHeader(_ path: String) throws(PluginLoadError) {
-    let fd = open(path, O_RDONLY)
-    guard fd >= 0 else {
-      throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+  /// The folders above a canonical path, from `/` down to the one that holds it.
+  static func ancestors(of path: String) -> [String] {
+    var folders = ["/"]
+    var prefix = ""
+    for component in path.split(separator: "/").dropLast() {
+      prefix += "/" + component
+      folders.append(prefix)
     }
-    defer { close(fd) }
-    var magic: [UInt8] = [0, 0, 0, 0]
-    let count = magic.withUnsafeMutableBytes { read(fd, $0.baseAddress, 4) }
-    guard count == 4, magic == [0x7F, 0x45, 0x4C, 0x46] else { throw .notSharedObject(path: path) }
+    return folders
   }
 }

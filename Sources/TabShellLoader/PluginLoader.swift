@@ -1,19 +1,15 @@
 import Synchronization
 @_spi(Host) import TabShellKit
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TabShellPlatform
 
 /// Loads run-time plugins: shared objects that export `tabshell_plugin_abi_version` and
 /// `tabshell_plugin_create` (see ``TabShellKit/TabShellPlugin``).
 ///
-/// Loading checks the file first (it exists, is not a folder, neither it nor its folder can be
-/// written by other users, it is an ELF file), opens it with `dlopen(RTLD_NOW | RTLD_LOCAL)`, checks
-/// that it was built for this ``TabShellKit/tabShellPluginABIVersion``, and asks it for its plugin
-/// object. Every failure is one ``PluginLoadError`` that names the path.
+/// Loading opens the file once and checks it (it exists, is not a folder, neither it nor any folder
+/// above it can be written by other users, it is an ELF file: see `PluginFile`), gives that open
+/// file to `dlopen(RTLD_NOW | RTLD_LOCAL)` (so the file checked is the file loaded), checks that it
+/// was built for this ``TabShellKit/tabShellPluginABIVersion``, and asks it for its plugin object.
+/// Every failure is one ``PluginLoadError`` that names the path.
 ///
 /// The plugin's copy of the core library is never used: the host's `libTabShellKit.so` is already
 /// loaded under the same name, so the dynamic linker binds the plugin to it, and the plugin's types
@@ -38,11 +34,24 @@ package enum PluginLoader {
   /// Loading the same file twice (by any path that resolves to it) fails with
   /// ``PluginLoadError/alreadyLoaded(path:realPath:)``.
   package static func load(path: String) throws(PluginLoadError) -> any TabShellPlugin {
-    let realPath = try PluginFile.check(path)
+    try load(PluginFile.open(path), path: path)
+  }
+
+  /// Loads the plugin in `file`, opened and checked from `path`.
+  ///
+  /// Once the dynamic linker has the file, its descriptor stays open for the rest of the process, as
+  /// the shared object stays loaded: the linker knows a loaded object by the name it was given
+  /// (`/proc/self/fd/N`), so that name must never be given to another file.
+  static func load(_ file: PluginFile, path: String) throws(PluginLoadError) -> any TabShellPlugin {
+    let realPath = file.realPath
     if loaded.withLock({ $0.contains(realPath) }) {
+      file.close()
       throw .alreadyLoaded(path: path, realPath: realPath)
     }
-    let plugin = try open(path: path, realPath: realPath)
+    // Its static initialisers run in dlopen, its entry points after: a crash there names it.
+    let plugin = try RunningPlugin.run(path) { () throws(PluginLoadError) in
+      try open(path: path, file: file)
+    }
     let isNew = loaded.withLock { $0.insert(realPath).inserted }
     guard isNew else { throw .alreadyLoaded(path: path, realPath: realPath) }
     return plugin
@@ -71,22 +80,21 @@ package enum PluginLoader {
   /// relative `XDG_DATA_HOME` is ignored); `nil`, and nothing is loaded, when there is no absolute
   /// `HOME` either.
   package static func defaultPluginDirectory(environment: [String: String]) -> String? {
-    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-      return data + "/tabshell/plugins"
-    }
     // Never a relative folder: without a home, nothing is loaded from wherever the shell runs.
-    guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
-    return home + "/.local/share/tabshell/plugins"
+    BaseDirectories.path(.data, "tabshell/plugins", environment: environment)
   }
 
-  /// Opens the shared object at `realPath` (checked), naming `path` in errors.
-  static func open(path: String, realPath: String) throws(PluginLoadError)
+  /// Opens the checked shared object `file` with the dynamic linker, naming `path` in errors, and
+  /// asks it for its plugin (`reload` calls it too, for a rebuilt file's private copy).
+  static func open(path: String, file: PluginFile) throws(PluginLoadError)
     -> any TabShellPlugin
   {
     _ = dlerror()
-    guard let handle = dlopen(realPath, RTLD_NOW | RTLD_LOCAL) else {
+    guard let handle = dlopen(file.loadPath, RTLD_NOW | RTLD_LOCAL) else {
       let reason = dlerror().map { String(cString: $0) } ?? "the dynamic linker refused it"
-      throw .openFailed(path: path, reason: reason)
+      file.close()
+      // The linker names the file by the path it was given: name it as the user did.
+      throw .openFailed(path: path, reason: reason.replacing(file.loadPath, with: path))
     }
     guard let versionSymbol = dlsym(handle, abiVersionSymbol) else {
       throw .notAPlugin(path: path, missingSymbol: abiVersionSymbol)
@@ -112,15 +120,6 @@ package enum PluginLoader {
 
   /// The names of the `*.so` files in a folder, sorted; none when it cannot be read.
   private static func sharedObjectNames(in directory: String) -> [String] {
-    guard let stream = opendir(directory) else { return [] }
-    defer { closedir(stream) }
-    var names: [String] = []
-    while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name.hasSuffix(".so"), !name.hasPrefix(".") { names.append(name) }
-    }
-    return names.sorted()
+    DirectoryListing.names(in: directory).filter { $0.hasSuffix(".so") && !$0.hasPrefix(".") }
   }
 }

@@ -1,11 +1,8 @@
 import TabShellCLI
+import TabShellPlatform
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
+FatalSignals.turnOffInteractiveBacktracer()
+FatalSignals.install()
 ScriptSignals.install()
 WholeProcess.declare()
 exit(TabShellCommand.main(.current()))

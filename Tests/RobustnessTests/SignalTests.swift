@@ -12,21 +12,12 @@ struct SignalTests {
     script += String(repeating: "swipe left\nswipe right\n", count: 1_500_000)
     try script.write(toFile: directory + "/long.tabsh", atomically: true, encoding: .utf8)
     let child = try SpawnedProcess(["--keep-going", directory + "/long.tabsh"])
-    var errors = Data()
-    while !String(decoding: errors, as: UTF8.self).contains("error:") {
-      let chunk = child.err.availableData
-      if chunk.isEmpty { break }
-      errors.append(chunk)
-    }
+    var errors = child.readErrors(until: "error:")
     kill(child.pid, SIGINT)
-    nonisolated(unsafe) var output = Data()
-    let group = DispatchGroup()
-    let handle = child.out
-    DispatchQueue.global().async(group: group) { output = handle.readDataToEndOfFile() }
-    errors.append(child.err.readDataToEndOfFile())
-    #expect(child.wait(timeout: 20), "Ctrl-C did not stop the script")
-    group.wait()
-    let stdout = String(decoding: output, as: UTF8.self)
+    let rest = child.finish()
+    #expect(rest.ended, "Ctrl-C did not stop the script")
+    errors.append(rest.errors)
+    let stdout = String(decoding: rest.output, as: UTF8.self)
     let stderr = String(decoding: errors, as: UTF8.self)
     #expect(child.signal == nil)
     #expect(child.exitStatus == 130)

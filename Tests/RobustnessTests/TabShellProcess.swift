@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The built `tabshell` binary, run as a child process with a time limit: what it wrote, its status,
 /// and whether a signal ended it.
@@ -33,18 +34,25 @@ enum TabShellProcess {
     return path
   }
 
-  /// Runs `tabshell ARGUMENTS` in `directory` with stdin from /dev/null (or `stdin`), killing it
-  /// after `timeout` seconds.
+  /// Runs `tabshell ARGUMENTS` in `directory` with stdin from /dev/null (or `stdin`, or the file
+  /// `stdinFile`), killing it after `timeout` seconds; `through` a shell command line instead, if
+  /// given, which runs the binary as `"$0"`.
   static func run(
-    _ arguments: [String], in directory: String, stdin: Data? = nil,
-    environment: [String: String] = [:], timeout: Double = 20
+    _ arguments: [String], in directory: String, stdin: Data? = nil, stdinFile: String? = nil,
+    environment: [String: String] = [:], timeout: Double = 20, through shell: String? = nil
   ) throws -> ProcessResult {
     guard let binary else {
       throw RobustnessError("no tabshell binary next to the tests; build it or set TABSHELL_BINARY")
     }
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
-    process.arguments = arguments
+    if let shell {
+      // `sh -c SHELL tabshell ARGUMENTS`: SHELL names the binary "$0" (as in `yes | "$0"`).
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", shell, binary] + arguments
+    } else {
+      process.executableURL = URL(fileURLWithPath: binary)
+      process.arguments = arguments
+    }
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
     process.environment = ["HOME": directory, "PATH": "/usr/bin:/bin"].merging(environment) {
       $1
@@ -54,7 +62,12 @@ enum TabShellProcess {
     process.standardOutput = out
     process.standardError = err
     let input = Pipe()
-    process.standardInput = stdin == nil ? FileHandle.nullDevice : input
+    process.standardInput =
+      if let stdinFile {
+        try FileHandle(forReadingFrom: URL(fileURLWithPath: stdinFile))
+      } else {
+        stdin == nil ? FileHandle.nullDevice : input
+      }
     try process.run()
     if let stdin {
       input.fileHandleForWriting.write(stdin)
@@ -115,31 +128,39 @@ final class SpawnedProcess {
     for descriptor in outEnds + errEnds {
       posix_spawn_file_actions_addclose(&actions, descriptor)
     }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    sigemptyset(&none)
-    var all = sigset_t()
-    sigfillset(&all)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    let argv: [UnsafeMutablePointer<CChar>?] = ([binary] + arguments).map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    let variables: [String] = [
-      "HOME=/nonexistent", "PATH=/usr/bin:/bin", "SWIFT_BACKTRACE=enable=no",
-    ]
-    let environment: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) } + [nil]
-    defer { for pointer in environment { free(pointer) } }
-    var child: pid_t = 0
-    let spawned = posix_spawn(&child, binary, &actions, &attributes, argv, environment)
+    let spawned = spawnAsAShellWould(
+      binary, arguments,
+      environment: ["HOME=/nonexistent", "PATH=/usr/bin:/bin", "SWIFT_BACKTRACE=enable=no"],
+      actions: &actions)
     close(outEnds[1])
     close(errEnds[1])
     out = FileHandle(fileDescriptor: outEnds[0], closeOnDealloc: true)
     err = FileHandle(fileDescriptor: errEnds[0], closeOnDealloc: true)
-    guard spawned == 0 else { throw RobustnessError("posix_spawn: \(spawned)") }
-    pid = child
+    pid = try spawned.get()
+  }
+
+  /// Reads stderr until it holds `text` (or ends); returns what it read.
+  func readErrors(until text: String) -> Data {
+    var errors = Data()
+    while !String(decoding: errors, as: UTF8.self).contains(text) {
+      let chunk = err.availableData
+      if chunk.isEmpty { break }
+      errors.append(chunk)
+    }
+    return errors
+  }
+
+  /// Reads stdout and stderr to their ends (both at once, so that a full pipe never blocks the
+  /// child), then waits for the child; `false` for `ended` when it had to be killed.
+  func finish(timeout: Double = 20) -> (output: Data, errors: Data, ended: Bool) {
+    nonisolated(unsafe) var output = Data()
+    let group = DispatchGroup()
+    let handle = out
+    DispatchQueue.global().async(group: group) { output = handle.readDataToEndOfFile() }
+    let errors = err.readDataToEndOfFile()
+    let ended = wait(timeout: timeout)
+    group.wait()
+    return (output, errors, ended)
   }
 
   /// Waits for the process to end, killing it after `timeout` seconds; `false` when it had to.

@@ -34,6 +34,12 @@ struct CommandLineTests {
       2
     ),
     (["--keep-going", "-c", "pop; echo on"], "", "on\n", "-c:1:1: error: there are no tabs\n", 1),
+    // A process's status is a byte: `exit` outside 0...255 is refused when parsed, nothing runs.
+    (["-c", "exit 255"], "", "", "", 255),
+    (
+      ["-c", "echo x; exit 256"], "", "", "-c:1:14: error: N must be from 0 to 255, not '256'\n", 2
+    ),
+    (["-c", "exit -1"], "", "", "-c:1:6: error: N must be from 0 to 255, not '-1'\n", 2),
   ]
 
   @Test(arguments: runs)
@@ -51,6 +57,30 @@ struct CommandLineTests {
     #expect(wide.stdout.split(separator: "\n").map(\.count).max() == 30)
     let narrow = runInProcess(["--width", "12", "-c", "add-tab text; show"])
     #expect(narrow.stdout.split(separator: "\n").map(\.count).max() == 12)
+  }
+
+  /// A width is bounded (a frame allocates its cells): `--width` past 10,000 is a usage error, a
+  /// wider `$COLUMNS` or terminal is drawn 10,000 columns wide.
+  @Test(arguments: ["10001", "100000000", "99999999999", "99999999999999999999999", "0", "-3"])
+  func refusesAWidthOutOfRange(width: String) {
+    let result = runInProcess(["--width", width, "-c", "add-tab text; show"])
+    #expect(result.status == 2)
+    #expect(
+      result.stderr
+        == "error: option '--width' needs a whole number from 1 to 10000, not '\(width)'\n")
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test(arguments: [(nil, "20000"), (nil, "99999999999"), (20_000, nil)] as [(Int?, String?)])
+  func aWiderTerminalOrColumnsIsDrawnAtTheMaximum(terminal: Int?, columns: String?) {
+    var stdout = ""
+    let context = ProcessContext(
+      arguments: ["--no-color", "-c", "add-tab text; show; tabs"],
+      environment: columns.map { ["COLUMNS": $0] } ?? [:], currentDirectory: "/",
+      stdoutIsTerminal: terminal != nil, terminalWidth: terminal,
+      writeOutput: { stdout += $0 }, writeError: { _ in })
+    #expect(TabShellCommand.main(context) == 0)
+    #expect(stdout.split(separator: "\n").map(\.count).max() == 10_000)
   }
 
   @Test func helpListsEveryOption() {
@@ -92,16 +122,5 @@ struct CommandLineTests {
       writeOutput: { stdout += $0 }, writeError: { _ in })
     #expect(TabShellCommand.main(context) == 0)
     #expect(stdout.contains("\u{1B}[") == color)
-  }
-
-  @Test func findsTheStartupFile() {
-    #expect(
-      TabShellCommand.startupFile(["XDG_CONFIG_HOME": "/x", "HOME": "/h"])
-        == "/x/tabshell/init.tabsh")
-    #expect(TabShellCommand.startupFile(["HOME": "/h"]) == "/h/.config/tabshell/init.tabsh")
-    #expect(
-      TabShellCommand.startupFile(["XDG_CONFIG_HOME": "relative", "HOME": "/h"])
-        == "/h/.config/tabshell/init.tabsh")
-    #expect(TabShellCommand.startupFile([:]) == nil)
   }
 }

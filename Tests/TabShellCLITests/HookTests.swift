@@ -142,3 +142,23 @@ import Testing
     #expect(exited.stdout == "reselected\n")
   }
 }
+
+extension HookTests {
+  /// A hook is placed where its `on` is written, also after a hook from another file ran: errors
+  /// in it name that file and line.
+  @Test func aHookIsPlacedWhereItsOnIs() throws {
+    let script = """
+      add-tab text --id a
+      source lib.tabsh
+      add-tab text --id b
+      on did-select 'expect tabs 9'
+      tab b
+      """
+    try withFiles(["s.tabsh": script, "lib.tabsh": "on tab-added 'echo x'\n"]) { directory in
+      let result = runInProcess(["s.tabsh"], directory: directory)
+      #expect(result.status == 1)
+      #expect(result.stdout == "x\n")
+      #expect(result.stderr == "s.tabsh:4:1: error: expect failed: there are 2 tabs, expected 9\n")
+    }
+  }
+}

@@ -1,12 +1,7 @@
+import TabShellPlatform
 import Testing
 
 @testable import TabShellCLI
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// A fresh folder under /tmp, removed with everything in it at the end of the test.
 private final class TemporaryFolder {
@@ -29,26 +24,13 @@ private final class TemporaryFolder {
     if unlink(path) == 0 { return }
     var status = stat()
     guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return }
-    for name in TemporaryFolder.list(path) { remove(path + "/" + name) }
+    for name in DirectoryListing.names(in: path) { remove(path + "/" + name) }
     rmdir(path)
   }
 
   /// The names in `folder` (without `.` and `..`).
   func names(in folder: String) -> [String] {
-    Self.list(folder)
-  }
-
-  private static func list(_ folder: String) -> [String] {
-    guard let stream = opendir(folder) else { return [] }
-    defer { closedir(stream) }
-    var names: [String] = []
-    while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) {
-        String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name != "." && name != ".." { names.append(name) }
-    }
-    return names.sorted()
+    DirectoryListing.names(in: folder)
   }
 }
 
@@ -95,12 +77,13 @@ private func save(_ entries: [String], to path: String) throws(AtomicFileWriter.
 
   @Test func theOldestEntriesGoPastTheLimit() throws {
     let folder = try TemporaryFolder()
-    var history = REPLHistory(path: folder.path + "/history", limit: 3)
+    let path = folder.path + "/history"
+    var history = REPLHistory(path: path, limit: 3)
     for number in 1...5 { history.add("echo \(number)") }
     #expect(history.entries == ["echo 3", "echo 4", "echo 5"])
     try history.save()
-    #expect(AtomicFileWriter.readText(atPath: history.path) == "echo 3\necho 4\necho 5\n")
-    #expect(REPLHistory.load(path: history.path, limit: 2).entries == ["echo 4", "echo 5"])
+    #expect(AtomicFileWriter.readText(atPath: path) == "echo 3\necho 4\necho 5\n")
+    #expect(REPLHistory.load(path: path, limit: 2).entries == ["echo 4", "echo 5"])
   }
 
   @Test func loadingDropsEmptyLinesAndRepeats() throws {
@@ -142,7 +125,9 @@ private func save(_ entries: [String], to path: String) throws(AtomicFileWriter.
     try first.save()
     #expect(first.unsaved.isEmpty && second.unsaved.isEmpty)
     #expect(second.entries == ["old", "second 1", "second 2"])
-    #expect(REPLHistory.load(path: path).entries == ["first 1", "second 1", "second 2", "first 2"])
+    #expect(
+      REPLHistory.load(path: path, limit: 4).entries
+        == ["first 1", "second 1", "second 2", "first 2"])
   }
 
   @Test func aHistoryPathThatCannotBeReadIsNotReplaced() throws {
@@ -150,7 +135,8 @@ private func save(_ entries: [String], to path: String) throws(AtomicFileWriter.
     let path = folder.path + "/history"
     #expect(mkdir(path, 0o700) == 0)
     let failure = #expect(throws: AtomicFileWriter.Failure.self) { try save(["x"], to: path) }
-    #expect(failure?.stage == .read)
+    #expect(failure?.stage == .append)
+    #expect(failure?.code == EISDIR)
     #expect(folder.names(in: path).isEmpty)
     #expect(REPLHistory.load(path: path).entries.isEmpty)
   }
@@ -214,15 +200,6 @@ private func save(_ entries: [String], to path: String) throws(AtomicFileWriter.
     #expect(AtomicFileWriter.readText(atPath: path) == "new\n")
   }
 
-  @Test(arguments: [
-    (["XDG_STATE_HOME": "/state", "HOME": "/home/u"], "/state/tabshell/history"),
-    (["XDG_STATE_HOME": "relative", "HOME": "/home/u"], "/home/u/.local/state/tabshell/history"),
-    (["XDG_STATE_HOME": "", "HOME": "/home/u"], "/home/u/.local/state/tabshell/history"),
-    (["HOME": "/home/u"], "/home/u/.local/state/tabshell/history"),
-  ])
-  func theDefaultPathFollowsXDG(environment: [String: String], expected: String) {
-    #expect(InteractiveREPL.defaultHistoryPath(environment: environment) == expected)
-  }
 }
 
 @Suite struct REPLReadlineGlueTests {

@@ -93,7 +93,11 @@ struct LayoutTests {
     try shell.apply(layout: "profile")
     #expect(shell.tabCount == 4)
     #expect(!shell.isBarHidden)
-    #expect(throws: ShellError.unknownLayout("xianyo", suggestion: "xianyu")) {
+    #expect(
+      throws: ShellError.unknownLayout(
+        "xianyo", suggestion: "xianyu",
+        available: ["demo", "lifecycle", "profile", "swipeable", "xianyu"])
+    ) {
       try shell.apply(layout: "xianyo")
     }
   }

@@ -118,8 +118,22 @@ struct PluginTests {
     log.skip("the second runaway's thousand selections")
   }
 
+  @Test func manyRequestsAtOnceAreNotARunaway() throws {
+    let (shell, log) = try makeTestShell { try $0.addTab(type: "text", id: "a") }
+    try shell.addTab(type: "request", id: "r", parameters: ["on-appear": "badge-flood"])
+    try shell.tap("r")
+    // More requests than a chain may have (1,000), all made by one callback.
+    #expect(shell.tab(at: 2)?.item.badge == "2000")
+    let events = log.take()
+    #expect(events.count == 2 + 7 + 2_000)
+    #expect(events.suffix(2) == ["badge-changed 2 r 1999", "badge-changed 2 r 2000"])
+  }
+
   @Test func aScreenThatPushesAsItLoadsIsStopped() throws {
     let (shell, log) = try makeTestShell { try $0.addTab(type: "text", id: "a") }
+    // A thousand pushes onto one stack: the invariants (which walk every screen) are checked once,
+    // at the end, not after each push.
+    shell.checksInvariants = false
     #expect(
       throws: ShellError.requestRunaway(screen: "request-loader-1001", limit: Shell.requestLimit)
     ) {
@@ -128,6 +142,54 @@ struct PluginTests {
     log.skip("a thousand pushes")
     #expect(shell.tab(at: 1)?.stack.count == 1_002)
     #expect(shell.invariantViolations() == [])
+  }
+
+  @Test func aLayoutBuilderIsClosedOnceItsLayoutIsBuilt() throws {
+    let (shell, _) = try makeTestShell()
+    try shell.apply(layout: "keeper")
+    let builder = try #require(TestPlugin.keptBuilder)
+    #expect(throws: ShellError.layoutBuilderClosed) { try builder.addTab(type: "text") }
+    #expect(shell.tabs.map(\.id) == ["k"])
+  }
+
+  @Test func aLayoutThatReentersTheShellDoesNotBreakIt() throws {
+    let (shell, _) = try makeTestShell()
+    TestPlugin.shell = shell
+    defer { TestPlugin.shell = nil }
+    // 'nested' adds n, then 'keeper' replaces everything with k, then n's builder adds after.
+    try shell.apply(layout: "nested")
+    #expect(shell.tabs.map(\.id) == ["k", "after"])
+    #expect(shell.invariantViolations() == [])
+  }
+
+  /// A name that could not be typed, completed or shown refuses the whole plugin, and says which.
+  @Test(arguments: [
+    (NamedPlugin(type: ""), "screen type name '' is not valid"),
+    (NamedPlugin(type: "my type"), "screen type name 'my type' is not valid"),
+    (NamedPlugin(type: "42"), "screen type name '42' is not valid"),
+    (NamedPlugin(type: "x\u{1B}[2J"), "screen type name 'x\\u{1b}[2J' is not valid"),
+    (
+      NamedPlugin(type: "ok", commands: ["tab"]), "command 'tab' of 'ok' has the name of a built-in"
+    ),
+    (NamedPlugin(type: "ok", commands: ["go", "go"]), "'ok' declares command 'go' twice"),
+    (NamedPlugin(type: "ok", commands: [""]), "command name '' of 'ok' is not valid"),
+    (NamedPlugin(type: "ok", layout: "Big Layout"), "layout name 'Big Layout' is not valid"),
+    (NamedPlugin(name: "has space", type: "ok"), "a plugin name is 1 to 64 printable"),
+  ])
+  func badNamesRefuseThePlugin(plugin: NamedPlugin, reason: String) throws {
+    let (shell, _) = try makeShell()
+    do {
+      try shell.register(plugin, source: "test", reservedCommands: ["tab", "quit", "show"])
+      Issue.record("registered a plugin with a bad name")
+    } catch {
+      guard case .pluginRefused(let name, let message) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+      #expect(name == plugin.name)
+      #expect(message.hasPrefix(reason), "\(message)")
+    }
+    #expect(shell.plugins.map(\.name) == ["builtin"])
   }
 
   @Test func aScreenTypeThatRefusesFailsTheCommand() throws {

@@ -48,7 +48,7 @@ struct SelectionTests {
     #expect(try shell.position(of: "3") == 3)
     #expect(try shell.position(of: "b") == 2)
     #expect(try shell.position(of: "C") == 3)
-    #expect(throws: ShellError.noSuchTab("zz")) { try shell.position(of: "zz") }
+    #expect(throws: ShellError.noSuchTab("zz", suggestion: nil)) { try shell.position(of: "zz") }
     #expect(throws: ShellError.positionOutOfRange(4, count: 3)) { try shell.position(of: "4") }
     #expect(throws: ShellError.positionOutOfRange(0, count: 3)) { try shell.position(of: "0") }
   }

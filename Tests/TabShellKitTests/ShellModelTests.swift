@@ -71,7 +71,7 @@ struct ShellModelTests {
     _ = try model.setEnabled("b", false)
     let before = model
     #expect(throws: ShellError.tabDisabled(id: "b")) { try model.selectableIndex(of: "b") }
-    #expect(throws: ShellError.noSuchTab("zz")) { try model.closeTab("zz") }
+    #expect(throws: ShellError.noSuchTab("zz", suggestion: nil)) { try model.closeTab("zz") }
     #expect(throws: ShellError.positionOutOfRange(9, count: 3)) { try model.moveTab("a", to: 9) }
     #expect(throws: ShellError.atRoot(tab: "a")) { try model.pop() }
     #expect(throws: ShellError.noModal) { try model.dismiss() }

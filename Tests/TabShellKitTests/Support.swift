@@ -52,6 +52,26 @@ func step<Result>(
 final class TestPlugin: TabShellPlugin {
   let name = "test"
   var screenTypes: [any ScreenType] { [ThrowingType(), RequestType(), LoaderType()] }
+  var layouts: [Layout] { [Self.keeper, Self.nested] }
+
+  /// The builder a layout kept after it was built (a layout that tries to build later).
+  nonisolated(unsafe) static var keptBuilder: LayoutBuilder?
+
+  /// Keeps its builder, to use it after the layout is built.
+  static let keeper = Layout(name: "keeper", summary: "keeps its builder") { builder in
+    try builder.addTab(type: "text", id: "k")
+    keptBuilder = builder
+  }
+
+  /// Applies another layout while it builds, through a shell it found (as a plugin cannot): the
+  /// builds run one after the other, each its own changes, and nothing breaks.
+  nonisolated(unsafe) static var shell: Shell?
+  static let nested = Layout(name: "nested", summary: "applies another layout while it builds") {
+    builder in
+    try builder.addTab(type: "text", id: "n")
+    try shell?.apply(layout: "keeper")
+    try builder.addTab(type: "text", id: "after")
+  }
 }
 
 /// `request-loader`: a request screen that pushes another of its type when it loads.
@@ -112,10 +132,49 @@ final class RequestScreen: Screen {
     case "select-missing": context.selectTab("nope")
     case "veto-odd":
       context.onShouldSelect { $0.position % 2 == 0 }
+    case "badge-flood":
+      // Many requests at once, none setting off another: not a runaway.
+      for count in 1...2_000 { context.setBadge(String(count)) }
     case "ping-pong":
       // Back to the other tab as soon as this one appears: without end.
       context.selectTab(context.screenID == "ping" ? "pong" : "ping")
     default: break
     }
   }
+}
+
+/// A plugin with one screen type of a given name and commands, for the name rules.
+final class NamedPlugin: TabShellPlugin, @unchecked Sendable {
+  let name: String
+  let typeName: String
+  let commandNames: [String]
+  let layoutName: String?
+
+  init(name: String = "named", type: String, commands: [String] = [], layout: String? = nil) {
+    self.name = name
+    self.typeName = type
+    self.commandNames = commands
+    self.layoutName = layout
+  }
+
+  var screenTypes: [any ScreenType] { [NamedType(name: typeName, commandNames: commandNames)] }
+  var layouts: [Layout] {
+    layoutName.map { [Layout(name: $0, summary: "") { _ in }] } ?? []
+  }
+}
+
+final class NamedType: ScreenType {
+  let name: String
+  let commandNames: [String]
+
+  init(name: String, commandNames: [String]) {
+    self.name = name
+    self.commandNames = commandNames
+  }
+
+  var commands: [ScreenCommand] {
+    commandNames.map { ScreenCommand($0, of: ThrowingScreen.self, abstract: "") { _, _ in } }
+  }
+
+  func makeScreen(_ configuration: ScreenConfiguration) throws -> any Screen { ThrowingScreen() }
 }

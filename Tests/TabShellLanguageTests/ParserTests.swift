@@ -44,7 +44,7 @@ struct ParserTests {
     ("on did-select swip left", "1:1: unknown command 'swip'; did you mean 'swipe'?"),
     (
       "expect selectd 1",
-      "1:8: CHECK must be one of selected, title, bar, badge, depth, loaded, tabs, not 'selectd'; did you mean 'selected'?"
+      "1:8: CHECK must be one of selected, title, bar, badge, depth, loaded, tabs, visible, modal, output, frame, not 'selectd'; did you mean 'selected'?"
     ),
     ("expect depth a", "1:1: 'expect depth' needs N; usage: expect depth TAB N"),
     ("expect bar up", "1:12: STATE must be one of hidden, shown, not 'up'"),
@@ -95,7 +95,7 @@ struct ParserTests {
     ("echo $1-$2-$3 $9", ["one-two-", ""]),
     ("echo $# $@", ["2", "one", "two"]),
     ("echo x$@y", ["xone twoy"]),
-    ("echo $$1 $ $x", ["$one", "$", "$x"]),
+    ("echo $$1 $ $x $$$1 a$$", ["$1", "$", "$x", "$one", "a$"]),
   ])
   func substitutesScriptArguments(line: String, words: [String]) throws {
     var parser = Self.parser()

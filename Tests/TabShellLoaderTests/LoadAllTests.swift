@@ -35,16 +35,4 @@ import Testing
     let folder = try makeTemporaryFolder() + "/none"
     #expect(PluginLoader.loadAll(in: folder).isEmpty)
   }
-
-  @Test(arguments: [
-    (["XDG_DATA_HOME": "/data", "HOME": "/home/u"], "/data/tabshell/plugins"),
-    (["XDG_DATA_HOME": "", "HOME": "/home/u"], "/home/u/.local/share/tabshell/plugins"),
-    (["XDG_DATA_HOME": "relative", "HOME": "/home/u"], "/home/u/.local/share/tabshell/plugins"),
-    (["HOME": "/home/u"], "/home/u/.local/share/tabshell/plugins"),
-    ([:], nil),
-    (["HOME": "relative"], nil),
-  ])
-  func defaultPluginDirectory(environment: [String: String], expected: String?) {
-    #expect(PluginLoader.defaultPluginDirectory(environment: environment) == expected)
-  }
 }

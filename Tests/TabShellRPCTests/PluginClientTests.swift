@@ -150,9 +150,11 @@ struct PluginClientTests {
   }
 
   @Test func aPluginThatCannotStart() {
+    // A path no one made (`/nonexistent` may exist: a test that runs tabshell with that HOME as
+    // root makes it).
+    let missing = NSTemporaryDirectory() + "tabshell-missing-\(UUID().uuidString)"
     #expect(
-      throws: PluginError.fault(
-        .couldNotStart(path: "/nonexistent", reason: "No such file or directory"))
-    ) { try PluginClient(executable: "/nonexistent") }
+      throws: PluginError.fault(.couldNotStart(path: missing, reason: "No such file or directory"))
+    ) { try PluginClient(executable: missing) }
   }
 }

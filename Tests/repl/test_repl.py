@@ -14,8 +14,10 @@ import re
 import shutil
 import signal
 import stat
+import subprocess
 import sys
 import tempfile
+import time
 import traceback
 
 import pexpect
@@ -310,6 +312,153 @@ def test_the_bar_follows_a_resized_terminal():
     narrow = [line for line in repl.run("echo n").splitlines() if "Feed" in line][-1]
     assert len(narrow.rstrip()) <= 40, narrow
     assert "Home" in narrow, narrow
+
+
+def test_after_show_the_bar_is_not_printed_again():
+    repl = Session(new_home())
+    repl.prompt()
+    shown = repl.run("show")
+    assert "[Home]" in shown, shown  # the frame's bar
+    assert "[⌂ Home]" not in shown, shown  # and no bar line under it
+    assert "[⌂ Home]" in repl.run("echo x")  # the bar line is back after the next command
+    repl.send("\x04")
+    assert repl.finish() == 0
+
+
+def test_the_greeting_says_how_to_make_a_start_up_file_and_fits_80_columns():
+    child = Session(new_home())
+    greeting = child.prompt()
+    assert "demo layout" in greeting and "tabshell --init" in greeting, greeting
+    lines = greeting.splitlines()[:2]  # the greeting; the bar line follows the terminal's width
+    assert all(len(line) <= 80 for line in lines), greeting
+    child.send("\x04")
+    assert child.finish() == 0
+
+
+def test_a_start_up_file_that_makes_no_tabs_says_so():
+    home = new_home()
+    os.makedirs(os.path.join(home, "config", "tabshell"))
+    with open(os.path.join(home, "config", "tabshell", "init.tabsh"), "w") as handle:
+        handle.write("echo hello from init\n")
+    repl = Session(home)
+    opening = repl.prompt()
+    assert "hello from init" in opening, opening
+    assert "made no tabs; 'layout demo' brings the demo back" in opening, opening
+    repl.send("\x04")
+    assert repl.finish() == 0
+
+
+def long_script(home, lines=400_000):
+    """A script that takes seconds to run: selections back and forth."""
+    path = os.path.join(home, "long.tabsh")
+    with open(path, "w") as handle:
+        handle.write("tab 1\ntab 2\n" * (lines // 2))
+    return path
+
+
+def test_ctrl_c_stops_a_running_command_and_comes_back_to_the_prompt():
+    home = new_home()
+    path = long_script(home)
+    repl = Session(home)
+    repl.prompt()
+    repl.send(f"source {path}\r")
+    repl.expect_exact(f"source {path}")
+    time.sleep(1.5)  # well into the run (a debug build takes much longer than this to finish)
+    repl.send("\x03")
+    repl.expect("error: interrupted")
+    assert "visible" in repl.run("state --json")  # the shell goes on
+    repl.send("\x04")
+    assert repl.finish() == 0
+
+
+def test_sigterm_ends_a_running_command_within_a_second():
+    home = new_home()
+    path = long_script(home)
+    repl = Session(home)
+    repl.prompt()
+    repl.run("echo kept-in-history")
+    repl.send(f"source {path}\r")
+    repl.expect_exact(f"source {path}")
+    time.sleep(1.5)
+    start = time.monotonic()
+    repl.child.kill(signal.SIGTERM)
+    repl.child.expect(pexpect.EOF)
+    elapsed = time.monotonic() - start
+    repl.child.close()
+    assert repl.child.signalstatus is None and repl.child.exitstatus == 128 + 15, (
+        repl.child.exitstatus, repl.child.signalstatus)
+    assert elapsed < 1.0, elapsed
+    assert "echo kept-in-history" in read(repl.history_file())
+
+
+def test_a_relative_home_reads_no_start_up_file_from_the_current_folder():
+    home = new_home()
+    os.makedirs(os.path.join(home, "rel", ".config", "tabshell"))
+    with open(os.path.join(home, "rel", ".config", "tabshell", "init.tabsh"), "w") as handle:
+        handle.write("echo from-a-relative-home\n")
+    env = dict(environment(home), HOME="rel")
+    del env["XDG_CONFIG_HOME"]
+    child = pexpect.spawn(BINARY, [], env=env, cwd=home, encoding="utf-8", timeout=TIMEOUT)
+    child.expect(PROMPT)
+    assert "from-a-relative-home" not in child.before and "demo layout" in child.before
+    child.send("\x04")
+    child.expect(pexpect.EOF)
+
+
+def test_a_history_file_that_is_a_link_stays_a_link():
+    home = new_home()
+    state = os.path.join(home, "state", "tabshell")
+    os.makedirs(state)
+    target = os.path.join(home, "kept-history")
+    with open(target, "w", encoding="utf-8") as handle:
+        handle.write("echo old\n")
+    os.symlink(target, os.path.join(state, "history"))
+    repl = Session(home)
+    repl.prompt()
+    repl.run("echo through-the-link")
+    repl.send("\x04")
+    assert repl.finish() == 0
+    assert os.path.islink(os.path.join(state, "history"))
+    assert read(target) == "echo old\necho through-the-link\n"
+
+
+def test_record_writes_a_script_that_replays_the_session():
+    home = new_home()
+    repl = Session(home, ["--record", "flow.tabsh"])
+    repl.prompt()
+    repl.run("tab feed")
+    assert "error:" in repl.run("tab 9")
+    repl.run("push text --title 'A b'")
+    repl.send("\x04")
+    assert repl.finish() == 0
+    recording = read(os.path.join(home, "flow.tabsh"))
+    typed = recording.split("# What was typed:\n", 1)[1]
+    assert typed == (
+        "tab feed\n# failed: tab 9\npush text --title 'A b'\n"
+        "# The final state ('record stop'):\nexpect tabs 4\nexpect selected feed\n"
+        "expect visible text\nexpect bar shown\n"
+    ), typed
+    replay = subprocess.run(
+        [BINARY, "flow.tabsh"], cwd=home, env=environment(home), capture_output=True, text=True
+    )
+    assert replay.returncode == 0, replay.stderr
+
+
+def test_record_and_record_stop_at_the_prompt():
+    home = new_home()
+    repl = Session(home)
+    repl.prompt()
+    repl.run("record short.tabsh")
+    repl.run("swipe left")
+    repl.run("record stop")
+    repl.run("swipe left")
+    repl.send("\x04")
+    assert repl.finish() == 0
+    recording = read(os.path.join(home, "short.tabsh"))
+    assert recording.endswith(
+        "# What was typed:\nswipe left\n# The final state ('record stop'):\nexpect tabs 4\n"
+        "expect selected feed\nexpect visible feed\nexpect bar shown\n"
+    ), recording
 
 
 EXAMPLE = os.path.join(ROOT, "plugins", "python", "example_counter.py")

@@ -1,4 +1,5 @@
 @_spi(Host) import TabShellKit
+import TabShellRendering
 
 /// What the command line asks for (docs/Contract.md, "The command line").
 package struct CommandLineOptions: Equatable, Sendable {
@@ -24,6 +25,16 @@ package struct CommandLineOptions: Equatable, Sendable {
   package var width: Int?
   /// `--no-color`.
   package var noColor = false
+  /// `--update-snapshots`: `expect frame FILE` writes FILE instead of comparing.
+  package var updateSnapshots = false
+  /// `--summary`: `N expects passed, N failed` on stderr at the end of a script.
+  package var summary = false
+  /// `--record FILE`: the REPL records what is typed into FILE.
+  package var record: String?
+  /// `tabshell test ...`: run scripts as tests.
+  package var test: TestOptions?
+  /// `--init`: write a starter start-up file.
+  package var writeStartupFile = false
   /// `--help`.
   package var help = false
   /// `--version`.
@@ -49,8 +60,12 @@ package enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertib
   case missingValue(String)
   /// `--width` with something other than a positive whole number.
   case notAnInteger(option: String, value: String)
-  /// `--plugin-timeout` with something other than a positive number of seconds.
-  case notSeconds(option: String, value: String)
+  /// `--width` with a whole number outside `range`.
+  case outOfRange(option: String, value: String, range: ClosedRange<Int>)
+  /// `--timeout` with something other than a positive number.
+  case notANumber(option: String, value: String)
+  /// An option that does not go with what the command line asks for.
+  case notApplicable(String)
 
   package var description: String {
     switch self {
@@ -60,8 +75,12 @@ package enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertib
     case .missingValue(let option): "option '\(option)' needs a value"
     case .notAnInteger(let option, let value):
       "option '\(option)' needs a positive whole number, not '\(value)'"
-    case .notSeconds(let option, let value):
-      "option '\(option)' needs a positive number of seconds (such as 2 or 0.5), not '\(value)'"
+    case .outOfRange(let option, let value, let range):
+      "option '\(option)' needs a whole number from \(range.lowerBound) to \(range.upperBound), "
+        + "not '\(value)'"
+    case .notANumber(let option, let value):
+      "option '\(option)' needs a positive number, not '\(value)'"
+    case .notApplicable(let message): message
     }
   }
 }
@@ -93,7 +112,7 @@ extension CommandLineOptions {
       abstract: "how long a process plugin may take to answer (default 2)"
     ) { o, v throws(CommandLineError) in
       guard let seconds = Double(v), seconds > 0, seconds <= 86_400 else {
-        throw .notSeconds(option: "--plugin-timeout", value: v)
+        throw .notANumber(option: "--plugin-timeout", value: v)
       }
       o.pluginTimeout = seconds
     },
@@ -105,14 +124,38 @@ extension CommandLineOptions {
     },
     .init(
       name: "--width", valueName: "N",
-      abstract: "render width when stdout is not a terminal (default: $COLUMNS, else 80)"
+      abstract:
+        "render width when stdout is not a terminal, 1 to \(RenderOptions.maximumWidth) "
+        + "(default: $COLUMNS, else 80; a wider $COLUMNS or terminal counts as "
+        + "\(RenderOptions.maximumWidth))"
     ) { o, v throws(CommandLineError) in
-      guard let n = Int(v), n > 0 else { throw .notAnInteger(option: "--width", value: v) }
+      let range = 1...RenderOptions.maximumWidth
+      let digits = v.hasPrefix("-") ? v.dropFirst() : Substring(v)
+      guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+        throw .notAnInteger(option: "--width", value: v)
+      }
+      guard let n = Int(v), range.contains(n) else {
+        throw .outOfRange(option: "--width", value: v, range: range)
+      }
       o.width = n
     },
     .init(name: "--no-color", abstract: "no colour or other escape sequences") { o, _ in
       o.noColor = true
     },
+    .init(
+      name: "--update-snapshots", abstract: "'expect frame FILE' writes FILE instead of comparing"
+    ) { o, _ in o.updateSnapshots = true },
+    .init(
+      name: "--summary", abstract: "end a script that ran expects with 'N expects passed, N failed'"
+    ) { o, _ in o.summary = true },
+    .init(
+      name: "--record", valueName: "FILE",
+      abstract: "the REPL records what is typed into FILE, a script that replays it"
+    ) { o, v in o.record = v },
+    .init(
+      name: "--init",
+      abstract: "write a starter start-up file ($XDG_CONFIG_HOME/tabshell/init.tabsh), then exit"
+    ) { o, _ in o.writeStartupFile = true },
     .init(name: "--help", abstract: "show this help") { o, _ in o.help = true },
     .init(name: "--version", abstract: "show the version") { o, _ in o.version = true },
   ]
@@ -122,10 +165,12 @@ extension CommandLineOptions {
   package static func parse(_ arguments: [String]) throws(CommandLineError) -> CommandLineOptions {
     var options = CommandLineOptions()
     var index = 0
+    var sawDashes = false
     while index < arguments.count {
       var word = arguments[index]
       index += 1
       if word == "--" {
+        sawDashes = true
         break
       }
       guard word.hasPrefix("-"), word != "-" else {
@@ -152,6 +197,10 @@ extension CommandLineOptions {
       }
       try option.apply(&options, value)
     }
+    if options.commands == nil, !sawDashes, arguments.dropFirst(index).first == "test" {
+      try TestOptions.parse(arguments[(index + 1)...], into: &options)
+      return options
+    }
     if options.commands == nil, index < arguments.count {
       options.file = arguments[index]
       index += 1
@@ -172,6 +221,7 @@ extension CommandLineOptions {
       "usage: tabshell [OPTIONS]                 the REPL when stdin is a terminal, else stdin as a script",
       "       tabshell [OPTIONS] FILE [ARG...]   run the script FILE ($1... are its ARGs)",
       "       tabshell [OPTIONS] -c COMMANDS     run the commands",
+      "       tabshell test [OPTIONS] [PATH...]  run scripts as tests (see 'tabshell test --help')",
       "",
       "options:",
     ]

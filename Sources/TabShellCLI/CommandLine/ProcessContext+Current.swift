@@ -1,18 +1,16 @@
 import TabShellLanguage
+import TabShellPlatform
 import TabShellRendering
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension ProcessContext {
-  /// The context of this process: its arguments, environment and standard streams (stdout buffered,
-  /// flushed before anything goes to stderr and at the end).
+  /// The context of this process: its arguments, environment and standard streams. Stdout is
+  /// buffered (``TabShellPlatform/PendingOutput``, a line at a time on a terminal), written out
+  /// before anything goes to stderr, at the end, and when a signal ends the process
+  /// (``FatalSignals``); stderr is not buffered.
   package static func current() -> ProcessContext {
-    let output = FileDescriptorWriter(fd: 1)
+    let output = PendingOutput.standardOutput
     let stdoutIsTerminal = isatty(1) == 1
+    output.isLineBuffered = stdoutIsTerminal
     return ProcessContext(
       arguments: Array(CommandLine.arguments.dropFirst()),
       environment: environment(),
@@ -21,14 +19,13 @@ extension ProcessContext {
       stdoutIsTerminal: stdoutIsTerminal,
       terminalWidth: stdoutIsTerminal ? Renderer.terminalWidth(fd: 1) : nil,
       readStandardInput: readStandardInput,
-      writeOutput: output.write,
+      writeOutput: output.append,
       writeError: { text in
         output.flush()
-        let error = FileDescriptorWriter(fd: 2)
-        error.write(text)
-        error.flush()
+        try? SystemIO.writeAll(2, text.utf8)
       },
-      flush: output.flush)
+      flush: output.flush,
+      outputFailure: { output.failure?.code })
   }
 
   /// The process's environment variables.
@@ -52,24 +49,9 @@ extension ProcessContext {
     return String(cString: pointer)
   }
 
-  /// All of stdin, as text: refused when it holds a NUL byte or is not UTF-8, as a script file is.
+  /// All of stdin, as text: refused (as soon as it is seen) when it holds a NUL byte, is not UTF-8,
+  /// has a line or a whole too long, as a script file is.
   static func readStandardInput() throws(LanguageError) -> String {
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-      if count < 0, errno == EINTR { continue }
-      if count < 0, errno == EAGAIN || errno == EWOULDBLOCK {
-        var ready = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-        _ = poll(&ready, 1, -1)
-        continue
-      }
-      if count < 0 {
-        throw .cannotRead(path: "<stdin>", reason: String(cString: strerror(errno)))
-      }
-      if count == 0 { break }
-      bytes.append(contentsOf: chunk[..<count])
-    }
-    return try Interpreter.decodeText(bytes, name: "<stdin>")
+    try Interpreter.readScript(descriptor: 0, name: "<stdin>")
   }
 }

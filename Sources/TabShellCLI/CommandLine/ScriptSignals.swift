@@ -1,11 +1,6 @@
 import Synchronization
 import TabShellLanguage
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TabShellPlatform
 
 /// Ctrl-C during a script (`tabshell FILE`, `-c`, a script on stdin): the script stops between two
 /// commands with status 130 and `error: interrupted` on stderr, after the output it made so far.
@@ -35,10 +30,8 @@ package enum ScriptSignals {
 private func interruptHandler(_ signal: Int32) {
   let saved = errno
   if Interpreter.interruption.exchange(true, ordering: .relaxed) {
-    var action = sigaction()
-    sigemptyset(&action.sa_mask)
-    sigaction(signal, &action, nil)
-    raise(signal)
+    PendingOutput.standardOutput.flushFromSignalHandler()
+    SignalHandler.raiseWithDefaultAction(signal)
   }
   errno = saved
 }

@@ -1,12 +1,7 @@
 @_spi(Host) import TabShellKit
 import TabShellLanguage
+import TabShellPlatform
 import TabShellRendering
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 extension TabShellCommand {
   /// The interactive REPL: the start-up file (or the `demo` layout), then readline.
@@ -32,12 +27,25 @@ extension TabShellCommand {
     if !ranStartup {
       do {
         try interpreter.shell.apply(layout: "demo")
-        let greeting = "demo layout: 'help' lists commands, 'show' draws, Ctrl-D leaves"
-        writeError("\(CommandLineOptions.version), \(greeting)\n")
+        writeError(
+          "\(CommandLineOptions.version), demo layout: 'help' lists commands, Ctrl-D leaves\n"
+            + "(no start-up file: 'tabshell --init' writes one you can edit)\n")
       } catch {
         writeError("error: \(error)\n")
       }
+    } else if interpreter.shell.tabCount == 0 {
+      // A start-up file replaces the demo; one that makes no tabs leaves an empty bar.
+      writeError("note: the start-up file made no tabs; 'layout demo' brings the demo back\n")
     }
+    if let record = options.record {
+      do throws(LanguageError) {
+        try interpreter.startRecording(record)
+      } catch {
+        writeError("error: \(error)\n")
+        return 1
+      }
+    }
+    defer { finishRecording(interpreter, writeError) }
     process.flush()
     // Without --width, the width follows the terminal: read again before each prompt and command,
     // so a resized window (SIGWINCH) is drawn at its new width.
@@ -46,18 +54,28 @@ extension TabShellCommand {
       ? { Renderer.terminalWidth(fd: 1) } : nil
     let engine = LanguageREPLEngine(
       interpreter: interpreter, terminalWidth: terminalWidth, flush: process.flush)
-    return InteractiveREPL.run(
+    let status = InteractiveREPL.run(
       engine: engine,
       historyPath: InteractiveREPL.defaultHistoryPath(environment: process.environment))
+    // The REPL dealt with its interrupts (a SIGTERM sets the flag too): its status stands.
+    Interpreter.interruption.store(false, ordering: .relaxed)
+    return status
   }
 
-  /// `$XDG_CONFIG_HOME/tabshell/init.tabsh`, else `~/.config/tabshell/init.tabsh`.
-  static func startupFile(_ environment: [String: String]) -> String? {
-    if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
-      return config + "/tabshell/init.tabsh"
+  /// Ends a recording still under way when the REPL ends, with the checks of the final state.
+  static func finishRecording(_ interpreter: Interpreter, _ writeError: (String) -> Void) {
+    guard interpreter.recorder != nil else { return }
+    do throws(LanguageError) {
+      try interpreter.stopRecording()
+    } catch {
+      writeError("error: \(error)\n")
     }
-    guard let home = environment["HOME"], !home.isEmpty else { return nil }
-    return home + "/.config/tabshell/init.tabsh"
+  }
+
+  /// `$XDG_CONFIG_HOME/tabshell/init.tabsh`, else `$HOME/.config/tabshell/init.tabsh`; `nil` with
+  /// neither absolute (see ``TabShellPlatform/BaseDirectories``).
+  static func startupFile(_ environment: [String: String]) -> String? {
+    BaseDirectories.path(.config, "tabshell/init.tabsh", environment: environment)
   }
 }
 
@@ -81,20 +99,31 @@ final class LanguageREPLEngine: REPLEngine {
   }
 
   var prompt: String {
-    "tabshell:\(interpreter.shell.visibleScreen?.id ?? "-")> "
+    "tabshell:\(Renderer.neutralized(interpreter.shell.visibleScreen?.id ?? "-"))> "
   }
 
   var barLine: String? {
     updateWidth()
     let shell = interpreter.shell
-    if shell.isBarHidden || shell.tabCount == 0 { return nil }
+    // After `show`, the frame just printed ends with the bar: not a second time.
+    if interpreter.drewFrame || shell.isBarHidden || shell.tabCount == 0 { return nil }
     return Renderer.barLine(shell, options: interpreter.renderOptions)
   }
 
   func execute(_ line: String) -> REPLAction {
     defer { flush() }
     updateWidth()
-    if case .exit(let status) = interpreter.runLine(line) { return .exit(status) }
+    interpreter.drewFrame = false
+    switch interpreter.runLine(line) {
+    case .exit(let status): return .exit(status)
+    case .interrupted:
+      // Ctrl-C stopped the command (or the hooks it set off): back to the prompt.
+      Interpreter.interruption.store(false, ordering: .relaxed)
+      interpreter.report(
+        Diagnostic(
+          file: nil, location: SourceLocation(line: 1, column: 1), error: .failed("interrupted")))
+    default: break
+    }
     return .proceed
   }
 
@@ -113,6 +142,8 @@ final class LanguageREPLEngine: REPLEngine {
   /// Applies the process plugins' requests (and runs the hooks they set off), with everything it
   /// prints kept for the REPL to show above the prompt.
   func runBackground() -> BackgroundOutcome {
+    // A frame `show` drew has the bar in it; a change now draws the bar line under it.
+    interpreter.drewFrame = false
     let before = (barLine, prompt)
     var outcome = BackgroundOutcome()
     let saved = (interpreter.output, interpreter.report, interpreter.plugins.writeError)

@@ -2,19 +2,34 @@ import BuiltinScreens
 @_spi(Host) import TabShellKit
 import TabShellLanguage
 import TabShellLoader
+import TabShellPlatform
 import TabShellRPC
 import TabShellRendering
 
 /// The `tabshell` command (docs/Contract.md, "The command line"): the one entry point of the program and of in-process tests.
 package enum TabShellCommand {
   /// Runs the command line; returns the exit status (0 success, 1 failure, 2 usage or syntax error).
-  package static func main(_ process: ProcessContext) -> Int32 {
-    let status = ScriptSignals.finish(run(process), writeError: process.writeError)
+  /// Output that could not be written (a full disk) is a failure, said on stderr; a reader that went
+  /// away (a closed pipe) is a failure said to no one. `ended` is told how a script's run ended and
+  /// what its checks counted (the test runner's children report it).
+  package static func main(
+    _ process: ProcessContext, ended: (Interpreter.Outcome, Checks) -> Void = { _, _ in }
+  ) -> Int32 {
+    var status = ScriptSignals.finish(run(process, ended: ended), writeError: process.writeError)
     process.flush()
+    if let code = process.outputFailure() {
+      if code != EPIPE {
+        process.writeError("error: cannot write the output: \(SystemError(code: code))\n")
+      }
+      if status == 0 { status = 1 }
+    }
     return status
   }
 
-  static func run(_ process: ProcessContext) -> Int32 {
+  /// Runs the command line; `ended` is told how a script's run ended, and what its checks counted.
+  static func run(
+    _ process: ProcessContext, ended: (Interpreter.Outcome, Checks) -> Void = { _, _ in }
+  ) -> Int32 {
     let options: CommandLineOptions
     do throws(CommandLineError) {
       options = try CommandLineOptions.parse(process.arguments)
@@ -30,8 +45,22 @@ package enum TabShellCommand {
       process.writeOutput(CommandLineOptions.version + "\n")
       return 0
     }
+    if options.writeStartupFile { return writeStartupFile(process) }
+    if let test = options.test { return TestCommand.run(test, options, process) }
+    if options.record != nil,
+      options.commands != nil || options.file != nil || options.checkOnly
+        || !process.stdinIsTerminal
+    {
+      process.writeError("error: --record works with the interactive REPL only\n")
+      return 2
+    }
     let interpreter = makeInterpreter(options, process)
-    defer { interpreter.plugins.shutdown() }
+    defer {
+      interpreter.plugins.shutdown()
+      if options.summary, let summary = interpreter.checks.summary {
+        process.writeError(summary + "\n")
+      }
+    }
     // Explicit plugins first: a copy of one in the plugin folder is then the one left out.
     for path in options.plugins {
       do throws(PluginLoadError) {
@@ -46,7 +75,7 @@ package enum TabShellCommand {
     }
     if let commands = options.commands {
       return runScript(
-        commands, file: "-c", directory: process.currentDirectory, interpreter, options)
+        commands, file: "-c", directory: process.currentDirectory, interpreter, options, ended)
     }
     if let file = options.file {
       let path = interpreter.resolve(file)
@@ -58,7 +87,7 @@ package enum TabShellCommand {
         return 2
       }
       return runScript(
-        text, file: file, directory: Interpreter.directory(of: path), interpreter, options)
+        text, file: file, directory: Interpreter.directory(of: path), interpreter, options, ended)
     }
     if !process.stdinIsTerminal || options.checkOnly {
       let text: String
@@ -69,7 +98,7 @@ package enum TabShellCommand {
         return 2
       }
       return runScript(
-        text, file: "<stdin>", directory: process.currentDirectory, interpreter, options)
+        text, file: "<stdin>", directory: process.currentDirectory, interpreter, options, ended)
     }
     return runREPL(interpreter, options, process)
   }
@@ -105,6 +134,7 @@ package enum TabShellCommand {
   {
     let shell = Shell()
     try? shell.register(BuiltinPlugin(), source: "built-in")
+    // A width past RenderOptions.maximumWidth (a huge $COLUMNS) is drawn at that maximum.
     let width =
       options.width ?? process.terminalWidth.flatMap { $0 > 0 ? $0 : nil }
       ?? process.environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 80
@@ -122,6 +152,7 @@ package enum TabShellCommand {
       },
       report: { writeError("\($0)\n") })
     interpreter.keepGoing = options.keepGoing
+    interpreter.checks.updateSnapshots = options.updateSnapshots
     interpreter.scriptArguments = options.scriptArguments
     interpreter.plugins.limits = RPCLimits(timeout: options.pluginTimeout)
     interpreter.plugins.hostVersion = String(
@@ -133,15 +164,16 @@ package enum TabShellCommand {
   /// Parses the whole script, then runs it (or, with `--check`, only reports its errors).
   static func runScript(
     _ text: String, file: String, directory: String, _ interpreter: Interpreter,
-    _ options: CommandLineOptions
+    _ options: CommandLineOptions, _ ended: (Interpreter.Outcome, Checks) -> Void
   ) -> Int32 {
     let script = interpreter.parse(text, file: file, directory: directory)
     if options.checkOnly {
       script.diagnostics.forEach(interpreter.report)
       return script.diagnostics.isEmpty ? 0 : 2
     }
-    let status = interpreter.run(script).status
+    let outcome = interpreter.run(script)
+    ended(outcome, interpreter.checks)
     WholeProcess.keepUntilExit(script)
-    return status
+    return outcome.status
   }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TabShellPlatform
 
 extension AtomicFileWriter {
   /// Removes the temporary files that writers of ``path`` left behind when they were killed between
@@ -11,13 +7,8 @@ extension AtomicFileWriter {
   package func removeStaleTemporaries() {
     let folder = Self.folder(of: path)
     let prefix = ".\(Self.fileName(of: path)).tmp-"
-    guard let directory = opendir(folder) else { return }
-    defer { closedir(directory) }
     var stale: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
+    for name in DirectoryListing.names(in: folder) {
       guard name.hasPrefix(prefix) else { continue }
       let rest = name.dropFirst(prefix.count)
       guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0 else {

@@ -1,18 +1,18 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TabShellPlatform
 
 /// Replaces a file atomically: the new contents go to a temporary file in the same folder, which is
 /// flushed to disk (`fsync`) and then renamed over the old file. A crash or a failure at any step leaves
 /// the old file whole; a failure removes the temporary file.
 ///
-/// Missing folders on the way are created with ``folderMode`` (0700: the history is private).
+/// Missing folders on the way are created with ``folderMode`` (0700: the history is private). A path
+/// that is a symbolic link is written through: the link's target is replaced, the link stays (a link
+/// to nothing is refused, not replaced by a file).
 package struct AtomicFileWriter: Sendable {
   /// A step of the write.
   package enum Stage: String, Equatable, Sendable {
     case read = "read"
+    case resolve = "follow the link"
+    case append = "append to"
     case createFolder = "create the folder"
     case createTemporary = "create a temporary file"
     case write = "write"
@@ -52,6 +52,7 @@ package struct AtomicFileWriter: Sendable {
 
   /// Writes `text` (UTF-8) to ``path`` atomically.
   package func write(_ text: String) throws(Failure) {
+    let path = try Self.target(of: path)
     let folder = Self.folder(of: path)
     try createFolders(folder)
     let temporary =
@@ -98,38 +99,37 @@ package struct AtomicFileWriter: Sendable {
       throw Failure(stage: .read, path: path, code: errno)
     }
     defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count >= 0 else { throw Failure(stage: .read, path: path, code: errno) }
-      if count == 0 { break }
-      bytes.append(contentsOf: buffer[0..<count])
+    do throws(SystemIO.ReadAllError) {
+      return String(decoding: try SystemIO.readAll(descriptor), as: UTF8.self)
+    } catch {
+      guard case .failed(let failure) = error else { return nil }
+      throw Failure(stage: .read, path: path, code: failure.code)
     }
-    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// What writing to `path` replaces: `path` itself, or the file a symbolic link there points to.
+  package static func target(of path: String) throws(Failure) -> String {
+    guard FileStatus.of(path, followingLinks: false)?.isSymbolicLink == true else { return path }
+    guard let target = FileStatus.realPath(path) else {
+      throw Failure(stage: .resolve, path: path, code: errno)
+    }
+    return target
   }
 
   private func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(Failure) {
-    var offset = 0
     let end = injectedFailure == .write ? bytes.count / 2 : bytes.count
-    while offset < end {
-      let count = bytes.withUnsafeBytes {
-        systemWrite(descriptor, $0.baseAddress.map { $0 + offset }, end - offset)
-      }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else {
-        throw Failure(stage: .write, path: path, code: count < 0 ? errno : EIO)
-      }
-      offset += count
+    do throws(SystemError) {
+      try SystemIO.writeAll(descriptor, bytes[..<end])
+    } catch {
+      throw Failure(stage: .write, path: path, code: error.code)
     }
     try fail(at: .write, path: path)
   }
 
-  private func createFolders(_ folder: String) throws(Failure) {
+  /// Creates `folder` and the missing folders above it with ``folderMode``.
+  package func createFolders(_ folder: String) throws(Failure) {
     try fail(at: .createFolder, path: folder)
-    var isFolder = stat()
-    if stat(folder, &isFolder) == 0 { return }
+    if FileStatus.of(folder) != nil { return }
     let parent = Self.folder(of: folder)
     if parent != folder { try createFolders(parent) }
     guard mkdir(folder, folderMode) == 0 || errno == EEXIST else {
@@ -159,9 +159,4 @@ package struct AtomicFileWriter: Sendable {
     guard let slash = path.lastIndex(of: "/") else { return path }
     return String(path[path.index(after: slash)...])
   }
-}
-
-/// `write(2)`, named apart from ``AtomicFileWriter/write(_:)``.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-  write(descriptor, bytes, count)
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TabShellPlatform
 
 /// Turns the engine's completions into what readline's attempted completion function returns.
 enum CompletionMatches {

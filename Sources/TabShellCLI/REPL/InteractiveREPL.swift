@@ -1,21 +1,16 @@
 import CReadline
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TabShellPlatform
 
 /// The interactive REPL: GNU readline in front of a ``REPLEngine``.
 ///
 /// Line editing, `~/.inputrc` (sections under `$if tabshell`), Ctrl-R history search and Tab
-/// completion come from readline. The history is loaded from a file at start and saved atomically
-/// after every command (so a kill loses nothing) and at exit; it is bounded, skips blank lines and
+/// completion come from readline. The history is loaded from a file at start and each command is
+/// appended to it as it runs (so a kill loses nothing); it is bounded, skips blank lines and
 /// repeats of the previous line. Before each prompt the engine's bar line (unless `nil` or empty) is
 /// printed on its own line, but not again after Ctrl-C. Ctrl-C abandons the line being typed; Ctrl-D
 /// on an empty line leaves with status 0; Ctrl-Z stops with the terminal restored (`fg` shows the line
 /// again); SIGTERM and SIGHUP leave with status 128 + the signal's number, the terminal restored.
-/// Saving appends to what the history file holds then, so two REPLs open at once keep both their lines.
+/// Two REPLs open at once both keep their lines (see ``REPLHistory``).
 ///
 /// Isolation: runs on the calling thread, which it blocks until the REPL ends; readline is global, so
 /// only one REPL runs at a time in a process (a second concurrent call returns 1 at once).
@@ -39,13 +34,11 @@ package enum InteractiveREPL {
   /// - Parameters:
   ///   - engine: runs the lines, gives the prompt, the bar line and the completions.
   ///   - historyPath: the history file (see ``defaultHistoryPath(environment:)``); its folder is
-  ///     created with mode 0700 when missing.
+  ///     created with mode 0700 when missing. `nil`: the history is kept in memory only.
   ///   - options: the history bound and readline's application name.
   package static func run(
-    engine: some REPLEngine, historyPath: String, options: Options = Options()
-  )
-    -> Int32
-  {
+    engine: some REPLEngine, historyPath: String?, options: Options = Options()
+  ) -> Int32 {
     guard ReadlineBridge.begin(engine: engine) else {
       tabshell_write_stderr("error: the interactive REPL is already running\n")
       return 1
@@ -65,9 +58,10 @@ package enum InteractiveREPL {
 
   /// The history file: `$XDG_STATE_HOME/tabshell/history`, by default `~/.local/state/tabshell/history`.
   ///
-  /// A relative or empty `XDG_STATE_HOME` is ignored (XDG base directory specification); without
-  /// `HOME`, the home folder comes from the password database.
-  package static func defaultHistoryPath(environment: [String: String]) -> String {
+  /// An unset, empty or relative `XDG_STATE_HOME` is ignored (XDG base directory specification);
+  /// when `HOME` is not an absolute path, the home folder comes from the password database; `nil`
+  /// when there is no absolute home folder at all.
+  package static func defaultHistoryPath(environment: [String: String]) -> String? {
     REPLHistory.defaultPath(environment: environment)
   }
 }

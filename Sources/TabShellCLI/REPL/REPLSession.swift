@@ -1,10 +1,6 @@
 import CReadline
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TabShellPlatform
+import TabShellRendering
 
 /// One run of the REPL: the read–execute loop over readline's callback interface.
 ///
@@ -167,7 +163,7 @@ final class REPLSession<Engine: REPLEngine> {
     } catch {
       guard !warnedAboutHistory else { return }
       warnedAboutHistory = true
-      tabshell_write_stderr("warning: history not saved: \(error)\n")
+      tabshell_write_stderr(Renderer.neutralized("warning: history not saved: \(error)") + "\n")
     }
   }
 }

@@ -1,11 +1,6 @@
 import CReadline
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TabShellPlatform
 
 /// Readline's C callbacks and the state they reach.
 ///

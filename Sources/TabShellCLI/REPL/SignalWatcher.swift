@@ -1,10 +1,6 @@
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TabShellLanguage
+import TabShellPlatform
 
 /// Catches SIGINT, SIGTERM, SIGHUP, SIGWINCH and SIGTSTP for the REPL and turns them into data that the REPL's
 /// `poll` loop reads (the self-pipe trick): the handler only sets a bit and writes one byte to a pipe,
@@ -85,10 +81,7 @@ final class SignalWatcher {
   /// Stops the process as Ctrl-Z would have (the default action of SIGTSTP), and catches SIGTSTP again
   /// when the process continues (`fg`).
   func stopProcess() {
-    var action = sigaction()
-    sigemptyset(&action.sa_mask)
-    var caught = sigaction()
-    guard sigaction(SIGTSTP, &action, &caught) == 0 else { return }
+    guard var caught = SignalHandler.restoreDefault(SIGTSTP) else { return }
     raise(SIGTSTP)
     sigaction(SIGTSTP, &caught, nil)
   }
@@ -103,6 +96,12 @@ final class SignalWatcher {
   /// Called by the handler: records `signal` and wakes the loop.
   fileprivate static func record(_ signal: Int32) {
     arrived.bitwiseOr(1 << UInt64(signal), ordering: .sequentiallyConsistent)
+    // A command running now stops before its next step (Ctrl-C: back to the prompt; SIGTERM,
+    // SIGHUP: then the REPL ends).
+    if signal == SIGINT || signal == SIGTERM || signal == SIGHUP {
+      Interpreter.interruption.store(true, ordering: .relaxed)
+    }
+    if signal == SIGTERM || signal == SIGHUP { FatalSignals.armDeadline(for: signal) }
     let descriptor = wakeDescriptor.load(ordering: .sequentiallyConsistent)
     guard descriptor >= 0 else { return }
     var byte: UInt8 = 1

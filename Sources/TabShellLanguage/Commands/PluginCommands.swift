@@ -1,5 +1,6 @@
 @_spi(Host) import TabShellKit
 import TabShellLoader
+import TabShellRendering
 
 /// `plugins`, `screens`, `load`, `reload`.
 enum PluginCommands {
@@ -10,8 +11,8 @@ enum PluginCommands {
     effect: .looks
   ) { interpreter, _ in
     for plugin in interpreter.shell.plugins {
-      interpreter.output("\(plugin.name) (\(plugin.source))")
-      interpreter.output("  kind: " + interpreter.plugins.kind(of: plugin))
+      interpreter.output(Renderer.neutralized("\(plugin.name) (\(plugin.source))"))
+      interpreter.output(Renderer.neutralized("  kind: " + interpreter.plugins.kind(of: plugin)))
       interpreter.output("  screens: " + list(plugin.screenTypes))
       interpreter.output("  layouts: " + list(plugin.layouts))
     }
@@ -29,7 +30,7 @@ enum PluginCommands {
     for type in types {
       let padding = String(repeating: " ", count: width - type.name.count)
       let commands = type.commands.isEmpty ? "" : " [commands: \(list(type.commands.map(\.name)))]"
-      interpreter.output("\(type.name)\(padding)  \(type.summary)\(commands)")
+      interpreter.output(Renderer.neutralized("\(type.name)\(padding)  \(type.summary)\(commands)"))
     }
   }
 

@@ -1,4 +1,5 @@
 @_spi(Host) import TabShellKit
+import TabShellRendering
 
 /// `expect`, `on`, `deny`, `source`, `echo`, `exit`, `quit`, `help`.
 enum ScriptingCommands {
@@ -46,7 +47,8 @@ enum ScriptingCommands {
     name: "echo", parameters: [words], abstract: "print the words, separated by spaces",
     effect: .looks
   ) { interpreter, arguments in
-    interpreter.output(arguments[words].joined(separator: " "))
+    interpreter.output(
+      Renderer.neutralized(arguments[words].joined(separator: " "), keepingLines: true))
   }
 
   static let status = Argument(
@@ -69,9 +71,10 @@ enum ScriptingCommands {
     name: "help", parameters: [topic], abstract: "list the commands, or describe one",
     effect: .looks
   ) { interpreter, arguments in
+    let width = interpreter.renderOptions.width
     let lines =
-      if let name = arguments[topic] { Help.command(name, in: interpreter) } else {
-        Help.overview(interpreter)
+      if let name = arguments[topic] { Help.command(name, in: interpreter, width: width) } else {
+        Help.overview(interpreter, width: width)
       }
     lines.forEach(interpreter.output)
   }

@@ -1,7 +1,18 @@
 @_spi(Host) import TabShellKit
+import TabShellRendering
 
-/// `help` and `help CMD`, generated from the declarations.
+/// `help` and `help CMD`, generated from the declarations, wrapped at the terminal's width.
 package enum Help {
+  /// Every command by family, then the visible screen's commands, wrapped at `width` columns.
+  static func overview(_ interpreter: Interpreter, width: Int) -> [String] {
+    wrap(overview(interpreter), width: width)
+  }
+
+  /// One command, wrapped at `width` columns.
+  static func command(_ name: String, in interpreter: Interpreter, width: Int) -> [String] {
+    wrap(command(name, in: interpreter), width: width)
+  }
+
   /// Every command by family, then the visible screen's commands.
   static func overview(_ interpreter: Interpreter) -> [String] {
     var lines = ["Commands (help COMMAND for more):"]
@@ -12,7 +23,7 @@ package enum Help {
     }
     if let type = interpreter.shell.visibleScreenType, !type.commands.isEmpty {
       lines.append("Commands of the visible screen (type '\(type.name)')")
-      lines += type.commands.map { row($0.name, $0.abstract, width: width) }
+      lines += type.commands.map { row($0.name, Renderer.neutralized($0.abstract), width: width) }
     }
     return lines
   }
@@ -26,7 +37,12 @@ package enum Help {
     return ["no command '\(name)'"]
   }
 
+  /// One command, described; text a plugin declared is neutralized (``Renderer/neutralized(_:keepingLines:)``).
   static func describe(_ declaration: Declaration) -> [String] {
+    describeDeclaration(declaration).map { Renderer.neutralized($0) }
+  }
+
+  private static func describeDeclaration(_ declaration: Declaration) -> [String] {
     var lines = ["usage: \(declaration.usage)", declaration.abstract]
     if !declaration.discussion.isEmpty {
       lines.append("")
@@ -38,6 +54,7 @@ package enum Help {
       for var subcommand in declaration.subcommands {
         subcommand.parent = declaration.name
         lines.append("\(subcommand.usage)  — \(subcommand.abstract)")
+        if !subcommand.discussion.isEmpty { lines.append("    " + subcommand.discussion) }
       }
     }
     let arguments = declaration.positionals.filter { !$0.spec.abstract.isEmpty }
@@ -67,6 +84,65 @@ package enum Help {
     let padding = String(repeating: " ", count: max(0, width - name.count))
     return "  \(name)\(padding)  \(text)"
   }
+
+  /// Lines no wider than `width` columns: a long line breaks at blanks, and its continuations are
+  /// indented under the start of its text (after a row's name, or after the usage's command), or
+  /// by four columns when that leaves too little room. A usage line breaks only between its parts
+  /// (`[--title TITLE]` stays whole).
+  static func wrap(_ lines: [String], width: Int) -> [String] {
+    let width = max(20, width)
+    var wrapped: [String] = []
+    for line in lines {
+      if displayWidth(of: line) <= width {
+        wrapped.append(line)
+        continue
+      }
+      var indent = hangingIndent(of: line)
+      if width - indent < 16 { indent = min(4, width / 4) }
+      let head = String(line.prefix(indent))
+      var body = String(line.dropFirst(indent))
+      let isUsage = line.hasPrefix("usage: ")
+      if isUsage { body = keepingBracketsWhole(body) }
+      let pad = String(repeating: " ", count: indent)
+      for (index, part) in Canvas.wrap(body, width: width - indent).enumerated() {
+        let text = isUsage ? part.replacing("\u{A0}", with: " ") : part
+        wrapped.append((index == 0 ? head : pad) + text)
+      }
+    }
+    return wrapped
+  }
+
+  /// The blanks inside `[...]` made non-breaking.
+  private static func keepingBracketsWhole(_ text: String) -> String {
+    var depth = 0
+    return String(
+      text.map { character -> Character in
+        if character == "[" { depth += 1 }
+        if character == "]" { depth -= 1 }
+        return depth > 0 && character == " " ? "\u{A0}" : character
+      })
+  }
+
+  /// Where the text of a line starts: after `usage: NAME `; after a row's name (or a check's usage)
+  /// and the two or more blanks that follow it; the line's own leading blanks otherwise.
+  private static func hangingIndent(of line: String) -> Int {
+    let characters = Array(line)
+    let leading = characters.prefix { $0 == " " }.count
+    if line.hasPrefix("usage: ") {
+      return (characters[7...].firstIndex(of: " ") ?? 6) + 1
+    }
+    var index = leading
+    while index + 1 < characters.count {
+      if characters[index] == " ", characters[index + 1] == " " {
+        var end = index
+        while end < characters.count, characters[end] == " " { end += 1 }
+        return end < characters.count ? end : leading
+      }
+      index += 1
+    }
+    return leading
+  }
+
 }
 
 extension Help {

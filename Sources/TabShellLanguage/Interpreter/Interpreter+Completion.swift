@@ -1,10 +1,6 @@
 @_spi(Host) import TabShellKit
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TabShellPlatform
+import TabShellRendering
 
 extension Interpreter {
   /// Completions for the word between `wordStart` and `wordEnd` (UTF-8 offsets into `line`): command
@@ -16,7 +12,11 @@ extension Interpreter {
     let word = String(decoding: utf8[start..<end], as: UTF8.self)
     let before = String(decoding: utf8[..<start], as: UTF8.self)
     let previous = Lexer.lex(before + "x").commands.last?.words.dropLast().map(\.text) ?? []
-    return complete(word, after: previous).filter { $0.hasPrefix(word) }.uniquedSorted()
+    // A candidate with a control character (a title from a plugin, say) is not offered: readline
+    // would list it raw, and it could not be typed anyway.
+    return complete(word, after: previous).filter {
+      $0.hasPrefix(word) && Renderer.neutralized($0) == $0
+    }.uniquedSorted()
   }
 
   /// Candidates for `word`, which follows the words `previous` of its command.
@@ -90,19 +90,10 @@ extension Interpreter {
     let prefix = slash.map { String(word[...$0]) } ?? ""
     let showHidden = word.dropFirst(prefix.count).hasPrefix(".")
     let directory = resolve(prefix.isEmpty ? "." : prefix)
-    guard let handle = opendir(directory) else { return [] }
-    defer { closedir(handle) }
-    var paths: [String] = []
-    while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name == "." || name == ".." || (name.hasPrefix(".") && !showHidden) { continue }
-      var info = stat()
-      let isDirectory = stat(directory + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
-      paths.append(prefix + name + (isDirectory ? "/" : ""))
+    return (DirectoryListing.entries(of: directory) ?? []).compactMap { entry in
+      if entry.name.hasPrefix(".") && !showHidden { return nil }
+      return prefix + entry.name + (entry.isDirectory ? "/" : "")
     }
-    return paths
   }
 }
 

@@ -1,4 +1,5 @@
 @_spi(Host) import TabShellKit
+import TabShellRendering
 
 /// An `on EVENT COMMANDS` hook: its commands, parsed once, and where it was written.
 struct Hook {
@@ -126,7 +127,7 @@ extension Interpreter {
   func observe(_ event: ShellEvent) {
     switch trace {
     case .off: break
-    case .readable: output(TraceFormat.readable(event))
+    case .readable: output(Renderer.neutralized(TraceFormat.readable(event)))
     case .json: output(TraceFormat.json(event, buffer: &traceBuffer))
     }
     // Should-select hooks decide in the shell's should-select handler, not here.
@@ -166,6 +167,8 @@ extension Interpreter {
         }
       } catch let error as HookRunaway {
         hooks.failure = error
+      } catch let error as Interrupted {
+        hooks.failure = error
       } catch {
         hooks.failure = diagnostic(for: error, at: hook.location, file: hook.file)
       }
@@ -178,8 +181,11 @@ extension Interpreter {
   }
 
   private func effect(of command: Command) -> Declaration.Effect {
-    if case .builtin(let index) = command.boxed.target { return table.declarations[index].effect }
-    return .changes
+    switch command.boxed.target {
+    case .builtin(let index): return table.declarations[index].effect
+    case .keepingOutput(let command): return effect(of: command)
+    case .screen: return .changes
+    }
   }
 
   /// Runs the hooks the last command set off, and those they set off in turn, until none are
@@ -189,9 +195,11 @@ extension Interpreter {
   func runHooks() throws {
     guard !hooks.isRunning else { return }
     hooks.isRunning = true
+    let outerPlace = place
     defer {
       hooks.isRunning = false
       hooks.reset()
+      place = outerPlace
     }
     if let failure = hooks.failure { throw failure }
     while let run = hooks.next() {
@@ -199,12 +207,14 @@ extension Interpreter {
       defer { hooks.current = saved }
       hooks.current = (run.tab.map(String.init) ?? "", run.id ?? "")
       for command in run.hook.commands {
-        if Self.isInterrupted { throw ExitRequest(status: 130) }
+        if Self.isInterrupted { throw Interrupted() }
         place = Place(file: run.hook.file, location: run.hook.location)
         try countHookCommand(at: run.hook.location)
         do {
           try execute(command)
         } catch let error as ExitRequest {
+          throw error
+        } catch let error as Interrupted {
           throw error
         } catch is HookRunaway {
           // Said at the hook that was running, wherever (in a file it sources) the count ran out.

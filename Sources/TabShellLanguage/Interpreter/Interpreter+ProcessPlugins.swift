@@ -33,6 +33,8 @@ extension Interpreter {
       try settlePlugins()
     } catch let request as ExitRequest {
       return .exit(request.status ?? 0)
+    } catch is Interrupted {
+      return .interrupted
     } catch is AlreadyReported {
       return .failure
     } catch {

@@ -26,6 +26,10 @@ package final class Interpreter {
   package var keepGoing = false
   /// The script's arguments (`tabshell FILE ARG...`), for `$1`...`$9`, `$#` and `$@`.
   package var scriptArguments: [String] = []
+  /// What `expect` counts and reads, and whether `expect frame` writes its snapshots.
+  package var checks = Checks()
+  /// The recording under way (`record FILE`), if any.
+  package var recorder: Recorder?
 
   var trace = TraceMode.off
   /// The bytes of the trace line being written, kept from line to line.
@@ -41,6 +45,9 @@ package final class Interpreter {
   /// The names of the scripts being run, innermost last.
   var files: [String?] = []
   var anyFailed = false
+  /// Whether a command drew the whole frame (bar included) since this was last reset: the REPL then
+  /// does not print the bar line again under it.
+  package var drewFrame = false
 
   /// How deep `source` may nest.
   package static let sourceLimit = 64
@@ -85,6 +92,8 @@ package final class Interpreter {
     case failure
     /// `exit` or `quit` with this status.
     case exit(Int32)
+    /// An interrupt (Ctrl-C) stopped it between two commands (status 130).
+    case interrupted
 
     /// The process exit status for this outcome.
     package var status: Int32 {
@@ -93,6 +102,7 @@ package final class Interpreter {
       case .syntaxError: 2
       case .failure: 1
       case .exit(let status): status
+      case .interrupted: 130
       }
     }
   }
@@ -108,14 +118,21 @@ package final class Interpreter {
       return try runCommands(script) ? .success : .failure
     } catch let request as ExitRequest {
       return .exit(request.status ?? (anyFailed ? 1 : 0))
+    } catch is Interrupted {
+      return .interrupted
     } catch {
       return .failure
     }
   }
 
-  /// Runs one line typed in the REPL: errors are reported as `error: MESSAGE`.
+  /// Runs one line typed in the REPL: errors are reported as `error: MESSAGE`. Every command but
+  /// the checks keeps its output, for an `expect output` typed later; while a recording is under
+  /// way, each command is recorded as it has run.
   package func runLine(_ line: String) -> Outcome {
-    run(parse(line, file: nil))
+    var script = parse(line, file: nil)
+    script.commands = script.commands.map(keepingOutput)
+    if recorder != nil { return runRecording(script, line: line) }
+    return run(script)
   }
 
   /// Runs the commands of a script; `false` when one failed. Errors are reported as they happen.
@@ -124,23 +141,28 @@ package final class Interpreter {
   func runCommands(_ script: Script) throws -> Bool {
     directories.append(script.directory)
     files.append(script.file)
+    let outerPlace = place
+    place.file = script.file
     defer {
       directories.removeLast()
       files.removeLast()
+      place = outerPlace
     }
     return try script.commands.withUnsafeBufferPointer { commands in
       var ok = true
       for index in commands.indices {
-        if Self.isInterrupted { throw ExitRequest(status: 130) }
+        if Self.isInterrupted { throw Interrupted() }
         let command = commands[index]
         do {
-          place = Place(file: script.file, location: command.location)
+          place.location = command.location
           try countHookCommand(at: command.location)
           try execute(command)
           if hooks.hasWork { try runHooks() }
           if plugins.hasProcessPlugins { try settlePlugins() }
         } catch let request as ExitRequest {
           throw request
+        } catch let interrupted as Interrupted {
+          throw interrupted
         } catch let runaway as HookRunaway {
           if hooks.isRunning { throw runaway }
           report(runaway.diagnostic)
@@ -189,6 +211,8 @@ package final class Interpreter {
       try table.runs[index](self, bound.arguments)
     case .screen(let name):
       try runScreenCommand(name, words: words.flatMap(substitution.expand), at: command.location)
+    case .keepingOutput(let command):
+      try runKeepingOutput(command)
     }
   }
 
@@ -218,6 +242,9 @@ struct ExitRequest: Error {
 
 /// A failure that has been reported already (in a sourced file or a hook).
 struct AlreadyReported: Error {}
+
+/// An interrupt (``Interpreter/interruption``) stops every script and hook under way.
+struct Interrupted: Error {}
 
 /// What `trace` prints.
 enum TraceMode: Equatable {

@@ -1,4 +1,5 @@
 @_spi(Host) import TabShellKit
+import TabShellRendering
 
 /// Why a command line did not parse or a command failed: data, worded in one place (``description``).
 package enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -32,6 +33,8 @@ package enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible 
   case expectFailed(String)
   /// A file could not be read.
   case cannotRead(path: String, reason: String)
+  /// A file could not be written.
+  case cannotWrite(path: String, reason: String)
   /// `source` nested too deep.
   case sourceTooDeep(limit: Int)
   /// Hooks that set off hooks without end.
@@ -40,6 +43,15 @@ package enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible 
   case denyOutsideHook
   /// A plugin did not load or register.
   case pluginFailed(String)
+  /// `require`: a plugin or a screen type (`what`, such as `plugin 'todo'`) is missing; `load`
+  /// says what to load. At the prompt it is said as `load PATH`, in a script as `--plugin PATH`.
+  case missingRequirement(String, load: String, atPrompt: Bool)
+  /// `record` in a script.
+  case recordOutsidePrompt
+  /// `record FILE` while a recording is under way.
+  case alreadyRecording(String)
+  /// `record stop` with no recording under way.
+  case notRecording
   /// Anything else a command reports.
   case failed(String)
 
@@ -72,11 +84,21 @@ package enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible 
     case .shell(let error): error.description
     case .expectFailed(let message): "expect failed: \(message)"
     case .cannotRead(let path, let reason): "cannot read '\(path)': \(reason)"
+    case .cannotWrite(let path, let reason): "cannot write '\(path)': \(reason)"
     case .sourceTooDeep(let limit): "source nesting too deep (limit \(limit))"
     case .hookRunaway(let limit):
       "hooks set off more hooks without end (stopped after \(limit) commands)"
     case .denyOutsideHook: "'deny' works only in an 'on should-select' hook"
     case .pluginFailed(let message): message
+    case .missingRequirement(let what, let load, let atPrompt):
+      atPrompt
+        ? "\(what) is not loaded: load \(load) with 'load PATH'"
+        : "this script needs \(what): load \(load) with --plugin PATH"
+    case .recordOutsidePrompt:
+      "'record' works at the prompt only: it records what is typed there "
+        + "('tabshell --record FILE' starts the REPL recording)"
+    case .alreadyRecording(let file): "already recording to '\(file)' ('record stop' ends it)"
+    case .notRecording: "no recording is under way"
     case .failed(let message): message
     }
   }
@@ -102,9 +124,12 @@ package struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     self.error = error
   }
 
-  /// `FILE:LINE:COL: error: MESSAGE`, or `error: MESSAGE` for a line typed in the REPL.
+  /// `FILE:LINE:COL: error: MESSAGE`, or `error: MESSAGE` for a line typed in the REPL. Control
+  /// characters in it (from a file name, a title, a plugin's message...) are written as visible
+  /// escapes: a message never carries an escape sequence to the terminal.
   package var description: String {
-    guard let file else { return "error: \(error)" }
-    return "\(file):\(location.line):\(location.column): error: \(error)"
+    let message = Renderer.neutralized("\(error)", keepingLines: true)
+    guard let file else { return "error: \(message)" }
+    return "\(Renderer.neutralized(file)):\(location.line):\(location.column): error: \(message)"
   }
 }

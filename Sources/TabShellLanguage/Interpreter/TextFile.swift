@@ -1,64 +1,74 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TabShellPlatform
 
-/// Reads a script file whole, with the C library (no Foundation): only a regular file of UTF-8 text
-/// without NUL bytes is a script.
+/// Reads a script (a file, or standard input) with the C library (no Foundation): only UTF-8 text
+/// without NUL bytes, with no line longer than ``maximumLineBytes`` and no more than
+/// ``maximumScriptBytes`` in all, is a script.
 ///
-/// A fifo, a device or a socket is refused at once (opening one never waits for a writer), so that a
-/// script argument or a `source` can neither hang nor read without end.
+/// The checks are made as the bytes arrive, so that endless or hostile input (`/dev/zero`, `yes`, a
+/// sparse file of gigabytes) stops at the first bad byte or at the limit with an error that says
+/// where, having read no more than the limit. A fifo, a device or a socket given as a file is
+/// refused at once (opening one never waits for a writer), so that a script argument or a `source`
+/// can neither hang nor read without end.
 enum TextFile {
+  /// The longest line a script may have, in bytes: 4 MiB.
+  static let maximumLineBytes = 4 << 20
+  /// The most a script may hold, in bytes: 64 MiB.
+  static let maximumScriptBytes = 64 << 20
+
   /// The text of the file at `path`; errors name it `name` and say why, in words.
   static func read(_ path: String, name: String) throws(LanguageError) -> String {
     let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard fd >= 0 else { throw .cannotRead(path: name, reason: reason(errno)) }
     defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { throw .cannotRead(path: name, reason: reason(errno)) }
-    switch info.st_mode & S_IFMT {
-    case S_IFREG: break
-    case S_IFDIR: throw .cannotRead(path: name, reason: "it is a directory")
-    default: throw .cannotRead(path: name, reason: "not a regular file")
+    guard let info = FileStatus.of(descriptor: fd) else {
+      throw .cannotRead(path: name, reason: reason(errno))
     }
-    // Straight into one buffer of the file's size (grown if the file grows meanwhile).
-    var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
-    var size = 0
-    while true {
-      if size == bytes.count { bytes += repeatElement(0, count: bytes.count) }
-      let count = bytes.withUnsafeMutableBytes { buffer in
-        Glibc.read(fd, buffer.baseAddress.map { $0 + size }, buffer.count - size)
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .cannotRead(path: name, reason: reason(errno))
-      }
-      if count == 0 { break }
-      size += count
+    if info.isDirectory { throw .cannotRead(path: name, reason: "it is a directory") }
+    guard info.isRegularFile else { throw .cannotRead(path: name, reason: "not a regular file") }
+    guard Int(info.st_size) <= maximumScriptBytes else {
+      throw .cannotRead(path: name, reason: tooLarge)
     }
-    bytes.removeSubrange(size...)
-    return try decode(bytes, name: name)
+    return try read(descriptor: fd, name: name, expectedSize: Int(info.st_size))
   }
 
-  /// The bytes of a script as text: refused, with the place, when they hold a NUL byte or are not
-  /// UTF-8.
-  static func decode(_ bytes: [UInt8], name: String) throws(LanguageError) -> String {
-    let nul = bytes.withUnsafeBytes { buffer -> Int? in
-      guard let base = buffer.baseAddress, let found = memchr(base, 0, buffer.count) else {
-        return nil
+  /// The text read from `descriptor` up to its end (a pipe, a terminal, a file), checked as it comes.
+  static func read(descriptor: Int32, name: String, expectedSize: Int = 0) throws(LanguageError)
+    -> String
+  {
+    var reader = ScriptBytes(name: name)
+    // Straight into one buffer of the file's size (grown if the file grows meanwhile); 64 KiB to
+    // start with for a stream.
+    let start = expectedSize > 0 ? min(expectedSize, maximumScriptBytes) : 1 << 16
+    var bytes = [UInt8](repeating: 0, count: start + 1)
+    var size = 0
+    while true {
+      if size == bytes.count {
+        bytes += [UInt8](repeating: 0, count: min(bytes.count, maximumScriptBytes + 1 - size))
       }
-      return UnsafeRawPointer(found) - base
+      let result = bytes.withUnsafeMutableBytes { buffer in
+        let free = UnsafeMutableRawBufferPointer(rebasing: buffer[size...])
+        return Result { () throws(SystemError) in try SystemIO.read(descriptor, into: free) }
+      }
+      guard case .success(let count) = result else {
+        throw .cannotRead(path: name, reason: reason(errno))
+      }
+      size += count
+      try reader.check(bytes[..<size], atEnd: count == 0)
+      if count == 0 { break }
     }
-    if let nul {
-      throw .cannotRead(path: name, reason: "a NUL byte at \(place(of: nul, in: bytes))")
-    }
-    guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw .cannotRead(
-        path: name, reason: "not UTF-8 text at \(place(of: firstInvalidByte(bytes), in: bytes))")
-    }
-    return text
+    bytes.removeSubrange(size...)
+    return String(decoding: bytes, as: UTF8.self)
   }
+
+  /// The bytes of a script as text, with the same checks as a file.
+  static func decode(_ bytes: [UInt8], name: String) throws(LanguageError) -> String {
+    var reader = ScriptBytes(name: name)
+    try reader.check(bytes[...], atEnd: true)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The reason for a script past ``maximumScriptBytes``.
+  static let tooLarge = "a script may hold at most \(maximumScriptBytes >> 20) MiB"
 
   /// The reason for an `errno`, in the words the other errors use.
   static func reason(_ code: Int32) -> String {
@@ -71,10 +81,10 @@ enum TextFile {
   }
 
   /// The offset of the first byte that is not part of valid UTF-8.
-  static func firstInvalidByte(_ bytes: [UInt8]) -> Int {
+  static func firstInvalidByte(_ bytes: ArraySlice<UInt8>) -> Int {
     var iterator = bytes.makeIterator()
     var parser = Unicode.UTF8.ForwardParser()
-    var offset = 0
+    var offset = bytes.startIndex
     while true {
       switch parser.parseScalar(from: &iterator) {
       case .valid(let scalar): offset += scalar.count
@@ -84,7 +94,7 @@ enum TextFile {
   }
 
   /// `line L, column C` of a byte offset (columns count characters, as the lexer's do).
-  static func place(of offset: Int, in bytes: [UInt8]) -> String {
+  static func place(of offset: Int, in bytes: ArraySlice<UInt8>) -> String {
     var line = 1
     var column = 1
     for byte in bytes[..<offset] {
@@ -96,5 +106,13 @@ enum TextFile {
       }
     }
     return "line \(line), column \(column)"
+  }
+}
+
+extension Interpreter {
+  /// A script read from `descriptor` (standard input) to its end, with the checks of a script file
+  /// made as it arrives (see ``TextFile``).
+  package static func readScript(descriptor: Int32, name: String) throws(LanguageError) -> String {
+    try TextFile.read(descriptor: descriptor, name: name)
   }
 }

@@ -79,32 +79,7 @@ enum TraceFormat {
   private static func field(_ key: [UInt8], string: String, into bytes: inout [UInt8]) {
     bytes.append(contentsOf: key)
     bytes.append(UInt8(ascii: "\""))
-    let plain = string.utf8.allSatisfy {
-      $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
-    }
-    if plain {
-      append(string, to: &bytes)
-    } else {
-      escape(string, into: &bytes)
-    }
+    JSONText.appendEscaped(string, to: &bytes)
     bytes.append(UInt8(ascii: "\""))
-  }
-
-  private static func escape(_ string: String, into bytes: inout [UInt8]) {
-    let hex = Array("0123456789abcdef".utf8)
-    for byte in string.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): append(#"\""#, to: &bytes)
-      case UInt8(ascii: "\\"): append(#"\\"#, to: &bytes)
-      case UInt8(ascii: "\n"): append(#"\n"#, to: &bytes)
-      case UInt8(ascii: "\r"): append(#"\r"#, to: &bytes)
-      case UInt8(ascii: "\t"): append(#"\t"#, to: &bytes)
-      case ..<0x20:
-        append(#"\u00"#, to: &bytes)
-        bytes.append(hex[Int(byte >> 4)])
-        bytes.append(hex[Int(byte & 0xF)])
-      default: bytes.append(byte)
-      }
-    }
   }
 }

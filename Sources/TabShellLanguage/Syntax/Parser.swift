@@ -107,8 +107,25 @@ struct Parser {
     for var command in raw {
       for i in command.words.indices { command.words[i].location = location }
       commands.append(try resolve(command, deferUnknown: deferUnknown, depth: depth))
+      if declaration(of: commands[commands.count - 1])?.readsOutput == true {
+        keepOutput(before: commands.count - 1, in: &commands)
+      }
     }
     return commands
+  }
+
+  /// The declaration a built-in command runs.
+  func declaration(of command: Command) -> Declaration? {
+    if case .builtin(let index) = command.boxed.target { return table.declarations[index] }
+    return nil
+  }
+
+  /// Has the command before `index` (checks aside) keep its output, for the `expect output` at
+  /// `index`.
+  func keepOutput(before index: Int, in commands: inout [Command]) {
+    var previous = index - 1
+    while previous >= 0, declaration(of: commands[previous])?.isCheck == true { previous -= 1 }
+    if previous >= 0 { commands[previous] = commands[previous].keepingOutput() }
   }
 
   /// The closest command name to `name`, built-in or of a screen type.
@@ -137,6 +154,8 @@ private struct ScriptLines {
     var index = 0
     var line = 1
     while index < bytes.count {
+      // An interrupt stops a long parse too (the run then stops before its first command).
+      if line & 0xFFF == 0, Interpreter.isInterrupted { return }
       // One pass over the physical line: where it ends, whether it is plain, and its hash (from its
       // first to its last non-blank byte).
       var end = index
@@ -190,13 +209,15 @@ private struct ScriptLines {
   private mutating func add(_ raw: RawCommand, plainText: Slice<UnsafeBufferPointer<UInt8>>?) {
     do throws(LocatedError) {
       let command = try parser.resolve(raw, deferUnknown: deferUnknown, depth: 0)
-      if case .builtin(let index) = command.boxed.target,
-        parser.table.declarations[index].mayAddCommands
-      {
-        deferUnknown = true
-      }
-      if let plainText { seen.insert(String(decoding: plainText, as: UTF8.self), command) }
+      let declaration = parser.declaration(of: command)
+      if declaration?.mayAddCommands == true { deferUnknown = true }
       commands.append(command)
+      if declaration?.readsOutput == true {
+        // Not remembered as a plain line: each one has the command before it keep its output.
+        parser.keepOutput(before: commands.count - 1, in: &commands)
+      } else if let plainText {
+        seen.insert(String(decoding: plainText, as: UTF8.self), command)
+      }
     } catch {
       diagnostics.append(Diagnostic(file: file, location: error.location, error: error.error))
     }

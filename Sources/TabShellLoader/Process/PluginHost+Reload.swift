@@ -1,11 +1,6 @@
 @_spi(Host) import TabShellKit
+import TabShellPlatform
 import TabShellRPC
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Why `reload` did not reload; ``description`` is the user's message.
 package enum PluginReloadError: Error, Equatable, CustomStringConvertible {
@@ -121,7 +116,9 @@ extension PluginHost {
     guard open.isEmpty else { throw .screensOpen(name, screens: open) }
     let realPath: String
     do throws(PluginLoadError) {
-      realPath = try PluginFile.check(record.path)
+      let file = try PluginFile.open(record.path)
+      file.close()
+      realPath = file.realPath
     } catch {
       throw .loadFailed(error)
     }
@@ -181,7 +178,12 @@ enum PrivateCopy {
       throw .unreadable(path: path, reason: "cannot make a private copy: \(errorText())")
     }
     defer { unlink(copy) }
-    return try PluginLoader.open(path: path, realPath: copy)
+    // The dynamic linker gets the copy's descriptor (kept open, as for any plugin), so the copy
+    // can go at once; its static initialisers and entry points run as the plugin's.
+    let file = try PluginFile.open(copy)
+    return try RunningPlugin.run(path) { () throws(PluginLoadError) in
+      try PluginLoader.open(path: path, file: file)
+    }
   }
 
   private static func copyFile(from source: String, to destination: String) -> Bool {

@@ -1,11 +1,6 @@
 @_spi(Host) import TabShellKit
+import TabShellPlatform
 import TabShellRPC
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The plugins a shell loads at run time, of both kinds, and what process plugins need between
 /// commands.
@@ -60,12 +55,15 @@ package final class PluginHost {
     if path.hasSuffix(".so") {
       let plugin = try PluginLoader.load(path: path)
       try register(plugin, path: path, source: source)
-      let realPath = PluginFile.resolved(path) ?? path
+      let realPath = FileStatus.realPath(path) ?? path
       sharedObjects[plugin.name] = SharedObjectRecord(
         path: path, source: source, identity: FileIdentity(of: realPath))
       return plugin.name
     }
-    let executable = try PluginFile.check(path, executable: true)
+    // A program is started by its path, as `#!` scripts must be (their interpreter opens it).
+    let file = try PluginFile.open(path, executable: true)
+    file.close()
+    let executable = file.realPath
     if processes.contains(where: { $0.executable == executable && $0.isRunning }) {
       throw .alreadyLoaded(path: path, realPath: executable)
     }
@@ -101,24 +99,12 @@ package final class PluginHost {
   /// other file this user may run (a process plugin). Hidden files and anything else (a module a
   /// Python plugin imports, a README) are left alone. None when the folder cannot be read.
   package static func pluginFiles(in folder: String) -> [String] {
-    guard let stream = opendir(folder) else { return [] }
-    defer { closedir(stream) }
     let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-    var paths: [String] = []
-    while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    return DirectoryListing.names(in: folder).filter { !$0.hasPrefix(".") }.map { base + "/" + $0 }
+      .filter { path in
+        path.hasSuffix(".so")
+          || (FileStatus.of(path)?.isRegularFile == true && access(path, X_OK) == 0)
       }
-      guard !name.hasPrefix(".") else { continue }
-      let path = base + "/" + name
-      var info = stat()
-      guard
-        name.hasSuffix(".so")
-          || (stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && access(path, X_OK) == 0)
-      else { continue }
-      paths.append(path)
-    }
-    return paths.sorted()
   }
 
   /// How a registered plugin was loaded, and for a process plugin whether it runs:
@@ -175,8 +161,7 @@ struct FileIdentity: Equatable {
   let nanoseconds: Int
 
   init?(of path: String) {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
+    guard let info = FileStatus.of(path) else { return nil }
     device = UInt64(info.st_dev)
     inode = UInt64(info.st_ino)
     size = Int64(info.st_size)

@@ -171,7 +171,7 @@ final class PluginProcess {
     client = nil
     let client: PluginClient
     do throws(PluginLoadError) {
-      _ = try PluginFile.check(executable, executable: true)
+      try PluginFile.open(executable, executable: true).close()
       client = try Self.start(
         executable: executable, source: source, prefix: stderrPrefix, host: host)
     } catch {

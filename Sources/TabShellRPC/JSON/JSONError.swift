@@ -1,7 +1,7 @@
 /// Why a text is not JSON, and where: the offset of the offending byte (0-based).
-public struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
   /// What is wrong.
-  public enum Reason: Equatable, Sendable {
+  package enum Reason: Equatable, Sendable {
     /// The text ended inside a value (or is empty).
     case unexpectedEnd
     /// A byte that cannot start or continue a value here.
@@ -27,18 +27,18 @@ public struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
   }
 
   /// What is wrong.
-  public var reason: Reason
+  package var reason: Reason
   /// The offset of the offending byte.
-  public var offset: Int
+  package var offset: Int
 
   /// Makes an error.
-  public init(_ reason: Reason, at offset: Int) {
+  package init(_ reason: Reason, at offset: Int) {
     self.reason = reason
     self.offset = offset
   }
 
   /// A sentence, such as `unexpected character 'x' at byte 3`.
-  public var description: String {
+  package var description: String {
     let what: String
     switch reason {
     case .unexpectedEnd: what = "unexpected end of text"

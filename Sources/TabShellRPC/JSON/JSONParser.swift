@@ -1,13 +1,13 @@
 /// Reading and writing JSON text.
-public enum JSON {
+package enum JSON {
   /// How deep arrays and objects may nest by default.
-  public static let defaultMaxDepth = 64
+  package static let defaultMaxDepth = 64
 
   /// Parses one JSON text (RFC 8259), strictly: UTF-8 only, no trailing characters, no lone
   /// surrogates, no duplicate keys, numbers a `Double` can hold, nesting at most `maxDepth` deep.
   ///
   /// Work and memory are linear in the size of the input.
-  public static func parse(
+  package static func parse(
     _ bytes: UnsafeRawBufferPointer, maxDepth: Int = defaultMaxDepth
   ) throws(JSONError) -> JSONValue {
     var parser = JSONParser(bytes: bytes, maxDepth: maxDepth)
@@ -15,7 +15,7 @@ public enum JSON {
   }
 
   /// Parses one JSON text held in an array of bytes.
-  public static func parse(
+  package static func parse(
     _ bytes: [UInt8], maxDepth: Int = defaultMaxDepth
   ) throws(JSONError) -> JSONValue {
     let result = bytes.withUnsafeBytes { buffer in
@@ -25,7 +25,7 @@ public enum JSON {
   }
 
   /// Parses one JSON text held in a string.
-  public static func parse(
+  package static func parse(
     _ text: String, maxDepth: Int = defaultMaxDepth
   ) throws(JSONError) -> JSONValue {
     try parse(Array(text.utf8), maxDepth: maxDepth)

@@ -2,14 +2,14 @@ extension JSONValue {
   /// The value as compact JSON text: no blanks, object members in their order, every control
   /// character (C0, DEL, C1) escaped, other characters as UTF-8. The same value always gives the
   /// same text; a non-finite `double` is written as `null`.
-  public var serialized: String {
+  package var serialized: String {
     var buffer: [UInt8] = []
     write(to: &buffer)
     return String(decoding: buffer, as: UTF8.self)
   }
 
   /// Appends the value's compact JSON text (as ``serialized`` gives it) to `buffer`.
-  public func write(to buffer: inout [UInt8]) {
+  package func write(to buffer: inout [UInt8]) {
     switch self {
     case .null: buffer.append(contentsOf: "null".utf8)
     case .bool(let value): buffer.append(contentsOf: (value ? "true" : "false").utf8)

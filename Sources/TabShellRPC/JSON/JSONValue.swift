@@ -3,7 +3,7 @@
 /// Numbers keep what they were: a whole number that fits `Int` is ``int(_:)`` (exact), any other
 /// number is ``double(_:)``. Objects keep their members in order (``JSONObject``), so that what the
 /// host writes is deterministic.
-public enum JSONValue: Equatable, Sendable {
+package enum JSONValue: Equatable, Sendable {
   /// `null`.
   case null
   /// `true` or `false`.
@@ -22,19 +22,19 @@ public enum JSONValue: Equatable, Sendable {
 
 extension JSONValue {
   /// The member `key` of an object, or `nil` (also when this is not an object).
-  public subscript(key: String) -> JSONValue? {
+  package subscript(key: String) -> JSONValue? {
     if case .object(let object) = self { return object[key] }
     return nil
   }
 
   /// The string, or `nil` when this is not a string.
-  public var stringValue: String? {
+  package var stringValue: String? {
     if case .string(let value) = self { return value }
     return nil
   }
 
   /// The whole number, or `nil` when this is not one (a `double` with no fraction counts).
-  public var intValue: Int? {
+  package var intValue: Int? {
     switch self {
     case .int(let value): return value
     case .double(let value):
@@ -45,29 +45,29 @@ extension JSONValue {
   }
 
   /// The Boolean, or `nil` when this is not one.
-  public var boolValue: Bool? {
+  package var boolValue: Bool? {
     if case .bool(let value) = self { return value }
     return nil
   }
 
   /// The elements, or `nil` when this is not an array.
-  public var arrayValue: [JSONValue]? {
+  package var arrayValue: [JSONValue]? {
     if case .array(let value) = self { return value }
     return nil
   }
 
   /// The object, or `nil` when this is not one.
-  public var objectValue: JSONObject? {
+  package var objectValue: JSONObject? {
     if case .object(let value) = self { return value }
     return nil
   }
 
   /// Whether this is `null`.
-  public var isNull: Bool { self == .null }
+  package var isNull: Bool { self == .null }
 
   /// A short name of the value's kind, for messages: `null`, `a Boolean`, `a number`, `a string`,
   /// `an array`, `an object`.
-  public var kindName: String {
+  package var kindName: String {
     switch self {
     case .null: "null"
     case .bool: "a Boolean"
@@ -84,19 +84,19 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral,
   ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
   /// `null`.
-  public init(nilLiteral: ()) { self = .null }
+  package init(nilLiteral: ()) { self = .null }
   /// A Boolean.
-  public init(booleanLiteral value: Bool) { self = .bool(value) }
+  package init(booleanLiteral value: Bool) { self = .bool(value) }
   /// A whole number.
-  public init(integerLiteral value: Int) { self = .int(value) }
+  package init(integerLiteral value: Int) { self = .int(value) }
   /// A number with a fraction.
-  public init(floatLiteral value: Double) { self = .double(value) }
+  package init(floatLiteral value: Double) { self = .double(value) }
   /// A string.
-  public init(stringLiteral value: String) { self = .string(value) }
+  package init(stringLiteral value: String) { self = .string(value) }
   /// An array.
-  public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+  package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
   /// An object, members in the order written (a repeated key: the last one wins).
-  public init(dictionaryLiteral elements: (String, JSONValue)...) {
+  package init(dictionaryLiteral elements: (String, JSONValue)...) {
     var object = JSONObject()
     for (key, value) in elements { object[key] = value }
     self = .object(object)
@@ -107,23 +107,23 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral,
 ///
 /// Two objects are equal when they have the same members, whatever their order. Lookup is linear,
 /// which is what the protocol's small objects want.
-public struct JSONObject: Equatable, Sendable, ExpressibleByDictionaryLiteral {
+package struct JSONObject: Equatable, Sendable, ExpressibleByDictionaryLiteral {
   /// One member.
-  public struct Member: Equatable, Sendable {
+  package struct Member: Equatable, Sendable {
     /// Its key.
-    public var key: String
+    package var key: String
     /// Its value.
-    public var value: JSONValue
+    package var value: JSONValue
   }
 
   /// The members, in order.
-  public private(set) var members: [Member] = []
+  package private(set) var members: [Member] = []
 
   /// An empty object.
-  public init() {}
+  package init() {}
 
   /// An object of these members, in this order (a repeated key: the last one wins).
-  public init(dictionaryLiteral elements: (String, JSONValue)...) {
+  package init(dictionaryLiteral elements: (String, JSONValue)...) {
     for (key, value) in elements { self[key] = value }
   }
 
@@ -131,10 +131,10 @@ public struct JSONObject: Equatable, Sendable, ExpressibleByDictionaryLiteral {
   init(uniqueMembers: [Member]) { members = uniqueMembers }
 
   /// The number of members.
-  public var count: Int { members.count }
+  package var count: Int { members.count }
 
   /// The value of `key`; setting `nil` removes the member, setting a new key appends it.
-  public subscript(key: String) -> JSONValue? {
+  package subscript(key: String) -> JSONValue? {
     get { members.first { $0.key == key }?.value }
     set {
       let index = members.firstIndex { $0.key == key }
@@ -148,7 +148,7 @@ public struct JSONObject: Equatable, Sendable, ExpressibleByDictionaryLiteral {
   }
 
   /// Equal when both have the same keys with equal values, in any order.
-  public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+  package static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
     guard lhs.members.count == rhs.members.count else { return false }
     return lhs.members.allSatisfy { rhs[$0.key] == $0.value }
   }

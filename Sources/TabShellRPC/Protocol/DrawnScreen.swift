@@ -4,25 +4,25 @@
 /// The text is as the plugin sent it: the host clips each line to the width by display width,
 /// drops lines past the height, and replaces control characters (the core's canvas and renderer
 /// do both).
-public struct DrawnScreen: Equatable, Sendable {
+package struct DrawnScreen: Equatable, Sendable {
   /// A colour, as `#rrggbb` in the protocol.
-  public struct Color: Equatable, Hashable, Sendable {
+  package struct Color: Equatable, Hashable, Sendable {
     /// Red, 0–255.
-    public var red: UInt8
+    package var red: UInt8
     /// Green, 0–255.
-    public var green: UInt8
+    package var green: UInt8
     /// Blue, 0–255.
-    public var blue: UInt8
+    package var blue: UInt8
 
     /// Makes a colour.
-    public init(red: UInt8, green: UInt8, blue: UInt8) {
+    package init(red: UInt8, green: UInt8, blue: UInt8) {
       self.red = red
       self.green = green
       self.blue = blue
     }
 
     /// Reads `#rrggbb` (either case).
-    public init?(hex text: String) {
+    package init?(hex text: String) {
       let digits = Array(text.utf8)
       let isHex = { (byte: UInt8) in
         (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte | 0x20)
@@ -37,16 +37,16 @@ public struct DrawnScreen: Equatable, Sendable {
   }
 
   /// A run of text in one style.
-  public struct Span: Equatable, Sendable {
+  package struct Span: Equatable, Sendable {
     /// The text.
-    public var text: String
+    package var text: String
     /// Its colour, or `nil` for the terminal's own.
-    public var color: Color?
+    package var color: Color?
     /// Bold text.
-    public var isBold: Bool
+    package var isBold: Bool
 
     /// Makes a span.
-    public init(_ text: String, color: Color? = nil, bold: Bool = false) {
+    package init(_ text: String, color: Color? = nil, bold: Bool = false) {
       self.text = text
       self.color = color
       self.isBold = bold
@@ -54,18 +54,18 @@ public struct DrawnScreen: Equatable, Sendable {
   }
 
   /// The lines, top to bottom; each a list of spans, left to right.
-  public var lines: [[Span]]
+  package var lines: [[Span]]
   /// A colour for the whole region's background.
-  public var background: Color?
+  package var background: Color?
 
   /// Makes a drawing.
-  public init(lines: [[Span]], background: Color? = nil) {
+  package init(lines: [[Span]], background: Color? = nil) {
     self.lines = lines
     self.background = background
   }
 
   /// Each line's plain text.
-  public var text: [String] { lines.map { $0.map(\.text).joined() } }
+  package var text: [String] { lines.map { $0.map(\.text).joined() } }
 
   /// Reads the result of `screen/draw`, keeping at most `height` lines.
   init(json: JSONValue, height: Int) throws(ProtocolMistake) {

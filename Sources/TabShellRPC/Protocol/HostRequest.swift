@@ -1,6 +1,6 @@
 /// What a plugin asks of the host (`host/…` methods): a screen's requests, as a Swift screen makes
 /// them through its `ScreenContext`.
-public enum HostAction: Equatable, Sendable {
+package enum HostAction: Equatable, Sendable {
   /// `host/setBadge`: sets (or with `nil` clears) the badge of the screen's tab.
   case setBadge(String?)
   /// `host/setBarHidden`: hides or shows the bar (the bar's own flag).
@@ -25,18 +25,18 @@ public enum HostAction: Equatable, Sendable {
 /// it with when it is not one (an unknown method, wrong parameters). Such a mistake is not a
 /// fault: the host answers a request with the error (``PluginClient/answer(_:failure:)``) and
 /// reports a notification's.
-public struct HostRequest: Equatable, Sendable {
+package struct HostRequest: Equatable, Sendable {
   /// The id to answer, or `nil` for a notification.
-  public var id: JSONValue?
+  package var id: JSONValue?
   /// The method.
-  public var method: String
+  package var method: String
   /// The screen that asks (`params.screen`); `nil` only for `host/log`, which may name none.
-  public var screen: String?
+  package var screen: String?
   /// What it asks, or why it cannot be read.
-  public var action: Result<HostAction, RPCError>
+  package var action: Result<HostAction, RPCError>
 
   /// Makes a request.
-  public init(
+  package init(
     id: JSONValue?, method: String, screen: String?, action: Result<HostAction, RPCError>
   ) {
     self.id = id
@@ -46,7 +46,7 @@ public struct HostRequest: Equatable, Sendable {
   }
 
   /// Reads a message of the plugin's own.
-  public init(_ message: IncomingMessage) {
+  package init(_ message: IncomingMessage) {
     id = message.id
     method = message.method
     screen = message.params["screen"]?.stringValue

@@ -7,16 +7,16 @@
 /// the plugin's own "no" and concerns only that call.
 ///
 /// Isolation: used from one thread at a time (the shell's).
-public final class PluginClient {
+package final class PluginClient {
   /// The connection underneath: its descriptors for an event loop, its fault, its stderr handler.
-  public let connection: RPCConnection
+  package let connection: RPCConnection
   /// What the plugin provides, from its answer to `initialize`.
-  public let description: PluginDescription
+  package let description: PluginDescription
 
   /// Starts the plugin and shakes hands: sends `initialize` with this host's protocol version and
   /// limits, checks the version the plugin answers with, and reads its description. On any
   /// failure the plugin is stopped before this throws.
-  public init(
+  package init(
     executable: String, arguments: [String] = [], environment: [String]? = nil,
     limits: RPCLimits = RPCLimits(), hostVersion: String = "",
     stderrHandler: @escaping (String) -> Void = { _ in }
@@ -95,7 +95,7 @@ public final class PluginClient {
   }
 
   /// `screen/create`: makes a screen. A refusal means no screen (the command that asked fails).
-  public func createScreen(
+  package func createScreen(
     id: String, type: String, title: String, parameters: [String: String] = [:]
   ) throws(PluginError) {
     var object = JSONObject()
@@ -109,7 +109,7 @@ public final class PluginClient {
 
   /// A lifecycle callback; the plugin answering "method not found" counts as done (an empty
   /// default, as a Swift screen has).
-  public func lifecycle(_ callback: LifecycleCallback, screen: String) throws(PluginError) {
+  package func lifecycle(_ callback: LifecycleCallback, screen: String) throws(PluginError) {
     switch try Self.result(of: connection, callback.rawValue, ["screen": .string(screen)]) {
     case .success: return
     case .failure(let error) where error.code == RPCError.methodNotFound: return
@@ -118,14 +118,14 @@ public final class PluginClient {
   }
 
   /// The answers to a pipelined change (``lifecycle(_:thenDraw:)``).
-  public struct Transition: Equatable, Sendable {
+  package struct Transition: Equatable, Sendable {
     /// Each callback's refusal, in order; `nil` when it succeeded.
-    public var refusals: [RPCError?]
+    package var refusals: [RPCError?]
     /// The drawing, or the plugin's refusal to draw; `nil` when none was asked for.
-    public var drawing: Result<DrawnScreen, RPCError>?
+    package var drawing: Result<DrawnScreen, RPCError>?
 
     /// Makes the answers to a change.
-    public init(refusals: [RPCError?], drawing: Result<DrawnScreen, RPCError>?) {
+    package init(refusals: [RPCError?], drawing: Result<DrawnScreen, RPCError>?) {
       self.refusals = refusals
       self.drawing = drawing
     }
@@ -135,7 +135,7 @@ public final class PluginClient {
   /// every request is written before the first answer is read, so the plugin is woken once rather
   /// than once a call. It still handles them one after the other in this order; a refusal of one
   /// does not stop the next (as the core goes on with a Swift screen that throws).
-  public func lifecycle(
+  package func lifecycle(
     _ calls: [(callback: LifecycleCallback, screen: String)],
     thenDraw draw: (screen: String, width: Int, height: Int)? = nil
   ) throws(PluginError) -> Transition {
@@ -178,7 +178,7 @@ public final class PluginClient {
   }
 
   /// `screen/deinit`: the screen left for good (a notification; nothing is answered).
-  public func deinitScreen(_ screen: String) throws(PluginError) {
+  package func deinitScreen(_ screen: String) throws(PluginError) {
     do {
       try connection.notify(PluginProtocol.deinitScreen, params: ["screen": .string(screen)])
     } catch {
@@ -188,7 +188,7 @@ public final class PluginClient {
 
   /// `screen/draw`: the screen's lines for a region of `width` × `height` cells (at most
   /// `height` lines are kept).
-  public func draw(screen: String, width: Int, height: Int) throws(PluginError) -> DrawnScreen {
+  package func draw(screen: String, width: Int, height: Int) throws(PluginError) -> DrawnScreen {
     let params: JSONValue = [
       "screen": .string(screen), "width": .int(width), "height": .int(height),
     ]
@@ -203,7 +203,7 @@ public final class PluginClient {
   /// `screen/command`: runs a screen's command with its typed arguments
   /// (``PluginDescription/Command/typedArguments(positionals:options:)``); returns the lines of
   /// output it printed.
-  public func runCommand(
+  package func runCommand(
     screen: String, command: String, arguments: JSONValue, options: JSONValue
   ) throws(PluginError) -> [String] {
     let params: JSONValue = [
@@ -222,7 +222,7 @@ public final class PluginClient {
   /// The plugin's own requests and notifications, oldest first. With `reading`, takes in what
   /// the plugin has written first (without blocking); without, only those already read (for
   /// example while a command waited for its answer).
-  public func takeHostRequests(reading: Bool = true) throws(PluginError) -> [HostRequest] {
+  package func takeHostRequests(reading: Bool = true) throws(PluginError) -> [HostRequest] {
     if reading {
       do { try connection.processAvailable() } catch { throw .fault(error) }
     }
@@ -233,7 +233,7 @@ public final class PluginClient {
 
   /// Answers a request of the plugin's (nothing for a notification): with `error`, or the
   /// request's own when it could not be read, else `null` for success.
-  public func answer(_ request: HostRequest, error: RPCError? = nil) throws(PluginError) {
+  package func answer(_ request: HostRequest, error: RPCError? = nil) throws(PluginError) {
     guard let id = request.id else { return }
     var response = RPCResponse.result(.null)
     if let error {
@@ -246,5 +246,5 @@ public final class PluginClient {
 
   /// Ends the plugin normally (its stdin closed; then SIGTERM, SIGKILL if it lingers); reaped.
   @discardableResult
-  public func shutdown() -> ExitStatus? { connection.shutdown() }
+  package func shutdown() -> ExitStatus? { connection.shutdown() }
 }

@@ -1,23 +1,23 @@
 /// The process-plugin protocol's version and method names (docs/ProcessPlugins.md).
-public enum PluginProtocol {
+package enum PluginProtocol {
   /// The version this host speaks; `initialize` checks that the plugin speaks it too.
-  public static let version = 1
+  package static let version = 1
 
   /// The first request: the host's version and limits in, the plugin's description out.
-  public static let initialize = "initialize"
+  package static let initialize = "initialize"
   /// Makes a screen.
-  public static let createScreen = "screen/create"
+  package static let createScreen = "screen/create"
   /// Draws a screen into a region.
-  public static let draw = "screen/draw"
+  package static let draw = "screen/draw"
   /// Runs a screen's command.
-  public static let command = "screen/command"
+  package static let command = "screen/command"
   /// A screen left for good (a notification).
-  public static let deinitScreen = "screen/deinit"
+  package static let deinitScreen = "screen/deinit"
 }
 
 /// A lifecycle callback that the host sends as a request and waits for, so that the order of
 /// SPEC §5 holds across the pipe. `screen/deinit` is a notification instead (nothing follows it).
-public enum LifecycleCallback: String, CaseIterable, Sendable {
+package enum LifecycleCallback: String, CaseIterable, Sendable {
   /// Once, just before the screen first appears.
   case viewDidLoad = "screen/viewDidLoad"
   /// It is about to become the visible screen.
@@ -31,7 +31,7 @@ public enum LifecycleCallback: String, CaseIterable, Sendable {
 }
 
 /// Why a call to a process plugin did not succeed.
-public enum PluginError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum PluginError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The plugin broke the protocol or a limit and is stopped; every screen of it is in the error
   /// state from now on.
   case fault(PluginFault)
@@ -42,7 +42,7 @@ public enum PluginError: Error, Equatable, Sendable, CustomStringConvertible {
   case incompatible(String)
 
   /// The words for the user.
-  public var description: String {
+  package var description: String {
     switch self {
     case .fault(let fault): fault.description
     case .refused(let error): error.message
@@ -57,7 +57,7 @@ extension PluginDescription.Command {
   /// word that is not one stays a string), a string otherwise, an array for a variadic one,
   /// `null` for an optional one left out; options as an object from name to value (`true` for a
   /// flag; the last one given wins).
-  public func typedArguments(
+  package func typedArguments(
     positionals: [String], options given: [(name: String, value: String)]
   ) -> (arguments: JSONValue, options: JSONValue) {
     var values: [JSONValue] = []

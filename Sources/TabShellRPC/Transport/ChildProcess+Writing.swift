@@ -6,7 +6,7 @@
 
 extension ChildProcess {
   /// What a write to the child's stdin did.
-  public enum WriteResult: Equatable, Sendable {
+  package enum WriteResult: Equatable, Sendable {
     /// Every byte was written.
     case written
     /// The pipe stayed full until the deadline: the child does not read.
@@ -23,7 +23,7 @@ extension ChildProcess {
   /// during the write, and the one a failed write raises is taken back before the old mask is
   /// restored. (A SIGPIPE that some other cause sends to the process in that instant is taken
   /// with it; when the caller had SIGPIPE blocked already, nothing is taken.)
-  public func write(_ bytes: UnsafeRawBufferPointer, until deadline: UInt64) -> WriteResult {
+  package func write(_ bytes: UnsafeRawBufferPointer, until deadline: UInt64) -> WriteResult {
     guard stdin >= 0 else { return .closed }
     var block = sigset_t()
     sigemptyset(&block)

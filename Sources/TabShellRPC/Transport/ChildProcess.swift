@@ -16,28 +16,28 @@
 /// is waited for, and `deinit` terminates a child that is still there, so none is left a zombie.
 ///
 /// Isolation: used from one thread at a time.
-public final class ChildProcess {
+package final class ChildProcess {
   /// The child's process id (also its process group's).
-  public let pid: pid_t
+  package let pid: pid_t
   /// The path it was started from.
-  public let executable: String
+  package let executable: String
   /// The write end of its stdin; -1 once closed.
-  public private(set) var stdin: Int32
+  package private(set) var stdin: Int32
   /// The read end of its stdout; -1 once closed.
-  public private(set) var stdout: Int32
+  package private(set) var stdout: Int32
   /// The read end of its stderr; -1 once closed.
-  public private(set) var stderr: Int32
+  package private(set) var stderr: Int32
   /// A descriptor that becomes readable when the child exits (a pidfd), or -1 where the system has
   /// none; then ``exitStatus()`` must be asked.
-  public private(set) var exitDescriptor: Int32
+  package private(set) var exitDescriptor: Int32
   /// How it ended, once that is known.
-  public private(set) var status: ExitStatus?
+  package private(set) var status: ExitStatus?
   /// Whether it has been waited for.
-  public private(set) var isReaped = false
+  package private(set) var isReaped = false
 
   /// Starts `executable` (a path; no `PATH` search) with `arguments`, and `environment` as
   /// `NAME=value` strings (`nil`: the host's own).
-  public init(
+  package init(
     executable: String, arguments: [String] = [], environment: [String]? = nil
   ) throws(PluginFault) {
     self.executable = executable
@@ -125,7 +125,7 @@ public final class ChildProcess {
   }
 
   /// How the child ended, if it has; it is not reaped (so its process group stays its own).
-  public func exitStatus() -> ExitStatus? {
+  package func exitStatus() -> ExitStatus? {
     if let status { return status }
     var info = siginfo_t()
     guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0,
@@ -137,7 +137,7 @@ public final class ChildProcess {
   }
 
   /// Waits until the child has exited or `deadline` (monotonic nanoseconds) has passed.
-  public func waitForExit(until deadline: UInt64) -> ExitStatus? {
+  package func waitForExit(until deadline: UInt64) -> ExitStatus? {
     while true {
       if let status = exitStatus() { return status }
       let milliseconds = Platform.milliseconds(until: deadline)
@@ -151,19 +151,19 @@ public final class ChildProcess {
   }
 
   /// Closes the child's stdin: it reads end-of-file.
-  public func closeStdin() {
+  package func closeStdin() {
     if stdin >= 0 { close(stdin) }
     stdin = -1
   }
 
   /// Closes the host's end of the child's stderr (it stops being read).
-  public func closeStderr() {
+  package func closeStderr() {
     if stderr >= 0 { close(stderr) }
     stderr = -1
   }
 
   /// Closes the host's end of the child's stdout (it stops being read).
-  public func closeStdout() {
+  package func closeStdout() {
     if stdout >= 0 { close(stdout) }
     stdout = -1
   }
@@ -171,7 +171,7 @@ public final class ChildProcess {
   /// Ends the child: SIGTERM to its process group, up to `grace` seconds for it to exit, then
   /// SIGKILL to whatever is left of the group, and reaps it. Returns how it ended.
   @discardableResult
-  public func terminate(grace: Double) -> ExitStatus? {
+  package func terminate(grace: Double) -> ExitStatus? {
     guard !isReaped else { return status }
     closeStdin()
     if exitStatus() == nil {
@@ -187,7 +187,7 @@ public final class ChildProcess {
   /// Asks the child to leave: closes its stdin, waits up to `grace` seconds for it to exit, then
   /// ``terminate(grace:)``s it (whatever is left of its group) with `killGrace`.
   @discardableResult
-  public func shutdown(grace: Double, killGrace: Double) -> ExitStatus? {
+  package func shutdown(grace: Double, killGrace: Double) -> ExitStatus? {
     guard !isReaped else { return status }
     closeStdin()
     _ = waitForExit(until: Platform.now() + UInt64(max(0, grace) * 1e9))
@@ -213,7 +213,7 @@ public final class ChildProcess {
 
   /// Closes the host's ends of the child's stdout and stderr. After ``terminate(grace:)`` they
   /// are left open so that what the child wrote last can still be read.
-  public func closeOutputs() {
+  package func closeOutputs() {
     for fd in [stdout, stderr] where fd >= 0 { close(fd) }
     stdout = -1
     stderr = -1

@@ -1,12 +1,12 @@
 /// How a child process ended.
-public enum ExitStatus: Equatable, Sendable, CustomStringConvertible {
+package enum ExitStatus: Equatable, Sendable, CustomStringConvertible {
   /// It exited with this status.
   case exited(Int32)
   /// A signal ended it.
   case signaled(Int32)
 
   /// `exited with status 3`, `killed by SIGKILL`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .exited(let status): "exited with status \(status)"
     case .signaled(let signal): "killed by \(Platform.signalName(signal))"
@@ -24,7 +24,7 @@ public enum ExitStatus: Equatable, Sendable, CustomStringConvertible {
 /// error state with ``description`` as their message, and the call that was waiting fails with it.
 ///
 /// A plugin's own refusal (an error answer to a request) is not a fault; see ``RPCResponse``.
-public enum PluginFault: Error, Equatable, Sendable, CustomStringConvertible {
+package enum PluginFault: Error, Equatable, Sendable, CustomStringConvertible {
   /// The executable could not be started (`posix_spawn` failed): the path and the C library's words.
   case couldNotStart(path: String, reason: String)
   /// The process ended (it exited, or a signal killed it).
@@ -52,7 +52,7 @@ public enum PluginFault: Error, Equatable, Sendable, CustomStringConvertible {
   case flooded(limit: Int, perSecond: Bool)
 
   /// What happened, as a sentence without the plugin's name: `the plugin exited with status 3`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .couldNotStart(let path, let reason): "cannot start '\(path)': \(reason)"
     case .exited(.exited(let status)): "the plugin exited with status \(status)"

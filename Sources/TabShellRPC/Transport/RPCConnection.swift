@@ -16,16 +16,16 @@
 /// every call from then on throws it.
 ///
 /// Isolation: used from one thread at a time; the handler is called on that thread.
-public final class RPCConnection {
+package final class RPCConnection {
   /// The child.
-  public let process: ChildProcess
+  package let process: ChildProcess
   /// The limits it is held to.
-  public let limits: RPCLimits
+  package let limits: RPCLimits
   /// What stopped it, once something has.
-  public private(set) var fault: PluginFault?
+  package private(set) var fault: PluginFault?
   /// Called with each line the plugin writes on stderr (without its `\n`; invalid UTF-8 repaired
   /// with U+FFFD; a line longer than ``RPCLimits/maxStderrLineBytes`` in pieces).
-  public var stderrHandler: (String) -> Void
+  package var stderrHandler: (String) -> Void
 
   var output: LineBuffer
   var errors: LineBuffer
@@ -44,7 +44,7 @@ public final class RPCConnection {
   var refilledAt: UInt64
 
   /// Starts `executable` and connects to it. No message is sent yet.
-  public init(
+  package init(
     executable: String, arguments: [String] = [], environment: [String]? = nil,
     limits: RPCLimits = RPCLimits(), stderrHandler: @escaping (String) -> Void = { _ in }
   ) throws(PluginFault) {
@@ -76,7 +76,7 @@ public final class RPCConnection {
 
   /// Sends a request and waits for its answer: the plugin's result or its error (a refusal, not a
   /// fault). Messages the plugin sends meanwhile are queued.
-  public func request(_ method: String, params: JSONValue? = nil, timeout: Double? = nil)
+  package func request(_ method: String, params: JSONValue? = nil, timeout: Double? = nil)
     throws(PluginFault) -> RPCResponse
   {
     try response(to: sendRequest(method, params: params, timeout: timeout))
@@ -85,7 +85,7 @@ public final class RPCConnection {
   /// Sends a request without waiting; returns its id, for ``response(to:)``. Every request sent
   /// must be taken with ``response(to:)``. `timeout` (seconds) replaces the limits' for this one
   /// answer.
-  public func sendRequest(_ method: String, params: JSONValue? = nil, timeout: Double? = nil)
+  package func sendRequest(_ method: String, params: JSONValue? = nil, timeout: Double? = nil)
     throws(PluginFault) -> Int
   {
     try checkRunning()
@@ -104,7 +104,7 @@ public final class RPCConnection {
 
   /// Waits for the answer to a request sent with ``sendRequest(_:params:)`` (and so for the
   /// answers of the ones sent before it), each within its time limit.
-  public func response(to id: Int) throws(PluginFault) -> RPCResponse {
+  package func response(to id: Int) throws(PluginFault) -> RPCResponse {
     while true {
       if let fault { throw fault }
       guard let index = pending.firstIndex(where: { $0.id == id }) else {
@@ -124,7 +124,7 @@ public final class RPCConnection {
   }
 
   /// Sends a notification (no answer comes back).
-  public func notify(_ method: String, params: JSONValue? = nil) throws(PluginFault) {
+  package func notify(_ method: String, params: JSONValue? = nil) throws(PluginFault) {
     try checkRunning()
     outgoing.removeAll(keepingCapacity: true)
     outgoing.append(contentsOf: #"{"jsonrpc":"2.0""#.utf8)
@@ -133,7 +133,7 @@ public final class RPCConnection {
   }
 
   /// Answers a request the plugin sent (``IncomingMessage/id``).
-  public func respond(to id: JSONValue, with response: RPCResponse) throws(PluginFault) {
+  package func respond(to id: JSONValue, with response: RPCResponse) throws(PluginFault) {
     try checkRunning()
     outgoing.removeAll(keepingCapacity: true)
     outgoing.append(contentsOf: #"{"jsonrpc":"2.0","id":"#.utf8)
@@ -152,21 +152,21 @@ public final class RPCConnection {
 
   /// The descriptors an event loop polls for reading (stdout, stderr, and the exit descriptor
   /// where there is one); empty once the plugin is stopped.
-  public var pollDescriptors: [Int32] {
+  package var pollDescriptors: [Int32] {
     guard fault == nil else { return [] }
     return [process.stdout, process.stderr, process.exitDescriptor].filter { $0 >= 0 }
   }
 
   /// Takes in whatever the plugin has written (messages are queued, stderr lines handed over)
   /// and notices whether it has exited, without blocking.
-  public func processAvailable() throws(PluginFault) {
+  package func processAvailable() throws(PluginFault) {
     try checkRunning()
     try pump(until: nil)
     if let pendingFault { throw stop(because: pendingFault) }
   }
 
   /// The oldest message of the plugin's own that the host has not taken yet.
-  public func nextIncoming() -> IncomingMessage? {
+  package func nextIncoming() -> IncomingMessage? {
     guard queueHead < queue.count else { return nil }
     let message = queue[queueHead]
     queueHead += 1
@@ -178,12 +178,12 @@ public final class RPCConnection {
   }
 
   /// How many messages of the plugin's own are waiting.
-  public var incomingCount: Int { queue.count - queueHead }
+  package var incomingCount: Int { queue.count - queueHead }
 
   /// Ends the plugin normally: closes its stdin (it should exit), waits a little, then stops it
   /// as after a fault. Returns how it ended. Calls afterwards throw ``PluginFault/exited(_:)``.
   @discardableResult
-  public func shutdown() -> ExitStatus? {
+  package func shutdown() -> ExitStatus? {
     let status = process.shutdown(grace: limits.shutdownGrace, killGrace: limits.killGrace)
     drainStderr(final: true)
     process.closeOutputs()
@@ -194,7 +194,7 @@ public final class RPCConnection {
   /// Stops the plugin because of `fault` (the first one counts): terminates it, forwards what it
   /// wrote on stderr last, and returns the fault to throw.
   @discardableResult
-  public func stop(because fault: PluginFault) -> PluginFault {
+  package func stop(because fault: PluginFault) -> PluginFault {
     if let existing = self.fault { return existing }
     self.fault = fault
     process.terminate(grace: limits.killGrace)

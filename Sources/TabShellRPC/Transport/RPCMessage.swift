@@ -1,52 +1,52 @@
 /// A JSON-RPC 2.0 error object: an answer that refuses a request.
-public struct RPCError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct RPCError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The code: the standard ones below, or the protocol's own (-32000 and down to -32099).
-  public var code: Int
+  package var code: Int
   /// A sentence for the user.
-  public var message: String
+  package var message: String
   /// More, if the sender gave any.
-  public var data: JSONValue?
+  package var data: JSONValue?
 
   /// Makes an error.
-  public init(code: Int, message: String, data: JSONValue? = nil) {
+  package init(code: Int, message: String, data: JSONValue? = nil) {
     self.code = code
     self.message = message
     self.data = data
   }
 
   /// The message.
-  public var description: String { message }
+  package var description: String { message }
 
   /// The error as the JSON object an answer carries.
-  public var json: JSONValue {
+  package var json: JSONValue {
     var object: JSONObject = ["code": .int(code), "message": .string(message)]
     if let data { object["data"] = data }
     return .object(object)
   }
 
   /// The line was not JSON (JSON-RPC's own code).
-  public static let parseError = -32700
+  package static let parseError = -32700
   /// The JSON was not a request.
-  public static let invalidRequest = -32600
+  package static let invalidRequest = -32600
   /// No such method.
-  public static let methodNotFound = -32601
+  package static let methodNotFound = -32601
   /// The parameters are wrong.
-  public static let invalidParams = -32602
+  package static let invalidParams = -32602
   /// The receiver failed in a way it did not foresee.
-  public static let internalError = -32603
+  package static let internalError = -32603
   /// The receiver refuses: a command fails, a screen is not made, a callback fails. The message
   /// says why and is shown to the user.
-  public static let failed = -32000
+  package static let failed = -32000
   /// The plugin does not speak the host's protocol version (an answer to `initialize`).
-  public static let unsupportedVersion = -32001
+  package static let unsupportedVersion = -32001
   /// No screen with that id (the plugin's or the host's).
-  public static let unknownScreen = -32002
+  package static let unknownScreen = -32002
   /// The host could not carry out a plugin's request (the tab is gone, a modal is presented).
-  public static let requestFailed = -32003
+  package static let requestFailed = -32003
 }
 
 /// An answer to a request: its result, or an error.
-public enum RPCResponse: Equatable, Sendable {
+package enum RPCResponse: Equatable, Sendable {
   /// It succeeded.
   case result(JSONValue)
   /// It was refused.
@@ -54,16 +54,16 @@ public enum RPCResponse: Equatable, Sendable {
 }
 
 /// A request or a notification that the plugin sent of its own accord.
-public struct IncomingMessage: Equatable, Sendable {
+package struct IncomingMessage: Equatable, Sendable {
   /// The request's id (a number or a string), to be answered; `nil` for a notification.
-  public var id: JSONValue?
+  package var id: JSONValue?
   /// The method, such as `host/setBadge`.
-  public var method: String
+  package var method: String
   /// The parameters; `.null` when there were none.
-  public var params: JSONValue
+  package var params: JSONValue
 
   /// Makes a message.
-  public init(id: JSONValue?, method: String, params: JSONValue) {
+  package init(id: JSONValue?, method: String, params: JSONValue) {
     self.id = id
     self.method = method
     self.params = params

@@ -13,7 +13,7 @@ struct FrameRenderer {
   init(_ shell: Shell, options: RenderOptions) {
     self.shell = shell
     width = options.columns
-    height = max(0, options.screenHeight)
+    height = options.rows
   }
 
   var lines: [StyledLine] {
@@ -66,7 +66,8 @@ struct FrameRenderer {
       }
     } else {
       canvas.writeCentered("No tabs.", row: max(0, height / 2 - 1))
-      canvas.writeCentered("Try 'layout demo' or 'add-tab text'.", row: max(0, height / 2))
+      canvas.writeWrapped(
+        "Try 'layout demo' or 'add-tab text'.", row: max(0, height / 2), centered: true)
     }
     return CanvasLines.lines(of: canvas)
   }

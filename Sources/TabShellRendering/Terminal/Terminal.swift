@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TabShellPlatform
 
 extension Renderer {
   /// The colour mode for an output stream.
@@ -27,8 +21,19 @@ extension Renderer {
   /// The width in columns of the terminal on a file descriptor (TIOCGWINSZ), or `nil` when it is
   /// not a terminal or does not say.
   package static func terminalWidth(fd: Int32) -> Int? {
-    var size = winsize()
-    guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    guard let size = windowSize(fd: fd), size.ws_col > 0 else { return nil }
     return Int(size.ws_col)
+  }
+
+  /// The size in columns and rows of the terminal on a file descriptor (TIOCGWINSZ), or `nil` when
+  /// it is not a terminal or does not say (a zero in either).
+  package static func terminalSize(fd: Int32) -> (columns: Int, rows: Int)? {
+    guard let size = windowSize(fd: fd), size.ws_col > 0, size.ws_row > 0 else { return nil }
+    return (Int(size.ws_col), Int(size.ws_row))
+  }
+
+  private static func windowSize(fd: Int32) -> winsize? {
+    var size = winsize()
+    return ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 ? size : nil
   }
 }

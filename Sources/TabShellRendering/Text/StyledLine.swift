@@ -3,14 +3,17 @@
 /// One line of output being built: runs of sanitized text, each with a style, and its display width.
 ///
 /// The layout is the same in every colour mode; colour only adds escape sequences around runs.
-struct StyledLine: Sendable {
-  private(set) var runs: [(text: String, width: Int, style: TextStyle)] = []
+package struct StyledLine: Sendable {
+  /// The runs, in order: sanitized text, its display width and its style.
+  package private(set) var runs: [(text: String, width: Int, style: TextStyle)] = []
   /// The display width so far.
-  private(set) var width = 0
+  package private(set) var width = 0
 
-  init() {}
+  /// An empty line.
+  package init() {}
 
-  init(_ text: String, style: TextStyle = .plain) {
+  /// A line of one run (sanitized and measured here).
+  package init(_ text: String, style: TextStyle = .plain) {
     append(text, style: style)
   }
 
@@ -27,7 +30,7 @@ struct StyledLine: Sendable {
   }
 
   /// Appends text (sanitized here) and measures it.
-  mutating func append(_ text: String, style: TextStyle = .plain) {
+  package mutating func append(_ text: String, style: TextStyle = .plain) {
     let clean = Renderer.sanitized(text)
     append(clean, width: displayWidth(of: clean), style: style)
   }

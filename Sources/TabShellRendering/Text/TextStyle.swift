@@ -1,16 +1,23 @@
 @_spi(Host) import TabShellKit
 
 /// How a run of text looks: colours and attributes. The plain style emits no escape sequence.
-struct TextStyle: Equatable, Sendable {
-  var foreground: BarColor?
-  var background: BarColor?
-  var bold = false
-  var dim = false
-  var underline = false
+package struct TextStyle: Equatable, Sendable {
+  /// The text's colour, or `nil` for the terminal's own.
+  package var foreground: BarColor?
+  /// The background's colour, or `nil` for the terminal's own.
+  package var background: BarColor?
+  /// Bold text.
+  package var bold = false
+  /// Dim (faint) text.
+  package var dim = false
+  /// Underlined text.
+  package var underline = false
 
-  static let plain = TextStyle()
+  /// No colour, no attribute.
+  package static let plain = TextStyle()
 
-  init(
+  /// Makes a style.
+  package init(
     foreground: BarColor? = nil, background: BarColor? = nil, bold: Bool = false,
     dim: Bool = false, underline: Bool = false
   ) {
@@ -37,7 +44,7 @@ struct TextStyle: Equatable, Sendable {
 }
 
 /// ANSI colour mapping: RGB to 24-bit or to the nearest of the 256-colour palette.
-enum ANSI {
+package enum ANSI {
   /// The SGR reset sequence.
   static let reset = "\u{1B}[0m"
 
@@ -52,29 +59,32 @@ enum ANSI {
   private static let cubeLevels: [Int] = [0, 95, 135, 175, 215, 255]
 
   /// The nearest entry of the xterm 256-colour palette: the 6×6×6 cube (16–231) or the grey ramp
-  /// (232–255).
-  static func paletteIndex(_ color: BarColor) -> Int {
-    let rgb = [Int(color.red), Int(color.green), Int(color.blue)]
-    let cube = rgb.map(nearestCubeLevel)
-    let cubeColor = cube.map { cubeLevels[$0] }
-    let cubeIndex = 16 + 36 * cube[0] + 6 * cube[1] + cube[2]
-    let average = (rgb[0] + rgb[1] + rgb[2]) / 3
+  /// (232–255). Allocates nothing: the full-screen mode calls it while it writes a frame.
+  package static func paletteIndex(_ color: BarColor) -> Int {
+    let (red, green, blue) = (Int(color.red), Int(color.green), Int(color.blue))
+    let (r, g, b) = (nearestCubeLevel(red), nearestCubeLevel(green), nearestCubeLevel(blue))
+    let cubeIndex = 16 + 36 * r + 6 * g + b
+    let average = (red + green + blue) / 3
     let greyStep = min(23, max(0, (average - 3) / 10))
     let greyLevel = 8 + 10 * greyStep
-    let grey = [greyLevel, greyLevel, greyLevel]
-    return distance(rgb, grey) < distance(rgb, cubeColor) ? 232 + greyStep : cubeIndex
+    let greyDistance = distance(red, green, blue, greyLevel, greyLevel, greyLevel)
+    let cubeDistance = distance(
+      red, green, blue, cubeLevels[r], cubeLevels[g], cubeLevels[b])
+    return greyDistance < cubeDistance ? 232 + greyStep : cubeIndex
   }
 
   private static func nearestCubeLevel(_ value: Int) -> Int {
     var best = 0
-    for (index, level) in cubeLevels.enumerated()
-    where abs(level - value) < abs(cubeLevels[best] - value) {
+    for index in 1..<cubeLevels.count
+    where abs(cubeLevels[index] - value) < abs(cubeLevels[best] - value) {
       best = index
     }
     return best
   }
 
-  private static func distance(_ a: [Int], _ b: [Int]) -> Int {
-    zip(a, b).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }
+  private static func distance(_ r1: Int, _ g1: Int, _ b1: Int, _ r2: Int, _ g2: Int, _ b2: Int)
+    -> Int
+  {
+    (r1 - r2) * (r1 - r2) + (g1 - g2) * (g1 - g2) + (b1 - b2) * (b1 - b2)
   }
 }

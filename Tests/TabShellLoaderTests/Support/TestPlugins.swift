@@ -18,6 +18,10 @@ struct TestPlugins: Sendable {
   var wrongObject: String
   /// Screens that throw from their callbacks (`throwing`) or refuse to be made (`refused`).
   var throwing: String
+  /// Its create function traps (`fatalError`).
+  var trap: String
+  /// Its screen (type `hang`) never returns from `viewDidLoad`.
+  var hang: String
   /// The same plugin, `reloadable`, built twice: the second build has another summary and a
   /// command (for `reload`).
   var reloadable: (first: String, second: String)
@@ -43,7 +47,7 @@ struct TestPlugins: Sendable {
     let fixtures = repositoryRoot + "/Tests/TabShellLoaderTests/Fixtures"
 
     var jobs: [Job] = []
-    for name in ["WrongABI", "WrongObject", "Throwing"] {
+    for name in ["WrongABI", "WrongObject", "Throwing", "Trap", "Hang"] {
       jobs.append(
         Job(
           "swiftc",
@@ -100,7 +104,7 @@ struct TestPlugins: Sendable {
       example: out + "/example-build/debug/libExamplePlugin.so",
       template: out + "/template-build/debug/libHelloTest.so",
       wrongABI: out + "/libWrongABI.so", wrongObject: out + "/libWrongObject.so",
-      throwing: out + "/libThrowing.so",
+      throwing: out + "/libThrowing.so", trap: out + "/libTrap.so", hang: out + "/libHang.so",
       reloadable: (out + "/Reloadable1/libReloadable.so", out + "/Reloadable2/libReloadable.so"),
       noSymbol: out + "/libNoSymbol.so",
       noCreate: out + "/libNoCreate.so", nilCreate: out + "/libNilCreate.so")

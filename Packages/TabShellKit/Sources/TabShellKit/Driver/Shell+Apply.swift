@@ -67,9 +67,12 @@ extension Shell {
   var isObserved: Bool { !observers.isEmpty }
 
   /// Ends an operation: delivers its events, then runs the screens' requests in order, each as a
-  /// transaction of its own whose events are delivered before the next runs. More than
-  /// ``requestLimit`` requests in one go are a runaway: the rest are dropped and the operation
-  /// fails, naming the screen whose request went over. While an interactive swipe is under way the
+  /// transaction of its own whose events are delivered before the next runs.
+  ///
+  /// A request made while another runs is one generation further down a chain; a chain longer than
+  /// ``requestLimit`` (screens that keep setting each other off) is a runaway: the rest are dropped
+  /// and the operation fails, naming the screen whose request went over. At most ``requestBound``
+  /// requests run for one operation, however they came. While an interactive swipe is under way the
   /// requests wait for its end.
   ///
   /// Observers only look, so delivering events never changes the shell.
@@ -77,12 +80,14 @@ extension Shell {
     deliver()
     guard model.swipe == nil else { return }
     var performed = 0
-    while let (request, screen) = requests.popFirst() {
+    defer { requestGeneration = 0 }
+    while let (request, screen, generation) = requests.popFirst() {
       performed += 1
-      if performed > Self.requestLimit {
+      if generation > Self.requestLimit || performed > Self.requestBound {
         requests.removeAll()
         throw .requestRunaway(screen: screen, limit: Self.requestLimit)
       }
+      requestGeneration = generation
       perform(request, from: screen)
       deliver()
     }
@@ -107,18 +112,20 @@ extension Shell {
   }
 }
 
-/// The screens' requests, first in first out, in constant time per request.
+/// The screens' requests, first in first out, in constant time per request, each with its
+/// generation (1 for a request made during an operation, one more for a request made while another
+/// ran).
 struct RequestQueue {
-  private var items: [(ScreenRequest, String)] = []
+  private var items: [(ScreenRequest, String, Int)] = []
   private var head = 0
 
   var isEmpty: Bool { head == items.count }
 
-  mutating func append(_ request: ScreenRequest, from screen: String) {
-    items.append((request, screen))
+  mutating func append(_ request: ScreenRequest, from screen: String, generation: Int) {
+    items.append((request, screen, generation))
   }
 
-  mutating func popFirst() -> (ScreenRequest, String)? {
+  mutating func popFirst() -> (ScreenRequest, String, Int)? {
     guard head < items.count else { return nil }
     let first = items[head]
     head += 1

@@ -15,7 +15,7 @@ extension Shell {
   /// under way, or of the screen command that made it).
   func enqueue(_ request: ScreenRequest, from screen: String) {
     guard registry.isLive(screen) else { return }
-    requests.append(request, from: screen)
+    requests.append(request, from: screen, generation: requestGeneration + 1)
   }
 
   /// Whether requests are waiting (made outside an operation, for the host to ``settle()``).

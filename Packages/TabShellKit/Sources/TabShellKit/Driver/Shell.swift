@@ -32,13 +32,19 @@ public final class Shell {
   var events: [ShellEvent] = []
   /// The screens' requests, waiting for the end of the operation under way.
   var requests = RequestQueue()
+  /// The generation of the request running now (0 outside requests): how far down a chain of
+  /// requests setting each other off the shell is.
+  var requestGeneration = 0
 
   /// Whether ``checkInvariants()`` runs after every transaction: on in debug builds and tests.
   public var checksInvariants = _isDebugAssertConfiguration()
 
-  /// How many screen requests one operation may set off, one after another, before the shell stops
-  /// them (``ShellError/requestRunaway(screen:limit:)``).
+  /// How long a chain of screen requests (each made while the one before it ran) may grow before
+  /// the shell stops it (``ShellError/requestRunaway(screen:limit:)``).
   public static let requestLimit = 1_000
+
+  /// How many screen requests may run for one operation in all.
+  public static let requestBound = 1_000_000
 
   /// Makes a shell with no tabs and no plugins.
   public init() {}
@@ -120,7 +126,7 @@ extension Shell {
     let node = node(record)
     return ScreenInfo(
       id: record.id, type: record.type, title: record.title, hidesBar: record.hidesBar,
-      phase: node.phase, failure: node.failure)
+      phase: node.phase, failure: node.failure, parameters: node.parameters)
   }
 
   func tabInfo(at index: Int) -> TabInfo {

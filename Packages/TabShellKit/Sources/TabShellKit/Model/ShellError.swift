@@ -5,8 +5,8 @@
 @_spi(Host)
 @frozen
 public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// No tab matches the position, id or title.
-  case noSuchTab(String)
+  /// No tab matches the position, id or title; maybe one is close.
+  case noSuchTab(String, suggestion: String? = nil)
   /// The command needs a tab and there are none.
   case noTabs
   /// The tab is disabled.
@@ -23,8 +23,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
   case noActionButton
   /// No loaded plugin provides this screen type.
   case unknownScreenType(String, suggestion: String?)
-  /// No loaded plugin provides this layout.
-  case unknownLayout(String, suggestion: String?)
+  /// No loaded plugin provides this layout; the ones there are.
+  case unknownLayout(String, suggestion: String?, available: [String] = [])
   /// An id given with `--id` names a screen that exists.
   case idInUse(String)
   /// An id given with `--id` is not a valid id.
@@ -48,7 +48,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .noSuchTab(let ref): "no tab '\(ref)'"
+    case .noSuchTab(let ref, let suggestion):
+      "no tab '\(ref)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
     case .noTabs: "there are no tabs"
     case .tabDisabled(let id): "tab '\(id)' is disabled"
     case .modalPresented(let id): "a modal screen ('\(id)') is presented; dismiss it first"
@@ -58,8 +59,10 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case .noActionButton: "there is no action button; add one with 'add-action'"
     case .unknownScreenType(let name, let suggestion):
       "unknown screen type '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
-    case .unknownLayout(let name, let suggestion):
-      "unknown layout '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+    case .unknownLayout(let name, let suggestion, let available):
+      "unknown layout '\(name)'"
+        + (suggestion.map { "; did you mean '\($0)'?" }
+          ?? (available.isEmpty ? "" : "; the layouts are " + available.joined(separator: ", ")))
     case .idInUse(let id): "id '\(id)' is in use"
     case .invalidID(let id):
       "invalid id '\(id)': use letters, digits, '-', '_' and '.', not only digits"

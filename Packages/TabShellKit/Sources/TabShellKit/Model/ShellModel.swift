@@ -171,8 +171,16 @@ extension ShellModel {
     case .name(let name):
       if let index = indexByID[name] { return index }
       if let index = tabs.firstIndex(where: { $0.item.title == name }) { return index }
-      throw .noSuchTab(name)
+      throw .noSuchTab(name, suggestion: suggestion(for: name))
     }
+  }
+
+  /// The closest tab id or title to `name`, for "did you mean"; only for a bar a person reads
+  /// (at most 1,000 tabs) and a name of three letters or more.
+  func suggestion(for name: String) -> String? {
+    // A one- or two-letter name is close to every other: no guess.
+    guard tabs.count <= 1_000, name.count >= 3 else { return nil }
+    return closestMatch(to: name, in: tabs.flatMap { [$0.id, $0.item.title] })
   }
 
   /// The index of the tab whose stack holds a screen.

@@ -1,35 +1,62 @@
 /// The closest of `candidates` to `word` by edit distance, when it is close enough to be a likely typo.
 ///
-/// Used for every "did you mean" in TabShell: commands, options, screen types, layouts.
+/// Used for every "did you mean" in TabShell: commands, options, screen types, layouts. Close enough
+/// means at most `min(3, max(1, length / 2))` edits (letters added, removed, changed, or two swapped),
+/// case aside. The work is bounded whatever the input: a candidate whose length differs from the
+/// word's by more than that is skipped without comparing, a word longer than every candidate by more
+/// is not even read to its end, and each comparison only looks at the cells of the edit table within
+/// that distance of its diagonal.
 public func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
+  let names = candidates.map { (name: $0, scalars: Array($0.lowercased().unicodeScalars)) }
+  guard let longest = names.map(\.scalars.count).max() else { return nil }
+  // A word with more letters than any candidate plus the largest distance allowed matches nothing.
+  guard word.unicodeScalars.prefix(longest + 4).count <= longest + 3 else { return nil }
   let target = Array(word.lowercased().unicodeScalars)
   var best: (name: String, distance: Int)?
-  for candidate in candidates {
-    let d = editDistance(target, Array(candidate.lowercased().unicodeScalars))
-    if d < (best?.distance ?? Int.max) { best = (candidate, d) }
+  for candidate in names {
+    let limit = min(maximumSuggestionDistance(target.count), (best?.distance ?? .max) - 1)
+    guard limit >= 0, abs(candidate.scalars.count - target.count) <= limit else { continue }
+    if let distance = editDistance(target, candidate.scalars, atMost: limit) {
+      best = (candidate.name, distance)
+    }
   }
-  guard let best else { return nil }
-  let limit = max(1, min(3, target.count / 2))
-  return best.distance <= limit ? best.name : nil
+  return best?.name
 }
 
-/// Levenshtein distance with transpositions counted as one edit.
-func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-  if a.isEmpty { return b.count }
-  if b.isEmpty { return a.count }
-  var previous2 = [Int](repeating: 0, count: b.count + 1)
-  var previous = Array(0...b.count)
-  var current = [Int](repeating: 0, count: b.count + 1)
+/// The most edits a suggestion may be away from a word of `length` letters.
+func maximumSuggestionDistance(_ length: Int) -> Int {
+  max(1, min(3, length / 2))
+}
+
+/// The edit distance of `a` and `b` (Levenshtein, with a swap of two neighbours counted as one edit)
+/// when it is at most `limit`, else `nil`. Only the cells within `limit` of the diagonal are
+/// computed: O((|a| + |b|) × limit) time.
+func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost limit: Int) -> Int? {
+  guard limit >= 0, abs(a.count - b.count) <= limit else { return nil }
+  if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+  let beyond = limit + 1  // Any value past the limit: cells outside the band.
+  var previous2 = [Int](repeating: beyond, count: b.count + 1)
+  var previous = (0...b.count).map { min($0, beyond) }
+  var current = [Int](repeating: beyond, count: b.count + 1)
   for i in 1...a.count {
-    current[0] = i
-    for j in 1...b.count {
+    let low = max(1, i - limit)
+    let high = min(b.count, i + limit)
+    current[0] = min(i, beyond)
+    if low > 1 { current[low - 1] = beyond }
+    var rowMinimum = current[0]
+    for j in low...high {
       let cost = a[i - 1] == b[j - 1] ? 0 : 1
-      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+      var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
       if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-        current[j] = min(current[j], previous2[j - 2] + 1)
+        value = min(value, previous2[j - 2] + 1)
       }
+      current[j] = min(value, beyond)
+      rowMinimum = min(rowMinimum, current[j])
     }
+    if high < b.count { current[high + 1] = beyond }
+    if rowMinimum > limit { return nil }
     (previous2, previous, current) = (previous, current, previous2)
   }
-  return previous[b.count]
+  let distance = previous[b.count]
+  return distance <= limit ? distance : nil
 }

@@ -36,7 +36,9 @@ public struct ScreenRegistry {
   /// A registered layout.
   public func layout(named name: String) throws(ShellError) -> Layout {
     guard let registered = layouts[name] else {
-      throw .unknownLayout(name, suggestion: closestMatch(to: name, in: layouts.keys))
+      throw .unknownLayout(
+        name, suggestion: closestMatch(to: name, in: layouts.keys), available: layouts.keys.sorted()
+      )
     }
     return registered.layout
   }
@@ -46,6 +48,10 @@ public struct ScreenRegistry {
 
   /// Whether a screen of this id exists.
   public func isLive(_ id: String) -> Bool { live.contains(id) }
+
+  /// The ids given out in this run whose screens are gone, sorted: the shell never gives them out
+  /// again, so a script that rebuilds the state claims them too, for the ids made after it to match.
+  public var retiredIDs: [String] { issued.subtracting(live).sorted() }
 
   /// Registers a plugin's screen types and layouts; refused, with nothing registered, when its name
   /// or one of its names is taken or not valid (see ``NameRules``). `reservedCommands` are the

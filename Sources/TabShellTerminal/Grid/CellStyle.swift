@@ -1,0 +1,102 @@
+@_spi(Host) import TabShellKit
+import TabShellRendering
+
+/// How a cell looks: its colours and attributes.
+///
+/// ``FrameWriter`` maps it to SGR sequences for the colour mode it writes in; the grid itself keeps
+/// the colours as given, so one grid can be written in any mode.
+package struct CellStyle: Hashable, Sendable {
+  /// The text's colour.
+  package var foreground: CellColor
+  /// The background's colour.
+  package var background: CellColor
+  /// Bold, dim, underline, reverse.
+  package var attributes: CellAttributes
+
+  /// The terminal's own colours, no attribute.
+  package static let plain = CellStyle()
+
+  /// Makes a style.
+  package init(
+    foreground: CellColor = .default, background: CellColor = .default,
+    attributes: CellAttributes = []
+  ) {
+    self.foreground = foreground
+    self.background = background
+    self.attributes = attributes
+  }
+
+  /// The style of a renderer's run of text.
+  package init(_ style: TextStyle) {
+    var attributes: CellAttributes = []
+    if style.bold { attributes.insert(.bold) }
+    if style.dim { attributes.insert(.dim) }
+    if style.underline { attributes.insert(.underline) }
+    self.init(
+      foreground: CellColor(style.foreground), background: CellColor(style.background),
+      attributes: attributes)
+  }
+}
+
+/// Text attributes of a cell, as SGR turns them on.
+package struct CellAttributes: OptionSet, Hashable, Sendable {
+  /// The bits.
+  package var rawValue: UInt8
+  /// Makes attributes from bits.
+  package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  /// Bold (SGR 1).
+  package static let bold = CellAttributes(rawValue: 1)
+  /// Dim (SGR 2).
+  package static let dim = CellAttributes(rawValue: 2)
+  /// Italic (SGR 3).
+  package static let italic = CellAttributes(rawValue: 4)
+  /// Underline (SGR 4).
+  package static let underline = CellAttributes(rawValue: 8)
+  /// Reverse video (SGR 7): what the colourless modes use to mark a selection.
+  package static let reverse = CellAttributes(rawValue: 16)
+}
+
+/// A colour: the terminal's default, an entry of the 256-colour palette, or 24-bit RGB. Packed in
+/// 32 bits so that a cell stays small.
+package struct CellColor: Hashable, Sendable {
+  /// 0: default; 1 << 24 | index: palette; 2 << 24 | rgb: RGB.
+  var packed: UInt32
+
+  private init(packed: UInt32) { self.packed = packed }
+
+  /// The terminal's own colour (SGR 39 or 49).
+  package static let `default` = CellColor(packed: 0)
+
+  /// An entry of the xterm 256-colour palette (0–15 are the terminal's own 16 colours).
+  package static func palette(_ index: UInt8) -> CellColor {
+    CellColor(packed: 1 << 24 | UInt32(index))
+  }
+
+  /// A 24-bit colour (sent as the nearest palette entry when the terminal has 256 colours only).
+  package static func rgb(_ red: UInt8, _ green: UInt8, _ blue: UInt8) -> CellColor {
+    CellColor(packed: 2 << 24 | UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue))
+  }
+
+  /// A bar colour, or the default for `nil`.
+  package init(_ color: BarColor?) {
+    guard let color else {
+      self = .default
+      return
+    }
+    self = .rgb(color.red, color.green, color.blue)
+  }
+
+  /// Whether this is the terminal's own colour.
+  package var isDefault: Bool { packed == 0 }
+
+  /// The palette index, for a palette colour.
+  var paletteIndex: UInt8? { packed >> 24 == 1 ? UInt8(packed & 0xFF) : nil }
+
+  /// The red, green and blue, for an RGB colour.
+  var rgb: BarColor? {
+    guard packed >> 24 == 2 else { return nil }
+    return BarColor(
+      red: UInt8(packed >> 16 & 0xFF), green: UInt8(packed >> 8 & 0xFF), blue: UInt8(packed & 0xFF))
+  }
+}

@@ -1,0 +1,83 @@
+@_spi(Host) import TabShellKit
+import TabShellRendering
+
+extension FrameEncoder {
+  /// A cell's style as the terminal gets it in this colour mode: no colour in `.none`, RGB as the
+  /// nearest palette entry in `.ansi256`.
+  func terminalStyle(_ style: CellStyle) -> CellStyle {
+    switch mode {
+    case .none:
+      return CellStyle(attributes: style.attributes)
+    case .ansi256:
+      var mapped = style
+      mapped.foreground = Self.palette(style.foreground)
+      mapped.background = Self.palette(style.background)
+      return mapped
+    case .trueColor:
+      return style
+    }
+  }
+
+  private static func palette(_ color: CellColor) -> CellColor {
+    guard let rgb = color.rgb else { return color }
+    return .palette(UInt8(ANSI.paletteIndex(rgb)))
+  }
+
+  private static let attributeCodes: [(CellAttributes, StaticString)] = [
+    (.bold, "1"), (.dim, "2"), (.italic, "3"), (.underline, "4"), (.reverse, "7"),
+  ]
+
+  /// The SGR sequence from the pen `old` (`nil`: unknown) to `new`: only what changed when
+  /// attributes are only added, else a reset (`0`) and everything `new` has.
+  mutating func appendSGR(from old: CellStyle?, to new: CellStyle) {
+    append("\u{1B}[")
+    var base = CellStyle.plain
+    var first = true
+    if let old, new.attributes.isSuperset(of: old.attributes) {
+      base = old
+    } else {
+      append("0")
+      first = false
+    }
+    for (attribute, code) in Self.attributeCodes
+    where new.attributes.contains(attribute) && !base.attributes.contains(attribute) {
+      if !first { append(";") }
+      append(code)
+      first = false
+    }
+    if new.foreground != base.foreground {
+      if !first { append(";") }
+      appendColor(new.foreground, layer: 30)
+      first = false
+    }
+    if new.background != base.background {
+      if !first { append(";") }
+      appendColor(new.background, layer: 40)
+    }
+    append("m")
+  }
+
+  /// The SGR parameters of a colour; `layer` is 30 (foreground) or 40 (background).
+  private mutating func appendColor(_ color: CellColor, layer: Int) {
+    if let index = color.paletteIndex {
+      switch index {
+      case 0..<8: appendNumber(layer + Int(index))
+      case 8..<16: appendNumber(layer + 60 + Int(index) - 8)
+      default:
+        appendNumber(layer + 8)
+        append(";5;")
+        appendNumber(Int(index))
+      }
+    } else if let rgb = color.rgb {
+      appendNumber(layer + 8)
+      append(";2;")
+      appendNumber(Int(rgb.red))
+      append(";")
+      appendNumber(Int(rgb.green))
+      append(";")
+      appendNumber(Int(rgb.blue))
+    } else {
+      appendNumber(layer + 9)
+    }
+  }
+}

@@ -1,0 +1,189 @@
+import TabShellRendering
+
+/// One frame being encoded: the bytes so far, where the terminal's cursor is, and which style its
+/// pen has.
+struct FrameEncoder {
+  typealias Cells = UnsafeBufferPointer<StoredCell>
+
+  let mode: ColorMode
+  let synchronized: Bool
+  /// The grid on the screen (`nil`: unknown) and the grid to show.
+  let old: CellGrid?
+  let new: CellGrid
+  var output: [UInt8]
+  /// The cursor's row and column, when ``positionKnown``.
+  var row = 0
+  var column = 0
+  /// False at the start of a frame and after a write into the last column (pending wrap).
+  var positionKnown = false
+  /// Whether the frame has drawn anything (and so opened the synchronized update, hidden the
+  /// cursor and set the pen).
+  var started = false
+  /// The stored style of the last cell written; `nil` while the pen is unknown.
+  var pen: StoredCell?
+  /// The pen as the terminal has it (colours mapped to the mode).
+  private var penStyle: CellStyle?
+
+  static let plainBlank = StoredCell(blankIn: .plain)
+
+  /// Whether both grids have the same table of clusters, so that equal cells are equal glyphs.
+  let clustersAgree: Bool
+
+  init(from old: CellGrid?, to new: CellGrid, mode: ColorMode, synchronized: Bool, output: [UInt8])
+  {
+    self.old = old
+    self.new = new
+    clustersAgree = old.map { $0.clusters == new.clusters } ?? false
+    self.mode = mode
+    self.synchronized = synchronized
+    self.output = output
+  }
+
+  /// Encodes the whole frame: every row's changes, then the cursor.
+  mutating func encode(cursor: FrameWriter.Cursor) {
+    let columns = new.columns
+    new.cells.withUnsafeBufferPointer { newCells in
+      guard let old else {
+        for row in 0..<new.rows {
+          diffRow(row, old: nil, new: Self.row(row, of: newCells, columns))
+        }
+        return
+      }
+      old.cells.withUnsafeBufferPointer { oldCells in
+        for row in 0..<new.rows {
+          let oldRow = Self.row(row, of: oldCells, columns)
+          let newRow = Self.row(row, of: newCells, columns)
+          if clustersAgree, Self.sameBytes(oldRow, newRow) { continue }
+          // A row that moved sideways (a page sliding) is moved on the screen first.
+          guard let shifted = shiftRow(row, old: oldRow, new: newRow) else {
+            diffRow(row, old: oldRow, new: newRow)
+            continue
+          }
+          shifted.withUnsafeBufferPointer { diffRow(row, old: $0, new: newRow) }
+        }
+      }
+    }
+    finish(cursor)
+  }
+
+  private static func row(_ row: Int, of cells: Cells, _ columns: Int) -> Cells {
+    Cells(rebasing: cells[(row * columns)..<((row + 1) * columns)])
+  }
+
+  /// Writes the cells of a row that differ between `old` (all of them for `nil`) and `new`.
+  private mutating func diffRow(_ row: Int, old: Cells?, new: Cells) {
+    let columns = new.count
+    // Plain blanks from `tail` to the end of the row can be erased with EL.
+    var tail = columns
+    while tail > 0, new[tail - 1] == Self.plainBlank { tail -= 1 }
+    var position = 0
+    while position < columns {
+      var start = position
+      if let old {
+        while start < columns, same(old[start], new[start]) { start += 1 }
+        guard start < columns else { return }
+      }
+      if new[start].width == 0, start > 0, new[start - 1].width == 2 { start -= 1 }
+      if start >= tail, erasesTail(from: start, row: row, old: old, new: new) { return }
+      moveTo(row: row, column: start, in: new)
+      let cell = new[start]
+      put(cell)
+      // Always forward, even past a continuation cell that a bug left without its wide character.
+      position = max(position + 1, start + max(1, Int(cell.width)))
+    }
+  }
+
+  /// Erases the row from `start` with EL when more than three of its cells changed; returns
+  /// whether it did.
+  private mutating func erasesTail(from start: Int, row: Int, old: Cells?, new: Cells) -> Bool {
+    if let old {
+      var changed = 0
+      for index in start..<new.count where !same(old[index], new[index]) {
+        changed += 1
+        if changed > 3 { break }
+      }
+      guard changed > 3 else { return false }
+    }
+    moveTo(row: row, column: start, in: new)
+    setPen(Self.plainBlank)
+    append(0x1B, 0x5B, 0x4B)  // ESC [ K
+    return true
+  }
+
+  /// Whether a cell of the old grid looks the same as one of the new grid.
+  func same(_ a: StoredCell, _ b: StoredCell) -> Bool {
+    if a == b, clustersAgree || !a.isCluster { return true }
+    guard a.width == b.width, a.sameStyle(as: b), a.isCluster, b.isCluster, let old else {
+      return false
+    }
+    return old.text(of: a) == new.text(of: b)
+  }
+
+  /// Whether two rows hold the same bytes, compared a word at a time (when cells have no padding).
+  private static func sameBytes(_ a: Cells, _ b: Cells) -> Bool {
+    guard MemoryLayout<StoredCell>.size == MemoryLayout<StoredCell>.stride, a.count == b.count
+    else { return false }
+    let x = UnsafeRawBufferPointer(a)
+    let y = UnsafeRawBufferPointer(b)
+    var offset = 0
+    while offset + 8 <= x.count {
+      guard
+        x.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          == y.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      else { return false }
+      offset += 8
+    }
+    while offset < x.count {
+      guard x[offset] == y[offset] else { return false }
+      offset += 1
+    }
+    return true
+  }
+
+  /// Ends the frame: pen reset, cursor placed and shown or hidden, synchronized update closed.
+  private mutating func finish(_ cursor: FrameWriter.Cursor) {
+    if started, penStyle != .plain { append(0x1B, 0x5B, 0x6D) }  // ESC [ m
+    let target = (row: max(0, cursor.row), column: max(0, cursor.column))
+    if !positionKnown || row != target.row || column != target.column {
+      moveTo(row: target.row, column: target.column, in: nil)
+    }
+    if cursor.isVisible {
+      append("\u{1B}[?25h")
+    } else if !started {
+      append("\u{1B}[?25l")
+    }
+    if started, synchronized { append("\u{1B}[?2026l") }
+  }
+
+  /// Opens the frame before its first change.
+  mutating func start() {
+    started = true
+    if synchronized { append("\u{1B}[?2026h") }
+    append("\u{1B}[?25l")
+  }
+
+  /// Writes one cell (nothing for the right half of a wide character) at the cursor.
+  mutating func put(_ cell: StoredCell) {
+    guard cell.width > 0 else { return }
+    if pen == nil || !cell.sameStyle(as: pen ?? cell) { setPen(cell) }
+    if cell.glyph < 0x80 {
+      output.append(UInt8(truncatingIfNeeded: cell.glyph))
+    } else if cell.isCluster {
+      output.append(contentsOf: new.text(of: cell).utf8)
+    } else {
+      appendScalar(cell.glyph)
+    }
+    column += Int(cell.width)
+    if column >= new.columns { positionKnown = false }
+  }
+
+  /// Sets the pen to a cell's style, with the shortest SGR from the current pen.
+  mutating func setPen(_ cell: StoredCell) {
+    if let pen, pen.sameStyle(as: cell) { return }
+    let style = terminalStyle(cell.style)
+    pen = cell
+    if let penStyle, penStyle == style { return }
+    appendSGR(from: penStyle, to: style)
+    penStyle = style
+  }
+}

@@ -1,0 +1,82 @@
+import TabShellRendering
+
+/// The bytes that turn the terminal's screen from one grid into the next: only the cells that
+/// changed, with few cursor moves, one buffer for one `write`.
+///
+/// The full-screen loop keeps the grid it wrote last. For each frame it builds the next grid,
+/// asks ``frame(from:to:cursor:)`` for the bytes, writes them with one `write(2)` and keeps the new
+/// grid. `previous` must be what the screen shows in the grid's area: pass `nil` after entering the
+/// full-screen mode, after a resize, after `fg`, or whenever something else may have drawn there;
+/// the frame then redraws every row. Rows outside the grid (readline's line under it) are never
+/// touched, except for the final cursor move.
+///
+/// - Moves: the shortest of `CUP` (`ESC [ row ; col H`) and a relative move (`CUU`/`CUD` for the
+///   row, then CR, BS, `CHA`, `CUB` or `CUF`); along a row, a short run of unchanged cells is
+///   written again when that is shorter than `CUF`. After the last column the position is taken as
+///   unknown (the terminal's pending wrap), so the next move is a `CUP`. No move ever scrolls.
+/// - Rows moved sideways (two pages sliding with a drag) are moved on the screen with `DCH`
+///   (`ESC [ n P`) or `ICH` (`ESC [ n @`), found by comparing the rows, and only the cells that
+///   still differ are written.
+/// - Erasing: the blank tail of a row (plain blanks to its end) is erased with `EL` (`ESC [ K`)
+///   when more than a few of its cells changed.
+/// - Styles: SGR only where the style changes; attributes only added need no reset. In
+///   ``ColorMode/none`` colours are dropped but attributes (bold, dim, italic, underline, reverse)
+///   are kept: `NO_COLOR` asks for no colour, and reverse video is how a colourless selection or
+///   cursor shows. In ``ColorMode/ansi256`` RGB colours become the nearest palette entry.
+/// - Wide characters are written whole from their left cell, never half.
+/// - The frame ends with the SGR reset (when it set a style), the cursor at ``Cursor`` (for
+///   readline, on its row) and shown or hidden as asked. While cells are drawn the cursor is hidden
+///   and, with ``synchronizedUpdate``, the frame is one synchronized update (DEC mode 2026), which
+///   terminals without it ignore. A frame with no change is only the cursor move.
+package struct FrameWriter: Sendable {
+  /// Which colours the terminal gets.
+  package var colorMode: ColorMode
+  /// Whether changes are wrapped in `ESC [ ? 2026 h` … `ESC [ ? 2026 l`.
+  package var synchronizedUpdate: Bool
+
+  /// Makes a writer.
+  package init(colorMode: ColorMode, synchronizedUpdate: Bool = true) {
+    self.colorMode = colorMode
+    self.synchronizedUpdate = synchronizedUpdate
+  }
+
+  /// Where the cursor is left after a frame, 0-based (it may be outside the grid: on readline's
+  /// row under it), and whether it shows.
+  package struct Cursor: Hashable, Sendable {
+    /// The column, from 0.
+    package var column: Int
+    /// The row, from 0.
+    package var row: Int
+    /// Whether the cursor shows.
+    package var isVisible: Bool
+
+    /// Makes a cursor position.
+    package init(column: Int, row: Int, isVisible: Bool = true) {
+      self.column = column
+      self.row = row
+      self.isVisible = isVisible
+    }
+  }
+
+  /// The bytes of one frame: from `previous` (what the screen shows; `nil` to redraw every row) to
+  /// `next`. A `previous` of another size counts as `nil`.
+  package func frame(from previous: CellGrid?, to next: CellGrid, cursor: Cursor) -> [UInt8] {
+    var bytes: [UInt8] = []
+    write(from: previous, to: next, cursor: cursor, into: &bytes)
+    return bytes
+  }
+
+  /// Appends one frame's bytes to `buffer` (to reuse its storage from frame to frame).
+  package func write(
+    from previous: CellGrid?, to next: CellGrid, cursor: Cursor, into buffer: inout [UInt8]
+  ) {
+    let old = previous.flatMap { $0.columns == next.columns && $0.rows == next.rows ? $0 : nil }
+    buffer.reserveCapacity(buffer.count + (old == nil ? next.cells.count * 2 : 256))
+    var encoder = FrameEncoder(
+      from: old, to: next, mode: colorMode, synchronized: synchronizedUpdate, output: [])
+    // The encoder appends to the caller's buffer, without a copy.
+    swap(&encoder.output, &buffer)
+    encoder.encode(cursor: cursor)
+    swap(&encoder.output, &buffer)
+  }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// Text from a script, a user or a plugin never carries an escape sequence to the terminal: control
+/// characters (C0, ESC, DEL, C1) in messages, echo, traces and JSON are shown, not sent.
+@Suite struct EscapeTests {
+  /// An OSC sequence that sets a terminal's window title.
+  static let osc = "\u{1B}]0;pwned\u{07}"
+  /// The 8-bit control sequence introducer (C1) and DEL.
+  static let c1 = "\u{9B}31m\u{7F}"
+
+  /// Whether `text` holds a control character other than a line feed.
+  func hasControl(_ text: String) -> Bool {
+    text.unicodeScalars.contains {
+      $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value))
+    }
+  }
+
+  @Test func errorMessagesShowControlCharacters() {
+    let script = """
+      add-tab text --id a --title '\(Self.osc)'
+      expect title a '\(Self.c1)'
+      tab '\(Self.osc)x'
+      """
+    let result = runInProcess(["--keep-going", "-c", script])
+    #expect(result.status == 1)
+    #expect(!hasControl(result.stderr), "\(result.stderr.debugDescription)")
+    #expect(
+      result.stderr == """
+        -c:2:1: error: expect failed: title of tab 'a' (1) is '\\u{1B}]0;pwned\\u{7}', expected '\\u{9B}31m\\u{7F}'
+        -c:3:1: error: no tab '\\u{1B}]0;pwned\\u{7}x'; did you mean '\\u{1B}]0;pwned\\u{7}'?
+
+        """)
+  }
+
+  @Test func echoAndTracesShowThemButKeepLines() {
+    let script = """
+      echo "one\\ntwo" '\(Self.osc)'
+      add-tab logger --id l --title '\(Self.c1)'
+      trace on
+      tab l
+      trace json
+      rename-tab l '\(Self.osc)'
+      state --json
+      """
+    let result = runInProcess(["-c", script])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(!hasControl(result.stdout), "\(result.stdout.debugDescription)")
+    #expect(result.stdout.hasPrefix("one\ntwo \\u{1B}]0;pwned\\u{7}\n"))
+    #expect(result.stdout.contains(#""title":"\u001b]0;pwned\u0007""#))
+  }
+
+  @Test func aFileNameIsShownToo() throws {
+    let directory = NSTemporaryDirectory() + "tabshell-escape-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let name = "x\(Self.osc).tabsh"
+    try "tabb\n".write(toFile: directory + "/" + name, atomically: true, encoding: .utf8)
+    let result = runInProcess([name], directory: directory)
+    #expect(result.status == 2)
+    #expect(!hasControl(result.stderr), "\(result.stderr.debugDescription)")
+  }
+}

@@ -75,6 +75,34 @@ struct ParserTests {
       ])
   }
 
+  @Test func stopsAfterTheErrorLimit() throws {
+    let source = String(repeating: "frobnicate\n", count: 3 * Parser.diagnosticLimit)
+    let script = Self.parser().parse(source, file: "f", directory: "")
+    #expect(script.diagnostics.count == Parser.diagnosticLimit + 1)
+    let last = try #require(script.diagnostics.last)
+    #expect(
+      last.description
+        == "f:\(Parser.diagnosticLimit + 1):1: error: too many errors (\(Parser.diagnosticLimit)); "
+        + "stopped checking here")
+  }
+
+  @Test func aScriptWithAsManyErrorsAsTheLimitReportsThemAll() {
+    let source = String(repeating: "frobnicate\n", count: Parser.diagnosticLimit)
+    let script = Self.parser().parse(source, file: "f", directory: "")
+    #expect(script.diagnostics.count == Parser.diagnosticLimit)
+    #expect(
+      script.diagnostics.allSatisfy { $0.error != .tooManyErrors(limit: Parser.diagnosticLimit) })
+  }
+
+  @Test(arguments: ["", "tab 1 ", "swipe ", "exit "])
+  func quotesALongWordShort(_ command: String) throws {
+    let word = String(repeating: "w", count: 100_000)
+    let script = Self.parser().parse("\(command)\(word)", file: nil, directory: "")
+    let message = try #require(script.diagnostics.first).description
+    #expect(message.count < 300)
+    #expect(message.contains(String(repeating: "w", count: quotedWordLimit) + "…'"))
+  }
+
   @Test func resolvesScreenCommandsAtRunTime() throws {
     let script = Self.parser().parse("calls", file: nil, directory: "")
     #expect(script.diagnostics.isEmpty)

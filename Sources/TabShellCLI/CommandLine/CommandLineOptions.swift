@@ -35,6 +35,8 @@ package struct CommandLineOptions: Equatable, Sendable {
   package var test: TestOptions?
   /// `--init`: write a starter start-up file.
   package var writeStartupFile = false
+  /// `--print FILE`: print a generated file (the manual page, a completion file).
+  package var print: String?
   /// `--help`.
   package var help = false
   /// `--version`.
@@ -156,6 +158,10 @@ extension CommandLineOptions {
       name: "--init",
       abstract: "write a starter start-up file ($XDG_CONFIG_HOME/tabshell/init.tabsh), then exit"
     ) { o, _ in o.writeStartupFile = true },
+    .init(
+      name: "--print", valueName: "FILE",
+      abstract: "print a file for packagers: " + InstallFiles.names.joined(separator: ", ")
+    ) { o, v in o.print = v },
     .init(name: "--help", abstract: "show this help") { o, _ in o.help = true },
     .init(name: "--version", abstract: "show the version") { o, _ in o.version = true },
   ]

@@ -46,6 +46,16 @@ package enum TabShellCommand {
       return 0
     }
     if options.writeStartupFile { return writeStartupFile(process) }
+    if let name = options.print {
+      guard let text = InstallFiles.text(of: name) else {
+        process.writeError(
+          "error: --print takes " + InstallFiles.names.joined(separator: ", ") + ", not '\(name)'\n"
+        )
+        return 2
+      }
+      process.writeOutput(text)
+      return 0
+    }
     if let test = options.test { return TestCommand.run(test, options, process) }
     if options.record != nil,
       options.commands != nil || options.file != nil || options.checkOnly

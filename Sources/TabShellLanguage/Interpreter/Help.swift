@@ -146,6 +146,21 @@ package enum Help {
 }
 
 extension Help {
+  /// A command as a manual page lists it.
+  package struct Summary: Sendable {
+    /// Its usage line.
+    package var usage: String
+    /// Its one line of help.
+    package var abstract: String
+  }
+
+  /// The built-in commands by family, for the manual page.
+  package static func families() -> [(name: String, commands: [Summary])] {
+    CommandTable.standard.families.map { family in
+      (family.name, family.commands.map { Summary(usage: $0.usage, abstract: $0.abstract) })
+    }
+  }
+
   /// The command reference (`docs/Commands.md`), generated from the same declarations as `help`.
   package static func reference() -> String {
     var lines = [

@@ -54,30 +54,33 @@ package enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible 
   case notRecording
   /// Anything else a command reports.
   case failed(String)
+  /// A script with more errors than ``Parser/diagnosticLimit``: checking stopped here.
+  case tooManyErrors(limit: Int)
 
   package var description: String {
     switch self {
     case .unterminatedQuote(let quote): "unterminated \(quote) quote"
     case .unknownCommand(let name, let suggestion):
-      "unknown command '\(name)'" + Self.didYouMean(suggestion)
+      "unknown command \(quoted(name))" + Self.didYouMean(suggestion)
     case .missingArgument(let command, let argument, let usage):
       "'\(command)' needs \(argument); usage: \(usage)"
     case .tooManyArguments(let command, let word, let usage):
-      "'\(command)' takes no more arguments, got '\(word)'; usage: \(usage)"
+      "'\(command)' takes no more arguments, got \(quoted(word)); usage: \(usage)"
     case .unknownOption(let command, let option, let suggestion):
-      "unknown option '\(option)' for '\(command)'" + Self.didYouMean(suggestion)
+      "unknown option \(quoted(option)) for '\(command)'" + Self.didYouMean(suggestion)
     case .missingOptionValue(let command, let option):
       "option '\(option)' of '\(command)' needs a value"
-    case .notAnInteger(let word, let argument): "\(argument) must be a whole number, not '\(word)'"
+    case .notAnInteger(let word, let argument):
+      "\(argument) must be a whole number, not \(quoted(word))"
     case .outOfRange(let word, let argument, let range):
-      "\(argument) must be from \(range.lowerBound) to \(range.upperBound), not '\(word)'"
+      "\(argument) must be from \(range.lowerBound) to \(range.upperBound), not \(quoted(word))"
     case .notAChoice(let word, let argument, let choices, let suggestion):
-      "\(argument) must be one of \(choices.joined(separator: ", ")), not '\(word)'"
+      "\(argument) must be one of \(choices.joined(separator: ", ")), not \(quoted(word))"
         + Self.didYouMean(suggestion)
-    case .badParameter(let word): "--param needs KEY=VALUE, not '\(word)'"
+    case .badParameter(let word): "--param needs KEY=VALUE, not \(quoted(word))"
     case .hookNestingTooDeep(let limit): "'on' nests too deep in hooks (limit \(limit))"
     case .screenCommandUnavailable(let name, let visible, let types):
-      "'\(name)' is a command of screen type "
+      "\(quoted(name)) is a command of screen type "
         + types.map { "'\($0)'" }.joined(separator: ", ")
         + "; the visible screen is "
         + (visible.map { "of type '\($0)'" } ?? "none")
@@ -100,6 +103,7 @@ package enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible 
     case .alreadyRecording(let file): "already recording to '\(file)' ('record stop' ends it)"
     case .notRecording: "no recording is under way"
     case .failed(let message): message
+    case .tooManyErrors(let limit): "too many errors (\(limit)); stopped checking here"
     }
   }
 

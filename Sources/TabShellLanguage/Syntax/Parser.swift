@@ -14,6 +14,10 @@ struct Parser {
   /// How deep `on` may nest in a hook's commands.
   static let hookNestingLimit = 8
 
+  /// How many errors a script may have before parsing stops (as a compiler's error limit): the
+  /// report of a file that is not a script at all stays short, and comes quickly.
+  static let diagnosticLimit = 100
+
   /// Parses a whole script.
   ///
   /// A plain line (blanks and plain words only: no `;`, `#`, quotes or backslashes) written again,
@@ -26,6 +30,12 @@ struct Parser {
     source.withUTF8 { lines.parse($0) }
     lines.diagnostics.sort {
       ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)
+    }
+    if let line = lines.stoppedAt {
+      lines.diagnostics.append(
+        Diagnostic(
+          file: file, location: SourceLocation(line: line, column: 1),
+          error: .tooManyErrors(limit: Self.diagnosticLimit)))
     }
     return Script(
       file: file, directory: directory, commands: lines.commands, diagnostics: lines.diagnostics)
@@ -143,6 +153,8 @@ private struct ScriptLines {
   /// Set after a command that may add commands (`load`): unknown names wait until they run.
   var deferUnknown = false
   var seen = PlainLineTable()
+  /// The line where parsing stopped after ``Parser/diagnosticLimit`` errors.
+  var stoppedAt: Int?
 
   init(parser: Parser, file: String?) {
     self.parser = parser
@@ -202,6 +214,10 @@ private struct ScriptLines {
       for raw in lexed.commands { add(raw, plainText: plain ? bytes[first..<last] : nil) }
       diagnostics += lexed.errors.map { Diagnostic(file: file, location: $0.0, error: $0.1) }
       (index, line) = (lexed.end, lexed.nextLine)
+      if diagnostics.count >= Parser.diagnosticLimit, index < bytes.count {
+        stoppedAt = line
+        return
+      }
     }
   }
 

@@ -1,4 +1,5 @@
 import CReadline
+import TabShellLanguage
 import TabShellPlatform
 import TabShellRendering
 
@@ -104,6 +105,9 @@ final class REPLSession<Engine: REPLEngine> {
         return .terminated(signal)
       }
       if pending.interrupt {
+        // The handler also asked a running command to stop; none runs at the prompt, so the
+        // next command must not take that for its own interrupt.
+        Interpreter.interruption.store(false, ordering: .relaxed)
         rl_echo_signal_char(SIGINT)
         abandonLine()
         print("")

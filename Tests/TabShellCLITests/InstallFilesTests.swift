@@ -48,7 +48,7 @@ import Testing
         """
     let (status, output) = try run("/bin/bash", ["-s"], input: script)
     #expect(status == 0, "\(output)")
-    #expect(output == "--norc --no-color\ntest\n--timeout\n")
+    #expect(output == "--norc --no-plugins --no-color\ntest\n--timeout\n")
   }
 
   @Test(arguments: [("zsh", ["-n"]), ("fish", ["--no-execute"])])

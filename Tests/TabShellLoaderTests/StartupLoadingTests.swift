@@ -59,9 +59,7 @@ import Testing
   /// A process plugin calling itself `name` (the faulty fixture) at `path`.
   func processPlugin(_ name: String, at path: String) throws {
     let fixture = repositoryRoot + "/Tests/TabShellLoaderTests/Fixtures/faulty.sh"
-    try "#!/bin/sh\necho \"pid $$\" >&2\nexec '\(fixture)' \(name)\n".write(
-      toFile: path, atomically: false, encoding: .utf8)
-    chmod(path, 0o755)
+    try writeFile(path, "#!/bin/sh\necho \"pid $$\" >&2\nexec '\(fixture)' \(name)\n")
   }
 
   @Test func theFolderStartsProcessPluginsAndAnExplicitCopyTakesPrecedence() throws {

@@ -92,3 +92,17 @@ func expectGone(_ pid: Int32?, sourceLocation: Testing.SourceLocation = #_source
   while !liveMembers(ofGroup: pid).isEmpty, Date() < deadline { usleep(1_000) }
   #expect(liveMembers(ofGroup: pid) == [], sourceLocation: sourceLocation)
 }
+
+/// Writes a file that is about to be run, on a descriptor no child process can inherit: a program
+/// that another thread starts meanwhile would otherwise keep it open for writing, and starting the
+/// file would fail with "Text file busy".
+func writeFile(_ path: String, _ text: String, mode: mode_t = 0o755) throws {
+  let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+  guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
+  defer { close(fd) }
+  let bytes = Array(text.utf8)
+  guard bytes.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
+    throw CocoaError(.fileWriteUnknown)
+  }
+  fchmod(fd, mode)
+}

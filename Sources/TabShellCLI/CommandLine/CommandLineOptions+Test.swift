@@ -33,7 +33,8 @@ struct TestOption: Sendable {
 extension TestOptions {
   /// The options of the scripts that `tabshell test` passes on to each of them.
   static let passedOn = [
-    "--keep-going", "--plugin", "--norc", "--width", "--update-snapshots", "--summary",
+    "--keep-going", "--plugin", "--norc", "--no-plugins", "--plugin-timeout", "--width",
+    "--update-snapshots", "--summary",
   ]
 
   /// Every option, declared once: parsing and `tabshell test --help` come from this table.

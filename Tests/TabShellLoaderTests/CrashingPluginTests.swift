@@ -41,7 +41,8 @@ import Testing
     let path = try freshCopy(of: TestPlugins.get().hang)
     let run = try SpawnedRun(
       ["--norc", "--plugin", path],
-      environment: ["HOME=/nonexistent", "PATH=/usr/bin:/bin", "TERM=xterm"], terminal: true,
+      environment: ["HOME=\(try makeTemporaryFolder())", "PATH=/usr/bin:/bin", "TERM=xterm"],
+      terminal: true,
       timeout: 30, answer: ("tabshell:", "echo before; add-tab hang; tab hang\r"),
       thenSignal: (afterSeconds: 1, signal: signal))
     #expect(!run.timedOut, "the shell kept spinning")

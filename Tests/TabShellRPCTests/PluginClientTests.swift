@@ -150,11 +150,10 @@ struct PluginClientTests {
   }
 
   @Test func aPluginThatCannotStart() {
-    // A path no one made (`/nonexistent` may exist: a test that runs tabshell with that HOME as
-    // root makes it).
-    let missing = NSTemporaryDirectory() + "tabshell-missing-\(UUID().uuidString)"
+    // A path under /proc/self, where no one can make a file.
+    let path = "/proc/self/no-such-plugin"
     #expect(
-      throws: PluginError.fault(.couldNotStart(path: missing, reason: "No such file or directory"))
-    ) { try PluginClient(executable: missing) }
+      throws: PluginError.fault(.couldNotStart(path: path, reason: "No such file or directory"))
+    ) { try PluginClient(executable: path) }
   }
 }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TabShellPlatform
 
 /// A JUnit XML report, as GitLab, Jenkins and GitHub's test reporters read it: one `testsuite`,
 /// one `testcase` per script (its path as `name` and `file`, its folder as `classname`, the line of

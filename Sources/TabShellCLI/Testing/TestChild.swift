@@ -1,10 +1,5 @@
 import TabShellLanguage
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TabShellPlatform
 
 /// One script running as a test: a child process of the runner, made by `fork` without `exec`.
 ///

@@ -1,10 +1,5 @@
 import TabShellLanguage
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TabShellPlatform
 
 /// `tabshell test [OPTIONS] [PATH...]` (docs/Contract.md, "The test runner"): finds the scripts,
 /// runs each alone in a child process, prints a line per script in their order as soon as it and

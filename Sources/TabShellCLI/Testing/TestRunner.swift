@@ -1,10 +1,5 @@
 import TabShellLanguage
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TabShellPlatform
 
 /// How one script's run ended, and what it printed.
 struct ChildRun {

@@ -1,10 +1,5 @@
 import TabShellLanguage
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TabShellPlatform
 
 /// One failure of a script, as its report shows it: where (`PATH:LINE:COL`, paths as the runner
 /// shows them), what, and the lines that explain it (a frame's difference).

@@ -1,11 +1,6 @@
 @_spi(Host) import TabShellKit
+import TabShellPlatform
 import TabShellRendering
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// `expect frame FILE`: a snapshot test of what `show` prints.
 extension ExpectCommand {

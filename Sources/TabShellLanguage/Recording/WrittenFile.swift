@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TabShellPlatform
 
 /// A file a command writes (a recording, a snapshot), with the C library: each ``write(_:)`` reaches
 /// the file at once, so that what was written survives the process being killed.

@@ -24,10 +24,11 @@ let package = Package(
     .target(name: "BuiltinScreens", dependencies: [kit], path: "plugins/BuiltinScreens"),
     .target(name: "TabShellPlatform"),
     .target(name: "TabShellRendering", dependencies: [kit, "TabShellPlatform"]),
-    .target(name: "TabShellLoader", dependencies: [kit, "TabShellPlatform"]),
     // Process plugins' transport: JSON, a child process with line framing, JSON-RPC 2.0 and the
     // plugin protocol's messages. Knows nothing of the core.
     .target(name: "TabShellRPC"),
+    // Loading plugins: shared objects (dlopen), and process plugins adapted to the core.
+    .target(name: "TabShellLoader", dependencies: [kit, "TabShellPlatform", "TabShellRPC"]),
     // The full-screen mode's terminal layer: input decoding, the cell grid, frame diffs, raw mode.
     .target(name: "TabShellTerminal", dependencies: [kit, "TabShellRendering"]),
     .target(
@@ -38,7 +39,7 @@ let package = Package(
       name: "TabShellCLI",
       dependencies: [
         kit, "TabShellPlatform", "TabShellLanguage", "TabShellRendering", "TabShellLoader",
-        "TabShellTerminal", "BuiltinScreens", "CReadline",
+        "TabShellRPC", "TabShellTerminal", "BuiltinScreens", "CReadline",
       ]
     ),
     .executableTarget(name: "tabshell", dependencies: ["TabShellCLI", "TabShellPlatform"]),
@@ -69,11 +70,11 @@ let package = Package(
     ),
     .testTarget(
       name: "TabShellLoaderTests",
-      dependencies: [kit, "TabShellLoader", "TabShellLanguage", "TestSupport"],
+      dependencies: [kit, "TabShellLoader", "TabShellLanguage", "TabShellRPC", "TestSupport"],
       // Sources of test plugins, built by the tests themselves into shared objects.
       exclude: ["Fixtures"]
     ),
-    .testTarget(name: "TabShellRPCTests", dependencies: ["TabShellRPC"]),
+    .testTarget(name: "TabShellRPCTests", dependencies: ["TabShellRPC", "TestSupport"]),
     .testTarget(
       name: "TabShellTerminalTests",
       dependencies: ["TabShellTerminal", "TabShellRendering", "TestSupport"]
@@ -85,9 +86,11 @@ let package = Package(
       name: "RenderBench", dependencies: [kit, "TabShellRendering", "BuiltinScreens"],
       path: "Benchmarks/RenderBench"
     ),
-    // Prints the process-plugin transport's figures (round trips to the Python example); not a test.
+    // Prints the process plugins' figures (round trips to the Python example, tab switches and a
+    // fault through the shell); not a test.
     .executableTarget(
-      name: "RPCBench", dependencies: ["TabShellRPC"], path: "Benchmarks/RPCBench"
+      name: "RPCBench", dependencies: [kit, "TabShellRPC", "TabShellLoader", "TabShellRendering"],
+      path: "Benchmarks/RPCBench"
     ),
     // Prints the terminal layer's figures (frame encode, diffs); not a test.
     .executableTarget(

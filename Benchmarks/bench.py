@@ -9,6 +9,7 @@ Usage: bench.py BIN_DIR [--quick]
 import os
 import shutil
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -291,6 +292,10 @@ if os.path.exists(RPC_BENCH):
     figure("process plugin: tab switch drawn, pipelined, p99", values["pipelined-p99"], "ms", 2,
            False, f"(p50 {values['pipelined-p50']:.3f} ms)")
     figure("process plugin: fault noticed, limit 0.2 s", values["fault"], "ms", 300, False)
+    figure("process plugin through the shell: tab switch drawn, p99", values["shell-switch-p99"],
+           "ms", 2, False, f"(p50 {values['shell-switch-p50']:.3f} ms)")
+    figure("process plugin through the shell: fault noticed and usable again, limit 0.5 s",
+           values["shell-fault"], "ms", 600, False)
 
 # 7. The REPL: command-to-prompt through a pseudo-terminal, the history file on a real disk.
 print("7. REPL: command-to-prompt through a pseudo-terminal (history on disk)", flush=True)
@@ -298,8 +303,34 @@ p50, p99, worst, where = repl_latency(TABSHELL, 300 if QUICK else 2_000)
 figure("REPL command-to-prompt, p50", p50 * 1e3, "ms", 2, False, f"(history in {where})")
 figure("REPL command-to-prompt, p99", p99 * 1e3, "ms", 10, False, f"(slowest {worst * 1e3:.1f} ms)")
 
-# 8. The full-screen mode through a pseudo-terminal (Benchmarks/tui_bench.py).
-print("8. full-screen mode: key and drag to finished frame, bytes of a tab switch", flush=True)
+# 8. The test runner: 1,000 small scripts, two at a time (each a child forked from the runner).
+print("8. tabshell test: 1,000 scripts of 5-20 commands, -j 2", flush=True)
+suite = os.path.join(WORK, "suite")
+os.makedirs(suite, exist_ok=True)
+rng = random.Random(11)
+for i in range(1_000):
+    lines = ["add-tab text --id a\n", "add-tab text --id b\n", "add-tab text --id c\n"]
+    while len(lines) < rng.randint(5, 20):
+        lines.append(rng.choice(["tab 2\n", "swipe left\n", "swipe right\n", "expect tabs 3\n",
+                                 "push text\n", "pop-to-root\n", "badge b 1\n", "tab 1\n"]))
+    with open(os.path.join(suite, f"s{i:04d}.tabsh"), "w") as file:
+        file.writelines(lines)
+
+
+def cpu_of_children():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+cpu_before = cpu_of_children()
+runner_wall, _ = run([TABSHELL, "test", "-j", "2", suite], RUNS)
+runner_cpu = (cpu_of_children() - cpu_before) / (RUNS + 1)
+load = open("/proc/loadavg").read().split()[0]
+figure("tabshell test, 1,000 scripts, -j 2", runner_wall, "s", 3, False,
+       f"({runner_wall:.2f} ms a script; CPU {runner_cpu:.2f} s, user+sys; load {load})")
+
+# 9. The full-screen mode through a pseudo-terminal (Benchmarks/tui_bench.py).
+print("9. full-screen mode: key and drag to finished frame, bytes of a tab switch", flush=True)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import tui_bench  # noqa: E402
 

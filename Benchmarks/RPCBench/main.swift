@@ -1,5 +1,7 @@
 // Times process plugins through TabShellRPC: lifecycle round trips a second to the Python example,
-// and the latency of a draw and of a drawn tab switch between two of its screens (p50, p99).
+// and the latency of a draw and of a drawn tab switch between two of its screens (p50, p99); then
+// through the shell (ShellBench): a drawn tab switch between two of its screens, and how long a
+// fault takes to be noticed and the shell to be usable again.
 // A program that prints figures with their targets, not a test.
 // Usage: RPCBench [--raw] [PLUGIN] [CALLS]   (PLUGIN: plugins/python/example_counter.py, from the
 // root). --raw prints `key value` lines for scripts/bench instead.
@@ -140,6 +142,32 @@ do {
   figure(
     "fault", "fault noticed and stopped, limit 0.2 s, worst of 5", worst, "ms", target: 300,
     atLeast: false)
+
+  // Through the shell: the adapter, the core's tab switch, the renderer's frame and the host's
+  // work after a command.
+  let shellSwitches = try ShellBench.tabSwitches(plugin: plugin, count: samples)
+  figure(
+    "shell-switch-p50", "shell: tab switch drawn, p50", quantile(shellSwitches, 0.5), "ms",
+    target: 1, atLeast: false)
+  figure(
+    "shell-switch-p99", "shell: tab switch drawn, p99", quantile(shellSwitches, 0.99), "ms",
+    target: 2, atLeast: false)
+  var template = Array("/tmp/tabshell-rpcbench-XXXXXX".utf8CString)
+  let folder = template.withUnsafeMutableBufferPointer { buffer in
+    buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
+  }
+  if let folder {
+    var slowest = 0.0
+    for _ in 0..<5 {
+      slowest = max(slowest, try ShellBench.faultRecovery(limit: 0.5, folder: folder))
+    }
+    unlink(folder + "/silent.sh")
+    rmdir(folder)
+    figure(
+      "shell-fault",
+      "shell: fault noticed, screens failed, next switch made, limit 0.5 s, worst of 5",
+      slowest, "ms", target: 600, atLeast: false)
+  }
   if !raw { print("  (load average while measuring: \(loadAverage()))") }
 } catch {
   print("RPCBench: \(error)")

@@ -12,7 +12,8 @@ import TabShellPlatform
 ///    next folder down is checked in turn). So no other user can replace any part of the path.
 /// 3. The file, opened without following a link (`O_NOFOLLOW`) and without waiting (a fifo):
 ///    a regular file (not a folder, a device...), owned by root or by this user, writable by no
-///    one else, starting with an ELF header.
+///    one else, starting with an ELF header — or, for a process plugin (`executable`), one this
+///    user may run.
 struct PluginFile {
   /// The open file (close-on-exec).
   let descriptor: Int32
@@ -27,7 +28,7 @@ struct PluginFile {
   var loadPath: String { Platform.path(ofDescriptor: descriptor) ?? realPath }
 
   /// Opens `path` and checks it; the caller closes it (``close()``) unless the dynamic linker has it.
-  static func open(_ path: String) throws(PluginLoadError) -> PluginFile {
+  static func open(_ path: String, executable: Bool = false) throws(PluginLoadError) -> PluginFile {
     guard let realPath = FileStatus.realPath(path) else {
       if errno == ENOENT || errno == ENOTDIR { throw .notFound(path: path) }
       throw .unreadable(path: path, reason: SystemError.current.description)
@@ -47,7 +48,7 @@ struct PluginFile {
     }
     let file = PluginFile(descriptor: descriptor, realPath: realPath)
     do throws(PluginLoadError) {
-      try file.check(path: path)
+      try file.check(path: path, executable: executable)
     } catch {
       file.close()
       throw error
@@ -61,13 +62,19 @@ struct PluginFile {
   }
 
   /// The checks of the open file itself.
-  private func check(path: String) throws(PluginLoadError) {
+  private func check(path: String, executable: Bool) throws(PluginLoadError) {
     guard let info = FileStatus.of(descriptor: descriptor) else {
       throw .unreadable(path: path, reason: SystemError.current.description)
     }
     if info.isDirectory { throw .isDirectory(path: path) }
-    guard info.isRegularFile else { throw .notSharedObject(path: path) }
+    guard info.isRegularFile else {
+      throw executable ? .notExecutable(path: path) : .notSharedObject(path: path)
+    }
     try Self.checkWriters(info, path: path, folder: nil)
+    if executable {
+      guard access(realPath, X_OK) == 0 else { throw .notExecutable(path: path) }
+      return
+    }
     var magic: [UInt8] = [0, 0, 0, 0]
     let count = magic.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 4, 0) }
     guard count == 4, magic == [0x7F, 0x45, 0x4C, 0x46] else { throw .notSharedObject(path: path) }

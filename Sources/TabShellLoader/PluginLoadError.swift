@@ -27,6 +27,13 @@ package enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertibl
   case notAPluginObject(path: String, typeName: String)
   /// The same file (the same real path) is already loaded.
   case alreadyLoaded(path: String, realPath: String)
+  /// A process plugin's file is not executable.
+  case notExecutable(path: String)
+  /// The plugin was refused: a process plugin that did not start or shake hands (it is stopped), or
+  /// a plugin the shell would not register; why.
+  case refused(path: String, reason: String)
+  /// A name the plugin declares is taken by a plugin loaded before, from `ownerSource`.
+  case nameTaken(path: String, kind: String, name: String, owner: String, ownerSource: String)
 
   /// The path the error is about, as it was given.
   package var path: String {
@@ -35,7 +42,8 @@ package enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertibl
       .ownedByAnotherUser(let path, _, _),
       .unreadable(let path, _), .notSharedObject(let path), .openFailed(let path, _),
       .notAPlugin(let path, _), .abiMismatch(let path, _, _), .notAPluginObject(let path, _),
-      .alreadyLoaded(let path, _):
+      .alreadyLoaded(let path, _), .notExecutable(let path), .refused(let path, _),
+      .nameTaken(let path, _, _, _, _):
       path
     }
   }
@@ -61,6 +69,12 @@ package enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertibl
     case .notAPluginObject(_, let typeName):
       "tabshell_plugin_create returned \(typeName), not a TabShellPlugin"
     case .alreadyLoaded(_, let realPath): "already loaded (as '\(realPath)')"
+    case .notExecutable:
+      "it is neither a shared object (.so) nor executable; run 'chmod u+x' on it to start it as a "
+        + "process plugin"
+    case .refused(_, let reason): reason
+    case .nameTaken(_, let kind, let name, let owner, let source):
+      "\(kind) '\(name)' is taken by plugin '\(owner)' (\(source == "built-in" ? "built in" : "from '\(source)'"))"
     }
   }
 

@@ -84,7 +84,9 @@ package enum PluginLoader {
     BaseDirectories.path(.data, "tabshell/plugins", environment: environment)
   }
 
-  private static func open(path: String, file: PluginFile) throws(PluginLoadError)
+  /// Opens the checked shared object `file` with the dynamic linker, naming `path` in errors, and
+  /// asks it for its plugin (`reload` calls it too, for a rebuilt file's private copy).
+  static func open(path: String, file: PluginFile) throws(PluginLoadError)
     -> any TabShellPlugin
   {
     _ = dlerror()

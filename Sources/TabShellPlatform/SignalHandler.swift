@@ -101,3 +101,18 @@ package enum SignalHandler {
     return true
   }
 }
+
+extension SignalHandler {
+  /// Sends SIGALRM to the process once, after `microseconds` (replacing an alarm set before).
+  /// Async-signal-safe.
+  package static func alarm(afterMicroseconds microseconds: Int) {
+    var timer = itimerval(
+      it_interval: timeval(tv_sec: 0, tv_usec: 0),
+      it_value: timeval(tv_sec: microseconds / 1_000_000, tv_usec: microseconds % 1_000_000))
+    #if canImport(Glibc)
+      setitimer(__itimer_which_t(ITIMER_REAL.rawValue), &timer, nil)
+    #else
+      setitimer(ITIMER_REAL, &timer, nil)
+    #endif
+  }
+}

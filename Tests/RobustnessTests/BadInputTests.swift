@@ -110,14 +110,17 @@ struct BadInputTests {
     #expect(result.stderr.isEmpty)
   }
 
-  @Test func garbageReportsEveryLine() throws {
+  /// A file that is not a script gets the first 100 errors and a last line that says checking
+  /// stopped, as a compiler's error limit does: not one line for each of its 10,000 lines.
+  @Test func garbageStopsAfterTheErrorLimit() throws {
     let directory = try TabShellProcess.makeDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     try Data(Self.garbage).write(to: URL(fileURLWithPath: directory + "/script.tabsh"))
     let result = try TabShellProcess.run(["--check", "script.tabsh"], in: directory)
     #expect(result.status == 2 && !result.signaled && !result.timedOut)
     let lines = result.stderr.split(separator: "\n")
-    #expect(lines.count > 1_000)
+    #expect(lines.count == 101)
     #expect(lines.allSatisfy { $0.hasPrefix("script.tabsh:") && $0.contains(": error: ") })
+    #expect(lines.last?.hasSuffix(": error: too many errors (100); stopped checking here") == true)
   }
 }

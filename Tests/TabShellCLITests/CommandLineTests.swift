@@ -36,8 +36,10 @@ struct CommandLineTests {
     (["--keep-going", "-c", "pop; echo on"], "", "on\n", "-c:1:1: error: there are no tabs\n", 1),
     // A process's status is a byte: `exit` outside 0...255 is refused when parsed, nothing runs.
     (["-c", "exit 255"], "", "", "", 255),
-    (["-c", "echo x; exit 256"], "", "", "-c:1:9: error: N must be from 0 to 255, not '256'\n", 2),
-    (["-c", "exit -1"], "", "", "-c:1:1: error: N must be from 0 to 255, not '-1'\n", 2),
+    (
+      ["-c", "echo x; exit 256"], "", "", "-c:1:14: error: N must be from 0 to 255, not '256'\n", 2
+    ),
+    (["-c", "exit -1"], "", "", "-c:1:6: error: N must be from 0 to 255, not '-1'\n", 2),
   ]
 
   @Test(arguments: runs)

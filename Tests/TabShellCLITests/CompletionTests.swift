@@ -36,7 +36,13 @@ struct CompletionTests {
     ("on did-select sw", ["swipe"]),
     ("on did-select swipe ", ["left", "right"]),
     ("trace ", ["json", "off", "on"]),
-    ("expect ", ["badge", "bar", "depth", "loaded", "selected", "tabs", "title"]),
+    (
+      "expect ",
+      [
+        "badge", "bar", "depth", "frame", "loaded", "modal", "output", "selected", "tabs", "title",
+        "visible",
+      ]
+    ),
     ("expect bar ", ["hidden", "shown"]),
     ("expect selected th", ["third"]),
     ("help swi", ["swipe"]),

@@ -56,14 +56,18 @@ struct RunResult {
 }
 
 /// Runs the command line in process with a fixed environment, capturing its output.
-func runInProcess(_ arguments: [String], directory: String = "/", stdin: String = "") -> RunResult {
+func runInProcess(
+  _ arguments: [String], directory: String = "/", stdin: String = "",
+  environment: [String: String] = ["HOME": "/nonexistent"], stdoutIsTerminal: Bool = false
+) -> RunResult {
   final class Box {
     var result = RunResult()
   }
   let box = Box()
   let context = ProcessContext(
-    arguments: arguments, environment: ["HOME": "/nonexistent"], currentDirectory: directory,
-    readStandardInput: { stdin }, writeOutput: { box.result.stdout += $0 },
+    arguments: arguments, environment: environment, currentDirectory: directory,
+    stdoutIsTerminal: stdoutIsTerminal, readStandardInput: { stdin },
+    writeOutput: { box.result.stdout += $0 },
     writeError: { box.result.stderr += $0 })
   box.result.status = TabShellCommand.main(context)
   return box.result

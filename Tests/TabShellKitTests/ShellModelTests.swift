@@ -168,4 +168,12 @@ struct ShellModelTests {
           lifecycle: .change(from: 5, to: nil), gone: [5, 2, 1, 0]))
     #expect(model == ShellModel())
   }
+
+  @Test func aLongWordIsQuotedShortInAnError() {
+    let word = String(repeating: "x", count: 10_000)
+    let cut = "'" + String(repeating: "x", count: quotedWordLimit) + "…'"
+    #expect(ShellError.noSuchTab(word).description == "no tab \(cut)")
+    #expect(ShellError.invalidID(word).description.hasPrefix("invalid id \(cut): use"))
+    #expect(ShellError.idInUse("home").description == "id 'home' is in use")
+  }
 }

@@ -44,7 +44,7 @@ struct ParserTests {
     ("on did-select swip left", "1:1: unknown command 'swip'; did you mean 'swipe'?"),
     (
       "expect selectd 1",
-      "1:8: CHECK must be one of selected, title, bar, badge, depth, loaded, tabs, not 'selectd'; did you mean 'selected'?"
+      "1:8: CHECK must be one of selected, title, bar, badge, depth, loaded, tabs, visible, modal, output, frame, not 'selectd'; did you mean 'selected'?"
     ),
     ("expect depth a", "1:1: 'expect depth' needs N; usage: expect depth TAB N"),
     ("expect bar up", "1:12: STATE must be one of hidden, shown, not 'up'"),
@@ -75,6 +75,34 @@ struct ParserTests {
       ])
   }
 
+  @Test func stopsAfterTheErrorLimit() throws {
+    let source = String(repeating: "frobnicate\n", count: 3 * Parser.diagnosticLimit)
+    let script = Self.parser().parse(source, file: "f", directory: "")
+    #expect(script.diagnostics.count == Parser.diagnosticLimit + 1)
+    let last = try #require(script.diagnostics.last)
+    #expect(
+      last.description
+        == "f:\(Parser.diagnosticLimit + 1):1: error: too many errors (\(Parser.diagnosticLimit)); "
+        + "stopped checking here")
+  }
+
+  @Test func aScriptWithAsManyErrorsAsTheLimitReportsThemAll() {
+    let source = String(repeating: "frobnicate\n", count: Parser.diagnosticLimit)
+    let script = Self.parser().parse(source, file: "f", directory: "")
+    #expect(script.diagnostics.count == Parser.diagnosticLimit)
+    #expect(
+      script.diagnostics.allSatisfy { $0.error != .tooManyErrors(limit: Parser.diagnosticLimit) })
+  }
+
+  @Test(arguments: ["", "tab 1 ", "swipe ", "exit "])
+  func quotesALongWordShort(_ command: String) throws {
+    let word = String(repeating: "w", count: 100_000)
+    let script = Self.parser().parse("\(command)\(word)", file: nil, directory: "")
+    let message = try #require(script.diagnostics.first).description
+    #expect(message.count < 300)
+    #expect(message.contains(String(repeating: "w", count: quotedWordLimit) + "…'"))
+  }
+
   @Test func resolvesScreenCommandsAtRunTime() throws {
     let script = Self.parser().parse("calls", file: nil, directory: "")
     #expect(script.diagnostics.isEmpty)
@@ -95,7 +123,7 @@ struct ParserTests {
     ("echo $1-$2-$3 $9", ["one-two-", ""]),
     ("echo $# $@", ["2", "one", "two"]),
     ("echo x$@y", ["xone twoy"]),
-    ("echo $$1 $ $x", ["$one", "$", "$x"]),
+    ("echo $$1 $ $x $$$1 a$$", ["$1", "$", "$x", "$one", "a$"]),
   ])
   func substitutesScriptArguments(line: String, words: [String]) throws {
     var parser = Self.parser()

@@ -32,3 +32,23 @@ import Testing
     #expect(run.output.contains("error: plugin '\(path)' crashed (SIG"))
   }
 }
+
+/// A plugin that never returns cannot be stopped in the process, but SIGTERM and SIGHUP still end
+/// the REPL within a second (status 128 + the signal), its output written and its terminal restored.
+@Suite struct HangingPluginTests {
+  @Test(arguments: [SIGTERM, SIGHUP])
+  func aTerminatingSignalEndsTheREPLWithinASecond(signal: Int32) throws {
+    let path = try freshCopy(of: TestPlugins.get().hang)
+    let run = try SpawnedRun(
+      ["--norc", "--plugin", path],
+      environment: ["HOME=\(try makeTemporaryFolder())", "PATH=/usr/bin:/bin", "TERM=xterm"],
+      terminal: true,
+      timeout: 30, answer: ("tabshell:", "echo before; add-tab hang; tab hang\r"),
+      thenSignal: (afterSeconds: 1, signal: signal))
+    #expect(!run.timedOut, "the shell kept spinning")
+    #expect(run.exitStatus == 128 + signal, "\(run.status)")
+    #expect(run.output.contains("before"))
+    // A second and scheduling: well under five on a busy machine; without the deadline, never.
+    #expect((run.endedAfterSignal ?? 99) < 5, "\(String(describing: run.endedAfterSignal))")
+  }
+}

@@ -48,4 +48,49 @@ import Testing
     let package = try String(contentsOfFile: folder + "/Package.swift", encoding: .utf8)
     #expect(package.contains(#".package(path: "\#(repositoryRoot)/Packages/TabShellKit")"#))
   }
+
+  @Test(arguments: [["text"], ["logger"], ["--python", "post"], ["--python", "builtin"]])
+  func refusesABuiltInName(arguments: [String]) throws {
+    let folder = try makeTemporaryFolder() + "/out"
+    let result = try newPlugin(arguments + [folder])
+    #expect(result.status == 2)
+    #expect(
+      result.error
+        == "new-plugin: '\(arguments.last ?? "")' is taken by the built-in plugin (its names: "
+        + "builtin logger page post text); choose another name\n")
+    #expect(!FileManager.default.fileExists(atPath: folder))
+  }
+
+  @Test func makesAPythonPluginThatLoadsAndPassesItsTest() throws {
+    let folder = try makeTemporaryFolder() + "/hw"
+    #expect(try newPlugin(["--python", "hello-world", folder]).status == 0)
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder)
+    #expect(files.sorted() == ["hello-world.py", "tabshell_plugin.py", "test.tabsh"])
+    let plugin = try String(contentsOfFile: folder + "/hello-world.py", encoding: .utf8)
+    #expect(plugin.contains(#"name = "hello-world""#))
+    #expect(plugin.contains("class HelloWorldScreen(Screen):"))
+    #expect(plugin.contains(#"Plugin("hello-world", screens=[HelloWorldScreen]).run()"#))
+    let mode =
+      try FileManager.default.attributesOfItem(atPath: folder + "/hello-world.py")[
+        .posixPermissions] as? Int
+    #expect(mode == 0o755)
+    // The plugin runs with the python3 on PATH (`#!/usr/bin/env python3`), when there is one.
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    guard
+      path.split(separator: ":").contains(where: {
+        FileManager.default.isExecutableFile(atPath: "\($0)/python3")
+      })
+    else { return }
+    let binary = (try #require(hostCoreLibraries().first) as NSString).deletingLastPathComponent
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary + "/tabshell")
+    process.arguments = ["--plugin", folder + "/hello-world.py", folder + "/test.tabsh"]
+    process.standardOutput = FileHandle.nullDevice
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(said)")
+  }
 }

@@ -55,4 +55,81 @@ import Testing
     #expect(skipped == 1)
     #expect(skippedErrors.contains("unknown screen type 'counter'"))
   }
+
+  /// A process plugin calling itself `name` (the faulty fixture) at `path`.
+  func processPlugin(_ name: String, at path: String) throws {
+    let fixture = repositoryRoot + "/Tests/TabShellLoaderTests/Fixtures/faulty.sh"
+    try writeFile(path, "#!/bin/sh\necho \"pid $$\" >&2\nexec '\(fixture)' \(name)\n")
+  }
+
+  @Test func theFolderStartsProcessPluginsAndAnExplicitCopyTakesPrecedence() throws {
+    let dataHome = try makeTemporaryFolder()
+    let folder = dataHome + "/tabshell/plugins"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try processPlugin("faulty", at: folder + "/faulty")
+    try processPlugin("other", at: folder + "/other.sh")
+    try "print('a module, not a plugin')".write(
+      toFile: folder + "/helper.py", atomically: false, encoding: .utf8)
+    let mine = try makeTemporaryFolder() + "/faulty.sh"
+    try processPlugin("faulty", at: mine)
+
+    let (status, stdout, stderr) = try run(
+      ["--plugin", mine, "-c", "plugins"], dataHome: dataHome)
+    #expect(status == 0, "\(stderr)")
+    #expect(
+      stdout
+        == """
+        builtin (built-in)
+          kind: built in
+          screens: text page post logger
+          layouts: swipeable xianyu profile lifecycle demo
+        faulty (\(mine))
+          kind: process, running
+          screens: faulty
+          layouts: faulty-pair
+        other (\(folder)/other.sh)
+          kind: process, running
+          screens: other
+          layouts: other-pair
+
+        """)
+    let warnings = stderr.split(separator: "\n").filter { !$0.hasPrefix("faulty.sh: pid") }
+    #expect(
+      warnings.filter { !$0.hasPrefix("other.sh: pid") && !$0.hasPrefix("faulty: pid") } == [
+        "warning: plugin 'faulty' in the plugin folder ('\(folder)/faulty') is not loaded: "
+          + "--plugin '\(mine)' provides it and takes precedence (--no-plugins skips the folder)"
+      ])
+    // Every plugin process is gone once tabshell is.
+    let pids = stderr.split(separator: "\n").compactMap { line in
+      line.split(separator: " ").last.flatMap { Int32($0) }
+    }
+    #expect(pids.count == 3)
+    for pid in pids { #expect(!FileManager.default.fileExists(atPath: "/proc/\(pid)")) }
+
+    let (skipped, listed, _) = try run(
+      ["--no-plugins", "--plugin", mine, "-c", "screens"], dataHome: dataHome)
+    #expect(skipped == 0)
+    #expect(listed.contains("faulty") && !listed.contains("other"))
+  }
+
+  @Test func theTimeLimitIsAnOption() throws {
+    let dataHome = try makeTemporaryFolder()
+    let plugin = try makeTemporaryFolder() + "/slow.sh"
+    try processPlugin("slow", at: plugin)
+    let (status, _, stderr) = try run(
+      ["--plugin-timeout", "0.3", "--plugin", plugin, "-c", "add-tab slow; fault hang; echo no"],
+      dataHome: dataHome)
+    #expect(status == 1)
+    #expect(
+      stderr.split(separator: "\n").last.map(String.init)
+        == "-c:1:15: error: plugin 'slow' stopped: the plugin did not answer 'screen/command' "
+        + "within 0.3 s")
+    for value in ["0", "-1", "soon", "nan"] {
+      let (bad, _, message) = try run(
+        ["--plugin-timeout", value, "-c", "echo"], dataHome: dataHome)
+      #expect(bad == 2)
+      #expect(
+        message == "error: option '--plugin-timeout' needs a positive number, not '\(value)'\n")
+    }
+  }
 }

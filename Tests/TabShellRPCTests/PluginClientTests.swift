@@ -150,9 +150,10 @@ struct PluginClientTests {
   }
 
   @Test func aPluginThatCannotStart() {
+    // A path under /proc/self, where no one can make a file.
+    let path = "/proc/self/no-such-plugin"
     #expect(
-      throws: PluginError.fault(
-        .couldNotStart(path: "/nonexistent", reason: "No such file or directory"))
-    ) { try PluginClient(executable: "/nonexistent") }
+      throws: PluginError.fault(.couldNotStart(path: path, reason: "No such file or directory"))
+    ) { try PluginClient(executable: path) }
   }
 }

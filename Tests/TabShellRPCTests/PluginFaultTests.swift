@@ -142,8 +142,8 @@ struct PluginFaultTests {
   @Test func aMissingExecutableCannotStart() {
     #expect(
       throws: PluginFault.couldNotStart(
-        path: "/nonexistent/plugin", reason: "No such file or directory")
-    ) { try RPCConnection(executable: "/nonexistent/plugin") }
+        path: "/proc/self/no-such-plugin", reason: "No such file or directory")
+    ) { try RPCConnection(executable: "/proc/self/no-such-plugin") }
     #expect(throws: PluginFault.couldNotStart(path: "/", reason: "Permission denied")) {
       try RPCConnection(executable: "/")
     }

@@ -14,6 +14,7 @@ import re
 import shutil
 import signal
 import stat
+import subprocess
 import sys
 import tempfile
 import time
@@ -32,11 +33,11 @@ UP = "\x1b[A"
 class Session:
     """One REPL in a pseudo-terminal, with its own home folder (shared by sessions of one test)."""
 
-    def __init__(self, home):
+    def __init__(self, home, args=()):
         self.home = home
         self.child = pexpect.spawn(
             BINARY,
-            [],
+            list(args),
             env=environment(home),
             cwd=home,
             encoding="utf-8",
@@ -332,6 +333,29 @@ def test_after_show_the_bar_is_not_printed_again():
     assert repl.finish() == 0
 
 
+def test_the_greeting_says_how_to_make_a_start_up_file_and_fits_80_columns():
+    child = Session(new_home())
+    greeting = child.prompt()
+    assert "demo layout" in greeting and "tabshell --init" in greeting, greeting
+    lines = greeting.splitlines()[:2]  # the greeting; the bar line follows the terminal's width
+    assert all(len(line) <= 80 for line in lines), greeting
+    child.send("\x04")
+    assert child.finish() == 0
+
+
+def test_a_start_up_file_that_makes_no_tabs_says_so():
+    home = new_home()
+    os.makedirs(os.path.join(home, "config", "tabshell"))
+    with open(os.path.join(home, "config", "tabshell", "init.tabsh"), "w") as handle:
+        handle.write("echo hello from init\n")
+    repl = Session(home)
+    opening = repl.prompt()
+    assert "hello from init" in opening, opening
+    assert "made no tabs; 'layout demo' brings the demo back" in opening, opening
+    repl.send("\x04")
+    assert repl.finish() == 0
+
+
 def long_script(home, lines=400_000):
     """A script that takes seconds to run: selections back and forth."""
     path = os.path.join(home, "long.tabsh")
@@ -373,6 +397,8 @@ def test_sigterm_ends_a_running_command_within_a_second():
         repl.child.exitstatus, repl.child.signalstatus)
     assert elapsed < 1.0, elapsed
     assert "echo kept-in-history" in read(repl.history_file())
+
+
 def test_a_relative_home_reads_no_start_up_file_from_the_current_folder():
     home = new_home()
     os.makedirs(os.path.join(home, "rel", ".config", "tabshell"))
@@ -402,6 +428,95 @@ def test_a_history_file_that_is_a_link_stays_a_link():
     assert repl.finish() == 0
     assert os.path.islink(os.path.join(state, "history"))
     assert read(target) == "echo old\necho through-the-link\n"
+
+
+def test_record_writes_a_script_that_replays_the_session():
+    home = new_home()
+    repl = Session(home, ["--record", "flow.tabsh"])
+    repl.prompt()
+    repl.run("tab feed")
+    assert "error:" in repl.run("tab 9")
+    repl.run("push text --title 'A b'")
+    repl.send("\x04")
+    assert repl.finish() == 0
+    recording = read(os.path.join(home, "flow.tabsh"))
+    typed = recording.split("# What was typed:\n", 1)[1]
+    assert typed == (
+        "tab feed\n# failed: tab 9\npush text --title 'A b'\n"
+        "# The final state ('record stop'):\nexpect tabs 4\nexpect selected feed\n"
+        "expect visible text\nexpect bar shown\n"
+    ), typed
+    replay = subprocess.run(
+        [BINARY, "flow.tabsh"], cwd=home, env=environment(home), capture_output=True, text=True
+    )
+    assert replay.returncode == 0, replay.stderr
+
+
+def test_record_and_record_stop_at_the_prompt():
+    home = new_home()
+    repl = Session(home)
+    repl.prompt()
+    repl.run("record short.tabsh")
+    repl.run("swipe left")
+    repl.run("record stop")
+    repl.run("swipe left")
+    repl.send("\x04")
+    assert repl.finish() == 0
+    recording = read(os.path.join(home, "short.tabsh"))
+    assert recording.endswith(
+        "# What was typed:\nswipe left\n# The final state ('record stop'):\nexpect tabs 4\n"
+        "expect selected feed\nexpect visible feed\nexpect bar shown\n"
+    ), recording
+
+
+EXAMPLE = os.path.join(ROOT, "plugins", "python", "example_counter.py")
+
+
+def children_of(pid):
+    """The process ids whose parent is `pid`, from /proc."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as handle:
+                    fields = handle.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if fields[1] == str(pid):
+                found.append(int(entry))
+    return found
+
+
+def test_a_live_plugin_redraws_the_bar_line_while_a_line_is_typed():
+    repl = Session(new_home(), ["--plugin", EXAMPLE])
+    repl.prompt()
+    assert "Clock" in repl.run("layout python-demo")
+    repl.send("echo typed")
+    # The clock sets its badge every second: the bar line is drawn again above the prompt, with
+    # the line being typed put back after it, without a key pressed.
+    repl.expect(r"Clock\(\d+\)[^\r\n]*\r\n" + PROMPT + "echo typed")
+    repl.send(" on\r")
+    repl.expect(r"[\r\n]typed on\r\n")
+    repl.prompt()
+    repl.send("\x04")
+    assert repl.finish() == 0
+
+
+def test_a_plugin_killed_while_the_shell_waits_is_said_and_the_shell_goes_on():
+    repl = Session(new_home(), ["--plugin", EXAMPLE])
+    repl.prompt()
+    repl.run("layout python-demo")
+    (plugin,) = children_of(repl.child.pid)
+    os.kill(plugin, signal.SIGKILL)
+    repl.expect_exact("error: plugin 'example-python' stopped: the plugin was killed by SIGKILL")
+    repl.prompt()
+    frame = repl.run("show")
+    assert "This screen failed" in frame, frame
+    assert "reloaded plugin 'example-python'" in repl.run("reload example-python")
+    assert "count: 0" in repl.run("show")
+    repl.send("\x04")
+    assert repl.finish() == 0
+    assert children_of(repl.child.pid) == []
 
 
 def main():

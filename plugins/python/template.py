@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """The `template` screen type, as a process plugin in Python: `add-tab template` makes one.
 
-`scripts/new-plugin --python NAME` copies this file (with `template` and `Template` replaced by
-NAME) and tabshell_plugin.py, which must stay next to it. Load it with
-`tabshell --plugin ./template.py`; docs/ProcessPlugins.md is the protocol, tabshell_plugin.py's
-docstrings are the kit.
+Made by `scripts/new-plugin --python NAME`, with the kit, tabshell_plugin.py, which must stay
+next to it. Load it with `tabshell --plugin ./template.py`; after an edit, `reload template` in
+the shell starts it again. docs/PluginGuide.md has a walk-through, docs/ProcessPlugins.md the
+protocol; the kit's docstrings say the rest.
 """
 
 import os

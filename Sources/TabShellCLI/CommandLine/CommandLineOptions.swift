@@ -13,6 +13,10 @@ package struct CommandLineOptions: Equatable, Sendable {
   package var noStartupFile = false
   /// `--plugin PATH`, in order.
   package var plugins: [String] = []
+  /// `--no-plugins`: the plugin folder is not loaded.
+  package var noPluginFolder = false
+  /// `--plugin-timeout SECONDS`: how long a process plugin has to answer.
+  package var pluginTimeout: Double = 2
   /// `--check`.
   package var checkOnly = false
   /// `--keep-going`.
@@ -23,6 +27,18 @@ package struct CommandLineOptions: Equatable, Sendable {
   package var noColor = false
   /// `--tui`: the REPL full-screen.
   package var fullScreen = false
+  /// `--update-snapshots`: `expect frame FILE` writes FILE instead of comparing.
+  package var updateSnapshots = false
+  /// `--summary`: `N expects passed, N failed` on stderr at the end of a script.
+  package var summary = false
+  /// `--record FILE`: the REPL records what is typed into FILE.
+  package var record: String?
+  /// `tabshell test ...`: run scripts as tests.
+  package var test: TestOptions?
+  /// `--init`: write a starter start-up file.
+  package var writeStartupFile = false
+  /// `--print FILE`: print a generated file (the manual page, a completion file).
+  package var print: String?
   /// `--help`.
   package var help = false
   /// `--version`.
@@ -50,6 +66,10 @@ package enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertib
   case notAnInteger(option: String, value: String)
   /// `--width` with a whole number outside `range`.
   case outOfRange(option: String, value: String, range: ClosedRange<Int>)
+  /// `--timeout` with something other than a positive number.
+  case notANumber(option: String, value: String)
+  /// An option that does not go with what the command line asks for.
+  case notApplicable(String)
 
   package var description: String {
     switch self {
@@ -62,6 +82,9 @@ package enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertib
     case .outOfRange(let option, let value, let range):
       "option '\(option)' needs a whole number from \(range.lowerBound) to \(range.upperBound), "
         + "not '\(value)'"
+    case .notANumber(let option, let value):
+      "option '\(option)' needs a positive number, not '\(value)'"
+    case .notApplicable(let message): message
     }
   }
 }
@@ -83,8 +106,20 @@ extension CommandLineOptions {
     },
     .init(
       name: "--plugin", valueName: "PATH",
-      abstract: "load a plugin shared object before anything runs (repeatable)"
+      abstract: "load a plugin first: a .so, or a program (repeatable; beats the folder's)"
     ) { o, v in o.plugins.append(v) },
+    .init(name: "--no-plugins", abstract: "do not load the plugins in the plugin folder") {
+      o, _ in o.noPluginFolder = true
+    },
+    .init(
+      name: "--plugin-timeout", valueName: "SECONDS",
+      abstract: "how long a process plugin may take to answer (default 2)"
+    ) { o, v throws(CommandLineError) in
+      guard let seconds = Double(v), seconds > 0, seconds <= 86_400 else {
+        throw .notANumber(option: "--plugin-timeout", value: v)
+      }
+      o.pluginTimeout = seconds
+    },
     .init(name: "--check", abstract: "parse only: report every syntax error, run nothing") { o, _ in
       o.checkOnly = true
     },
@@ -114,6 +149,24 @@ extension CommandLineOptions {
     .init(
       name: "--tui", abstract: "open the REPL full-screen: the screen, the bar, mouse and keys"
     ) { o, _ in o.fullScreen = true },
+    .init(
+      name: "--update-snapshots", abstract: "'expect frame FILE' writes FILE instead of comparing"
+    ) { o, _ in o.updateSnapshots = true },
+    .init(
+      name: "--summary", abstract: "end a script that ran expects with 'N expects passed, N failed'"
+    ) { o, _ in o.summary = true },
+    .init(
+      name: "--record", valueName: "FILE",
+      abstract: "the REPL records what is typed into FILE, a script that replays it"
+    ) { o, v in o.record = v },
+    .init(
+      name: "--init",
+      abstract: "write a starter start-up file ($XDG_CONFIG_HOME/tabshell/init.tabsh), then exit"
+    ) { o, _ in o.writeStartupFile = true },
+    .init(
+      name: "--print", valueName: "FILE",
+      abstract: "print a file for packagers: " + InstallFiles.names.joined(separator: ", ")
+    ) { o, v in o.print = v },
     .init(name: "--help", abstract: "show this help") { o, _ in o.help = true },
     .init(name: "--version", abstract: "show the version") { o, _ in o.version = true },
   ]
@@ -123,10 +176,12 @@ extension CommandLineOptions {
   package static func parse(_ arguments: [String]) throws(CommandLineError) -> CommandLineOptions {
     var options = CommandLineOptions()
     var index = 0
+    var sawDashes = false
     while index < arguments.count {
       var word = arguments[index]
       index += 1
       if word == "--" {
+        sawDashes = true
         break
       }
       guard word.hasPrefix("-"), word != "-" else {
@@ -153,6 +208,10 @@ extension CommandLineOptions {
       }
       try option.apply(&options, value)
     }
+    if options.commands == nil, !sawDashes, arguments.dropFirst(index).first == "test" {
+      try TestOptions.parse(arguments[(index + 1)...], into: &options)
+      return options
+    }
     if options.commands == nil, index < arguments.count {
       options.file = arguments[index]
       index += 1
@@ -173,6 +232,7 @@ extension CommandLineOptions {
       "usage: tabshell [OPTIONS]                 the REPL when stdin is a terminal, else stdin as a script",
       "       tabshell [OPTIONS] FILE [ARG...]   run the script FILE ($1... are its ARGs)",
       "       tabshell [OPTIONS] -c COMMANDS     run the commands",
+      "       tabshell test [OPTIONS] [PATH...]  run scripts as tests (see 'tabshell test --help')",
       "",
       "options:",
     ]

@@ -34,6 +34,11 @@ package enum FatalSignals {
   }()
   private static let hasTerminal = Atomic<Bool>(false)
   private static let crashing = Atomic<Bool>(false)
+  /// The terminating signal the REPL was asked to stop by (0: none), for ``armDeadline(for:)``.
+  private static let terminatingSignal = Atomic<Int32>(0)
+  /// A function the full-screen mode sets to give the terminal back from a signal handler (it
+  /// must be async-signal-safe), as an address; 0 for none.
+  private static let terminalRestorer = Atomic<Int>(0)
 
   /// Installs the handlers for the rest of the process. A terminating signal that was ignored when
   /// the process started (`nohup`) stays ignored.
@@ -51,6 +56,44 @@ package enum FatalSignals {
         previous[Int(signal)] = old
       }
     }
+    _ = SignalHandler.install(deadlineHandler, for: SIGALRM)
+  }
+
+  /// The REPL was asked to stop by `signal` (SIGTERM, SIGHUP): it stops at the next command, but a
+  /// plugin's code that never returns cannot be stopped, so after a deadline (0.9 s) the process
+  /// ends anyway — its output written, its terminal given back, with status 128 + `signal`. History
+  /// is appended line by line, so nothing typed is lost. Async-signal-safe: the REPL's signal
+  /// handler calls it.
+  package static func armDeadline(for signal: Int32) {
+    guard
+      terminatingSignal.compareExchange(
+        expected: 0, desired: signal, ordering: .acquiringAndReleasing
+      ).exchanged
+    else { return }
+    SignalHandler.alarm(afterMicroseconds: 900_000)
+  }
+
+  /// Sets (or with `nil` clears) the async-signal-safe function that gives the terminal back from
+  /// the full-screen mode, for the deadline and for crashes.
+  package static func setTerminalRestorer(_ restore: (@convention(c) () -> Void)?) {
+    terminalRestorer.store(
+      restore.map { unsafeBitCast($0, to: Int.self) } ?? 0, ordering: .releasing)
+  }
+
+  /// Gives the terminal back: the full-screen mode's restorer, then the settings at start.
+  fileprivate static func restoreTerminal() {
+    let restorer = terminalRestorer.load(ordering: .acquiring)
+    if restorer != 0 { unsafeBitCast(restorer, to: (@convention(c) () -> Void).self)() }
+    if hasTerminal.load(ordering: .acquiring) { tcsetattr(0, TCSANOW, terminal) }
+  }
+
+  /// The deadline passed: the process ends now.
+  fileprivate static func deadlinePassed() {
+    let signal = terminatingSignal.load(ordering: .acquiring)
+    guard signal != 0 else { return }
+    PendingOutput.standardOutput.flushFromSignalHandler()
+    restoreTerminal()
+    _exit(128 + signal)
   }
 
   /// Turns off the interactive mode of Swift's backtracer, which after a crash with stdin and stdout
@@ -97,7 +140,7 @@ package enum FatalSignals {
     }
     say(name(of: signal))
     say(")\n")
-    if hasTerminal.load(ordering: .acquiring) { tcsetattr(0, TCSANOW, terminal) }
+    restoreTerminal()
     // Once only: a second crash in the backtracer goes to the default action.
     SignalHandler.restoreDefault(signal)
     if SignalHandler.call(previous[Int(signal)], signal, info, context) { return }
@@ -127,6 +170,10 @@ package enum FatalSignals {
 
 private func terminatingHandler(_ signal: Int32) {
   FatalSignals.terminate(signal)
+}
+
+private func deadlineHandler(_ signal: Int32) {
+  FatalSignals.deadlinePassed()
 }
 
 private func crashHandler(

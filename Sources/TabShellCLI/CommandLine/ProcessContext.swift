@@ -22,7 +22,7 @@ package struct ProcessContext {
   /// Writes text to stdout.
   package var writeOutput: (String) -> Void
   /// Where text for stderr goes (see ``writeError(_:)``).
-  private var errorSink: (String) -> Void
+  package var errorSink: (String) -> Void
   /// Writes out what stdout has buffered.
   package var flush: () -> Void
   /// The `errno` of the first write to stdout that failed (a full disk, a closed pipe), if one did.

@@ -28,12 +28,25 @@ extension TabShellCommand {
     if !ranStartup {
       do {
         try interpreter.shell.apply(layout: "demo")
-        let greeting = "demo layout: 'help' lists commands, 'show' draws, Ctrl-D leaves"
-        writeError("\(CommandLineOptions.version), \(greeting)\n")
+        writeError(
+          "\(CommandLineOptions.version), demo layout: 'help' lists commands, Ctrl-D leaves\n"
+            + "(no start-up file: 'tabshell --init' writes one you can edit)\n")
       } catch {
         writeError("error: \(error)\n")
       }
+    } else if interpreter.shell.tabCount == 0 {
+      // A start-up file replaces the demo; one that makes no tabs leaves an empty bar.
+      writeError("note: the start-up file made no tabs; 'layout demo' brings the demo back\n")
     }
+    if let record = options.record {
+      do throws(LanguageError) {
+        try interpreter.startRecording(record)
+      } catch {
+        writeError("error: \(error)\n")
+        return 1
+      }
+    }
+    defer { finishRecording(interpreter, writeError) }
     process.flush()
     // Without --width, the width follows the terminal: read again before each prompt and command,
     // so a resized window (SIGWINCH) is drawn at its new width.
@@ -46,10 +59,23 @@ extension TabShellCommand {
     interpreter.enterFullScreen = { [unowned engine] () throws(GestureError) in
       try engine.requestFullScreen(environment: environment)
     }
-    return InteractiveREPL.run(
+    let status = InteractiveREPL.run(
       engine: engine,
       historyPath: InteractiveREPL.defaultHistoryPath(environment: process.environment),
       options: InteractiveREPL.Options(fullScreen: options.fullScreen))
+    // The REPL dealt with its interrupts (a SIGTERM sets the flag too): its status stands.
+    Interpreter.interruption.store(false, ordering: .relaxed)
+    return status
+  }
+
+  /// Ends a recording still under way when the REPL ends, with the checks of the final state.
+  static func finishRecording(_ interpreter: Interpreter, _ writeError: (String) -> Void) {
+    guard interpreter.recorder != nil else { return }
+    do throws(LanguageError) {
+      try interpreter.stopRecording()
+    } catch {
+      writeError("error: \(error)\n")
+    }
   }
 
   /// `$XDG_CONFIG_HOME/tabshell/init.tabsh`, else `$HOME/.config/tabshell/init.tabsh`; `nil` with
@@ -128,5 +154,37 @@ final class LanguageREPLEngine: REPLEngine {
 
   func completions(line: String, wordStart: Int, wordEnd: Int) -> [String] {
     interpreter.completions(line: line, wordStart: wordStart, wordEnd: wordEnd)
+  }
+
+  var backgroundDescriptors: [Int32] {
+    interpreter.plugins.hasProcessPlugins ? interpreter.plugins.pollDescriptors : []
+  }
+
+  var hasBackgroundWork: Bool {
+    interpreter.plugins.hasProcessPlugins && interpreter.plugins.hasPendingWork
+  }
+
+  /// Applies the process plugins' requests (and runs the hooks they set off), with everything it
+  /// prints kept for the REPL to show above the prompt.
+  func runBackground() -> BackgroundOutcome {
+    // A frame `show` drew has the bar in it; a change now draws the bar line under it.
+    interpreter.drewFrame = false
+    let before = (barLine, prompt)
+    var outcome = BackgroundOutcome()
+    let saved = (interpreter.output, interpreter.report, interpreter.plugins.writeError)
+    interpreter.output = {
+      outcome.printed.append(PrintedText(toStandardError: false, text: $0 + "\n"))
+    }
+    interpreter.report = {
+      outcome.printed.append(PrintedText(toStandardError: true, text: "\($0)\n"))
+    }
+    interpreter.plugins.writeError = {
+      outcome.printed.append(PrintedText(toStandardError: true, text: $0))
+    }
+    let result = interpreter.runPluginWork()
+    (interpreter.output, interpreter.report, interpreter.plugins.writeError) = saved
+    if case .exit(let status) = result { outcome.exit = status }
+    outcome.redraw = before != (barLine, prompt)
+    return outcome
   }
 }

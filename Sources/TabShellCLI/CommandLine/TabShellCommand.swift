@@ -3,6 +3,7 @@ import BuiltinScreens
 import TabShellLanguage
 import TabShellLoader
 import TabShellPlatform
+import TabShellRPC
 import TabShellRendering
 import TabShellTerminal
 
@@ -10,9 +11,12 @@ import TabShellTerminal
 package enum TabShellCommand {
   /// Runs the command line; returns the exit status (0 success, 1 failure, 2 usage or syntax error).
   /// Output that could not be written (a full disk) is a failure, said on stderr; a reader that went
-  /// away (a closed pipe) is a failure said to no one.
-  package static func main(_ process: ProcessContext) -> Int32 {
-    var status = ScriptSignals.finish(run(process), writeError: process.writeError)
+  /// away (a closed pipe) is a failure said to no one. `ended` is told how a script's run ended and
+  /// what its checks counted (the test runner's children report it).
+  package static func main(
+    _ process: ProcessContext, ended: (Interpreter.Outcome, Checks) -> Void = { _, _ in }
+  ) -> Int32 {
+    var status = ScriptSignals.finish(run(process, ended: ended), writeError: process.writeError)
     process.flush()
     if let code = process.outputFailure() {
       if code != EPIPE {
@@ -23,7 +27,10 @@ package enum TabShellCommand {
     return status
   }
 
-  static func run(_ process: ProcessContext) -> Int32 {
+  /// Runs the command line; `ended` is told how a script's run ended, and what its checks counted.
+  static func run(
+    _ process: ProcessContext, ended: (Interpreter.Outcome, Checks) -> Void = { _, _ in }
+  ) -> Int32 {
     let options: CommandLineOptions
     do throws(CommandLineError) {
       options = try CommandLineOptions.parse(process.arguments)
@@ -43,21 +50,47 @@ package enum TabShellCommand {
       process.writeError("error: --tui: \(problem)\n")
       return 2
     }
+    if options.writeStartupFile { return writeStartupFile(process) }
+    if let name = options.print {
+      guard let text = InstallFiles.text(of: name) else {
+        process.writeError(
+          "error: --print takes " + InstallFiles.names.joined(separator: ", ") + ", not '\(name)'\n"
+        )
+        return 2
+      }
+      process.writeOutput(text)
+      return 0
+    }
+    if let test = options.test { return TestCommand.run(test, options, process) }
+    if options.record != nil,
+      options.commands != nil || options.file != nil || options.checkOnly
+        || !process.stdinIsTerminal
+    {
+      process.writeError("error: --record works with the interactive REPL only\n")
+      return 2
+    }
     let interpreter = makeInterpreter(options, process)
-    if !options.noStartupFile { loadInstalledPlugins(into: interpreter.shell, process) }
+    defer {
+      interpreter.plugins.shutdown()
+      if options.summary, let summary = interpreter.checks.summary {
+        process.writeError(summary + "\n")
+      }
+    }
+    // Explicit plugins first: a copy of one in the plugin folder is then the one left out.
     for path in options.plugins {
-      do {
-        let plugin = try PluginLoader.load(path: interpreter.resolve(path))
-        try interpreter.shell.register(
-          plugin, source: path, reservedCommands: Interpreter.builtinCommandNames)
+      do throws(PluginLoadError) {
+        try interpreter.plugins.load(path: interpreter.resolve(path), source: path)
       } catch {
         process.writeError("error: --plugin \(path): \(error)\n")
         return 1
       }
     }
+    if !options.noStartupFile, !options.noPluginFolder {
+      loadInstalledPlugins(into: interpreter.plugins, explicit: options.plugins, process)
+    }
     if let commands = options.commands {
       return runScript(
-        commands, file: "-c", directory: process.currentDirectory, interpreter, options)
+        commands, file: "-c", directory: process.currentDirectory, interpreter, options, ended)
     }
     if let file = options.file {
       let path = interpreter.resolve(file)
@@ -69,7 +102,7 @@ package enum TabShellCommand {
         return 2
       }
       return runScript(
-        text, file: file, directory: Interpreter.directory(of: path), interpreter, options)
+        text, file: file, directory: Interpreter.directory(of: path), interpreter, options, ended)
     }
     if !process.stdinIsTerminal || options.checkOnly {
       let text: String
@@ -80,7 +113,7 @@ package enum TabShellCommand {
         return 2
       }
       return runScript(
-        text, file: "<stdin>", directory: process.currentDirectory, interpreter, options)
+        text, file: "<stdin>", directory: process.currentDirectory, interpreter, options, ended)
     }
     return runREPL(interpreter, options, process)
   }
@@ -100,16 +133,25 @@ package enum TabShellCommand {
     return term == "dumb" ? TerminalUnavailable.dumbTerminal.description : nil
   }
 
-  /// Loads every plugin in the user's plugin folder (`$XDG_DATA_HOME/tabshell/plugins/*.so`). One
-  /// that fails to load is reported on a line of its own, and the shell starts anyway.
-  static func loadInstalledPlugins(into shell: Shell, _ process: ProcessContext) {
+  /// Loads every plugin in the user's plugin folder (`$XDG_DATA_HOME/tabshell/plugins`: each
+  /// `*.so`, and each executable file as a process plugin). One that fails to load is reported on
+  /// a line of its own, and the shell starts anyway; one that an explicit `--plugin` provides
+  /// already is left out, with a warning that names both files.
+  static func loadInstalledPlugins(
+    into plugins: PluginHost, explicit: [String], _ process: ProcessContext
+  ) {
     guard let folder = PluginLoader.defaultPluginDirectory(environment: process.environment) else {
       return
     }
-    for (path, result) in PluginLoader.loadAll(in: folder) {
-      do {
-        try shell.register(
-          result.get(), source: path, reservedCommands: Interpreter.builtinCommandNames)
+    for path in PluginHost.pluginFiles(in: folder) {
+      do throws(PluginLoadError) {
+        try plugins.load(path: path)
+      } catch .nameTaken(_, "plugin", let name, _, let source) where explicit.contains(source) {
+        process.writeError(
+          "warning: plugin '\(name)' in the plugin folder ('\(path)') is not loaded: --plugin "
+            + "'\(source)' provides it and takes precedence (--no-plugins skips the folder)\n")
+      } catch .alreadyLoaded {
+        continue  // The same file as a --plugin (a link to it).
       } catch {
         process.writeError("warning: \(error) (skipped)\n")
       }
@@ -140,22 +182,28 @@ package enum TabShellCommand {
       },
       report: { writeError("\($0)\n") })
     interpreter.keepGoing = options.keepGoing
+    interpreter.checks.updateSnapshots = options.updateSnapshots
     interpreter.scriptArguments = options.scriptArguments
+    interpreter.plugins.limits = RPCLimits(timeout: options.pluginTimeout)
+    interpreter.plugins.hostVersion = String(
+      CommandLineOptions.version.dropFirst("tabshell ".count))
+    interpreter.plugins.writeError = writeError
     return interpreter
   }
 
   /// Parses the whole script, then runs it (or, with `--check`, only reports its errors).
   static func runScript(
     _ text: String, file: String, directory: String, _ interpreter: Interpreter,
-    _ options: CommandLineOptions
+    _ options: CommandLineOptions, _ ended: (Interpreter.Outcome, Checks) -> Void
   ) -> Int32 {
     let script = interpreter.parse(text, file: file, directory: directory)
     if options.checkOnly {
       script.diagnostics.forEach(interpreter.report)
       return script.diagnostics.isEmpty ? 0 : 2
     }
-    let status = interpreter.run(script).status
+    let outcome = interpreter.run(script)
+    ended(outcome, interpreter.checks)
     WholeProcess.keepUntilExit(script)
-    return status
+    return outcome.status
   }
 }

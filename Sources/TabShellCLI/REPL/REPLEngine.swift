@@ -18,11 +18,51 @@ package protocol REPLEngine: AnyObject {
   /// The interpreter the full-screen mode draws and acts on; `nil` when the engine has none (the
   /// REPL then stays in its line mode).
   var fullScreenInterpreter: Interpreter? { get }
+  /// Descriptors to watch while waiting for a line, besides the terminal (process plugins' pipes):
+  /// when one is ready, the REPL calls ``runBackground()``.
+  var backgroundDescriptors: [Int32] { get }
+  /// Whether background work waits that no descriptor will announce (run it at once).
+  var hasBackgroundWork: Bool { get }
+  /// Does the work that came while the REPL waited for a line (process plugins' requests): what
+  /// it printed, for the REPL to show above the prompt, and whether the bar line or the prompt
+  /// changed.
+  func runBackground() -> BackgroundOutcome
 }
 
 extension REPLEngine {
   /// No full-screen mode.
   package var fullScreenInterpreter: Interpreter? { nil }
+  /// No background work.
+  package var backgroundDescriptors: [Int32] { [] }
+  package var hasBackgroundWork: Bool { false }
+  package func runBackground() -> BackgroundOutcome { BackgroundOutcome() }
+}
+
+/// What background work did while the REPL waited for a line.
+package struct BackgroundOutcome: Equatable, Sendable {
+  /// Text it printed, in order.
+  package var printed: [PrintedText] = []
+  /// The bar line or the prompt is not what is shown: draw them again.
+  package var redraw = false
+  /// A hook ran `exit`: leave with this status.
+  package var exit: Int32?
+
+  /// Nothing happened.
+  package init() {}
+}
+
+/// Text written to stdout or stderr.
+package struct PrintedText: Equatable, Sendable {
+  /// To stderr, else to stdout.
+  package var toStandardError: Bool
+  /// The text, with its newlines.
+  package var text: String
+
+  /// Makes one.
+  package init(toStandardError: Bool, text: String) {
+    self.toStandardError = toStandardError
+    self.text = text
+  }
 }
 
 /// What the REPL does after a line.

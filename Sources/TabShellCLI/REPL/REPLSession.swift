@@ -1,4 +1,5 @@
 import CReadline
+import TabShellLanguage
 import TabShellPlatform
 import TabShellRendering
 
@@ -8,19 +9,26 @@ import TabShellRendering
 /// keystrokes, outside readline: Ctrl-C abandons the line (readline's line state is freed and the
 /// terminal restored, then a fresh prompt is shown), Ctrl-Z stops the process with the terminal
 /// restored and keeps the line for `fg`, SIGTERM and SIGHUP end the run. A Ctrl-C typed while a
-/// command runs is dropped (no command runs long). `tui` and Ctrl-X Ctrl-A go to the full-screen
-/// mode with the same session (``FullScreenSession``), which comes back here with Ctrl-X Ctrl-A.
+/// command runs is dropped (no command runs long). The loop also polls the engine's background
+/// descriptors (process plugins): what comes there is applied while the user types, and the bar
+/// line and the prompt are drawn again with the line kept. `tui` and Ctrl-X Ctrl-A go to the
+/// full-screen mode with the same session (``FullScreenSession``), which comes back here with
+/// Ctrl-X Ctrl-A.
 final class REPLSession<Engine: REPLEngine> {
   /// How reading one line ended.
   enum Outcome: Equatable {
     case input(ReadlineBridge.Input)
     case interrupted
     case terminated(Int32)
+    /// Background work (a hook) asked to leave.
+    case exit(Int32)
     /// Ctrl-X Ctrl-A: the full-screen mode, with the line being typed.
     case fullScreen(line: String, point: Int)
   }
 
   let engine: Engine
+  /// Whether the bar line is printed just above the prompt (so a redraw replaces it).
+  var barAbovePrompt = false
   private var history: REPLHistory
   private var warnedAboutHistory = false
 
@@ -57,7 +65,11 @@ final class REPLSession<Engine: REPLEngine> {
         case nil: break
         }
       }
-      if showBar, let bar = engine.barLine, !bar.isEmpty { print(bar) }
+      barAbovePrompt = false
+      if showBar, let bar = engine.barLine, !bar.isEmpty {
+        print(bar)
+        barAbovePrompt = true
+      }
       tabshell_flush_stdout()
       showBar = true
       let outcome = readLine(signals: signals, keeping: lineKept)
@@ -67,6 +79,8 @@ final class REPLSession<Engine: REPLEngine> {
         showBar = false
       case .terminated(let signal):
         return 128 + signal
+      case .exit(let status):
+        return status
       case .input(.endOfInput):
         if tabshell_rl_wrote_newline_at_eof() == 0 { print("") }
         return 0
@@ -97,7 +111,7 @@ final class REPLSession<Engine: REPLEngine> {
     if let signal = pending.termination { return .terminated(signal) }
     if pending.resize { rl_reset_screen_size() }
     if pending.suspend { signals.stopProcess() }
-    let prompt = ReadlinePrompt.markingInvisible(engine.prompt)
+    var prompt = ReadlinePrompt.markingInvisible(engine.prompt)
     ReadlineBridge.startLine(prompt: prompt)
     if !kept.line.isEmpty { tabshell_rl_restore_line(kept.line, Int32(clamping: kept.point)) }
     var hangups = 0
@@ -107,7 +121,11 @@ final class REPLSession<Engine: REPLEngine> {
         pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
         pollfd(fd: signals.readDescriptor, events: Int16(POLLIN), revents: 0),
       ]
-      let ready = poll(&descriptors, 2, -1)
+      for fd in engine.backgroundDescriptors {
+        descriptors.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
+      }
+      let wait: Int32 = engine.hasBackgroundWork ? 0 : -1
+      let ready = poll(&descriptors, nfds_t(descriptors.count), wait)
       if ready < 0 && errno != EINTR {
         rl_callback_handler_remove()
         return .input(.endOfInput)
@@ -119,6 +137,9 @@ final class REPLSession<Engine: REPLEngine> {
         return .terminated(signal)
       }
       if pending.interrupt {
+        // The handler also asked a running command to stop; none runs at the prompt, so the
+        // next command must not take that for its own interrupt.
+        Interpreter.interruption.store(false, ordering: .relaxed)
         rl_echo_signal_char(SIGINT)
         abandonLine()
         print("")
@@ -126,6 +147,13 @@ final class REPLSession<Engine: REPLEngine> {
       }
       if pending.resize { rl_resize_terminal() }
       if pending.suspend { suspendLine(prompt: prompt, signals: signals) }
+      if ready >= 0, wait == 0 || descriptors.dropFirst(2).contains(where: { $0.revents != 0 }) {
+        if let status = runBackground(prompt: &prompt) {
+          abandonLine()
+          print("")
+          return .exit(status)
+        }
+      }
       // A closed or hung-up terminal that readline does not report as the end: leave, not spin.
       let revents = ready > 0 ? descriptors[0].revents : 0
       hangups = revents & Int16(POLLHUP | POLLERR) != 0 ? hangups + 1 : 0
@@ -157,7 +185,7 @@ final class REPLSession<Engine: REPLEngine> {
   }
 
   /// Drops the line being typed and gives the terminal back its settings.
-  private func abandonLine() {
+  func abandonLine() {
     rl_free_line_state()
     rl_callback_sigcleanup()
     rl_cleanup_after_signal()

@@ -105,6 +105,7 @@ final class SignalWatcher {
     if signal == SIGINT || signal == SIGTERM || signal == SIGHUP {
       Interpreter.interruption.store(true, ordering: .relaxed)
     }
+    if signal == SIGTERM || signal == SIGHUP { FatalSignals.armDeadline(for: signal) }
     let descriptor = wakeDescriptor.load(ordering: .sequentiallyConsistent)
     guard descriptor >= 0 else { return }
     var byte: UInt8 = 1

@@ -3,7 +3,9 @@
 /// `expect CHECK ...`: each check is a subcommand, declared once (its usage is generated), and a
 /// failure says what was expected and what is.
 enum ExpectCommand {
-  static let checks = [selected, title, bar, badge, depth, loaded, tabs]
+  static let checks = [
+    selected, title, bar, badge, depth, loaded, tabs, visible, modal, output, frame,
+  ]
 
   static let declaration = Declaration(
     name: "expect", abstract: "check the state; on failure, say what was expected and what is",
@@ -98,13 +100,33 @@ enum ExpectCommand {
     }
   }
 
-  /// A check: a subcommand that only looks.
-  private static func check(
-    _ name: String, _ parameters: [Parameter], _ abstract: String,
+  /// A check of the shell: a subcommand that only looks.
+  static func check(
+    _ name: String, _ parameters: [Parameter], _ abstract: String, discussion: String = "",
     run: @escaping @Sendable (Shell, Arguments) throws -> Void
   ) -> Declaration {
-    Declaration(name: name, parameters: parameters, abstract: abstract, effect: .looks) {
-      interpreter, arguments in try run(interpreter.shell, arguments)
+    check(name, parameters, abstract, discussion: discussion) { interpreter, arguments in
+      try run(interpreter.shell, arguments)
+    }
+  }
+
+  /// A check that reads what the interpreter keeps; each run is counted, passed or failed (for
+  /// `--summary`).
+  static func check(
+    _ name: String, _ parameters: [Parameter], _ abstract: String, discussion: String = "",
+    readsOutput: Bool = false, run: @escaping @Sendable (Interpreter, Arguments) throws -> Void
+  ) -> Declaration {
+    Declaration(
+      name: name, parameters: parameters, abstract: abstract, discussion: discussion,
+      effect: .looks, readsOutput: readsOutput, isCheck: true
+    ) { interpreter, arguments in
+      do {
+        try run(interpreter, arguments)
+        interpreter.checks.count(passed: true)
+      } catch {
+        interpreter.checks.count(passed: false)
+        throw error
+      }
     }
   }
 

@@ -29,18 +29,35 @@ enum LookingCommands {
   }
 
   static let json = Option(flag: "--json", abstract: "as one JSON object on one line (the default)")
+  static let script = Option(
+    flag: "--script", abstract: "as the commands that rebuild it from an empty shell")
 
   static let state = Declaration(
-    name: "state", parameters: [json], abstract: "the shell's state as one line of JSON",
+    name: "state", parameters: [json, script],
+    abstract: "the shell's state as one line of JSON, or as a script",
     discussion: """
       Keys: selected (a position or null), barHidden, modal (an id or null), visible, action, and \
       tabs, each with position, id, title, type, icon, selectedIcon, badge, enabled, loaded and \
       stack (screen ids, root first).
+      With --script: the commands that rebuild the state from an empty shell (tabs with their \
+      types, ids, titles, icons and parameters, stacks, badges, disabled tabs, the action button, \
+      the hidden bar, the selection, the presented screen). Running them gives the same \
+      'state --json', the loaded flags aside; the bar's appearance and what screens keep inside \
+      them are not written.
       """,
-    effect: .looks
-  ) { interpreter, _ in
-    interpreter.output(JSONText.state(interpreter.shell.state))
-  }
+    validate: { arguments, _ throws(LanguageError) in
+      if arguments[json], arguments[script] {
+        throw .failed("'state' takes --json or --script, not both")
+      }
+    },
+    effect: .looks,
+    run: { interpreter, arguments in
+      if arguments[script] {
+        StateScript.lines(interpreter.shell).forEach(interpreter.output)
+      } else {
+        interpreter.output(JSONText.state(interpreter.shell.state))
+      }
+    })
 
   static let mode = Argument("MODE", .choice(["on", "json", "off"]))
 

@@ -27,9 +27,15 @@ struct Declaration: Sendable {
   var validate: (@Sendable (Arguments, Declaration) throws(LanguageError) -> Void)?
   /// Whether it changes the shell.
   var effect = Effect.changes
-  /// Whether it may add commands (`load`): after it, a script's unknown names are looked up when
-  /// they run.
+  /// Whether it may add commands (`load`), or says which plugins a script needs (`require`):
+  /// after it, a script's unknown names are looked up when they run.
   var mayAddCommands = false
+  /// Whether it reads what the command before it printed (`expect output`): the parser has that
+  /// command (checks aside) keep its output.
+  var readsOutput = false
+  /// Whether it is a check (`expect ...`): it prints nothing, and `expect output` looks past it to
+  /// the command before.
+  var isCheck = false
   /// Whether it is a gesture (`click`, `drag`, `scroll`, `key`): it passes the command it resolved
   /// to (`tab feed`, `swipe left`) to ``Interpreter/recorded(command:succeeded:)``, and a recording
   /// keeps that command, not the gesture.

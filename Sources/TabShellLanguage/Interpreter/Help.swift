@@ -54,6 +54,7 @@ package enum Help {
       for var subcommand in declaration.subcommands {
         subcommand.parent = declaration.name
         lines.append("\(subcommand.usage)  — \(subcommand.abstract)")
+        if !subcommand.discussion.isEmpty { lines.append("    " + subcommand.discussion) }
       }
     }
     let arguments = declaration.positionals.filter { !$0.spec.abstract.isEmpty }
@@ -122,15 +123,14 @@ package enum Help {
       })
   }
 
-  /// Where the text of a line starts: after `usage: NAME `; after a row's name and the two or more
-  /// blanks that follow it; the line's own leading blanks otherwise.
+  /// Where the text of a line starts: after `usage: NAME `; after a row's name (or a check's usage)
+  /// and the two or more blanks that follow it; the line's own leading blanks otherwise.
   private static func hangingIndent(of line: String) -> Int {
     let characters = Array(line)
     let leading = characters.prefix { $0 == " " }.count
     if line.hasPrefix("usage: ") {
       return (characters[7...].firstIndex(of: " ") ?? 6) + 1
     }
-    guard leading > 0 else { return 0 }
     var index = leading
     while index + 1 < characters.count {
       if characters[index] == " ", characters[index + 1] == " " {
@@ -146,6 +146,21 @@ package enum Help {
 }
 
 extension Help {
+  /// A command as a manual page lists it.
+  package struct Summary: Sendable {
+    /// Its usage line.
+    package var usage: String
+    /// Its one line of help.
+    package var abstract: String
+  }
+
+  /// The built-in commands by family, for the manual page.
+  package static func families() -> [(name: String, commands: [Summary])] {
+    CommandTable.standard.families.map { family in
+      (family.name, family.commands.map { Summary(usage: $0.usage, abstract: $0.abstract) })
+    }
+  }
+
   /// The command reference (`docs/Commands.md`), generated from the same declarations as `help`.
   package static func reference() -> String {
     var lines = [

@@ -144,9 +144,13 @@ extension Interpreter {
 
   /// Every gesture that acts on the shell passes the command it resolved to through here once it
   /// has run (a tap as `tab feed`, a key as `tab 3`, a drag as `swipe left --cancel`): the one
-  /// place where a recording (`record FILE`) gets them.
+  /// place where a recording (`record FILE`) gets them, in the full-screen mode and at the prompt.
+  /// A gesture in a file being sourced or in a hook is not recorded: the line typed (or the hook,
+  /// run again on replay) stands for it.
   func recorded(command: String, succeeded: Bool) {
     resolvedGesture?(command, succeeded)
+    guard files.allSatisfy({ $0 == nil }), !hooks.isCounting else { return }
+    record(commandText: command, succeeded: succeeded)
   }
 
   /// Runs `body` as a command typed at the prompt runs: an error is reported (`error: MESSAGE`),

@@ -181,8 +181,11 @@ extension Interpreter {
   }
 
   private func effect(of command: Command) -> Declaration.Effect {
-    if case .builtin(let index) = command.boxed.target { return table.declarations[index].effect }
-    return .changes
+    switch command.boxed.target {
+    case .builtin(let index): return table.declarations[index].effect
+    case .keepingOutput(let command): return effect(of: command)
+    case .screen: return .changes
+    }
   }
 
   /// Runs the hooks the last command set off, and those they set off in turn, until none are

@@ -43,18 +43,13 @@ extension Interpreter {
     return nil
   }
 
-  /// `load PATH`: loads a plugin and registers it; a relative path is the running script's.
+  /// `load PATH`: loads a plugin (a shared object, or a process plugin: any other executable) and
+  /// registers it; a relative path is the running script's.
   func load(plugin path: String) throws(LanguageError) {
-    let resolved = resolve(path)
-    do {
-      let plugin = try PluginLoader.load(path: resolved)
-      try shell.register(plugin, source: resolved, reservedCommands: Self.builtinCommandNames)
-    } catch let error as PluginLoadError {
-      throw .pluginFailed(error.description)
-    } catch let error as ShellError {
-      throw .shell(error)
+    do throws(PluginLoadError) {
+      try plugins.load(path: resolve(path))
     } catch {
-      throw .pluginFailed("\(error)")
+      throw .pluginFailed(error.description)
     }
   }
 }

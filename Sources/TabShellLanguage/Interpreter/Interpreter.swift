@@ -1,4 +1,5 @@
 @_spi(Host) import TabShellKit
+import TabShellLoader
 import TabShellRendering
 
 /// Runs parsed commands on a ``Shell``: the context every built-in command works on.
@@ -10,6 +11,9 @@ package final class Interpreter {
   package let shell: Shell
   /// The built-in commands.
   let table: CommandTable
+  /// The plugins loaded at run time; process plugins' requests and faults are applied after each
+  /// command.
+  package let plugins: PluginHost
   /// Writes one line of a command's output (stdout).
   package var output: (String) -> Void
   /// Reports one error (stderr).
@@ -34,6 +38,10 @@ package final class Interpreter {
   package var keepGoing = false
   /// The script's arguments (`tabshell FILE ARG...`), for `$1`...`$9`, `$#` and `$@`.
   package var scriptArguments: [String] = []
+  /// What `expect` counts and reads, and whether `expect frame` writes its snapshots.
+  package var checks = Checks()
+  /// The recording under way (`record FILE`), if any.
+  package var recorder: Recorder?
 
   var trace = TraceMode.off
   /// The file `trace --to FILE` writes to (open for appending), or -1 for the output.
@@ -65,6 +73,8 @@ package final class Interpreter {
   ) {
     self.shell = shell
     self.table = .standard
+    plugins = PluginHost(shell: shell)
+    plugins.reservedCommands = Self.builtinCommandNames
     self.renderOptions = renderOptions
     self.currentDirectory = currentDirectory
     self.output = output
@@ -129,9 +139,14 @@ package final class Interpreter {
     }
   }
 
-  /// Runs one line typed in the REPL: errors are reported as `error: MESSAGE`.
+  /// Runs one line typed in the REPL: errors are reported as `error: MESSAGE`. Every command but
+  /// the checks keeps its output, for an `expect output` typed later; while a recording is under
+  /// way, each command is recorded as it has run.
   package func runLine(_ line: String) -> Outcome {
-    run(parse(line, file: nil))
+    var script = parse(line, file: nil)
+    script.commands = script.commands.map(keepingOutput)
+    if recorder != nil { return runRecording(script, line: line) }
+    return run(script)
   }
 
   /// Runs the commands of a script; `false` when one failed. Errors are reported as they happen.
@@ -157,6 +172,7 @@ package final class Interpreter {
           try countHookCommand(at: command.location)
           try execute(command)
           if hooks.hasWork { try runHooks() }
+          if plugins.hasProcessPlugins { try settlePlugins() }
         } catch let request as ExitRequest {
           throw request
         } catch let interrupted as Interrupted {
@@ -168,8 +184,10 @@ package final class Interpreter {
         } catch is AlreadyReported {
           ok = false
         } catch {
-          report(diagnostic(for: error, at: command.location, file: script.file))
+          let diagnostic = diagnostic(for: error, at: command.location, file: script.file)
+          report(diagnostic)
           ok = false
+          if plugins.hasProcessPlugins { settlePluginsAfterFailure(diagnostic) }
         }
         if !ok {
           anyFailed = true
@@ -207,6 +225,8 @@ package final class Interpreter {
       try table.runs[index](self, bound.arguments)
     case .screen(let name):
       try runScreenCommand(name, words: words.flatMap(substitution.expand), at: command.location)
+    case .keepingOutput(let command):
+      try runKeepingOutput(command)
     }
   }
 

@@ -43,34 +43,46 @@ package enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible 
   case denyOutsideHook
   /// A plugin did not load or register.
   case pluginFailed(String)
+  /// `require`: a plugin or a screen type (`what`, such as `plugin 'todo'`) is missing; `load`
+  /// says what to load. At the prompt it is said as `load PATH`, in a script as `--plugin PATH`.
+  case missingRequirement(String, load: String, atPrompt: Bool)
+  /// `record` in a script.
+  case recordOutsidePrompt
+  /// `record FILE` while a recording is under way.
+  case alreadyRecording(String)
+  /// `record stop` with no recording under way.
+  case notRecording
   /// A gesture (`size`, `hit`, `click`, `drag`, `scroll`, `key`, `tui`) that cannot be made.
   case gesture(GestureError)
   /// Anything else a command reports.
   case failed(String)
+  /// A script with more errors than ``Parser/diagnosticLimit``: checking stopped here.
+  case tooManyErrors(limit: Int)
 
   package var description: String {
     switch self {
     case .unterminatedQuote(let quote): "unterminated \(quote) quote"
     case .unknownCommand(let name, let suggestion):
-      "unknown command '\(name)'" + Self.didYouMean(suggestion)
+      "unknown command \(quoted(name))" + Self.didYouMean(suggestion)
     case .missingArgument(let command, let argument, let usage):
       "'\(command)' needs \(argument); usage: \(usage)"
     case .tooManyArguments(let command, let word, let usage):
-      "'\(command)' takes no more arguments, got '\(word)'; usage: \(usage)"
+      "'\(command)' takes no more arguments, got \(quoted(word)); usage: \(usage)"
     case .unknownOption(let command, let option, let suggestion):
-      "unknown option '\(option)' for '\(command)'" + Self.didYouMean(suggestion)
+      "unknown option \(quoted(option)) for '\(command)'" + Self.didYouMean(suggestion)
     case .missingOptionValue(let command, let option):
       "option '\(option)' of '\(command)' needs a value"
-    case .notAnInteger(let word, let argument): "\(argument) must be a whole number, not '\(word)'"
+    case .notAnInteger(let word, let argument):
+      "\(argument) must be a whole number, not \(quoted(word))"
     case .outOfRange(let word, let argument, let range):
-      "\(argument) must be from \(range.lowerBound) to \(range.upperBound), not '\(word)'"
+      "\(argument) must be from \(range.lowerBound) to \(range.upperBound), not \(quoted(word))"
     case .notAChoice(let word, let argument, let choices, let suggestion):
-      "\(argument) must be one of \(choices.joined(separator: ", ")), not '\(word)'"
+      "\(argument) must be one of \(choices.joined(separator: ", ")), not \(quoted(word))"
         + Self.didYouMean(suggestion)
-    case .badParameter(let word): "--param needs KEY=VALUE, not '\(word)'"
+    case .badParameter(let word): "--param needs KEY=VALUE, not \(quoted(word))"
     case .hookNestingTooDeep(let limit): "'on' nests too deep in hooks (limit \(limit))"
     case .screenCommandUnavailable(let name, let visible, let types):
-      "'\(name)' is a command of screen type "
+      "\(quoted(name)) is a command of screen type "
         + types.map { "'\($0)'" }.joined(separator: ", ")
         + "; the visible screen is "
         + (visible.map { "of type '\($0)'" } ?? "none")
@@ -83,8 +95,18 @@ package enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible 
       "hooks set off more hooks without end (stopped after \(limit) commands)"
     case .denyOutsideHook: "'deny' works only in an 'on should-select' hook"
     case .pluginFailed(let message): message
+    case .missingRequirement(let what, let load, let atPrompt):
+      atPrompt
+        ? "\(what) is not loaded: load \(load) with 'load PATH'"
+        : "this script needs \(what): load \(load) with --plugin PATH"
+    case .recordOutsidePrompt:
+      "'record' works at the prompt only: it records what is typed there "
+        + "('tabshell --record FILE' starts the REPL recording)"
+    case .alreadyRecording(let file): "already recording to '\(file)' ('record stop' ends it)"
+    case .notRecording: "no recording is under way"
     case .gesture(let error): error.description
     case .failed(let message): message
+    case .tooManyErrors(let limit): "too many errors (\(limit)); stopped checking here"
     }
   }
 
@@ -113,7 +135,7 @@ package struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
   /// characters in it (from a file name, a title, a plugin's message...) are written as visible
   /// escapes: a message never carries an escape sequence to the terminal.
   package var description: String {
-    let message = Renderer.neutralized("\(error)")
+    let message = Renderer.neutralized("\(error)", keepingLines: true)
     guard let file else { return "error: \(message)" }
     return "\(Renderer.neutralized(file)):\(location.line):\(location.column): error: \(message)"
   }

@@ -10,6 +10,8 @@ package struct Command: Sendable {
     case builtin(Int)
     /// A command of a screen type, found on the visible screen's type when it runs.
     case screen(String)
+    /// A command whose output is kept for the `expect output` after it.
+    case keepingOutput(Command)
   }
 
   /// What it runs and with what, shared by copies.
@@ -32,6 +34,13 @@ package struct Command: Sendable {
     boxed = CommandBody(target: target, arguments: arguments, words: words)
     line = Int32(clamping: location.line)
     column = Int32(clamping: location.column)
+  }
+
+  /// The command, made to keep what it prints (and what the hooks it sets off print) for the
+  /// `expect output` after it.
+  func keepingOutput() -> Command {
+    if case .keepingOutput = boxed.target { return self }
+    return Command(target: .keepingOutput(self), arguments: .none, location: location)
   }
 }
 

@@ -14,6 +14,10 @@ struct Parser {
   /// How deep `on` may nest in a hook's commands.
   static let hookNestingLimit = 8
 
+  /// How many errors a script may have before parsing stops (as a compiler's error limit): the
+  /// report of a file that is not a script at all stays short, and comes quickly.
+  static let diagnosticLimit = 100
+
   /// Parses a whole script.
   ///
   /// A plain line (blanks and plain words only: no `;`, `#`, quotes or backslashes) written again,
@@ -26,6 +30,12 @@ struct Parser {
     source.withUTF8 { lines.parse($0) }
     lines.diagnostics.sort {
       ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)
+    }
+    if let line = lines.stoppedAt {
+      lines.diagnostics.append(
+        Diagnostic(
+          file: file, location: SourceLocation(line: line, column: 1),
+          error: .tooManyErrors(limit: Self.diagnosticLimit)))
     }
     return Script(
       file: file, directory: directory, commands: lines.commands, diagnostics: lines.diagnostics)
@@ -107,8 +117,25 @@ struct Parser {
     for var command in raw {
       for i in command.words.indices { command.words[i].location = location }
       commands.append(try resolve(command, deferUnknown: deferUnknown, depth: depth))
+      if declaration(of: commands[commands.count - 1])?.readsOutput == true {
+        keepOutput(before: commands.count - 1, in: &commands)
+      }
     }
     return commands
+  }
+
+  /// The declaration a built-in command runs.
+  func declaration(of command: Command) -> Declaration? {
+    if case .builtin(let index) = command.boxed.target { return table.declarations[index] }
+    return nil
+  }
+
+  /// Has the command before `index` (checks aside) keep its output, for the `expect output` at
+  /// `index`.
+  func keepOutput(before index: Int, in commands: inout [Command]) {
+    var previous = index - 1
+    while previous >= 0, declaration(of: commands[previous])?.isCheck == true { previous -= 1 }
+    if previous >= 0 { commands[previous] = commands[previous].keepingOutput() }
   }
 
   /// The closest command name to `name`, built-in or of a screen type.
@@ -126,6 +153,8 @@ private struct ScriptLines {
   /// Set after a command that may add commands (`load`): unknown names wait until they run.
   var deferUnknown = false
   var seen = PlainLineTable()
+  /// The line where parsing stopped after ``Parser/diagnosticLimit`` errors.
+  var stoppedAt: Int?
 
   init(parser: Parser, file: String?) {
     self.parser = parser
@@ -185,6 +214,10 @@ private struct ScriptLines {
       for raw in lexed.commands { add(raw, plainText: plain ? bytes[first..<last] : nil) }
       diagnostics += lexed.errors.map { Diagnostic(file: file, location: $0.0, error: $0.1) }
       (index, line) = (lexed.end, lexed.nextLine)
+      if diagnostics.count >= Parser.diagnosticLimit, index < bytes.count {
+        stoppedAt = line
+        return
+      }
     }
   }
 
@@ -192,13 +225,15 @@ private struct ScriptLines {
   private mutating func add(_ raw: RawCommand, plainText: Slice<UnsafeBufferPointer<UInt8>>?) {
     do throws(LocatedError) {
       let command = try parser.resolve(raw, deferUnknown: deferUnknown, depth: 0)
-      if case .builtin(let index) = command.boxed.target,
-        parser.table.declarations[index].mayAddCommands
-      {
-        deferUnknown = true
-      }
-      if let plainText { seen.insert(String(decoding: plainText, as: UTF8.self), command) }
+      let declaration = parser.declaration(of: command)
+      if declaration?.mayAddCommands == true { deferUnknown = true }
       commands.append(command)
+      if declaration?.readsOutput == true {
+        // Not remembered as a plain line: each one has the command before it keep its output.
+        parser.keepOutput(before: commands.count - 1, in: &commands)
+      } else if let plainText {
+        seen.insert(String(decoding: plainText, as: UTF8.self), command)
+      }
     } catch {
       diagnostics.append(Diagnostic(file: file, location: error.location, error: error.error))
     }

@@ -5,6 +5,7 @@
 ///   `$@`: all of them, each its own word when `$@` is the whole word, else joined by spaces.
 /// - In a hook's commands, `$tab` and `$id`: the position and the id of the tab (or screen) the
 ///   event concerns.
+/// - `$$`: one `$`, never substituted (`state --script` writes a `$` in a title so).
 ///
 /// Any other `$` is itself.
 struct Substitution: Sendable {
@@ -32,6 +33,9 @@ struct Substitution: Sendable {
         first.isASCII
       {
         if digit <= arguments.count { result += arguments[digit - 1] }
+        rest.removeFirst()
+      } else if rest.first == "$" {
+        result.append("$")
         rest.removeFirst()
       } else if rest.first == "#" {
         result += String(arguments.count)

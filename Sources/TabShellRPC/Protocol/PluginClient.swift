@@ -37,7 +37,8 @@ package final class PluginClient {
         "maxQueuedMessages": .int(limits.maxQueued),
       ],
     ]
-    let result = try Self.result(of: connection, PluginProtocol.initialize, params)
+    let result = try Self.result(
+      of: connection, PluginProtocol.initialize, params, timeout: limits.startTimeout)
     switch result {
     case .failure(let error):
       connection.shutdown()
@@ -68,10 +69,10 @@ package final class PluginClient {
 
   /// A request's result, or the plugin's error; a fault is thrown.
   private static func result(
-    of connection: RPCConnection, _ method: String, _ params: JSONValue
+    of connection: RPCConnection, _ method: String, _ params: JSONValue, timeout: Double? = nil
   ) throws(PluginError) -> Result<JSONValue, RPCError> {
     do {
-      switch try connection.request(method, params: params) {
+      switch try connection.request(method, params: params, timeout: timeout) {
       case .result(let value): return .success(value)
       case .error(let error): return .failure(error)
       }

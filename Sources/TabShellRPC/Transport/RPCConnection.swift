@@ -67,6 +67,8 @@ package final class RPCConnection {
   struct PendingRequest {
     let id: Int
     let method: String
+    /// Its time limit, in seconds.
+    let seconds: Double
     /// When the time limit for its answer runs out (monotonic nanoseconds).
     let deadline: UInt64
     var response: RPCResponse?
@@ -74,15 +76,18 @@ package final class RPCConnection {
 
   /// Sends a request and waits for its answer: the plugin's result or its error (a refusal, not a
   /// fault). Messages the plugin sends meanwhile are queued.
-  package func request(_ method: String, params: JSONValue? = nil) throws(PluginFault)
-    -> RPCResponse
+  package func request(_ method: String, params: JSONValue? = nil, timeout: Double? = nil)
+    throws(PluginFault) -> RPCResponse
   {
-    try response(to: sendRequest(method, params: params))
+    try response(to: sendRequest(method, params: params, timeout: timeout))
   }
 
   /// Sends a request without waiting; returns its id, for ``response(to:)``. Every request sent
-  /// must be taken with ``response(to:)``.
-  package func sendRequest(_ method: String, params: JSONValue? = nil) throws(PluginFault) -> Int {
+  /// must be taken with ``response(to:)``. `timeout` (seconds) replaces the limits' for this one
+  /// answer.
+  package func sendRequest(_ method: String, params: JSONValue? = nil, timeout: Double? = nil)
+    throws(PluginFault) -> Int
+  {
     try checkRunning()
     let id = nextID
     nextID += 1
@@ -90,9 +95,10 @@ package final class RPCConnection {
     outgoing.append(contentsOf: #"{"jsonrpc":"2.0","id":"#.utf8)
     JSONWriter.appendInteger(id, to: &outgoing)
     appendMethod(method, params: params)
-    let deadline = Platform.now() + UInt64(limits.timeout * 1e9)
+    let seconds = timeout ?? limits.timeout
+    let deadline = Platform.now() + UInt64(seconds * 1e9)
     try send(until: deadline)
-    pending.append(PendingRequest(id: id, method: method, deadline: deadline))
+    pending.append(PendingRequest(id: id, method: method, seconds: seconds, deadline: deadline))
     return id
   }
 
@@ -111,7 +117,7 @@ package final class RPCConnection {
       if let pendingFault { throw stop(because: pendingFault) }
       guard let oldest = pending.first(where: { $0.response == nil }) else { continue }
       if Platform.now() >= oldest.deadline {
-        throw stop(because: .timedOut(method: oldest.method, seconds: limits.timeout))
+        throw stop(because: .timedOut(method: oldest.method, seconds: oldest.seconds))
       }
       try pump(until: oldest.deadline)
     }

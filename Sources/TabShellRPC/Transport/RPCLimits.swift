@@ -5,6 +5,10 @@ package struct RPCLimits: Equatable, Sendable {
   /// Seconds the plugin has to answer a request (`--plugin-timeout`, 2 by default); writing a
   /// message to it must also finish within this time.
   package var timeout: Double = 2
+  /// Seconds the plugin has to answer `initialize`, which includes starting the program (an
+  /// interpreter or a virtual machine may take a while on a busy machine): 10, or ``timeout``
+  /// when that is longer.
+  package var startTimeout: Double { max(timeout, 10) }
   /// Messages of the plugin's own (requests and notifications) that may wait to be taken by the
   /// host; one more is a flood.
   package var maxQueued = 1_000

@@ -1,6 +1,6 @@
 // A plugin whose screens fail: `throwing` throws from the callback named by its `fail` parameter
 // (default viewDidLoad); `refused` refuses to be made at all.
-@_spi(Host) import TabShellKit
+import TabShellKit
 
 struct FixtureError: Error, CustomStringConvertible {
   let description: String

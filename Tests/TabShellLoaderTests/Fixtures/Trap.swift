@@ -1,6 +1,6 @@
 // A plugin whose entry point traps (`fatalError`), as a plugin with a bug does: the host cannot
 // survive it, but must say whose code it was, keep the output it had made, and end at once.
-@_spi(Host) import TabShellKit
+import TabShellKit
 
 @_cdecl("tabshell_plugin_abi_version")
 public func abiVersion() -> Int32 { tabShellPluginABIVersion }

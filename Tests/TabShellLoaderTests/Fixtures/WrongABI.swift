@@ -1,5 +1,5 @@
 // A plugin built for the next plugin ABI: the host must refuse it before creating anything.
-@_spi(Host) import TabShellKit
+import TabShellKit
 
 final class WrongABIPlugin: TabShellPlugin {
   let name = "wrong-abi"

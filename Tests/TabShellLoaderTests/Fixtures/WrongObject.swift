@@ -1,5 +1,5 @@
 // A shared object whose create function returns an object that is not a TabShellPlugin.
-@_spi(Host) import TabShellKit
+import TabShellKit
 
 final class NotAPlugin {
   let name = "not-a-plugin"

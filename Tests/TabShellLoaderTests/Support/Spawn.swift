@@ -20,6 +20,8 @@ struct SpawnedRun {
   var status: Int32 = 0
   /// Whether the time limit ran out (then it was killed).
   var timedOut = false
+  /// Seconds from the signal sent after the answer (see `init`) to the end of the output.
+  var endedAfterSignal: Double?
 
   var signal: Int32? { status & 0x7f == 0 ? nil : status & 0x7f }
   var exitStatus: Int32? { status & 0x7f == 0 ? (status >> 8) & 0xff : nil }
@@ -28,7 +30,8 @@ struct SpawnedRun {
   /// shows `answer.prompt`, `answer.keys` are typed (to end a wait for a key).
   init(
     _ arguments: [String], environment: [String], terminal: Bool, timeout: Double = 60,
-    answer: (prompt: String, keys: String)? = nil
+    answer: (prompt: String, keys: String)? = nil,
+    thenSignal: (afterSeconds: Double, signal: Int32)? = nil
   ) throws {
     let binary = try tabshellBinary()
     var actions = posix_spawn_file_actions_t()
@@ -76,7 +79,8 @@ struct SpawnedRun {
 
     var collected = readEnds.map { _ in Data() }
     var open = readEnds
-    var answered = false
+    var answered: Date?
+    var signalled: Date?
     let deadline = Date().addingTimeInterval(timeout)
     while !open.isEmpty, Date() < deadline {
       var polled = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
@@ -91,13 +95,20 @@ struct SpawnedRun {
           open.removeAll { $0 == entry.fd }  // The end (EIO on a terminal whose child is gone).
         }
       }
-      if let answer, !answered,
+      if let answer, answered == nil,
         String(decoding: collected[0], as: UTF8.self).contains(answer.prompt)
       {
-        answered = true
+        answered = Date()
         _ = answer.keys.withCString { write(readEnds[0], $0, strlen($0)) }
       }
+      if let thenSignal, signalled == nil, let answered,
+        Date().timeIntervalSince(answered) >= thenSignal.afterSeconds
+      {
+        signalled = Date()
+        kill(child, thenSignal.signal)
+      }
     }
+    if let signalled, open.isEmpty { endedAfterSignal = Date().timeIntervalSince(signalled) }
     timedOut = !open.isEmpty
     if timedOut { kill(child, SIGKILL) }
     waitpid(child, &status, 0)

@@ -20,6 +20,11 @@ struct TestPlugins: Sendable {
   var throwing: String
   /// Its create function traps (`fatalError`).
   var trap: String
+  /// Its screen (type `hang`) never returns from `viewDidLoad`.
+  var hang: String
+  /// The same plugin, `reloadable`, built twice: the second build has another summary and a
+  /// command (for `reload`).
+  var reloadable: (first: String, second: String)
   /// A C shared object without the entry points.
   var noSymbol: String
   /// A C shared object with the version symbol only.
@@ -42,7 +47,7 @@ struct TestPlugins: Sendable {
     let fixtures = repositoryRoot + "/Tests/TabShellLoaderTests/Fixtures"
 
     var jobs: [Job] = []
-    for name in ["WrongABI", "WrongObject", "Throwing", "Trap"] {
+    for name in ["WrongABI", "WrongObject", "Throwing", "Trap", "Hang"] {
       jobs.append(
         Job(
           "swiftc",
@@ -51,6 +56,18 @@ struct TestPlugins: Sendable {
             "-I", buildDirectory + "/Modules", "-L", buildDirectory, "-lTabShellKit",
             "-o", "\(out)/lib\(name).so", "\(fixtures)/\(name).swift",
           ]))
+    }
+    for (output, flags) in [("Reloadable1", [String]()), ("Reloadable2", ["-DSECOND"])] {
+      jobs.append(
+        Job(
+          "swiftc",
+          [
+            "-emit-library", "-swift-version", "6", "-module-name", "Reloadable",
+            "-I", buildDirectory + "/Modules", "-L", buildDirectory, "-lTabShellKit",
+            "-o", "\(out)/\(output)/libReloadable.so", "\(fixtures)/Reloadable.swift",
+          ] + flags))
+      try FileManager.default.createDirectory(
+        atPath: "\(out)/\(output)", withIntermediateDirectories: true)
     }
     for name in ["NoSymbol", "NoCreate", "NilCreate"] {
       jobs.append(
@@ -87,7 +104,8 @@ struct TestPlugins: Sendable {
       example: out + "/example-build/debug/libExamplePlugin.so",
       template: out + "/template-build/debug/libHelloTest.so",
       wrongABI: out + "/libWrongABI.so", wrongObject: out + "/libWrongObject.so",
-      throwing: out + "/libThrowing.so", trap: out + "/libTrap.so",
+      throwing: out + "/libThrowing.so", trap: out + "/libTrap.so", hang: out + "/libHang.so",
+      reloadable: (out + "/Reloadable1/libReloadable.so", out + "/Reloadable2/libReloadable.so"),
       noSymbol: out + "/libNoSymbol.so",
       noCreate: out + "/libNoCreate.so", nilCreate: out + "/libNilCreate.so")
   }

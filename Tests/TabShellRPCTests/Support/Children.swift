@@ -1,5 +1,6 @@
 import Foundation
 import TabShellRPC
+import TestSupport
 import Testing
 
 /// Small child programs for the transport's tests, and checks that they are gone for good.
@@ -78,21 +79,6 @@ enum Children {
     #expect(
       !FileManager.default.fileExists(atPath: "/proc/\(process.pid)"),
       "/proc/\(process.pid) still exists", sourceLocation: sourceLocation)
-  }
-}
-
-/// The processes of a process group that are not zombies, from /proc.
-func liveMembers(ofGroup group: pid_t) -> [Int] {
-  let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-  return entries.compactMap { entry -> Int? in
-    guard let pid = Int(entry),
-      let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-      let close = stat.lastIndex(of: ")")
-    else { return nil }
-    // After "pid (comm) ": the state, the parent, the group.
-    let fields = stat[stat.index(after: close)...].split(separator: " ")
-    guard fields.count > 2, fields[2] == "\(group)", fields[0] != "Z" else { return nil }
-    return pid
   }
 }
 

@@ -4,14 +4,18 @@ final class ScreenNode {
   let id: String
   let screen: any Screen
   let context: ScreenContext
+  /// The parameters it was made with (`--param`, `--text`), kept so that the state can be written
+  /// back as the commands that make it.
+  let parameters: [String: String]
   private(set) var phase: LifecyclePhase = .created
   /// What went wrong, when a callback threw.
   private(set) var failure: String?
 
-  init(id: String, screen: any Screen, context: ScreenContext) {
+  init(id: String, screen: any Screen, context: ScreenContext, parameters: [String: String]) {
     self.id = id
     self.screen = screen
     self.context = context
+    self.parameters = parameters
   }
 
   var isLoaded: Bool { phase != .created }
@@ -43,6 +47,17 @@ final class ScreenNode {
     }
   }
 
+  /// Marks the screen as failed from outside its callbacks; `false` when it had failed already
+  /// (the first failure is the one it shows).
+  func fail(_ message: String) -> Bool {
+    guard failure == nil else { return false }
+    failure = message
+    return true
+  }
+
+  /// Forgets the screen's failure: the code behind it was replaced.
+  func recover() { failure = nil }
+
   private func event(for step: LifecycleStep) -> ShellEvent {
     switch step {
     case .load: .viewDidLoad(screen: id)
@@ -70,4 +85,6 @@ public struct ScreenInfo: Equatable, Sendable {
   public var phase: LifecyclePhase
   /// What went wrong, when one of its callbacks threw.
   public var failure: String?
+  /// The parameters it was made with (`--param KEY=VALUE`, `--text`).
+  public var parameters: [String: String] = [:]
 }

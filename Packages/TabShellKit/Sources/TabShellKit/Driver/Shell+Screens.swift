@@ -50,7 +50,7 @@ extension Shell {
     }
     registry.confirm(id)
     let handle = freeHandles.popLast() ?? nodes.count
-    let node = ScreenNode(id: id, screen: screen, context: context)
+    let node = ScreenNode(id: id, screen: screen, context: context, parameters: parameters)
     if handle == nodes.count { nodes.append(node) } else { nodes[handle] = node }
     record(.`init`(screen: id))
     return ScreenRecord(id: id, type: type.name, title: title, hidesBar: hidesBar, handle: handle)

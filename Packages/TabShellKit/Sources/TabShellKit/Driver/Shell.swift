@@ -126,7 +126,7 @@ extension Shell {
     let node = node(record)
     return ScreenInfo(
       id: record.id, type: record.type, title: record.title, hidesBar: record.hidesBar,
-      phase: node.phase, failure: node.failure)
+      phase: node.phase, failure: node.failure, parameters: node.parameters)
   }
 
   func tabInfo(at index: Int) -> TabInfo {

@@ -49,7 +49,7 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .noSuchTab(let ref, let suggestion):
-      "no tab '\(ref)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+      "no tab \(quoted(ref))" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
     case .noTabs: "there are no tabs"
     case .tabDisabled(let id): "tab '\(id)' is disabled"
     case .modalPresented(let id): "a modal screen ('\(id)') is presented; dismiss it first"
@@ -58,14 +58,14 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case .noPreviousTab: "there is no previously selected tab"
     case .noActionButton: "there is no action button; add one with 'add-action'"
     case .unknownScreenType(let name, let suggestion):
-      "unknown screen type '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+      "unknown screen type \(quoted(name))" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
     case .unknownLayout(let name, let suggestion, let available):
-      "unknown layout '\(name)'"
+      "unknown layout \(quoted(name))"
         + (suggestion.map { "; did you mean '\($0)'?" }
           ?? (available.isEmpty ? "" : "; the layouts are " + available.joined(separator: ", ")))
-    case .idInUse(let id): "id '\(id)' is in use"
+    case .idInUse(let id): "id \(quoted(id)) is in use"
     case .invalidID(let id):
-      "invalid id '\(id)': use letters, digits, '-', '_' and '.', not only digits"
+      "invalid id \(quoted(id)): use letters, digits, '-', '_' and '.', not only digits"
     case .positionOutOfRange(let n, let count):
       "position \(n) is out of range (1...\(count))"
     case .screenRefused(let type, let message): "screen type '\(type)' failed: \(message)"

@@ -49,6 +49,10 @@ public struct ScreenRegistry {
   /// Whether a screen of this id exists.
   public func isLive(_ id: String) -> Bool { live.contains(id) }
 
+  /// The ids given out in this run whose screens are gone, sorted: the shell never gives them out
+  /// again, so a script that rebuilds the state claims them too, for the ids made after it to match.
+  public var retiredIDs: [String] { issued.subtracting(live).sorted() }
+
   /// Registers a plugin's screen types and layouts; refused, with nothing registered, when its name
   /// or one of its names is taken or not valid (see ``NameRules``). `reservedCommands` are the
   /// host's own command names, which screen commands may not take.
@@ -79,6 +83,24 @@ public struct ScreenRegistry {
       PluginInfo(
         name: plugin.name, source: source, screenTypes: types.map(\.name),
         layouts: layouts.map(\.name)))
+  }
+
+  /// Replaces the plugin called `name` with `plugin` (see ``Shell/replacePlugin(named:with:source:reservedCommands:)``);
+  /// nothing changes when it is refused.
+  public mutating func replace(
+    plugin name: String, with plugin: any TabShellPlugin, source: String,
+    reservedCommands: Set<String> = []
+  ) throws(ShellError) {
+    guard let index = plugins.firstIndex(where: { $0.name == name }) else {
+      throw .pluginRefused(plugin: name, reason: "no plugin of that name is loaded")
+    }
+    var copy = self
+    copy.plugins.remove(at: index)
+    copy.types = copy.types.filter { $0.value.plugin != name }
+    copy.layouts = copy.layouts.filter { $0.value.plugin != name }
+    try copy.register(plugin, source: source, reservedCommands: reservedCommands)
+    copy.plugins.insert(copy.plugins.removeLast(), at: index)
+    self = copy
   }
 
   /// Claims an id for a new screen: `given` when it is valid and not in use, else a fresh one made

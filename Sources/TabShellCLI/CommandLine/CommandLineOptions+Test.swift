@@ -1,0 +1,156 @@
+@_spi(Host) import TabShellKit
+
+/// What `tabshell test [OPTIONS] [PATH...]` asks for (docs/Contract.md, "The test runner").
+package struct TestOptions: Equatable, Sendable {
+  /// The files and folders to run (none: the current folder).
+  package var paths: [String] = []
+  /// `-j N`: how many scripts run at once (default: the number of cores).
+  package var jobs: Int?
+  /// `--timeout SECONDS`: a script that runs longer fails.
+  package var timeout = 60.0
+  /// `--junit FILE`: where to write a JUnit XML report.
+  package var junit: String?
+  /// `--tap`: TAP version 13 on stdout instead of the usual lines.
+  package var tap = false
+  /// `--help`.
+  package var help = false
+
+  /// Makes the defaults.
+  package init() {}
+}
+
+/// One option of `tabshell test`: its own, or one of the options a script takes, passed on to each.
+struct TestOption: Sendable {
+  var name: String
+  var valueName: String?
+  var abstract: String
+  /// One of the options a script takes, passed on to each.
+  var isPassedOn = false
+  var apply:
+    @Sendable (inout TestOptions, inout CommandLineOptions, String) throws(CommandLineError) -> Void
+}
+
+extension TestOptions {
+  /// The options of the scripts that `tabshell test` passes on to each of them.
+  static let passedOn = [
+    "--keep-going", "--plugin", "--norc", "--no-plugins", "--plugin-timeout", "--width",
+    "--update-snapshots", "--summary",
+  ]
+
+  /// Every option, declared once: parsing and `tabshell test --help` come from this table.
+  static let table: [TestOption] =
+    [
+      .init(
+        name: "-j", valueName: "N",
+        abstract: "run up to N scripts at once (default: the number of cores)"
+      ) { test, _, value throws(CommandLineError) in
+        guard let jobs = Int(value), jobs > 0 else {
+          throw .notAnInteger(option: "-j", value: value)
+        }
+        test.jobs = jobs
+      },
+      .init(
+        name: "--timeout", valueName: "SECONDS",
+        abstract: "a script that runs longer fails; its processes are killed (default: 60)"
+      ) { test, _, value throws(CommandLineError) in
+        guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
+          throw .notANumber(option: "--timeout", value: value)
+        }
+        test.timeout = seconds
+      },
+      .init(
+        name: "--junit", valueName: "FILE",
+        abstract: "write a JUnit XML report to FILE (one testcase per script)"
+      ) { test, _, value in test.junit = value },
+      .init(name: "--tap", abstract: "print TAP version 13 instead of the usual lines") {
+        test, _, _ in
+        test.tap = true
+      },
+    ]
+    + CommandLineOptions.table.filter { passedOn.contains($0.name) }.map { option in
+      TestOption(
+        name: option.name, valueName: option.valueName, abstract: option.abstract, isPassedOn: true
+      ) { _, options, value throws(CommandLineError) in try option.apply(&options, value) }
+    }
+    + [.init(name: "--help", abstract: "show this help") { test, _, _ in test.help = true }]
+
+  /// Parses the words after `test`: options (anywhere before a `--`) and paths.
+  static func parse(_ arguments: ArraySlice<String>, into options: inout CommandLineOptions)
+    throws(CommandLineError)
+  {
+    if options.commands != nil || options.record != nil {
+      throw .notApplicable("'tabshell test' takes no -c nor --record (see 'tabshell test --help')")
+    }
+    var test = TestOptions()
+    var index = arguments.startIndex
+    var onlyPaths = false
+    while index < arguments.endIndex {
+      var word = arguments[index]
+      index += 1
+      if onlyPaths || !word.hasPrefix("-") || word == "-" {
+        test.paths.append(word)
+        continue
+      }
+      if word == "--" {
+        onlyPaths = true
+        continue
+      }
+      var inlineValue: String?
+      if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
+        inlineValue = String(word[word.index(after: equals)...])
+        word = String(word[..<equals])
+      }
+      guard let option = table.first(where: { $0.name == word }) else {
+        throw .unknownOption(word, suggestion: closestMatch(to: word, in: table.map(\.name)))
+      }
+      var value = ""
+      if option.valueName != nil {
+        if let inlineValue {
+          value = inlineValue
+        } else {
+          guard index < arguments.endIndex else { throw .missingValue(word) }
+          value = arguments[index]
+          index += 1
+        }
+      }
+      try option.apply(&test, &options, value)
+    }
+    options.test = test
+  }
+
+  /// `tabshell test --help`, generated from the table.
+  static var helpText: [String] {
+    let names = table.map { option in
+      option.valueName.map { "\(option.name) \($0)" } ?? option.name
+    }
+    let width = names.map(\.count).max() ?? 0
+    var lines = [
+      "usage: tabshell test [OPTIONS] [PATH...]",
+      "",
+      "Runs scripts as tests: every *.tabsh file under each PATH (default: the current folder),",
+      "except files and folders whose name starts with '_' (helpers to source) and folders",
+      "whose name starts with '.'; a PATH that is a file always runs. Each script runs alone, in a",
+      "process of its own, from the empty start-up state, in its own folder, as 'tabshell FILE' would.",
+      "A script with NAME.stdout, NAME.stderr or NAME.status beside it passes when what it prints",
+      "and its exit status are those (a first line '# args: OPTIONS' gives it options).",
+      "",
+      "Prints one line per script in a stable order ('ok   PATH (N ms)' or 'FAIL PATH:LINE:COL:",
+      "MESSAGE'), then 'N passed, N failed' (', N timed out' when any did).",
+      "",
+      "options:",
+    ]
+    for passedOn in [false, true] {
+      if passedOn { lines += ["", "options passed on to each script:"] }
+      for (name, option) in zip(names, table) where option.isPassedOn == passedOn {
+        let padding = String(repeating: " ", count: width - name.count)
+        lines.append("  \(name)\(padding)  \(option.abstract)")
+      }
+    }
+    lines += [
+      "",
+      "Exit status: 0 every script passed, 1 a script failed or timed out, 2 a usage error or a",
+      "script with a syntax error (reported, not run).",
+    ]
+    return lines
+  }
+}

@@ -1,0 +1,113 @@
+import TabShellPlatform
+
+/// A JUnit XML report, as GitLab, Jenkins and GitHub's test reporters read it: one `testsuite`,
+/// one `testcase` per script (its path as `name` and `file`, its folder as `classname`, the line of
+/// its first failure as `line`, its expects as `assertions`), with a `failure` (an expect or a
+/// command failed, or its output is not the expected one) or an `error` (a syntax error, a
+/// timeout, a crash) whose `message` is the first failure and whose text is every failure, and the
+/// script's stdout and stderr.
+enum JUnitReport {
+  /// How much of a script's output goes into the report.
+  static let outputLimit = 64 << 10
+
+  static func xml(_ results: [TestResult], milliseconds: Int, timestamp: String) -> String {
+    let errors = results.filter { isError($0.verdict.kind) }.count
+    let failures = results.filter { $0.verdict.kind == .failed }.count
+    let counts =
+      "tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\""
+      + " time=\"\(seconds(milliseconds))\""
+    var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    xml += "<testsuites name=\"tabshell test\" \(counts)>\n"
+    xml += "  <testsuite name=\"tabshell test\" \(counts) skipped=\"0\""
+    xml += " timestamp=\"\(timestamp)\">\n"
+    for result in results { xml += testcase(result) }
+    xml += "  </testsuite>\n</testsuites>\n"
+    return xml
+  }
+
+  private static func testcase(_ result: TestResult) -> String {
+    let script = result.script
+    let folder = script.path.lastIndex(of: "/").map { String(script.path[..<$0]) }
+    let classname = folder.map { $0.split(separator: "/").joined(separator: ".") } ?? "tabshell"
+    var xml = "    <testcase name=\"\(attribute(script.path))\""
+    xml += " classname=\"\(attribute(classname.isEmpty ? "tabshell" : classname))\""
+    xml += " file=\"\(attribute(script.path))\""
+    if let line = result.verdict.failures.first?.line { xml += " line=\"\(line)\"" }
+    if let report = result.run.report {
+      xml += " assertions=\"\(report.expectsPassed + report.expectsFailed)\""
+    }
+    xml += " time=\"\(seconds(result.run.milliseconds))\""
+    let kind = result.verdict.kind
+    guard kind != .passed else { return xml + "/>\n" }
+    xml += ">\n"
+    let element = isError(kind) ? "error" : "failure"
+    let type =
+      switch kind {
+      case .syntaxError: "syntax error"
+      case .timedOut: "timeout"
+      case .broken: "crash"
+      case .failed, .passed: "failure"
+      }
+    let failures = result.verdict.failures
+    let message = failures.first.map { "\($0.place): \($0.message)" } ?? "failed"
+    xml += "      <\(element) message=\"\(attribute(message))\" type=\"\(type)\">"
+    xml += text(failures.flatMap(\.lines).joined(separator: "\n")) + "</\(element)>\n"
+    for (name, bytes) in [("system-out", result.run.stdout), ("system-err", result.run.stderr)]
+    where !bytes.isEmpty {
+      let output = String(decoding: bytes.prefix(outputLimit), as: UTF8.self)
+      xml += "      <\(name)>\(text(output))</\(name)>\n"
+    }
+    return xml + "    </testcase>\n"
+  }
+
+  private static func isError(_ kind: TestVerdict.Kind) -> Bool {
+    kind == .syntaxError || kind == .timedOut || kind == .broken
+  }
+
+  /// Seconds with three decimals.
+  private static func seconds(_ milliseconds: Int) -> String {
+    let fraction = String(milliseconds % 1000)
+    return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+  }
+
+  /// Text for element content: `&`, `<`, `>` escaped, and what XML 1.0 cannot hold at all.
+  static func text(_ text: String) -> String { escaped(text, inAttribute: false) }
+
+  /// Text for an attribute: also quotes, and blanks that XML would fold (newline, tab, return).
+  static func attribute(_ text: String) -> String { escaped(text, inAttribute: true) }
+
+  /// Escapes `text`. Characters XML 1.0 forbids even as references (control characters other than
+  /// tab, newline and return; U+FFFE and U+FFFF) are written as `\u{1B}`.
+  private static func escaped(_ text: String, inAttribute: Bool) -> String {
+    var escaped = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": escaped += "&amp;"
+      case "<": escaped += "&lt;"
+      case ">": escaped += "&gt;"
+      case "\"" where inAttribute: escaped += "&quot;"
+      case "\n" where inAttribute: escaped += "&#10;"
+      case "\t" where inAttribute: escaped += "&#9;"
+      case "\r": escaped += "&#13;"
+      case "\n", "\t": escaped.unicodeScalars.append(scalar)
+      default:
+        if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+          escaped += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        } else {
+          escaped.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return escaped
+  }
+
+  /// Now, as an ISO 8601 time in UTC (`2024-05-01T12:00:00Z`).
+  static func timestamp() -> String {
+    var now = time(nil)
+    var parts = tm()
+    gmtime_r(&now, &parts)
+    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
+      + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+  }
+}

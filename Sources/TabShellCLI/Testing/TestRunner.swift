@@ -1,0 +1,206 @@
+import TabShellLanguage
+import TabShellPlatform
+
+/// How one script's run ended, and what it printed.
+struct ChildRun {
+  enum Ending: Equatable {
+    /// It exited with this status.
+    case exited(Int32)
+    /// A signal ended it.
+    case signaled(Int32)
+    /// It ran longer than the timeout and was killed.
+    case timedOut
+    /// It could not be started.
+    case notStarted(String)
+  }
+
+  var ending: Ending
+  /// What the child reported (`nil` when it died before it could).
+  var report: TestChild.Report?
+  /// Its stdout and stderr, up to the runner's limits.
+  var stdout: [UInt8] = []
+  var stderr: [UInt8] = []
+  /// From its start to its end.
+  var milliseconds = 0
+}
+
+/// Runs scripts as child processes, up to `jobs` at once, each killed after `timeout` seconds:
+/// one thread, one `poll` over every child's pipes. Results come in the order the children end;
+/// the caller puts them in order.
+struct TestRunner {
+  var scripts: [TestScript]
+  /// The command line of each script's child (options, `--`, its name).
+  var arguments: (TestScript) -> [String]
+  var jobs: Int
+  var timeout: Double
+  /// Whether all of a script's stdout is kept (to compare it with an expected file); else only the
+  /// first ``keptBytes``.
+  var keepsAllOutput: (TestScript) -> Bool
+
+  /// How much of a stream is kept when not all of it is needed.
+  static let keptBytes = 64 << 10
+  /// How much is kept at most.
+  static let byteLimit = 64 << 20
+
+  private final class Running {
+    let index: Int
+    var child: TestChild
+    let started: UInt64
+    var run = ChildRun(ending: .timedOut)
+    var status: Int32?
+    var timedOut = false
+    let limit: Int
+
+    init(index: Int, child: TestChild, started: UInt64, limit: Int) {
+      self.index = index
+      self.child = child
+      self.started = started
+      self.limit = limit
+    }
+  }
+
+  /// Runs every script; `finished` gets each one's index and run as it ends. Returns `false` when
+  /// an interrupt (Ctrl-C) stopped the run: the children were killed.
+  func run(finished: (Int, ChildRun) -> Void) -> Bool {
+    let devNull = open("/dev/null", O_RDWR | O_CLOEXEC)
+    defer { if devNull >= 0 { close(devNull) } }
+    let reports = SharedReports(count: scripts.count)
+    var running: [Running] = []
+    var next = 0
+    var buffer = [UInt8](repeating: 0, count: 64 << 10)
+    while next < scripts.count || !running.isEmpty {
+      if Interpreter.interruption.load(ordering: .relaxed) {
+        for entry in running { stop(entry) }
+        return false
+      }
+      while running.count < jobs, next < scripts.count {
+        let script = scripts[next]
+        let inherited = running.flatMap { [$0.child.stdout, $0.child.stderr] }.filter { $0 >= 0 }
+        let started = Self.now()
+        switch TestChild.start(
+          script, arguments: arguments(script), inherited: inherited, devNull: devNull,
+          reports: reports, slot: next)
+        {
+        case .success(let child):
+          let limit = keepsAllOutput(script) ? Self.byteLimit : Self.keptBytes
+          running.append(Running(index: next, child: child, started: started, limit: limit))
+        case .failure(let error):
+          finished(next, ChildRun(ending: .notStarted(error.description)))
+        }
+        next += 1
+      }
+      wait(for: running)
+      for entry in running { read(entry, into: &buffer) }
+      reap(running)
+      let now = Self.now()
+      for entry in running where entry.status == nil && !entry.timedOut {
+        if Double(now - entry.started) / 1e9 >= timeout {
+          entry.timedOut = true
+          entry.child.kill()
+        }
+      }
+      for entry in running {
+        guard let status = entry.status else { continue }
+        end(entry, status: status, reports: reports, buffer: &buffer)
+        finished(entry.index, entry.run)
+      }
+      running.removeAll { $0.status != nil }
+    }
+    return true
+  }
+
+  /// Waits until a child writes or closes a pipe, a timeout is due, or a tenth of a second has
+  /// passed (a child whose pipes a process it started holds open ends without closing them); a
+  /// millisecond when a child has closed its pipes, and so is ending.
+  private func wait(for running: [Running]) {
+    var descriptors: [pollfd] = []
+    for entry in running {
+      for fd in [entry.child.stdout, entry.child.stderr] where fd >= 0 {
+        descriptors.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
+      }
+    }
+    let now = Self.now()
+    var milliseconds = 100
+    for entry in running where !entry.timedOut {
+      let left = timeout - Double(now - entry.started) / 1e9
+      milliseconds = min(milliseconds, max(0, Int((left * 1000).rounded(.up))))
+    }
+    if running.contains(where: { $0.status == nil && $0.child.stdout < 0 && $0.child.stderr < 0 }) {
+      milliseconds = min(1, milliseconds)
+    }
+    _ = poll(&descriptors, nfds_t(descriptors.count), Int32(milliseconds))
+  }
+
+  /// Reads what a child's pipes hold now; a pipe at its end is closed.
+  private func read(_ entry: Running, into buffer: inout [UInt8]) {
+    entry.child.stdout = drain(
+      entry.child.stdout, into: &entry.run.stdout, limit: entry.limit, &buffer)
+    entry.child.stderr = drain(
+      entry.child.stderr, into: &entry.run.stderr, limit: max(entry.limit, Self.keptBytes << 4),
+      &buffer)
+  }
+
+  /// Reads `fd` until it would block; returns `fd`, or -1 when it was at its end and is closed.
+  private func drain(_ fd: Int32, into kept: inout [UInt8], limit: Int, _ buffer: inout [UInt8])
+    -> Int32
+  {
+    guard fd >= 0 else { return fd }
+    while true {
+      let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+      if count > 0 {
+        let room = max(0, limit - kept.count)
+        kept.append(contentsOf: buffer[..<min(count, room)])
+        continue
+      }
+      if count < 0, errno == EINTR { continue }
+      if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { return fd }
+      close(fd)
+      return -1
+    }
+  }
+
+  /// Collects the children that have ended.
+  private func reap(_ running: [Running]) {
+    for entry in running where entry.status == nil {
+      var status: Int32 = 0
+      let pid = waitpid(entry.child.pid, &status, WNOHANG)
+      if pid == entry.child.pid { entry.status = status }
+    }
+  }
+
+  /// A child that ended: what is left in its pipes is read; pipes that a process it started still
+  /// holds open are closed, and that process group killed.
+  private func end(
+    _ entry: Running, status: Int32, reports: SharedReports, buffer: inout [UInt8]
+  ) {
+    read(entry, into: &buffer)
+    if entry.child.stdout >= 0 || entry.child.stderr >= 0 {
+      entry.child.kill()
+      for fd in [entry.child.stdout, entry.child.stderr] where fd >= 0 { close(fd) }
+    }
+    entry.run.milliseconds = Int((Self.now() - entry.started) / 1_000_000)
+    entry.run.report = reports.report(at: entry.index)
+    if entry.timedOut {
+      entry.run.ending = .timedOut
+    } else if status & 0x7F == 0 {
+      entry.run.ending = .exited((status >> 8) & 0xFF)
+    } else {
+      entry.run.ending = .signaled(status & 0x7F)
+    }
+  }
+
+  /// Kills a child and waits for it (an interrupt stops the run).
+  private func stop(_ entry: Running) {
+    entry.child.kill()
+    var status: Int32 = 0
+    if entry.status == nil { _ = waitpid(entry.child.pid, &status, 0) }
+    for fd in [entry.child.stdout, entry.child.stderr] where fd >= 0 { close(fd) }
+  }
+
+  /// Nanoseconds of the monotonic clock.
+  static func now() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+  }
+}

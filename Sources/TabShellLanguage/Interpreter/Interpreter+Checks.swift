@@ -1,0 +1,79 @@
+/// What checks keep from command to command: the counts of `expect`, the output `expect output`
+/// reads, and whether `expect frame` writes its snapshots.
+package struct Checks {
+  /// `--update-snapshots`: `expect frame FILE` writes FILE instead of comparing with it.
+  package var updateSnapshots = false
+  /// How many `expect` checks passed.
+  package private(set) var passed = 0
+  /// How many `expect` checks failed.
+  package private(set) var failed = 0
+  /// What the last command that kept its output printed, each line ended by a newline; `nil` until
+  /// one has run. At most ``outputLimit`` bytes of it.
+  var previousOutput: String?
+
+  /// How much of a command's output `expect output` can see.
+  package static let outputLimit = 1 << 20
+
+  /// `N expects passed, N failed`, for `--summary`; `nil` when no `expect` ran.
+  package var summary: String? {
+    passed + failed == 0
+      ? nil : "\(passed) expect\(passed == 1 ? "" : "s") passed, \(failed) failed"
+  }
+
+  mutating func count(passed: Bool) {
+    if passed { self.passed += 1 } else { failed += 1 }
+  }
+
+  /// `text` for a message: control characters written as `\u{1B}`, so that nothing a script
+  /// printed can drive the terminal the message goes to.
+  package static func shown(_ text: some StringProtocol) -> String {
+    var shown = ""
+    for scalar in text.unicodeScalars {
+      if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+        shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        shown.unicodeScalars.append(scalar)
+      }
+    }
+    return shown
+  }
+}
+
+/// A command's output as it is kept: appended line by line, up to ``Checks/outputLimit``.
+private final class KeptOutput {
+  var text = ""
+
+  func append(_ line: String) {
+    guard text.utf8.count < Checks.outputLimit else { return }
+    text += line
+    text += "\n"
+  }
+}
+
+extension Interpreter {
+  /// Runs a command that keeps its output for the `expect output` after it: what it prints, and
+  /// what the hooks it sets off print, still go out, and are kept too.
+  func runKeepingOutput(_ command: Command) throws {
+    let kept = KeptOutput()
+    let write = output
+    output = { line in
+      kept.append(line)
+      write(line)
+    }
+    defer {
+      output = write
+      checks.previousOutput = kept.text
+    }
+    try execute(command)
+    // Its hooks print now, while the output is kept (never while should-select hooks decide).
+    if hooks.hasWork, hooks.decision == nil { try runHooks() }
+  }
+
+  /// A command typed at the prompt: it keeps its output, unless it is a check.
+  func keepingOutput(_ command: Command) -> Command {
+    if case .builtin(let index) = command.boxed.target, table.declarations[index].isCheck {
+      return command
+    }
+    return command.keepingOutput()
+  }
+}

@@ -1,0 +1,48 @@
+@_spi(Host) import TabShellKit
+
+/// A recording under way (`record FILE`): a script that replays a session at the prompt.
+///
+/// The file starts with the state of the moment the recording began, as `state --script` writes
+/// it; then each command, written as soon as it has run (one that failed as a comment, so that the
+/// replay stays green); ``finish(_:)`` adds `expect` lines for the final state. It knows nothing of
+/// how a command was entered: the REPL records the commands typed, a full-screen mode records
+/// each tap or key as the command it resolved to (`tab feed`, `swipe left --cancel`).
+package final class Recorder {
+  /// The file, as the user named it.
+  package var name: String { file.name }
+  private let file: WrittenFile
+
+  /// Starts a recording into the file at `path` (created, or emptied), with the state of `shell`.
+  package init(path: String, name: String, shell: Shell) throws(LanguageError) {
+    file = try WrittenFile(path: path, name: name)
+    let header =
+      "# Recorded by TabShell ('record'): 'tabshell \(ScriptWords.quote(name))' replays it."
+    try file.write(([header] + StateScript.lines(shell)).map { $0 + "\n" }.joined())
+    try file.write("# What was typed:\n")
+  }
+
+  /// Writes one command that has run: as it is when it succeeded, as a comment when it failed.
+  package func record(commandText: String, succeeded: Bool) throws(LanguageError) {
+    if succeeded {
+      try file.write(commandText + "\n")
+    } else {
+      let text = commandText.split(separator: "\n", omittingEmptySubsequences: false)
+      try file.write("# failed: " + text.joined(separator: " ") + "\n")
+    }
+  }
+
+  /// Ends the recording with `expect` lines for the final state of `shell`: the number of tabs,
+  /// the selected tab, the visible screen and the bar.
+  package func finish(_ shell: Shell) throws(LanguageError) {
+    defer { file.close() }
+    var lines = ["# The final state ('record stop'):", "expect tabs \(shell.tabCount)"]
+    if let position = shell.selectedPosition, let tab = shell.tab(at: position) {
+      lines.append(ScriptWords.line(["expect", "selected", tab.id]))
+    }
+    if let visible = shell.visibleScreen {
+      lines.append(ScriptWords.line(["expect", "visible", visible.id]))
+    }
+    lines.append("expect bar " + (shell.isBarHidden ? "hidden" : "shown"))
+    try file.write(lines.map { $0 + "\n" }.joined())
+  }
+}

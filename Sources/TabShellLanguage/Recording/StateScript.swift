@@ -1,0 +1,164 @@
+@_spi(Host) import TabShellKit
+
+/// `state --script`: the commands that rebuild a shell's state from an empty shell (docs/Contract.md,
+/// "State as a script").
+///
+/// Running them gives the same `state --json`, the `loaded` flags aside: the same tabs (type, id,
+/// title, icons, parameters, position, badge, enabled), stacks, presented screen, action button,
+/// hidden flag and selection, and `last-tab` goes to the same tab. Ids are written out, and the ids
+/// the shell gave out to screens that are gone are claimed and released first, so that the screens
+/// made after the script get the ids they would have got here. What a screen keeps inside itself,
+/// and the bar's appearance (which only layouts set), are not written.
+enum StateScript {
+  /// The script, one command a line.
+  static func lines(_ shell: Shell) -> [String] {
+    var script = StateScriptWriter(shell: shell)
+    script.write()
+    return script.lines
+  }
+}
+
+/// Writes one shell's state as commands, in the order that rebuilds it: tabs, the stacks of the
+/// tabs that are not selected, the selection (with the tab `last-tab` goes back to), the selected
+/// tab's stack, badges, disabled tabs, the action button, the hidden flag, the presented screen.
+private struct StateScriptWriter {
+  let shell: Shell
+  let tabs: [TabInfo]
+  var lines: [String] = []
+
+  init(shell: Shell) {
+    self.shell = shell
+    tabs = shell.tabs
+  }
+
+  mutating func write() {
+    lines.append("# The state of a TabShell, as the commands that rebuild it (state --script).")
+    requireTypes()
+    claimRetiredIDs()
+    for tab in tabs { addTab(tab) }
+    let selected = shell.selectedPosition.map { tabs[$0 - 1] }
+    let previous = shell.previousTabID.flatMap { id in tabs.first { $0.id == id } }
+    for tab in tabs where tab.id != selected?.id && tab.id != previous?.id {
+      pushStack(of: tab, selecting: true)
+    }
+    if let previous {
+      command(["tab"], then: [previous.id])
+      pushStack(of: previous, selecting: false)
+    }
+    if let selected {
+      if previous == nil,
+        selected.id != tabs[0].id || lines.contains(where: { $0.hasPrefix("tab ") })
+      {
+        selectWithNoPrevious(selected)
+      } else {
+        command(["tab"], then: [selected.id])
+      }
+      pushStack(of: selected, selecting: false)
+    }
+    for tab in tabs {
+      if let badge = tab.item.badge { command(["badge"], then: [tab.id, badge], hasOptions: true) }
+    }
+    for tab in tabs where !tab.item.isEnabled { command(["disable-tab"], then: [tab.id]) }
+    if let button = shell.bar.actionButton { addAction(button) }
+    if shell.bar.isHidden { command(["hide-bar"]) }
+    if let modal = shell.modalScreen {
+      command(["present", modal.type, "--id", modal.id] + details(of: modal))
+    }
+  }
+
+  /// `require screen TYPE` for each type that a plugin other than the built-in one provides.
+  private mutating func requireTypes() {
+    var types = tabs.flatMap { $0.stack.map(\.type) } + (shell.modalScreen.map { [$0.type] } ?? [])
+    if let button = shell.bar.actionButton { types.append(button.screenType) }
+    var seen: Set<String> = []
+    for type in types where seen.insert(type).inserted {
+      if let plugin = shell.registry.plugin(providing: type), plugin != "builtin" {
+        command(["require", "screen", type])
+      }
+    }
+  }
+
+  /// Claims and releases the ids of screens that are gone: never given out again, as here.
+  private mutating func claimRetiredIDs() {
+    let retired = shell.registry.retiredIDs
+    guard !retired.isEmpty else { return }
+    lines.append("# Ids given out before, which new screens must not get.")
+    for id in retired {
+      command(["add-tab", "text", "--id", id])
+      command(["close-tab"], then: [id])
+      lines[lines.count - 2] += "; " + lines.removeLast()
+    }
+  }
+
+  /// Selects a tab so that `last-tab` has no tab to go back to: from a tab that is closed at once
+  /// (its id, with a `_`, is one the shell never makes).
+  private mutating func selectWithNoPrevious(_ tab: TabInfo) {
+    var id = "_none"
+    while shell.registry.isLive(id) { id += "_" }
+    lines.append("# Selected with no tab to go back to ('last-tab'), as here.")
+    command(["add-tab", "text", "--id", id])
+    command(["tab"], then: [id])
+    command(["tab"], then: [tab.id])
+    command(["close-tab"], then: [id])
+  }
+
+  private mutating func addTab(_ tab: TabInfo) {
+    let root = tab.stack[0]
+    var words = ["add-tab", root.type, "--id", tab.id]
+    let type = try? shell.registry.screenType(named: root.type)
+    if tab.item.title != type?.defaultTitle { words += ["--title", tab.item.title] }
+    if tab.item.icon != type?.icon { words += ["--icon", tab.item.icon] }
+    let defaultSelectedIcon = tab.item.icon != type?.icon ? tab.item.icon : type?.selectedIcon
+    if tab.item.selectedIcon != defaultSelectedIcon {
+      words += ["--selected-icon", tab.item.selectedIcon]
+    }
+    command(words + parameters(root.parameters))
+  }
+
+  /// Pushes the screens above a tab's root, after selecting the tab when `selecting`.
+  private mutating func pushStack(of tab: TabInfo, selecting: Bool) {
+    guard tab.stack.count > 1 else { return }
+    if selecting { command(["tab"], then: [tab.id]) }
+    for screen in tab.stack.dropFirst() {
+      var words = ["push", screen.type, "--id", screen.id] + details(of: screen)
+      if screen.hidesBar { words.append("--hides-bar") }
+      command(words)
+    }
+  }
+
+  private mutating func addAction(_ button: ActionButton) {
+    var words = ["add-action", button.screenType]
+    let type = try? shell.registry.screenType(named: button.screenType)
+    if button.title != type?.defaultTitle { words += ["--title", button.title] }
+    if button.icon != type?.icon { words += ["--icon", button.icon] }
+    command(words)
+  }
+
+  /// `--title` when it is not the type's default, and the parameters.
+  private func details(of screen: ScreenInfo) -> [String] {
+    let type = try? shell.registry.screenType(named: screen.type)
+    let title = screen.title != type?.defaultTitle ? ["--title", screen.title] : []
+    return title + parameters(screen.parameters)
+  }
+
+  /// `--text TEXT` and `--param KEY=VALUE`, in the order of the keys.
+  private func parameters(_ parameters: [String: String]) -> [String] {
+    var words: [String] = []
+    if let text = parameters["text"] { words += ["--text", text] }
+    for key in parameters.keys.sorted() where key != "text" {
+      words += ["--param", key + "=" + (parameters[key] ?? "")]
+    }
+    return words
+  }
+
+  /// One command: `words` (its name, options...), then `positionals` (ids, a badge); for a command
+  /// that has options, after `--` when one of them looks like an option (a command without options
+  /// takes such a word as it is).
+  private mutating func command(
+    _ words: [String], then positionals: [String] = [], hasOptions: Bool = false
+  ) {
+    var words = words
+    if hasOptions, positionals.contains(where: { $0.hasPrefix("--") }) { words.append("--") }
+    lines.append(ScriptWords.line(words + positionals))
+  }
+}

@@ -1,0 +1,158 @@
+@_spi(Host) import TabShellKit
+import TabShellRPC
+
+extension PluginHost {
+  /// The descriptors an event loop polls for reading while it waits (the REPL for a line): the
+  /// running process plugins' stdout, stderr and exit descriptors. When one is ready, call
+  /// ``settle(reading:)``.
+  package var pollDescriptors: [Int32] {
+    processes.flatMap { $0.client?.connection.pollDescriptors ?? [] }
+  }
+
+  /// Whether there is work that no descriptor will announce: requests already read and not yet
+  /// applied, screens to mark failed, faults to report.
+  package var hasPendingWork: Bool {
+    !failures.isEmpty || !faults.isEmpty
+      || processes.contains { ($0.client?.connection.incomingCount ?? 0) > 0 }
+  }
+
+  /// Applies what the process plugins asked for and what happened to them, outside any other
+  /// change: their requests (with `reading`, also those they wrote since; without, only those
+  /// already read while the host waited for an answer), each as a change of its own in the order
+  /// they came, answered when it is a request; then marks the screens that failed. At most
+  /// ``TabShellKit/Shell/requestLimit`` requests of each plugin run in one call; the rest wait
+  /// for the next (``hasPendingWork``).
+  package func settle(reading: Bool = true) {
+    for process in processes {
+      var applied = 0
+      var read = reading
+      while let client = process.client, applied < Shell.requestLimit {
+        let requests: [HostRequest]
+        do throws(PluginError) {
+          requests = try client.takeHostRequests(reading: read)
+        } catch {
+          _ = process.handle(error)
+          break
+        }
+        read = false
+        if requests.isEmpty { break }
+        for request in requests {
+          apply(request, from: process)
+          applied += 1
+        }
+      }
+    }
+    while !failures.isEmpty {
+      let (screen, message) = failures.removeFirst()
+      do throws(ShellError) {
+        try shell.markFailed(screen: screen, message: message)
+      } catch {
+        faults.append(error.description)
+      }
+    }
+  }
+
+  /// The faults (and other failures outside any command) since the last call, each a message for
+  /// the user; the command under way fails with them.
+  package func takeFaults() -> [String] {
+    defer { faults.removeAll() }
+    return faults
+  }
+
+  /// Whether a visible process screen asked to be drawn again since the last call.
+  package func takeNeedsDisplay() -> Bool {
+    defer { needsDisplay = false }
+    return needsDisplay
+  }
+
+  /// One request or notification of a plugin's: checked (the screen must be one of the plugin's
+  /// live screens), carried out through the screen's context as a Swift screen's request is, and
+  /// answered. A notification that cannot be read or names no screen of the plugin is said on
+  /// stderr; one that cannot be carried out is a `request-failed` event, as for a Swift screen.
+  private func apply(_ request: HostRequest, from process: PluginProcess) {
+    let action: HostAction
+    switch request.action {
+    case .failure(let error):
+      refuse(request, of: process, error)
+      return
+    case .success(let value):
+      action = value
+    }
+    if case .log(let message) = action, request.screen == nil {
+      writeError("\(process.name): \(ProcessDrawing.neutralized(message))\n")
+      answer(request, of: process, nil)
+      return
+    }
+    let id = request.screen ?? ""
+    guard let screen = process.screens.first(where: { $0.id == id }), shell.screen(id: id) != nil
+    else {
+      let error = RPCError(
+        code: RPCError.unknownScreen, message: "'\(id)' is not a screen of plugin '\(process.name)'"
+      )
+      refuse(request, of: process, error)
+      return
+    }
+    if case .setNeedsDisplay = action {
+      if shell.visibleScreen?.id == id { needsDisplay = true }
+      answer(request, of: process, nil)
+      return
+    }
+    let failure = perform(action, context: screen.context, observed: request.id != nil)
+    answer(
+      request, of: process, failure.map { RPCError(code: RPCError.requestFailed, message: $0) })
+  }
+
+  /// Carries out one request as its own change; returns why it failed, when `observed` and it did.
+  private func perform(_ action: HostAction, context: ScreenContext, observed: Bool) -> String? {
+    var failure: String?
+    let token =
+      observed
+      ? shell.addObserver { event in
+        if case .requestFailed(let screen, let message) = event, screen == context.screenID,
+          failure == nil
+        {
+          failure = message
+        }
+      } : nil
+    defer { if let token { shell.removeObserver(token) } }
+    switch action {
+    case .setBadge(let value): context.setBadge(value)
+    case .setBarHidden(let hidden): context.setBarHidden(hidden)
+    case .setHidesBar(let hides): context.setHidesBar(hides)
+    case .selectTab(let tab): context.selectTab(tab)
+    case .push(let type, let title, let hidesBar):
+      context.push(type, title: title, hidesBar: hidesBar)
+    case .present(let type): context.present(type)
+    case .dismiss: context.dismiss()
+    case .log(let message): context.log(message)
+    case .setNeedsDisplay: break
+    }
+    do throws(ShellError) {
+      try shell.settle()
+    } catch {
+      failure = failure ?? error.description
+      faults.append(error.description)
+    }
+    return failure
+  }
+
+  /// Answers a request with an error, or says on stderr why a notification was not carried out.
+  private func refuse(_ request: HostRequest, of process: PluginProcess, _ error: RPCError) {
+    guard request.id != nil else {
+      writeError(
+        "warning: plugin '\(process.name)': '\(ProcessDrawing.neutralized(request.method))' "
+          + "not carried out: \(ProcessDrawing.neutralized(error.message))\n")
+      return
+    }
+    answer(request, of: process, error)
+  }
+
+  private func answer(_ request: HostRequest, of process: PluginProcess, _ error: RPCError?) {
+    guard request.id != nil, let client = process.client else { return }
+    do throws(PluginError) {
+      try client.answer(request, error: error)
+    } catch {
+      _ = process.handle(error)
+    }
+  }
+}

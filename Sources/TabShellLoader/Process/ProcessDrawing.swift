@@ -1,0 +1,45 @@
+@_spi(Host) import TabShellKit
+import TabShellRPC
+
+/// A process plugin's drawing into the core's canvas, and its text made safe for a terminal.
+enum ProcessDrawing {
+  /// The text with every control character (C0, DEL, C1: tabs, newlines, escapes) replaced by a
+  /// space, so that nothing a plugin writes can move the cursor or start an escape sequence.
+  static func neutralized(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var scalars = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars { scalars.append(isControl(scalar) ? " " : scalar) }
+    return String(scalars)
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  }
+
+  /// Writes the lines into the canvas, span after span, each clipped by the canvas (by display
+  /// width; lines past its height are dropped).
+  static func draw(_ drawn: DrawnScreen, into canvas: inout Canvas) {
+    if let background = drawn.background { canvas.background = color(background) }
+    for (row, spans) in drawn.lines.prefix(canvas.height).enumerated() {
+      var column = 0
+      for span in spans {
+        guard column < canvas.width else { break }
+        let text = neutralized(span.text)
+        canvas.write(
+          text, row: row, column: column, color: span.color.map(color), bold: span.isBold)
+        column += displayWidth(of: text)
+      }
+    }
+  }
+
+  /// Draws a failure as the renderer draws a failed screen's, for a screen that fails while it
+  /// draws (the host marks it failed once the command is over).
+  static func drawFailure(_ message: String, into canvas: inout Canvas) {
+    canvas.write("! This screen failed:", row: 0, color: .red, bold: true)
+    canvas.writeWrapped(neutralized(message), row: 1, color: .red)
+  }
+
+  private static func color(_ color: DrawnScreen.Color) -> BarColor {
+    BarColor(red: color.red, green: color.green, blue: color.blue)
+  }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+
+/// `tabshell test`, as a CI job runs it: the built binary on folders of scripts. (Not in process:
+/// the runner forks, which a test process with many threads must not do.)
+@Suite struct TestRunnerTests {
+  /// A fresh folder with these files (paths may have folders); removed after `body`.
+  func withScripts(_ files: [String: String], _ body: (String) throws -> Void) throws {
+    let folder = NSTemporaryDirectory() + "tabshell-runner-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for (path, text) in files {
+      let file = folder + "/" + path
+      try FileManager.default.createDirectory(
+        atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      try text.write(toFile: file, atomically: true, encoding: .utf8)
+    }
+    try body(folder)
+  }
+
+  /// `tabshell test ARGUMENTS` in `folder`; the times in its lines are replaced by `N`.
+  func test(_ arguments: [String], in folder: String) throws -> (
+    stdout: String, stderr: String, status: Int32
+  ) {
+    let result = try BinaryTests().run(["test"] + arguments, directory: folder)
+    let stdout = result.stdout.replacingOccurrences(
+      of: #"\(\d+ ms\)"#, with: "(N ms)", options: .regularExpression)
+    return (stdout, result.stderr, result.status)
+  }
+
+  @Test func runsEveryScriptAloneInAStableOrder() throws {
+    let setter = "trace on\non did-select echo LEAK\nadd-tab text\nadd-tab text\ntab 2\n"
+    let checker = "state --json\nadd-tab text\nadd-tab text\ntab 2\nplugins\n"
+    let clean = runInProcess(["-c", checker]).stdout
+    try withScripts([
+      "a.tabsh": "add-tab text\nexpect tabs 1\n",
+      "b/c.tabsh": "expect tabs 0\nexpect tabs 5\n",
+      "b/_helper.tabsh": "exit 1\n",
+      "_lib/d.tabsh": "exit 1\n",
+      ".hidden/e.tabsh": "exit 1\n",
+      "notes.txt": "exit 1\n",
+      // The first sets a trace and a hook and leaves tabs; none of it reaches the second, whose
+      // output must be that of a fresh shell.
+      "leak/1-sets.tabsh": setter,
+      "leak/2-checks.tabsh": checker,
+      "leak/2-checks.stdout": clean,
+    ]) { folder in
+      let result = try test(["-j", "1"], in: folder)
+      #expect(
+        result.stdout == """
+          ok   a.tabsh (N ms)
+          FAIL b/c.tabsh:2:1: expect failed: there are 0 tabs, expected 5
+          ok   leak/1-sets.tabsh (N ms)
+          ok   leak/2-checks.tabsh (N ms)
+          3 passed, 1 failed
+
+          """)
+      #expect(result.stderr == "")
+      #expect(result.status == 1)
+      // The same with more at once, and the folder named: the same order.
+      let parallel = try test(["-j", "4", "."], in: folder)
+      #expect(parallel.stdout == result.stdout)
+      let named = try test(["leak", "a.tabsh", "b/_helper.tabsh"], in: folder)
+      #expect(
+        named.stdout == """
+          ok   leak/1-sets.tabsh (N ms)
+          ok   leak/2-checks.tabsh (N ms)
+          ok   a.tabsh (N ms)
+          FAIL b/_helper.tabsh: exited with status 1
+          3 passed, 1 failed
+
+          """)
+    }
+  }
+
+  @Test func keepGoingListsEveryFailureAndSyntaxErrorsExitTwo() throws {
+    try withScripts([
+      "f.tabsh": "expect tabs 1\necho on\nexpect tabs 2\n",
+      "s.tabsh": "echo ran\nswip left\nbogus\n",
+      "test": "expect tabs 0\n",
+    ]) { folder in
+      let kept = try test(["--keep-going", "f.tabsh", "test"], in: folder)
+      #expect(
+        kept.stdout == """
+          FAIL f.tabsh:1:1: expect failed: there are 0 tabs, expected 1
+               f.tabsh:3:1: expect failed: there are 0 tabs, expected 2
+          ok   test (N ms)
+          1 passed, 1 failed
+
+          """)
+      #expect(kept.status == 1)
+      let syntax = try test(["s.tabsh", "test"], in: folder)
+      #expect(
+        syntax.stdout == """
+          FAIL s.tabsh:2:1: unknown command 'swip'; did you mean 'swipe'?
+               s.tabsh:3:1: unknown command 'bogus'
+          ok   test (N ms)
+          1 passed, 1 failed
+
+          """)
+      #expect(syntax.status == 2)
+    }
+  }
+
+  @Test func aScriptThatRunsTooLongIsKilled() throws {
+    let long = String(repeating: "add-tab text\nclose-tab 1\n", count: 1_000_000)
+    try withScripts(["long.tabsh": long, "quick.tabsh": "add-tab text\n"]) { folder in
+      let started = Date()
+      let result = try test(["--timeout", "0.5"], in: folder)
+      #expect(
+        result.stdout == """
+          FAIL long.tabsh: timed out after 0.5 s
+          ok   quick.tabsh (N ms)
+          1 passed, 0 failed, 1 timed out
+
+          """)
+      #expect(result.status == 1)
+      #expect(Date().timeIntervalSince(started) < 30)
+    }
+  }
+
+  @Test func expectedOutputFilesSayWhatARunMustGive() throws {
+    try withScripts([
+      "good.tabsh": "echo one\nexpect tabs 1\n",
+      "good.stdout": "one\n",
+      "good.stderr": "good.tabsh:2:1: error: expect failed: there are 0 tabs, expected 1\n",
+      "good.status": "1\n",
+      "bad.tabsh": "# args: --keep-going\necho one\nexpect tabs 1\necho three\n",
+      "bad.stdout": "one\ntwo\n",
+    ]) { folder in
+      let result = try test([], in: folder)
+      #expect(
+        result.stdout == """
+          FAIL bad.tabsh: stdout differs from 'bad.stdout' at line 2
+                 expected:
+                   2 | two
+                 actual:
+                   2 | three
+               bad.tabsh: exit status 1, expected 0
+                 bad.tabsh:3:1: expect failed: there are 0 tabs, expected 1
+          ok   good.tabsh (N ms)
+          1 passed, 1 failed
+
+          """)
+      #expect(result.status == 1)
+    }
+  }
+
+  @Test func scriptsRunInTheirOwnFolderWithTheOptionsPassedOn() throws {
+    try withScripts([
+      "deep/frame.tabsh": "source _setup.tabsh\nexpect frame frames/swipe.txt\n",
+      "deep/_setup.tabsh": "layout swipeable\n",
+    ]) { folder in
+      let missing = try test(["--width", "24"], in: folder)
+      #expect(missing.stdout.hasPrefix("FAIL deep/frame.tabsh:2:1: expect failed: snapshot"))
+      let written = try test(["--width", "24", "--update-snapshots"], in: folder)
+      #expect(written.stdout == "ok   deep/frame.tabsh (N ms)\n1 passed, 0 failed\n")
+      let frame = try String(contentsOfFile: folder + "/deep/frames/swipe.txt", encoding: .utf8)
+      #expect(frame == runInProcess(["--width", "24", "-c", "layout swipeable; show"]).stdout)
+      #expect(try test(["--width", "24"], in: folder).status == 0)
+      #expect(try test(["--width", "30"], in: folder).status == 1)
+    }
+  }
+
+  @Test func usageErrorsExitTwo() throws {
+    try withScripts(["a.tabsh": ""]) { folder in
+      #expect(
+        try test(["nope"], in: folder) == ("", "error: no such file or folder 'nope'\n", 2))
+      #expect(
+        try test(["-j", "0"], in: folder)
+          == ("", "error: option '-j' needs a positive whole number, not '0'\n", 2))
+      #expect(
+        try test(["--timeout", "soon"], in: folder)
+          == ("", "error: option '--timeout' needs a positive number, not 'soon'\n", 2))
+      #expect(
+        try test(["--tapp"], in: folder)
+          == (
+            "", "error: unknown option '--tapp'; did you mean '--tap'? (see 'tabshell --help')\n", 2
+          )
+      )
+      let empty = try test(["_nothing"], in: folder + "/..")
+      #expect(empty.status == 2)
+    }
+  }
+}

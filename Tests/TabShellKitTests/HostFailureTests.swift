@@ -1,0 +1,100 @@
+@_spi(Host) import TabShellKit
+import TestSupport
+import Testing
+
+/// What a host does to screens from outside their callbacks: marks them failed (a process plugin
+/// that stopped), takes the failure back (it started again), and replaces a plugin (a reload).
+@Suite("The host marks screens failed and replaces plugins")
+struct HostFailureTests {
+  @Test func aScreenMarkedFailedShowsItsFailureAndAnEventSaysSo() throws {
+    let (shell, log) = try makeShell(tabs: ["a", "b"])
+    #expect(try shell.markFailed(screen: "b", message: "plugin 'p' stopped"))
+    #expect(log.take() == ["screen-failed b plugin 'p' stopped"])
+    #expect(shell.tab(at: 2)?.stack.map(\.failure) == ["plugin 'p' stopped"])
+    #expect(shell.tab(at: 1)?.stack.map(\.failure) == [nil])
+    // The first failure stays, with no second event; an unknown screen is ignored.
+    #expect(try shell.markFailed(screen: "b", message: "again") == false)
+    #expect(try shell.markFailed(screen: "nope", message: "x") == false)
+    #expect(log.take() == [])
+    #expect(shell.screen(id: "b")?.failure == "plugin 'p' stopped")
+    // The lifecycle goes on for a failed screen.
+    try shell.tap("b")
+    #expect(log.take().count == 7)
+  }
+
+  @Test func aFailureIsTakenBackWithoutAnEvent() throws {
+    let (shell, log) = try makeShell(tabs: ["a"])
+    try shell.markFailed(screen: "a", message: "stopped")
+    #expect(log.take() == ["screen-failed a stopped"])
+    #expect(shell.clearFailure(screen: "a"))
+    #expect(shell.clearFailure(screen: "a") == false)
+    #expect(shell.visibleScreen?.failure == nil)
+    #expect(log.take() == [])
+  }
+
+  /// A plugin of one screen type, `kind`, with one command, `verb`.
+  final class Versioned: TabShellPlugin {
+    final class Kind: ScreenType {
+      let name: String
+      let verb: String
+      init(name: String, verb: String) {
+        self.name = name
+        self.verb = verb
+      }
+      var commands: [ScreenCommand] {
+        [ScreenCommand(verb, of: Plain.self, abstract: "") { _, _ in }]
+      }
+      func makeScreen(_ configuration: ScreenConfiguration) throws -> any Screen { Plain() }
+    }
+    final class Plain: Screen {}
+
+    let name: String
+    let type: String
+    let verb: String
+    init(name: String = "versioned", type: String, verb: String) {
+      self.name = name
+      self.type = type
+      self.verb = verb
+    }
+    var screenTypes: [any ScreenType] { [Kind(name: type, verb: verb)] }
+    var layouts: [Layout] { [Layout(name: "\(type)-layout", summary: "") { _ in }] }
+  }
+
+  @Test func aReplacedPluginKeepsItsPlaceAndItsScreens() throws {
+    let (shell, log) = try makeShell()
+    try shell.register(Versioned(type: "one", verb: "first"), source: "v1")
+    try shell.register(Versioned(name: "other", type: "other", verb: "third"), source: "o")
+    try shell.addTab(type: "one", id: "s")
+    log.skip("adding the tab")
+    try shell.replacePlugin(
+      named: "versioned", with: Versioned(type: "one", verb: "second"), source: "v2")
+    #expect(shell.plugins.map(\.name) == ["builtin", "versioned", "other"])
+    #expect(shell.plugins.map(\.source) == ["built-in", "v2", "o"])
+    #expect(shell.visibleScreenType?.commands.map(\.name) == ["second"])
+    #expect(shell.visibleScreen?.id == "s")
+    // A new version with other names drops the old ones.
+    try shell.replacePlugin(
+      named: "versioned", with: Versioned(type: "two", verb: "x"), source: "v3")
+    #expect(shell.screenTypes.map(\.name).contains("one") == false)
+    #expect(shell.layouts.map(\.name).contains("two-layout"))
+    #expect(shell.layouts.map(\.name).contains("one-layout") == false)
+    #expect(shell.visibleScreenType == nil)
+    #expect(log.take() == [])
+  }
+
+  @Test func aRefusedReplacementChangesNothing() throws {
+    let (shell, _) = try makeShell()
+    try shell.register(Versioned(type: "one", verb: "first"), source: "v1")
+    #expect(throws: ShellError.nameTaken(kind: "screen type", name: "text", owner: "builtin")) {
+      try shell.replacePlugin(
+        named: "versioned", with: Versioned(type: "text", verb: "v"), source: "v2")
+    }
+    #expect(
+      throws: ShellError.pluginRefused(plugin: "nope", reason: "no plugin of that name is loaded")
+    ) {
+      try shell.replacePlugin(named: "nope", with: Versioned(type: "x", verb: "v"), source: "v2")
+    }
+    #expect(shell.plugins.map(\.source) == ["built-in", "v1"])
+    #expect(shell.screenTypes.map(\.name) == ["logger", "one", "page", "post", "text"])
+  }
+}

@@ -1,0 +1,191 @@
+import BuiltinScreens
+import Foundation
+@_spi(Host) import TabShellKit
+import TestSupport
+import Testing
+
+@testable import TabShellLanguage
+
+/// An interpreter on a shell with the built-in plugin, its output and errors kept.
+final class Session {
+  final class Sink {
+    var output: [String] = []
+    var errors: [String] = []
+  }
+
+  let sink = Sink()
+  let interpreter: Interpreter
+
+  init() {
+    let shell = Shell()
+    try? shell.register(BuiltinPlugin(), source: "built-in")
+    let sink = sink
+    interpreter = Interpreter(
+      shell: shell, currentDirectory: "/", output: { sink.output.append($0) },
+      report: { sink.errors.append($0.description) })
+  }
+
+  /// Runs a script; returns how it ended.
+  @discardableResult
+  func run(_ text: String, file: String? = "t.tabsh") -> Interpreter.Outcome {
+    interpreter.run(interpreter.parse(text, file: file))
+  }
+
+  /// Runs a script and returns what it printed.
+  func output(of text: String) -> [String] {
+    sink.output.removeAll()
+    run(text)
+    return sink.output
+  }
+
+  /// `state --json` without the `loaded` flags.
+  var state: String {
+    JSONText.state(interpreter.shell.state).replacingOccurrences(
+      of: #""loaded":(true|false),"#, with: "", options: .regularExpression)
+  }
+}
+
+/// `state --script` writes the state as commands that rebuild it, each word quoted so that it is
+/// read back as itself.
+@Suite struct StateScriptTests {
+  static let words = [
+    "plain", "", "two words", "it's", "say \"hi\"", "a;b", "#hash", "a#b", "$1 $# $@ $$ $tab $id",
+    "$", "back\\slash", "line\nbreak", "tab\there", "--title", "-", "2", "首页 ✉", "\u{1B}[31mred",
+    "'", "\"", "\\", "\\n", "end\\", "carriage\rreturn", " lead", "trail ",
+  ]
+
+  /// Every word, quoted and parsed back (with script arguments that `$1` would take), is itself.
+  @Test(arguments: words)
+  func aQuotedWordIsReadBackAsItself(word: String) throws {
+    var parser = Parser(table: .standard, screenCommands: [])
+    parser.substitution.arguments = ["ARGUMENT"]
+    let script = parser.parse("echo " + ScriptWords.quote(word), file: nil, directory: "")
+    #expect(script.diagnostics.isEmpty)
+    let command = try #require(script.commands.first)
+    #expect(command.boxed.arguments[ScriptingCommands.words] == [word])
+  }
+
+  @Test func writesEveryPartOfTheState() {
+    let session = Session()
+    let setup = """
+      layout demo
+      present text
+      dismiss
+      push text --title "A \\"b\\" $$x; #c" --param k=v --hides-bar
+      tab 2
+      badge 2 -- --x
+      disable-tab 3
+      last-tab
+      last-tab
+      present text --id m --text "hi\\nthere"
+      """
+    #expect(session.run(setup) == .success)
+    #expect(
+      session.output(of: "state --script") == [
+        "# The state of a TabShell, as the commands that rebuild it (state --script).",
+        "# Ids given out before, which new screens must not get.",
+        "add-tab text --id text; close-tab text",
+        "add-tab text --id home --title Home --icon ⌂ --text "
+          + "\"Welcome to TabShell. Try 'tab 2', 'swipe left' or 'help'.\"",
+        "add-tab page --id feed --title Feed --param color=blue",
+        "add-tab logger --id inbox --title Inbox --icon ✉",
+        "add-tab text --id profile --title Profile --icon ☺ --text 'Your profile'",
+        "tab home",
+        "push text --id text-2 --title 'A \"b\" $$x; #c' --param k=v --hides-bar",
+        "tab feed",
+        "badge -- feed --x",
+        "badge inbox 3",
+        "disable-tab inbox",
+        "add-action post --icon ⊕",
+        "present text --id m --text \"hi\\nthere\"",
+      ])
+    let replay = Session()
+    #expect(replay.run(session.sink.output.joined(separator: "\n")) == .success)
+    #expect(replay.state == session.state)
+    #expect(replay.interpreter.shell.previousTabID == "home")
+  }
+
+  /// For random command sequences, running the printed script in a fresh shell gives the same
+  /// state; and the same commands after it give the same states again (the same ids included).
+  @Test func theScriptRebuildsTheStateOfRandomSessions() {
+    for seed in 1...300 {
+      var random = SplitMix64(seed: UInt64(seed))
+      let session = Session()
+      session.interpreter.keepGoing = true
+      for _ in 0..<Int.random(in: 5...60, using: &random) {
+        session.run(RandomCommands.next(&random))
+      }
+      session.sink.errors.removeAll()
+      let script = session.output(of: "state --script").joined(separator: "\n")
+      let replay = Session()
+      #expect(replay.run(script) == .success, "seed \(seed): \(replay.sink.errors)\n\(script)")
+      #expect(replay.state == session.state, "seed \(seed):\n\(script)")
+      session.interpreter.keepGoing = true
+      replay.interpreter.keepGoing = true
+      for _ in 0..<20 {
+        let command = RandomCommands.next(&random)
+        session.run(command)
+        replay.run(command)
+        #expect(replay.state == session.state, "seed \(seed), then '\(command)':\n\(script)")
+      }
+      if replay.state != session.state { return }
+    }
+  }
+}
+
+/// Random commands for the property tests: every command that changes the state, with awkward
+/// words (quotes, `$`, blanks, newlines, control characters).
+enum RandomCommands {
+  static let titles = [
+    "A", "Tab B", "it's", "say \"hi\"", "a;b", "#hash", "$1 $# $@ $$", "back\\slash",
+    "line\nbreak", "", "--title", "2", "首页", "tab\tchar", "\u{1B}[31mred", "Text",
+  ]
+  static let ids = ["a", "b", "c-1", "x.y", "--z", "_u", "text", "text-2", "page"]
+  static let types = ["text", "page", "logger", "post"]
+
+  static func next(_ random: inout SplitMix64) -> String {
+    func pick(_ words: [String]) -> String {
+      ScriptWords.quote(words[Int.random(in: 0..<words.count, using: &random)])
+    }
+    func tab() -> String {
+      Bool.random(using: &random) ? String(Int.random(in: 1...5, using: &random)) : pick(ids)
+    }
+    func options() -> String {
+      var words: [String] = []
+      if Bool.random(using: &random) { words += ["--id", pick(ids)] }
+      if Bool.random(using: &random) { words += ["--title", pick(titles)] }
+      if Bool.random(using: &random) { words += ["--text", pick(titles)] }
+      if Int.random(in: 0..<4, using: &random) == 0 { words += ["--param", "color=red"] }
+      if Int.random(in: 0..<4, using: &random) == 0 {
+        words += ["--param", pick(["k=v", "x=$$"])]
+      }
+      return words.joined(separator: " ")
+    }
+    switch Int.random(in: 0..<22, using: &random) {
+    case 0, 1, 2: return "add-tab \(pick(types)) \(options())"
+    case 3:
+      return "add-tab text --icon \(pick(titles)) --selected-icon \(pick(titles)) --at "
+        + String(Int.random(in: 1...4, using: &random))
+    case 4: return "close-tab \(tab())"
+    case 5: return "move-tab \(tab()) \(Int.random(in: 1...4, using: &random))"
+    case 6: return "rename-tab \(tab()) \(pick(titles))"
+    case 7: return "badge \(tab()) -- \(pick(titles))"
+    case 8: return "badge \(tab()) --clear"
+    case 9: return "disable-tab \(tab())"
+    case 10: return "enable-tab \(tab())"
+    case 11, 12: return "tab \(tab())"
+    case 13:
+      return "swipe \(pick(["left", "right"]))" + (Bool.random(using: &random) ? " --cancel" : "")
+    case 14: return "last-tab"
+    case 15, 16:
+      return "push \(pick(types)) \(options())"
+        + (Bool.random(using: &random) ? " --hides-bar" : "")
+    case 17: return Bool.random(using: &random) ? "pop" : "pop-to-root"
+    case 18: return "present \(pick(types)) \(options())"
+    case 19: return "dismiss"
+    case 20: return "add-action \(pick(types)) --title \(pick(titles)) --icon \(pick(titles))"
+    default:
+      return ["action", "hide-bar", "show-bar", "toggle-bar"][Int.random(in: 0..<4, using: &random)]
+    }
+  }
+}

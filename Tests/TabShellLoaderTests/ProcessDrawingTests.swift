@@ -1,0 +1,40 @@
+@_spi(Host) import TabShellKit
+import TabShellRPC
+import Testing
+
+@testable import TabShellLoader
+
+/// A process plugin's drawing goes into the canvas clipped by display width, with its control
+/// characters made harmless.
+@Suite struct ProcessDrawingTests {
+  @Test func linesAreClippedByDisplayWidthAndControlCharactersBecomeSpaces() {
+    var canvas = Canvas(width: 8, height: 3)
+    let blue = DrawnScreen.Color(red: 0, green: 0, blue: 255)
+    ProcessDrawing.draw(
+      DrawnScreen(
+        lines: [
+          [.init("a\u{1B}[2Jb\tc\u{7F}d\u{85}e")],
+          [.init("日本"), .init("語x", color: blue, bold: true), .init("more")],
+          [.init("three")], [.init("past the height")],
+        ], background: blue),
+      into: &canvas)
+    #expect(canvas.lines == ["a [2Jb c", "日本語xm", "three"])
+    let cell = canvas.rows[1][4]
+    #expect(cell.text == "語" && cell.color == BarColor(red: 0, green: 0, blue: 255) && cell.isBold)
+    #expect(canvas.background == BarColor(red: 0, green: 0, blue: 255))
+  }
+
+  @Test func aWideCharacterAtTheEdgeIsDroppedWhole() {
+    var canvas = Canvas(width: 5, height: 1)
+    ProcessDrawing.draw(DrawnScreen(lines: [[.init("abcd"), .init("日")]]), into: &canvas)
+    #expect(canvas.lines == ["abcd"])
+  }
+
+  @Test(arguments: [
+    ("plain", "plain"), ("a\nb", "a b"), ("\u{1B}]0;title\u{07}", " ]0;title "),
+    ("\u{9B}31m", " 31m"), ("tab\there", "tab here"),
+  ])
+  func neutralised(text: String, expected: String) {
+    #expect(ProcessDrawing.neutralized(text) == expected)
+  }
+}

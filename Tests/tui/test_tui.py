@@ -339,6 +339,25 @@ def test_tui_is_refused_without_a_terminal():
     assert b"needs a terminal on standard input and output" in piped.stderr
 
 
+# Process plugins: their live requests while the full-screen mode waits for a key.
+
+
+def test_a_live_plugin_updates_the_bar_and_a_killed_one_is_said():
+    example = os.path.join(ROOT, "plugins", "python", "example_counter.py")
+    with started("--plugin", example) as t:
+        run(t, "layout python-demo")
+        # The clock sets its badge every second: the bar is drawn again without a key pressed.
+        t.wait(lambda t: "◷(" in t.row(22), "the clock's badge")
+        first = t.row(22)
+        t.wait(lambda t: t.row(22) != first, "the badge to change")
+        plugin = int(subprocess.run(["pgrep", "-P", str(t.process.pid)], capture_output=True,
+                                    text=True).stdout.split()[0])
+        os.kill(plugin, signal.SIGKILL)
+        t.wait_text("error: plugin 'example-python' stopped: the plugin was killed by SIGKILL")
+        t.type("quit\r")
+        assert t.finish() == 0
+
+
 # The line REPL and the full-screen mode: one session.
 
 

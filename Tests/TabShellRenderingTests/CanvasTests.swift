@@ -1,5 +1,6 @@
 @_spi(Host) import TabShellKit
 import TabShellRendering
+import TestSupport
 import Testing
 
 /// The canvas improvements the renderer relies on: overwriting half of a wide character, marks on
@@ -38,6 +39,34 @@ import Testing
     var canvas = Canvas(width: 8, height: 3)
     #expect(canvas.writeWrapped("aa bbbb cc", row: 1, centered: true) == 2)
     #expect(canvas.lines == ["", "aa bbbb", "   cc"])
+  }
+
+  /// Text of characters that stand alone (written a scalar at a time) lands in the cells as any
+  /// text does: a character a cell, a wide one and an empty cell after it, cut at the right edge.
+  @Test(arguments: 0..<50)
+  func standaloneTextIsWrittenCharacterByCharacter(seed: Int) {
+    var random = SplitMix64(seed: UInt64(seed) &+ 5)
+    let pieces = ["a", "Z", " ", "é", "░", "─", "━", "⌂", "⊕", "首", "页", "한", "☆", "⌚", "★"]
+    let text = (0..<Int.random(in: 1...20, using: &random)).map { _ in
+      pieces.randomElement(using: &random) ?? "a"
+    }.joined()
+    #expect(text.unicodeScalars.allSatisfy(standsAlone))
+    let width = Int.random(in: 1...24, using: &random)
+    let column = Int.random(in: -3...4, using: &random)
+    var canvas = Canvas(width: width, height: 1)
+    canvas.write(text, row: 0, column: column, color: .red)
+    var expected = Array(repeating: " ", count: width)
+    var x = column
+    for character in text {
+      let w = displayWidth(of: character)
+      if x >= width { break }
+      if x >= 0, x + w <= width {
+        expected[x] = String(character)
+        if w == 2 { expected[x + 1] = "" }
+      }
+      x += w
+    }
+    #expect(canvas.rows[0].map(\.text) == expected, "\(text) at \(column) in \(width)")
   }
 
   @Test(arguments: builtinLayouts)

@@ -19,7 +19,7 @@ extension CellGrid {
     if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
       return writeASCII(text.utf8, column: column, row: row, cell: stored, clip: bounds)
     }
-    if text.unicodeScalars.allSatisfy(Self.standsAlone) {
+    if text.unicodeScalars.allSatisfy(standsAlone) {
       return writeScalars(text.unicodeScalars, column: column, row: row, cell: stored, clip: bounds)
     }
     var position = column
@@ -96,24 +96,18 @@ extension CellGrid {
     }
   }
 
-  /// Whether a scalar is a character on its own whatever is next to it: no mark, joiner, variation
-  /// selector, control, jamo or regional indicator can be among these (Latin after ASCII, symbols
-  /// and box drawing, CJK ideographs, Hangul syllables), so text of them needs no grapheme breaking.
-  static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x20...0x7E, 0xA0...0x2FF, 0x2100...0x2BFF, 0x4E00...0x9FFF, 0xAC00...0xD7A3: true
-    default: false
-    }
-  }
-
-  /// Writes text whose scalars all stand alone (``standsAlone(_:)``): one character a scalar.
+  /// Writes text whose scalars all stand alone (``TabShellKit/standsAlone(_:)``): one character a
+  /// scalar.
   private mutating func writeScalars(
     _ text: String.UnicodeScalarView, column: Int, row: Int, cell: StoredCell, clip: Range<Int>
   ) -> Int {
     var position = column
+    var last: (scalar: Unicode.Scalar, width: Int)?
     for scalar in text {
       guard position < clip.upperBound else { break }
-      let width = displayWidth(of: Character(scalar))
+      // A fill repeats its scalar: measured once.
+      let width = last?.scalar == scalar ? last?.width ?? 1 : displayWidth(ofScalar: scalar)
+      last = (scalar, width)
       guard width > 0 else { continue }
       var stored = cell
       stored.glyph = scalar.value

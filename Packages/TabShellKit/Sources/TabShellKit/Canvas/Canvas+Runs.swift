@@ -37,8 +37,9 @@ extension Canvas {
     }
     rows[row].withUnsafeBufferPointer { cells in
       for column in cells.indices {
-        // Most cells of a page of text are blanks: compared in place, never copied.
-        if cells[column] == .blank {
+        // Most cells of a page of text are blanks: looked at in place, never copied (the style
+        // first: a coloured page's cells are told apart without comparing text).
+        if cells[column].color == nil, !cells[column].isBold, cells[column].text == " " {
           finish()
           continue
         }

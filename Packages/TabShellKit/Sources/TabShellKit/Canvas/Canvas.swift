@@ -37,6 +37,10 @@ public struct Canvas: Sendable {
     _ text: String, row: Int, column: Int = 0, color: BarColor? = nil, bold: Bool = false
   ) {
     guard rows.indices.contains(row) else { return }
+    if text.unicodeScalars.allSatisfy(standsAlone) {
+      writeStandalone(text.unicodeScalars, row: row, column: column, color: color, bold: bold)
+      return
+    }
     var x = column
     for character in text {
       let w = displayWidth(of: character)
@@ -52,6 +56,27 @@ public struct Canvas: Sendable {
       if x >= 0, x + w <= width {
         clearWideNeighbours(row: row, from: x, to: x + w - 1)
         rows[row][x] = Cell(text: String(character), color: color, isBold: bold)
+        if w == 2 { rows[row][x + 1] = Cell(text: "", color: color, isBold: bold) }
+      }
+      x += w
+    }
+  }
+
+  /// Writes text whose scalars all stand alone (``standsAlone(_:)``) a scalar at a time, as
+  /// ``write(_:row:column:color:bold:)`` would, without breaking it into graphemes; a scalar the
+  /// same as the one before it (a fill) is not measured again.
+  private mutating func writeStandalone(
+    _ text: String.UnicodeScalarView, row: Int, column: Int, color: BarColor?, bold: Bool
+  ) {
+    var x = column
+    var last: (scalar: Unicode.Scalar, width: Int)?
+    for scalar in text {
+      if x >= width { break }
+      let w = last?.scalar == scalar ? last?.width ?? 1 : displayWidth(ofScalar: scalar)
+      last = (scalar, w)
+      if x >= 0, x + w <= width {
+        clearWideNeighbours(row: row, from: x, to: x + w - 1)
+        rows[row][x] = Cell(text: String(scalar), color: color, isBold: bold)
         if w == 2 { rows[row][x + 1] = Cell(text: "", color: color, isBold: bold) }
       }
       x += w
@@ -107,6 +132,25 @@ public func displayWidth(of character: Character) -> Int {
     if width == 2 { break }
   }
   return width
+}
+
+/// Whether a scalar is a character on its own whatever is next to it: no mark, joiner, variation
+/// selector, control, jamo or regional indicator is among these (printable ASCII, Latin after it,
+/// symbols and box drawing, CJK ideographs, Hangul syllables), so that text made of them needs no
+/// grapheme breaking: each scalar is a character. For hosts that write text cell by cell.
+@_spi(Host)
+public func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
+  switch scalar.value {
+  case 0x20...0x7E, 0xA0...0x2FF, 0x2100...0x2BFF, 0x4E00...0x9FFF, 0xAC00...0xD7A3: true
+  default: false
+  }
+}
+
+/// The columns a scalar that stands alone (``standsAlone(_:)``) takes: what
+/// ``displayWidth(of:)-(Character)`` says of it as a character, measured without making one.
+@_spi(Host)
+public func displayWidth(ofScalar scalar: Unicode.Scalar) -> Int {
+  scalar.value < 0x7F ? (scalar.value < 0x20 ? 0 : 1) : displayWidth(of: scalar)
 }
 
 func displayWidth(of scalar: Unicode.Scalar) -> Int {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer target: compiles the package's modules (the core, the platform file, the
-# built-in screens, the renderer, the loader, the language and the CLI) with coverage instrumentation, one module at a
-# time with swiftc, and links them with the target into OUT/tabshell-fuzz.
+# built-in screens, the renderer, the terminal layer, the process plugins' transport, the loader,
+# the language and the CLI) with coverage instrumentation, one module at a time with swiftc, and
+# links them with the target into OUT/tabshell-fuzz.
 # Usage: fuzz/build.sh OUT
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -23,10 +24,13 @@ module TabShellKit Packages/TabShellKit/Sources/TabShellKit
 module TabShellPlatform Sources/TabShellPlatform
 module BuiltinScreens plugins/BuiltinScreens
 module TabShellRendering Sources/TabShellRendering
+module TabShellTerminal Sources/TabShellTerminal
+module TabShellRPC Sources/TabShellRPC
 module TabShellLoader Sources/TabShellLoader
 module TabShellLanguage Sources/TabShellLanguage
 module TabShellCLI Sources/TabShellCLI
 swiftc "${flags[@]}" -module-name FuzzScript "$root/fuzz/FuzzScript.swift" \
-  "$out"/TabShellKit.o "$out"/TabShellPlatform.o "$out"/BuiltinScreens.o "$out"/TabShellRendering.o "$out"/TabShellLoader.o \
+  "$out"/TabShellKit.o "$out"/TabShellPlatform.o "$out"/BuiltinScreens.o "$out"/TabShellRendering.o \
+  "$out"/TabShellTerminal.o "$out"/TabShellRPC.o "$out"/TabShellLoader.o \
   "$out"/TabShellLanguage.o "$out"/TabShellCLI.o -lreadline -o "$out/tabshell-fuzz"
 echo "$out/tabshell-fuzz"

@@ -229,14 +229,6 @@ def test_exit_leaves_with_its_status():
     assert repl.finish() == 3
 
 
-def test_a_command_after_ctrl_c_at_the_prompt_runs():
-    repl = Session(new_home())
-    repl.prompt()
-    repl.send("half-typed\x03")
-    repl.prompt()
-    assert "ran-after-ctrl-c" in repl.run("echo ran-after-ctrl-c")
-
-
 def test_sigterm_keeps_the_history():
     repl = Session(new_home())
     repl.prompt()

@@ -281,8 +281,7 @@ if os.path.exists(RPC_BENCH):
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     example = os.path.join(root, "plugins", "python", "example_counter.py")
     out = subprocess.run([RPC_BENCH, "--raw", example, "5000" if QUICK else "20000"],
-                         capture_output=True, text=True, check=True).stdout.split("\
-")
+                         capture_output=True, text=True, check=True).stdout.split("\n")
     values = {line.split()[0]: float(line.split()[1]) for line in out if line}
     load = open("/proc/loadavg").read().split()[0]
     figure("process plugin: lifecycle round trips", values["lifecycle"], "/s", 20_000, True)

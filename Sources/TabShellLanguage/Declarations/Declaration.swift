@@ -85,9 +85,14 @@ extension Declaration {
   /// The positional parameter that takes the word at `position` (a repeated last one takes the
   /// rest).
   func positional(at position: Int) -> Parameter? {
-    let positionals = positionals
-    if position < positionals.count { return positionals[position] }
-    if let last = positionals.last, last.spec.isRepeated { return last }
-    return nil
+    // Counted in place: this runs for every word a command is bound to.
+    var seen = 0
+    var last: Parameter?
+    for parameter in parameters where parameter.spec.role == .positional {
+      if seen == position { return parameter }
+      seen += 1
+      last = parameter
+    }
+    return last?.spec.isRepeated == true ? last : nil
   }
 }

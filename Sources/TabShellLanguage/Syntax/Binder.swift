@@ -42,9 +42,12 @@ struct Binder {
     func next() -> (word: Word, placeholder: Bool)? {
       while queue.isEmpty {
         guard index < words.endIndex else { return nil }
-        queueHasPlaceholder = placeholders && Self.hasPlaceholder(words[index].text)
-        queue = queueHasPlaceholder ? [words[index]] : expand(words[index])
+        let word = words[index]
         index += 1
+        // A word without `$` stands for itself: no expansion, no queue.
+        if !word.text.utf8.contains(UInt8(ascii: "$")) { return (word, false) }
+        queueHasPlaceholder = placeholders && Self.hasPlaceholder(word.text)
+        queue = queueHasPlaceholder ? [word] : expand(word)
       }
       return (queue.removeFirst(), queueHasPlaceholder)
     }
@@ -115,8 +118,11 @@ struct Binder {
       }
     }
     for (slot, list) in lists { values[slot] = .list(list) }
-    for parameter in declaration.positionals.dropFirst(positional)
-    where !parameter.spec.isOptional {
+    // The first required positional parameter no word reached.
+    var seen = 0
+    for parameter in parameters where parameter.spec.role == .positional {
+      seen += 1
+      guard seen > positional, !parameter.spec.isOptional else { continue }
       throw LocatedError(
         error: .missingArgument(
           command: declaration.fullName, argument: parameter.spec.name, usage: declaration.usage),

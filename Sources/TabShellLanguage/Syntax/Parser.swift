@@ -43,7 +43,11 @@ struct Parser {
 
   /// Resolves one command: its declaration (a subcommand picked by the next word), its bound
   /// arguments. `depth` is how deep in hooks' commands it is (0: a script's own line).
-  func resolve(_ raw: RawCommand, deferUnknown: Bool, depth: Int) throws(LocatedError) -> Command {
+  /// `binder`, when given, is ``binder(deferUnknown:depth:)``'s for the same values, made once by
+  /// a caller that resolves many commands.
+  func resolve(
+    _ raw: RawCommand, deferUnknown: Bool, depth: Int, binder: Binder? = nil
+  ) throws(LocatedError) -> Command {
     let name = raw.words[0].text
     guard let index = table.index(of: name) else {
       if screenCommands.contains(name) || deferUnknown {
@@ -56,8 +60,8 @@ struct Parser {
     }
     var declarationIndex = index
     var words = raw.words.dropFirst()
-    let declaration = table.declarations[index]
-    if !declaration.subcommands.isEmpty {
+    if !table.declarations[index].subcommands.isEmpty {
+      let declaration = table.declarations[index]
       guard let word = words.first else {
         throw LocatedError(
           error: .missingArgument(command: name, argument: "CHECK", usage: declaration.usage),
@@ -74,8 +78,8 @@ struct Parser {
       declarationIndex = subcommand
       words = words.dropFirst()
     }
-    let bound = try binder(deferUnknown: deferUnknown, depth: depth).bind(
-      words, to: table.declarations[declarationIndex], at: raw.location)
+    let binder = binder ?? self.binder(deferUnknown: deferUnknown, depth: depth)
+    let bound = try binder.bind(words, to: table.declarations[declarationIndex], at: raw.location)
     return Command(
       target: .builtin(declarationIndex), arguments: bound.arguments, location: raw.location,
       words: bound.isDeferred ? Array(words) : nil)
@@ -155,10 +159,14 @@ private struct ScriptLines {
   var seen = PlainLineTable()
   /// The line where parsing stopped after ``Parser/diagnosticLimit`` errors.
   var stoppedAt: Int?
+  /// The binders of a script's own lines, before and after ``deferUnknown`` is set: made once.
+  let binder: Binder
+  lazy var deferringBinder = parser.binder(deferUnknown: true, depth: 0)
 
   init(parser: Parser, file: String?) {
     self.parser = parser
     self.file = file
+    self.binder = parser.binder(deferUnknown: false, depth: 0)
   }
 
   mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -224,11 +232,17 @@ private struct ScriptLines {
   /// Resolves a command; a plain line's command is remembered for the next time it is written.
   private mutating func add(_ raw: RawCommand, plainText: Slice<UnsafeBufferPointer<UInt8>>?) {
     do throws(LocatedError) {
-      let command = try parser.resolve(raw, deferUnknown: deferUnknown, depth: 0)
-      let declaration = parser.declaration(of: command)
-      if declaration?.mayAddCommands == true { deferUnknown = true }
+      let command = try parser.resolve(
+        raw, deferUnknown: deferUnknown, depth: 0,
+        binder: deferUnknown ? deferringBinder : binder)
+      // The declaration's flags, read in place (a copy of a declaration costs more).
+      var readsOutput = false
+      if case .builtin(let index) = command.boxed.target {
+        if parser.table.declarations[index].mayAddCommands { deferUnknown = true }
+        readsOutput = parser.table.declarations[index].readsOutput
+      }
       commands.append(command)
-      if declaration?.readsOutput == true {
+      if readsOutput {
         // Not remembered as a plain line: each one has the command before it keep its output.
         parser.keepOutput(before: commands.count - 1, in: &commands)
       } else if let plainText {

@@ -45,7 +45,16 @@ extension Shell {
       }
       if let hidden = transition.barHidden { events.append(hidden ? .barHidden : .barShown) }
     }
-    if checksInvariants { checkInvariants() }
+    if checksInvariants {
+      // A check costs a walk over every screen: with many screens it runs every n/64-th
+      // transaction, so that a debug build stays linear in a script's length.
+      transactionsSinceCheck += 1
+      if transactionsSinceCheck * Self.invariantCheckBatch >= nodes.count {
+        transactionsSinceCheck = 0
+        invariantCheckCount += 1
+        checkInvariants()
+      }
+    }
   }
 
   /// A screen leaves for good: `deinit`, and its object, id and handlers are released.

@@ -36,7 +36,7 @@ extension Shell {
 
   /// Stops the program when an invariant does not hold: a bug in the host, never the user's doing.
   ///
-  /// Runs after every transaction when ``checksInvariants`` is on (debug builds and tests).
+  /// Runs after transactions when ``checksInvariants`` is on (debug builds and tests).
   public func checkInvariants() {
     let problems = invariantViolations()
     precondition(

@@ -36,8 +36,15 @@ public final class Shell {
   /// requests setting each other off the shell is.
   var requestGeneration = 0
 
-  /// Whether ``checkInvariants()`` runs after every transaction: on in debug builds and tests.
+  /// Whether ``checkInvariants()`` runs after transactions: on in debug builds and tests. With up to
+  /// 64 screens it runs after every one; with n screens, after every n/64-th.
   public var checksInvariants = _isDebugAssertConfiguration()
+  /// Transactions since ``checkInvariants()`` last ran.
+  var transactionsSinceCheck = 0
+  /// How many times ``checkInvariants()`` ran after a transaction (for tests of its cost).
+  @_spi(Host) public internal(set) var invariantCheckCount = 0
+  /// How many screens' worth of checking a transaction pays for.
+  static let invariantCheckBatch = 64
 
   /// How long a chain of screen requests (each made while the one before it ran) may grow before
   /// the shell stops it (``ShellError/requestRunaway(screen:limit:)``).

@@ -35,3 +35,23 @@ import Testing
     #expect(Renderer.sanitized("首页 ✉") == "首页 ✉")
   }
 }
+
+@Suite struct RepeatedTextTests {
+  @Test(arguments: [
+    (" ", 0), (" ", 1), (" ", 200), ("─", 7), ("━", 1), ("ab", 3), ("", 5), ("x", -2),
+  ])
+  func repeatedIsTheStandardLibrarysRepetition(text: String, count: Int) {
+    #expect(Renderer.repeated(text, count) == String(repeating: text, count: max(0, count)))
+  }
+
+  @Test(arguments: [
+    ("", ""), ("   ", ""), ("a  ", "a"), ("a b", "a b"), (" a", " a"), ("首页  ", "首页"),
+    ("e\u{301} ", "e\u{301}"), ("a \u{301}", "a \u{301}"), ("a\u{1B} ", "a\u{1B}"),
+  ])
+  func trailingBlanksAreTrimmedByCharacter(text: String, trimmed: String) {
+    #expect(text.trimmingTrailingBlanks == trimmed)
+    // The same as the character-by-character definition.
+    let last = text.lastIndex { $0 != " " }
+    #expect(trimmed == (last.map { String(text[...$0]) } ?? ""))
+  }
+}

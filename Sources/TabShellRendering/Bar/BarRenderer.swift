@@ -204,7 +204,7 @@ struct BarRenderer {
   /// `count` times a rule character.
   private static func rule(_ text: String, _ count: Int, _ style: TextStyle) -> StyledLine {
     var line = StyledLine()
-    if count > 0 { line.append(String(repeating: text, count: count), width: count, style: style) }
+    if count > 0 { line.append(Renderer.repeated(text, count), width: count, style: style) }
     return line
   }
 }

@@ -19,17 +19,24 @@ enum CanvasLines {
       line.appendSpaces(cells.count, style: TextStyle(background: background))
       return line
     }
-    var run = ""
+    // A run's text is gathered as bytes: most cells are one ASCII byte.
+    var run: [UInt8] = []
+    run.reserveCapacity(cells.count)
     var runWidth = 0
     var runStyle = TextStyle(background: background)
     var covered = false
 
+    func flush() {
+      line.append(String(decoding: run, as: UTF8.self), width: runWidth, style: runStyle)
+      run.removeAll(keepingCapacity: true)
+      runWidth = 0
+    }
     func add(_ text: String, _ w: Int, _ style: TextStyle) {
       if style != runStyle {
-        line.append(run, width: runWidth, style: runStyle)
-        (run, runWidth, runStyle) = ("", 0, style)
+        flush()
+        runStyle = style
       }
-      run += text
+      run.append(contentsOf: text.utf8)
       runWidth += w
     }
 
@@ -37,7 +44,13 @@ enum CanvasLines {
       let style = TextStyle(foreground: cell.color, background: background, bold: cell.isBold)
       let utf8 = cell.text.utf8
       if !covered, utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
-        if line.width + runWidth < width { add(cell.text, 1, style) }
+        guard line.width + runWidth < width else { continue }
+        if style != runStyle {
+          flush()
+          runStyle = style
+        }
+        run.append(byte)
+        runWidth += 1
         continue
       }
       let text = Renderer.sanitized(cell.text)
@@ -57,7 +70,7 @@ enum CanvasLines {
       add(text, w, style)
       covered = w == 2
     }
-    line.append(run, width: runWidth, style: runStyle)
+    flush()
     return line
   }
 }

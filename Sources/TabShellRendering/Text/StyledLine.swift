@@ -72,9 +72,14 @@ package struct StyledLine: Sendable {
 }
 
 extension String {
-  var trimmingTrailingBlanks: String {
-    guard let last = lastIndex(where: { $0 != " " }) else { return "" }
-    return String(self[...last])
+  package var trimmingTrailingBlanks: String {
+    // By bytes: a space is one byte, and no other character's bytes hold it.
+    let bytes = utf8
+    var end = bytes.endIndex
+    while end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: " ") {
+      end = bytes.index(before: end)
+    }
+    return end == bytes.endIndex ? self : String(decoding: bytes[..<end], as: UTF8.self)
   }
 }
 

@@ -69,7 +69,24 @@ extension Renderer {
 
   /// `count` spaces.
   static func spaces(_ count: Int) -> String {
-    count > 0 ? String(repeating: " ", count: count) : ""
+    repeated(" ", count)
+  }
+
+  /// `text` written `count` times, its bytes copied (`String(repeating:count:)` appends a string at
+  /// a time, which a frame of blank rows and rules feels).
+  package static func repeated(_ text: String, _ count: Int) -> String {
+    var text = text
+    return text.withUTF8 { unit in
+      guard count > 0, !unit.isEmpty else { return "" }
+      return String(unsafeUninitializedCapacity: unit.count * count) { buffer in
+        for copy in 0..<count {
+          let start = copy * unit.count
+          _ = UnsafeMutableBufferPointer(rebasing: buffer[start..<start + unit.count])
+            .initialize(from: unit)
+        }
+        return unit.count * count
+      }
+    }
   }
 }
 

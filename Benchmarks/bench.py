@@ -152,6 +152,33 @@ def figure(name, measured, unit, target, at_least, note=""):
           f"ratio {ratio:.2f}) {note}", flush=True)
 
 
+def pipe_round_trips(count=20_000):
+    """Round trips a second of one byte between this process and a forked child over two pipes:
+    the floor under any process plugin's round trip at this moment on this machine."""
+    to_child, from_parent = os.pipe()
+    from_child, to_parent = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(from_parent)
+        os.close(from_child)
+        while os.read(to_child, 64):
+            os.write(to_parent, b"x")
+        os._exit(0)
+    os.close(to_child)
+    os.close(to_parent)
+    best = 0.0
+    for _ in range(3):
+        start = time.perf_counter()
+        for _ in range(count):
+            os.write(from_parent, b"x")
+            os.read(from_child, 64)
+        best = max(best, count / (time.perf_counter() - start))
+    os.close(from_parent)
+    os.waitpid(pid, 0)
+    os.close(from_child)
+    return best
+
+
 def per_command(path, setup, runs=RUNS):
     """Seconds per command of a script, less the process that runs only its set-up lines."""
     wall, rss = run([TABSHELL, path], runs)
@@ -285,6 +312,8 @@ if os.path.exists(RPC_BENCH):
     values = {line.split()[0]: float(line.split()[1]) for line in out if line}
     load = open("/proc/loadavg").read().split()[0]
     figure("process plugin: lifecycle round trips", values["lifecycle"], "/s", 20_000, True)
+    figure("the machine's floor: bare pipe round trips between two Python processes",
+           pipe_round_trips(), "/s", None, True, "(no plugin, no JSON: what the scheduler allows)")
     figure("process plugin: draw round trip, p99", values["draw-p99"], "ms", 2, False)
     figure("process plugin: tab switch drawn, p99", values["switch-p99"], "ms", 2, False,
            f"(p50 {values['switch-p50']:.3f} ms; load {load})")

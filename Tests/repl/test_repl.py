@@ -335,6 +335,24 @@ def test_the_greeting_says_how_to_make_a_start_up_file_and_fits_80_columns():
     assert child.finish() == 0
 
 
+def test_messages_are_broken_at_blanks_to_a_narrow_terminal():
+    repl = Session(new_home())
+    repl.child.setwinsize(24, 40)
+    repl.prompt()
+    title = "a rather long expected title for this check"
+    printed = repl.run(f"expect title 1 '{title}'")
+    message = printed[printed.index("error:") :].splitlines()
+    message = message[: next(i for i, line in enumerate(message) if "Feed" in line)]
+    assert len(message) > 1, printed
+    assert all(len(line) <= 40 for line in message), printed
+    # Broken between words, none cut: the lines joined again are the message.
+    assert " ".join(message) == (
+        f"error: expect failed: title of tab 'home' (1) is 'Home', expected '{title}'"
+    ), printed
+    repl.send("\x04")
+    assert repl.finish() == 0
+
+
 def test_a_start_up_file_that_makes_no_tabs_says_so():
     home = new_home()
     os.makedirs(os.path.join(home, "config", "tabshell"))

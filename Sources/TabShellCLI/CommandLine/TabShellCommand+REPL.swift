@@ -9,7 +9,9 @@ extension TabShellCommand {
   static func runREPL(
     _ interpreter: Interpreter, _ options: CommandLineOptions, _ process: ProcessContext
   ) -> Int32 {
-    let writeError = process.writeError
+    // Messages fit the terminal, broken at blanks as help is, so that a narrow one cuts no word.
+    let writeError = { (text: String) in process.writeError(fittedToTerminal(text)) }
+    interpreter.report = { writeError("\($0)\n") }
     var ranStartup = false
     // A start-up file that is there but cannot be read is said, not taken for a missing one.
     if !options.noStartupFile, let path = startupFile(process.environment),
@@ -76,6 +78,18 @@ extension TabShellCommand {
     } catch {
       writeError("error: \(error)\n")
     }
+  }
+
+  /// `text` with each line wider than the terminal on stderr broken at blanks; unchanged when
+  /// stderr is not a terminal (a log or a pipe keeps whole lines).
+  static func fittedToTerminal(_ text: String) -> String {
+    guard isatty(2) == 1, let width = Renderer.terminalWidth(fd: 2), width >= 20 else {
+      return text
+    }
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    guard lines.contains(where: { displayWidth(of: $0) > width }) else { return text }
+    let ending = lines.last == "" ? lines.removeLast() : nil
+    return Help.wrap(lines, width: width).joined(separator: "\n") + (ending.map { _ in "\n" } ?? "")
   }
 
   /// `$XDG_CONFIG_HOME/tabshell/init.tabsh`, else `$HOME/.config/tabshell/init.tabsh`; `nil` with

@@ -89,7 +89,7 @@ package enum Help {
   /// indented under the start of its text (after a row's name, or after the usage's command), or
   /// by four columns when that leaves too little room. A usage line breaks only between its parts
   /// (`[--title TITLE]` stays whole).
-  static func wrap(_ lines: [String], width: Int) -> [String] {
+  package static func wrap(_ lines: [String], width: Int) -> [String] {
     let width = max(20, width)
     var wrapped: [String] = []
     for line in lines {

@@ -54,7 +54,7 @@ enum BoundValue: Sendable {
   case direction(SwipeDirection)
   case event(EventName)
   case commands([Command])
-  case keyValue(KeyValue)
+  indirect case keyValue(KeyValue)
   case list([BoundValue])
   case flag
 

@@ -53,7 +53,13 @@ struct Binder {
     }
     func store(_ value: BoundValue, at slot: Int) {
       if parameters[slot].spec.isRepeated {
-        lists[slot, default: []].append(value)
+        if lists[slot] == nil {
+          // Room for this word and every word left, once: a list is kept as long as its script.
+          var list: [BoundValue] = []
+          list.reserveCapacity(words.endIndex - index + 1)
+          lists[slot] = list
+        }
+        lists[slot]?.append(value)
       } else {
         values[slot] = value
       }

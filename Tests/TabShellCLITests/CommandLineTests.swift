@@ -124,3 +124,18 @@ struct CommandLineTests {
     #expect(stdout.contains("\u{1B}[") == color)
   }
 }
+
+@Suite struct HelpTextTests {
+  /// `--help` reads well in an 80-column terminal and as a manual page: no line is wider, and an
+  /// option's description goes on under its text.
+  @Test func everyHelpFitsEightyColumns() {
+    for text in [CommandLineOptions.helpText, TestOptions.helpText] {
+      let wide = text.filter { $0.count > 80 }
+      #expect(wide.isEmpty, "\(wide)")
+    }
+    let width = CommandLineOptions.helpText.firstIndex { $0.hasPrefix("  --width N") }
+    #expect(
+      width.map { CommandLineOptions.helpText[$0 + 1].hasPrefix(String(repeating: " ", count: 28)) }
+        == true)
+  }
+}

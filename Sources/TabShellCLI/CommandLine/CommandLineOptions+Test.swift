@@ -1,4 +1,5 @@
 @_spi(Host) import TabShellKit
+import TabShellLanguage
 
 /// What `tabshell test [OPTIONS] [PATH...]` asks for (docs/Contract.md, "The test runner").
 package struct TestOptions: Equatable, Sendable {
@@ -127,29 +128,34 @@ extension TestOptions {
     var lines = [
       "usage: tabshell test [OPTIONS] [PATH...]",
       "",
-      "Runs scripts as tests: every *.tabsh file under each PATH (default: the current folder),",
-      "except files and folders whose name starts with '_' (helpers to source) and folders",
-      "whose name starts with '.'; a PATH that is a file always runs. Each script runs alone, in a",
-      "process of its own, from the empty start-up state, in its own folder, as 'tabshell FILE' would.",
-      "A script with NAME.stdout, NAME.stderr or NAME.status beside it passes when what it prints",
-      "and its exit status are those (a first line '# args: OPTIONS' gives it options).",
+      "Runs scripts as tests: every *.tabsh file under each PATH (default: the current",
+      "folder), except files and folders whose name starts with '_' (helpers to source)",
+      "and folders whose name starts with '.'; a PATH that is a file always runs. Each",
+      "script runs alone, in a process of its own, from the empty start-up state, in",
+      "its own folder, as 'tabshell FILE' would. A script with NAME.stdout, NAME.stderr",
+      "or NAME.status beside it passes when what it prints and its exit status are",
+      "those (a first line '# args: OPTIONS' gives it options).",
       "",
-      "Prints one line per script in a stable order ('ok   PATH (N ms)' or 'FAIL PATH:LINE:COL:",
-      "MESSAGE'), then 'N passed, N failed' (', N timed out' when any did).",
+      "Prints one line per script in a stable order ('ok   PATH (N ms)' or",
+      "'FAIL PATH:LINE:COL: MESSAGE'), then 'N passed, N failed' (', N timed out' when",
+      "any did).",
       "",
       "options:",
     ]
     for passedOn in [false, true] {
       if passedOn { lines += ["", "options passed on to each script:"] }
+      // The rows are wrapped to the width, each continuation under its text.
+      var rows: [String] = []
       for (name, option) in zip(names, table) where option.isPassedOn == passedOn {
         let padding = String(repeating: " ", count: width - name.count)
-        lines.append("  \(name)\(padding)  \(option.abstract)")
+        rows.append("  \(name)\(padding)  \(option.abstract)")
       }
+      lines += Help.wrap(rows, width: CommandLineOptions.helpWidth)
     }
     lines += [
       "",
-      "Exit status: 0 every script passed, 1 a script failed or timed out, 2 a usage error or a",
-      "script with a syntax error (reported, not run).",
+      "Exit status: 0 every script passed; 1 a script failed or timed out; 2 a usage",
+      "error, or a script with a syntax error (reported, not run).",
     ]
     return lines
   }

@@ -1,4 +1,5 @@
 @_spi(Host) import TabShellKit
+import TabShellLanguage
 import TabShellRendering
 
 /// What the command line asks for (docs/Contract.md, "The command line").
@@ -129,9 +130,8 @@ extension CommandLineOptions {
     .init(
       name: "--width", valueName: "N",
       abstract:
-        "render width when stdout is not a terminal, 1 to \(RenderOptions.maximumWidth) "
-        + "(default: $COLUMNS, else 80; a wider $COLUMNS or terminal counts as "
-        + "\(RenderOptions.maximumWidth))"
+        "columns to draw in when stdout is not a terminal, 1 to "
+        + "\(RenderOptions.maximumWidth) (default: $COLUMNS, else 80)"
     ) { o, v throws(CommandLineError) in
       let range = 1...RenderOptions.maximumWidth
       let digits = v.hasPrefix("-") ? v.dropFirst() : Substring(v)
@@ -229,22 +229,26 @@ extension CommandLineOptions {
     var lines = [
       "\(version): a tab bar, as iOS apps have it, turned into a scriptable shell",
       "",
-      "usage: tabshell [OPTIONS]                 the REPL when stdin is a terminal, else stdin as a script",
-      "       tabshell [OPTIONS] FILE [ARG...]   run the script FILE ($1... are its ARGs)",
+      "usage: tabshell [OPTIONS]                 the REPL on a terminal, else stdin",
+      "       tabshell [OPTIONS] FILE [ARG...]   run FILE ($1... are its ARGs)",
       "       tabshell [OPTIONS] -c COMMANDS     run the commands",
-      "       tabshell test [OPTIONS] [PATH...]  run scripts as tests (see 'tabshell test --help')",
+      "       tabshell test [OPTIONS] [PATH...]  run scripts as tests (test --help)",
       "",
       "options:",
     ]
-    for (name, option) in zip(names, table) {
-      let padding = String(repeating: " ", count: width - name.count)
-      lines.append("  \(name)\(padding)  \(option.abstract)")
-    }
+    // The rows are wrapped to the width, each continuation under its text.
+    lines += Help.wrap(
+      zip(names, table).map { name, option in
+        "  \(name)\(String(repeating: " ", count: width - name.count))  \(option.abstract)"
+      }, width: helpWidth)
     lines += [
       "",
-      "Exit status: 0 success, 1 a command or an expect failed, 2 usage or syntax error.",
+      "Exit status: 0 success; 1 a command or expect failed; 2 usage or syntax error.",
       "Type 'help' in the shell for its commands.",
     ]
     return lines
   }
+
+  /// The width `--help` is wrapped to, as manual pages are.
+  static let helpWidth = 80
 }

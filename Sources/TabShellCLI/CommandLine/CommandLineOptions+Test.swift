@@ -21,7 +21,7 @@ package struct TestOptions: Equatable, Sendable {
 }
 
 /// One option of `tabshell test`: its own, or one of the options a script takes, passed on to each.
-struct TestOption: Sendable {
+struct TestOption: OptionDeclaration {
   var name: String
   var valueName: String?
   var abstract: String
@@ -86,7 +86,7 @@ extension TestOptions {
     var index = arguments.startIndex
     var onlyPaths = false
     while index < arguments.endIndex {
-      var word = arguments[index]
+      let word = arguments[index]
       index += 1
       if onlyPaths || !word.hasPrefix("-") || word == "-" {
         test.paths.append(word)
@@ -96,24 +96,7 @@ extension TestOptions {
         onlyPaths = true
         continue
       }
-      var inlineValue: String?
-      if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
-        inlineValue = String(word[word.index(after: equals)...])
-        word = String(word[..<equals])
-      }
-      guard let option = table.first(where: { $0.name == word }) else {
-        throw .unknownOption(word, suggestion: closestMatch(to: word, in: table.map(\.name)))
-      }
-      var value = ""
-      if option.valueName != nil {
-        if let inlineValue {
-          value = inlineValue
-        } else {
-          guard index < arguments.endIndex else { throw .missingValue(word) }
-          value = arguments[index]
-          index += 1
-        }
-      }
+      let (option, value) = try table.take(word, from: arguments, at: &index)
       try option.apply(&test, &options, value)
     }
     options.test = test
@@ -121,10 +104,6 @@ extension TestOptions {
 
   /// `tabshell test --help`, generated from the table.
   static var helpText: [String] {
-    let names = table.map { option in
-      option.valueName.map { "\(option.name) \($0)" } ?? option.name
-    }
-    let width = names.map(\.count).max() ?? 0
     var lines = [
       "usage: tabshell test [OPTIONS] [PATH...]",
       "",
@@ -144,13 +123,9 @@ extension TestOptions {
     ]
     for passedOn in [false, true] {
       if passedOn { lines += ["", "options passed on to each script:"] }
-      // The rows are wrapped to the width, each continuation under its text.
-      var rows: [String] = []
-      for (name, option) in zip(names, table) where option.isPassedOn == passedOn {
-        let padding = String(repeating: " ", count: width - name.count)
-        rows.append("  \(name)\(padding)  \(option.abstract)")
+      lines += table.helpRows(width: CommandLineOptions.helpWidth) {
+        $0.isPassedOn == passedOn
       }
-      lines += Help.wrap(rows, width: CommandLineOptions.helpWidth)
     }
     lines += [
       "",

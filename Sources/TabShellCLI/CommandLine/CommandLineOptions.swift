@@ -50,7 +50,7 @@ package struct CommandLineOptions: Equatable, Sendable {
 }
 
 /// One command-line option: its name, its value's name (`nil` for a flag), its help and what it sets.
-struct CommandLineOption: Sendable {
+struct CommandLineOption: OptionDeclaration {
   var name: String
   var valueName: String? = nil
   var abstract: String
@@ -178,7 +178,7 @@ extension CommandLineOptions {
     var index = 0
     var sawDashes = false
     while index < arguments.count {
-      var word = arguments[index]
+      let word = arguments[index]
       index += 1
       if word == "--" {
         sawDashes = true
@@ -188,24 +188,7 @@ extension CommandLineOptions {
         index -= 1
         break
       }
-      var inlineValue: String?
-      if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
-        inlineValue = String(word[word.index(after: equals)...])
-        word = String(word[..<equals])
-      }
-      guard let option = table.first(where: { $0.name == word }) else {
-        throw .unknownOption(word, suggestion: closestMatch(to: word, in: table.map(\.name)))
-      }
-      var value = ""
-      if option.valueName != nil {
-        if let inlineValue {
-          value = inlineValue
-        } else {
-          guard index < arguments.count else { throw .missingValue(word) }
-          value = arguments[index]
-          index += 1
-        }
-      }
+      let (option, value) = try table.take(word, from: arguments[...], at: &index)
       try option.apply(&options, value)
     }
     if options.commands == nil, !sawDashes, arguments.dropFirst(index).first == "test" {
@@ -222,10 +205,6 @@ extension CommandLineOptions {
 
   /// `--help`, generated from the table.
   package static var helpText: [String] {
-    let names = table.map { option in
-      option.valueName.map { "\(option.name) \($0)" } ?? option.name
-    }
-    let width = names.map(\.count).max() ?? 0
     var lines = [
       "\(version): a tab bar, as iOS apps have it, turned into a scriptable shell",
       "",
@@ -236,11 +215,7 @@ extension CommandLineOptions {
       "",
       "options:",
     ]
-    // The rows are wrapped to the width, each continuation under its text.
-    lines += Help.wrap(
-      zip(names, table).map { name, option in
-        "  \(name)\(String(repeating: " ", count: width - name.count))  \(option.abstract)"
-      }, width: helpWidth)
+    lines += table.helpRows(width: helpWidth)
     lines += [
       "",
       "Exit status: 0 success; 1 a command or expect failed; 2 usage or syntax error.",

@@ -19,21 +19,11 @@ package enum InstallFiles {
   }
 
   /// One option of either table, as the files show it.
-  struct Flag {
-    var name: String
-    var valueName: String?
-    var abstract: String
-  }
+  typealias Flag = any OptionDeclaration
 
-  static var flags: [Flag] {
-    CommandLineOptions.table.map {
-      Flag(name: $0.name, valueName: $0.valueName, abstract: $0.abstract)
-    }
-  }
+  static var flags: [Flag] { CommandLineOptions.table }
 
-  static var testFlags: [Flag] {
-    TestOptions.table.map { Flag(name: $0.name, valueName: $0.valueName, abstract: $0.abstract) }
-  }
+  static var testFlags: [Flag] { TestOptions.table }
 
   /// `tabshell(1)` in roff.
   static var manPage: String {

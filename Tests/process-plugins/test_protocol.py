@@ -13,8 +13,9 @@ import selectors
 import subprocess
 import sys
 import time
-import traceback
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "support"))
+import testmain  # noqa: E402 - Tests/support: the runner the test files here share
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EXAMPLE = os.path.join(ROOT, "plugins", "python", "example_counter.py")
 TEMPLATE = os.path.join(ROOT, "plugins", "python", "template.py")
@@ -249,25 +250,5 @@ def test_template():
     assert plugin.close() == 0
 
 
-def main(namespace=None):
-    """Runs every `test_` function of `namespace` (this module's by default), each once, and says
-    which failed; the exit status is 1 when one did. test_shell.py runs its tests with it too."""
-    namespace = globals() if namespace is None else namespace
-    tests = [(name, test) for name, test in namespace.items() if name.startswith("test_")]
-    passed = failed = 0
-    for name, test in tests:
-        try:
-            test()
-        except Exception:
-            failed += 1
-            print(f"FAIL {name}")
-            traceback.print_exc()
-        else:
-            passed += 1
-            print(f"ok   {name}")
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(testmain.run(globals(), None))

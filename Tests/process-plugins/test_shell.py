@@ -14,7 +14,8 @@ import subprocess
 import sys
 import tempfile
 
-import test_protocol as protocol  # its runner (this folder is on sys.path when a script here runs)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "support"))
+import testmain  # noqa: E402 - Tests/support: the runner the test files here share
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = os.environ.get("TABSHELL_BIN", os.path.join(ROOT, ".build", "debug", "tabshell"))
@@ -104,13 +105,5 @@ def test_a_python_plugin_that_crashes_is_stopped_and_the_shell_goes_on():
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def main():
-    if not os.access(BINARY, os.X_OK):
-        print(f"no tabshell binary at {BINARY} (build it, or set TABSHELL_BIN)")
-        print("0 passed, 1 failed")
-        return 1
-    return protocol.main(globals())
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(testmain.run(globals(), BINARY))

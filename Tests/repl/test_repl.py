@@ -18,10 +18,11 @@ import subprocess
 import sys
 import tempfile
 import time
-import traceback
 
 import pexpect
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "support"))
+import testmain  # noqa: E402 - Tests/support: the runner the test files here share
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 BINARY = os.environ.get("TABSHELL_BIN", os.path.join(ROOT, ".build", "debug", "tabshell"))
@@ -529,29 +530,5 @@ def test_a_plugin_killed_while_the_shell_waits_is_said_and_the_shell_goes_on():
     assert children_of(repl.child.pid) == []
 
 
-def main():
-    if not os.access(BINARY, os.X_OK):
-        print(f"no tabshell binary at {BINARY} (build it, or set TABSHELL_BIN)")
-        print("0 passed, 1 failed")
-        return 1
-    tests = [(name, test) for name, test in globals().items() if name.startswith("test_")]
-    selected = [arg for arg in sys.argv[1:] if not arg.startswith("-")]
-    passed = failed = 0
-    for name, test in tests:
-        if selected and not any(word in name for word in selected):
-            continue
-        try:
-            test()
-        except Exception:  # noqa: BLE001 - report every failure, then go on.
-            failed += 1
-            print(f"FAIL {name}")
-            traceback.print_exc()
-        else:
-            passed += 1
-            print(f"ok   {name}")
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(testmain.run(globals(), BINARY))

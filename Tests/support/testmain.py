@@ -1,0 +1,34 @@
+"""The runner the Python test files here share, for `python3 Tests/DIR/test_NAME.py [WORD...]`.
+
+It runs the file's `test_` functions (only those whose name holds a WORD, when any is given), each
+once, prints `ok   NAME` or `FAIL NAME` with the traceback, then `N passed, N failed`; the exit status
+is 1 when one failed. With `binary`, a missing tabshell binary is one clear failure.
+"""
+
+import os
+import sys
+import traceback
+
+
+def run(namespace, binary=None):
+    if binary is not None and not os.access(binary, os.X_OK):
+        print(f"no tabshell binary at {binary} (build it, or set TABSHELL_BIN)")
+        print("0 passed, 1 failed")
+        return 1
+    tests = [(name, test) for name, test in namespace.items() if name.startswith("test_")]
+    selected = [arg for arg in sys.argv[1:] if not arg.startswith("-")]
+    passed = failed = 0
+    for name, test in tests:
+        if selected and not any(word in name for word in selected):
+            continue
+        try:
+            test()
+        except Exception:  # noqa: BLE001 - report every failure, then go on.
+            failed += 1
+            print(f"FAIL {name}")
+            traceback.print_exc()
+        else:
+            passed += 1
+            print(f"ok   {name}")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0

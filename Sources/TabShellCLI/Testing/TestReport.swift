@@ -1,3 +1,4 @@
+import TabShellLanguage
 /// One script's result, as the reports need it.
 struct TestResult {
   var script: TestScript
@@ -85,24 +86,5 @@ enum TAPReport {
   }
 
   /// A YAML double-quoted string (JSON's escapes are YAML's).
-  static func quoted(_ text: String) -> String {
-    var quoted = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": quoted += "\\\""
-      case "\\": quoted += "\\\\"
-      case "\n": quoted += "\\n"
-      case "\t": quoted += "\\t"
-      case "\r": quoted += "\\r"
-      default:
-        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-          let hex = String(scalar.value, radix: 16, uppercase: true)
-          quoted += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          quoted.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return quoted + "\""
-  }
+  static func quoted(_ text: String) -> String { JSONText.string(text) }
 }

@@ -1,4 +1,5 @@
 @_spi(Host) import TabShellKit
+import TabShellRPC
 
 /// How `trace on` and `trace json` write events.
 enum TraceFormat {
@@ -79,7 +80,7 @@ enum TraceFormat {
   private static func field(_ key: [UInt8], string: String, into bytes: inout [UInt8]) {
     bytes.append(contentsOf: key)
     bytes.append(UInt8(ascii: "\""))
-    JSONText.appendEscaped(string, to: &bytes)
+    JSONWriter.appendEscaped(string, to: &bytes)
     bytes.append(UInt8(ascii: "\""))
   }
 }

@@ -41,8 +41,9 @@ extension JSONValue {
   }
 }
 
-/// The pieces of JSON text that the serializer and the message writer share.
-enum JSONWriter {
+/// The pieces of JSON text that the serializer, the message writer and the host's other JSON
+/// (`state --json`, `trace json`, TAP's YAML) share: one string escaper for all of them.
+package enum JSONWriter {
   private static let hex = Array("0123456789abcdef".utf8)
 
   /// A whole number in decimal, without going through `String`.
@@ -58,13 +59,28 @@ enum JSONWriter {
     } while divisor > 0
   }
 
-  /// A string in quotes: `"` and `\` escaped, control characters (C0, DEL and the C1 range
-  /// U+0080–U+009F) as `\n`, `\t`, … or `\u00XX`, everything else as its UTF-8.
-  static func appendString(_ value: String, to buffer: inout [UInt8]) {
+  /// A string in quotes (see ``appendEscaped(_:to:)``).
+  package static func appendString(_ value: String, to buffer: inout [UInt8]) {
     buffer.append(UInt8(ascii: "\""))
-    var utf8 = value.utf8.makeIterator()
+    appendEscaped(value, to: &buffer)
+    buffer.append(UInt8(ascii: "\""))
+  }
+
+  /// A string's inside, without the quotes: `"` and `\` escaped, control characters (C0, DEL and
+  /// the C1 range U+0080–U+009F) as `\n`, `\t`, … or `\u00XX`, everything else as its UTF-8; so
+  /// that JSON written to a terminal carries no escape sequence.
+  package static func appendEscaped(_ value: String, to buffer: inout [UInt8]) {
+    let utf8 = value.utf8
+    // Most strings need nothing escaped: copied whole.
+    if utf8.allSatisfy({
+      $0 >= 0x20 && $0 != 0x7F && $0 != 0xC2 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+    }) {
+      buffer.append(contentsOf: utf8)
+      return
+    }
+    var bytes = utf8.makeIterator()
     var pending: UInt8?
-    while let byte = pending ?? utf8.next() {
+    while let byte = pending ?? bytes.next() {
       pending = nil
       switch byte {
       case UInt8(ascii: "\""), UInt8(ascii: "\\"):
@@ -76,7 +92,7 @@ enum JSONWriter {
       case 0..<0x20, 0x7F: appendUnicodeEscape(UInt8(byte), to: &buffer)
       case 0xC2:
         // U+0080–U+009F are C2 80 … C2 9F in UTF-8.
-        guard let next = utf8.next() else {
+        guard let next = bytes.next() else {
           buffer.append(byte)
           break
         }
@@ -89,7 +105,6 @@ enum JSONWriter {
       default: buffer.append(byte)
       }
     }
-    buffer.append(UInt8(ascii: "\""))
   }
 
   private static func appendUnicodeEscape(_ code: UInt8, to buffer: inout [UInt8]) {

@@ -206,3 +206,57 @@ struct SelectionTests {
     #expect(snapshot(shell) == before)
   }
 }
+
+@Suite("Changes during an interactive swipe")
+struct ChangesDuringASwipeTests {
+  /// A layout (`reset`) while a drag is under way would retire screens half-way through their
+  /// lifecycle: it is refused, and nothing changes.
+  @Test func aResetDuringASwipeIsRefused() throws {
+    let (shell, log) = try makeShell(tabs: ["a", "b"])
+    _ = try shell.beginSwipe(.left)
+    _ = log.take()
+    let before = snapshot(shell)
+    #expect(throws: ShellError.swipeInProgress) { try shell.reset() }
+    #expect(throws: ShellError.swipeInProgress) { try shell.apply(layout: "swipeable") }
+    #expect(log.take() == [])
+    #expect(snapshot(shell) == before)
+    #expect(try shell.endSwipe(commit: false) == .cancelled)
+    #expect(
+      log.take() == [
+        "viewWillAppear a", "viewDidAppear a", "viewWillDisappear b", "viewDidDisappear b",
+      ])
+  }
+
+  /// A tab disabled while the drag went on is not selected when the drag is let go.
+  @Test func aTabDisabledDuringASwipeIsNotSelected() throws {
+    let (shell, log) = try makeShell(tabs: ["a", "b"])
+    _ = try shell.beginSwipe(.left)
+    _ = log.take()
+    try shell.setEnabled("b", false)
+    let outcome = try step(
+      shell, log, { try shell.endSwipe(commit: true) },
+      events: [
+        "viewWillAppear a", "viewDidAppear a", "viewWillDisappear b", "viewDidDisappear b",
+      ],
+      state: """
+        selected 1, bar shown, modal none, visible a
+        1 a "A" text loaded [a]
+        2 b "B" text loaded [b] disabled
+        """)
+    #expect(outcome == .cancelled)
+  }
+
+  @Test(arguments: [Int.min, -1, 0, 3, Int.max])
+  func aPositionOutOfRangeIsAnErrorNeverATrap(position: Int) throws {
+    let (shell, log) = try makeShell(tabs: ["a", "b"])
+    #expect(throws: ShellError.positionOutOfRange(position, count: 2)) {
+      try shell.moveTab("a", to: position)
+    }
+    #expect(throws: ShellError.positionOutOfRange(position, count: 2)) {
+      try shell.tap(.position(position))
+    }
+    #expect(shell.tab(at: position) == nil)
+    #expect(shell.item(at: position) == nil)
+    #expect(log.take() == [])
+  }
+}

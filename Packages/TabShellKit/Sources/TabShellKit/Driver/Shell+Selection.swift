@@ -67,12 +67,14 @@ extension Shell {
   @discardableResult
   public func endSwipe(commit: Bool) throws(ShellError) -> SelectionOutcome {
     guard let swipe = model.swipe else { return .cancelled }
-    if commit, askShouldSelect(index: swipe.target) {
+    // A tab disabled while the drag went on is not asked for: the page snaps back.
+    let selectable = model.tabs[swipe.target].item.isEnabled
+    if commit, selectable, askShouldSelect(index: swipe.target) {
       try self.commit(model.endSwipe(commit: true))
       return .selected
     }
     try self.commit(model.endSwipe(commit: false))
-    return commit ? .vetoed : .cancelled
+    return commit && selectable ? .vetoed : .cancelled
   }
 
   private func userSelect(index: Int) throws(ShellError) -> SelectionOutcome {

@@ -43,8 +43,10 @@ extension Shell {
   }
 
   /// Closes every tab, the modal screen and the action button, and shows the bar with its default
-  /// appearance: the state a layout starts from.
+  /// appearance: the state a layout starts from. Refused while a swipe is under way (its two
+  /// screens are half-way through their lifecycle).
   public func reset() throws(ShellError) {
+    try model.requireNoSwipe()
     try commit(model.reset())
   }
 }

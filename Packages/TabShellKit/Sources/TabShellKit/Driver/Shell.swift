@@ -71,12 +71,12 @@ extension Shell {
 
   /// The tab at a position (1-based).
   public func tab(at position: Int) -> TabInfo? {
-    model.tabs.indices.contains(position - 1) ? tabInfo(at: position - 1) : nil
+    position >= 1 && position <= model.tabs.count ? tabInfo(at: position - 1) : nil
   }
 
   /// The bar item of the tab at a position (1-based), without building the whole ``TabInfo``.
   public func item(at position: Int) -> BarItem? {
-    model.tabs.indices.contains(position - 1) ? model.tabs[position - 1].item : nil
+    position >= 1 && position <= model.tabs.count ? model.tabs[position - 1].item : nil
   }
 
   /// The bar's own settings.

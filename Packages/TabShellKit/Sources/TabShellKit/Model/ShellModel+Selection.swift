@@ -78,7 +78,8 @@ extension ShellModel {
   public mutating func endSwipe(commit: Bool) -> Transition {
     guard let swipe else { return .none }
     setSwipe(nil)
-    guard commit else {
+    // A tab disabled while the drag went on is not selected: the page snaps back.
+    guard commit, tabs[swipe.target].item.isEnabled else {
       return Transition(lifecycle: .swipeCancelled(from: swipe.from, toward: swipe.toward))
     }
     var transition = select(index: swipe.target)

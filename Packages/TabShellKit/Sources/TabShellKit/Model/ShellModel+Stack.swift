@@ -60,7 +60,8 @@ extension ShellModel {
   }
 
   /// Closes every tab and the presented screen, removes the action button and shows the bar with
-  /// its default appearance: the state a layout starts from.
+  /// its default appearance: the state a layout starts from. Not during a swipe (the driver refuses
+  /// it then): a swipe's screens are half-way through their lifecycle.
   public mutating func reset() -> Transition {
     let start = start
     var gone: [Int] = []

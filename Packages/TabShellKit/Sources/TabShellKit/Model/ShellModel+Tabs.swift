@@ -53,7 +53,7 @@ extension ShellModel {
   {
     try requireNoSwipe()
     let index = try self.index(of: reference)
-    guard tabs.indices.contains(position - 1) else {
+    guard position >= 1, position <= tabs.count else {
       throw .positionOutOfRange(position, count: tabs.count)
     }
     guard index != position - 1 else { return .none }

@@ -164,7 +164,7 @@ extension ShellModel {
     if tabs.isEmpty { throw .noTabs }
     switch reference {
     case .position(let position):
-      guard tabs.indices.contains(position - 1) else {
+      guard position >= 1, position <= tabs.count else {
         throw .positionOutOfRange(position, count: tabs.count)
       }
       return position - 1

@@ -190,5 +190,14 @@ import Testing
       let result = try BinaryTests().run(["test", "--tap", "a#b.tabsh"], directory: folder)
       #expect(result.stdout == "TAP version 13\n1..1\nok 1 - a\\#b.tabsh\n# 1 passed, 0 failed\n")
     }
+    // The header, printed before the scripts run, is not in what they print (a forked child once
+    // wrote the runner's unwritten output again, ahead of its own).
+    try withScripts { folder in
+      try "echo one\n".write(toFile: folder + "/same.tabsh", atomically: true, encoding: .utf8)
+      try "one\n".write(toFile: folder + "/same.stdout", atomically: true, encoding: .utf8)
+      let result = try BinaryTests().run(["test", "--tap", "same.tabsh"], directory: folder)
+      #expect(result.stdout == "TAP version 13\n1..1\nok 1 - same.tabsh\n# 1 passed, 0 failed\n")
+      #expect(result.status == 0)
+    }
   }
 }

@@ -41,6 +41,9 @@ struct TestChild {
       close(out[1])
       return .failure(ChildError(code, "pipe"))
     }
+    // What the runner printed and has not written yet (the TAP header, a line to a pipe) would
+    // otherwise be written again by the child, into the script's own output.
+    PendingOutput.standardOutput.flush()
     let pid = fork()
     if pid == 0 {
       runChild(

@@ -29,7 +29,11 @@ import Testing
   @Test(arguments: [
     (["test", "-j", "0"], CommandLineError.notAnInteger(option: "-j", value: "0")),
     (["test", "--timeout", "-1"], .notANumber(option: "--timeout", value: "-1")),
+    (["test", "--timeout", "1e16"], .notANumber(option: "--timeout", value: "1e16")),
+    (["test", "--timeout", "inf"], .notANumber(option: "--timeout", value: "inf")),
     (["test", "--junit"], .missingValue("--junit")),
+    (["test", "--tap=0"], .unexpectedValue("--tap")),
+    (["--norc=no", "test"], .unexpectedValue("--norc")),
     (["test", "--check"], .unknownOption("--check", suggestion: "--help")),
     (
       ["--record", "x", "test"],

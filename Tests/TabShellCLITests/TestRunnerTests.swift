@@ -161,6 +161,21 @@ import Testing
     }
   }
 
+  /// A script's name is the user's text: its control characters reach no terminal, and a newline
+  /// in it makes no line of the report of its own.
+  @Test func aScriptsNameIsShownWithItsControlCharactersWritten() throws {
+    try withScripts(["x\u{1B}[31m\nok   forged.tabsh": "expect tabs 3\n"]) { folder in
+      let (stdout, _, status) = try test([], in: folder)
+      #expect(
+        stdout == """
+          FAIL x\\u{1B}[31m\\u{A}ok   forged.tabsh:1:1: expect failed: there are 0 tabs, expected 3
+          0 passed, 1 failed
+
+          """)
+      #expect(status == 1)
+    }
+  }
+
   @Test func usageErrorsExitTwo() throws {
     try withScripts(["a.tabsh": ""]) { folder in
       #expect(
@@ -170,7 +185,11 @@ import Testing
           == ("", "error: option '-j' needs a positive whole number, not '0'\n", 2))
       #expect(
         try test(["--timeout", "soon"], in: folder)
-          == ("", "error: option '--timeout' needs a positive number, not 'soon'\n", 2))
+          == (
+            "",
+            "error: option '--timeout' needs a number of seconds, more than 0 and at most 86400, not 'soon'\n",
+            2
+          ))
       #expect(
         try test(["--tapp"], in: folder)
           == (

@@ -129,7 +129,9 @@ import Testing
         ["--plugin-timeout", value, "-c", "echo"], dataHome: dataHome)
       #expect(bad == 2)
       #expect(
-        message == "error: option '--plugin-timeout' needs a positive number, not '\(value)'\n")
+        message
+          == "error: option '--plugin-timeout' needs a number of seconds, more than 0 and at most 86400, not '\(value)'\n"
+      )
     }
   }
 }

@@ -54,7 +54,7 @@ extension TestOptions {
         name: "--timeout", valueName: "SECONDS",
         abstract: "a script that runs longer fails; its processes are killed (default: 60)"
       ) { test, _, value throws(CommandLineError) in
-        guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
+        guard let seconds = CommandLineOptions.seconds(value) else {
           throw .notANumber(option: "--timeout", value: value)
         }
         test.timeout = seconds

@@ -63,11 +63,13 @@ package enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertib
   case unknownOption(String, suggestion: String?)
   /// An option that takes a value came last.
   case missingValue(String)
+  /// A flag written with a value (`--tap=0`).
+  case unexpectedValue(String)
   /// `--width` with something other than a positive whole number.
   case notAnInteger(option: String, value: String)
   /// `--width` with a whole number outside `range`.
   case outOfRange(option: String, value: String, range: ClosedRange<Int>)
-  /// `--timeout` with something other than a positive number.
+  /// `--timeout` with something other than a number of seconds up to ``maximumSeconds``.
   case notANumber(option: String, value: String)
   /// An option that does not go with what the command line asks for.
   case notApplicable(String)
@@ -78,19 +80,33 @@ package enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertib
       "unknown option '\(option)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         + " (see 'tabshell --help')"
     case .missingValue(let option): "option '\(option)' needs a value"
+    case .unexpectedValue(let option): "option '\(option)' takes no value"
     case .notAnInteger(let option, let value):
       "option '\(option)' needs a positive whole number, not '\(value)'"
     case .outOfRange(let option, let value, let range):
       "option '\(option)' needs a whole number from \(range.lowerBound) to \(range.upperBound), "
         + "not '\(value)'"
     case .notANumber(let option, let value):
-      "option '\(option)' needs a positive number, not '\(value)'"
+      "option '\(option)' needs a number of seconds, more than 0 and at most "
+        + "\(CommandLineOptions.maximumSeconds), not '\(value)'"
     case .notApplicable(let message): message
     }
   }
 }
 
 extension CommandLineOptions {
+  /// The longest time a time-limit option takes (a day): a larger one would overflow the
+  /// milliseconds the limits are counted in.
+  static let maximumSeconds = 86_400
+
+  /// A time limit's value: seconds, more than 0 and at most ``maximumSeconds``.
+  static func seconds(_ text: String) -> Double? {
+    guard let seconds = Double(text), seconds > 0, seconds <= Double(maximumSeconds) else {
+      return nil
+    }
+    return seconds
+  }
+
   /// The version, in one place.
   package static let version = "tabshell 0.1.0"
 
@@ -116,7 +132,7 @@ extension CommandLineOptions {
       name: "--plugin-timeout", valueName: "SECONDS",
       abstract: "how long a process plugin may take to answer (default 2)"
     ) { o, v throws(CommandLineError) in
-      guard let seconds = Double(v), seconds > 0, seconds <= 86_400 else {
+      guard let seconds = CommandLineOptions.seconds(v) else {
         throw .notANumber(option: "--plugin-timeout", value: v)
       }
       o.pluginTimeout = seconds

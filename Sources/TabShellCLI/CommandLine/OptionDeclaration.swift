@@ -19,7 +19,7 @@ extension OptionDeclaration {
 
 extension Array where Element: OptionDeclaration {
   /// The option `word` names and its value: after `=` (`--width=40`), else the word at `index`
-  /// (which it then steps over); empty for a flag.
+  /// (which it then steps over); empty for a flag, which refuses one (`--tap=0`).
   func take(_ word: String, from arguments: ArraySlice<String>, at index: inout Int)
     throws(CommandLineError) -> (option: Element, value: String)
   {
@@ -32,7 +32,10 @@ extension Array where Element: OptionDeclaration {
     guard let option = first(where: { $0.name == name }) else {
       throw .unknownOption(name, suggestion: closestMatch(to: name, in: map(\.name)))
     }
-    guard option.valueName != nil else { return (option, "") }
+    guard option.valueName != nil else {
+      if inlineValue != nil { throw .unexpectedValue(name) }
+      return (option, "")
+    }
     if let inlineValue { return (option, inlineValue) }
     guard index < arguments.endIndex else { throw .missingValue(name) }
     index += 1

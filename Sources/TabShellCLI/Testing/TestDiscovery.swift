@@ -1,8 +1,11 @@
+import TabShellLanguage
 import TabShellPlatform
 
 /// One script to run as a test: where it is, and how it is shown.
 struct TestScript: Equatable {
-  /// The path as reports show it: relative to where `tabshell test` runs, as the user named it.
+  /// The path as reports show it: relative to where `tabshell test` runs, as the user named it,
+  /// control characters written as `\u{1B}` (a file's name must not drive the terminal, nor make
+  /// a line of its own in the report).
   var path: String
   /// The folder it runs in (`.` for the current one).
   var folder: String
@@ -70,7 +73,7 @@ private struct Finder {
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    scripts.append(TestScript(path: path, folder: folder, name: name))
+    scripts.append(TestScript(path: Checks.shown(path), folder: folder, name: name))
   }
 
   /// Adds the scripts of a folder and of the folders in it, depth first, each folder's entries in
@@ -86,7 +89,7 @@ private struct Finder {
         if !name.hasPrefix("_") { walk(folder: path, shown: shownPath, info: entry) }
       } else if name.hasSuffix(".tabsh"), !name.hasPrefix("_"), entry.st_mode & S_IFMT == S_IFREG {
         guard seen.insert(FileID(entry)).inserted else { continue }
-        scripts.append(TestScript(path: shownPath, folder: folder, name: name))
+        scripts.append(TestScript(path: Checks.shown(shownPath), folder: folder, name: name))
       }
     }
   }

@@ -1,3 +1,5 @@
+import TabShellRendering
+
 /// What checks keep from command to command: the counts of `expect`, the output `expect output`
 /// reads, and whether `expect frame` writes its snapshots.
 package struct Checks {
@@ -27,15 +29,7 @@ package struct Checks {
   /// `text` for a message: control characters written as `\u{1B}`, so that nothing a script
   /// printed can drive the terminal the message goes to.
   package static func shown(_ text: some StringProtocol) -> String {
-    var shown = ""
-    for scalar in text.unicodeScalars {
-      if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-        shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      } else {
-        shown.unicodeScalars.append(scalar)
-      }
-    }
-    return shown
+    Renderer.neutralized(String(text))
   }
 }
 

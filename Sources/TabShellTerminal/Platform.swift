@@ -116,7 +116,8 @@ enum Platform {
       action.__sigaction_u.__sa_handler = handler
     #endif
     sigemptyset(&action.sa_mask)
-    action.sa_flags = Int32(bitPattern: UInt32(SA_NODEFER))
+    // On the alternate stack the crash handler set up, so that a stack overflow is caught too.
+    action.sa_flags = Int32(bitPattern: UInt32(SA_NODEFER) | UInt32(SA_ONSTACK))
     return sigaction(signal, &action, previousActions + Int(signal)) == 0
   }
 

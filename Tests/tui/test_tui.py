@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 import pexpect
 
@@ -307,14 +308,43 @@ def test_a_crashing_plugin_gives_the_terminal_back():
         assert f"error: plugin '{plugin}' crashed".encode() in t.output
 
 
+def test_a_command_that_never_returns_still_gives_the_terminal_back_on_sigterm():
+    # The loop cannot answer SIGTERM while a screen spins in viewDidLoad: the signal's deadline
+    # ends the process with _exit, and must give the terminal back itself.
+    plugin = fixture_plugin("Hang")
+    with started() as t:
+        run(t, f"load {plugin}")
+        cpu = cpu_seconds(t.process.pid)
+        t.type("add-tab hang --id h; tab h\r")
+        deadline = time.monotonic() + TIMEOUT
+        while cpu_seconds(t.process.pid) < cpu + 0.3:
+            assert time.monotonic() < deadline, "the screen did not start spinning"
+            t.pump(0.05)
+        t.signal(signal.SIGTERM)
+        assert t.finish() == 128 + signal.SIGTERM
+        assert gave_the_terminal_back(t), t.output[-300:]
+
+
+def cpu_seconds(pid):
+    """The CPU time a process has used (user + system), from /proc."""
+    with open(f"/proc/{pid}/stat", encoding="utf-8") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def trap_plugin():
-    """The loader tests' plugin whose entry point traps, built next to the binary's core."""
+    return fixture_plugin("Trap")
+
+
+def fixture_plugin(name):
+    """One of the loader tests' plugins (Tests/TabShellLoaderTests/Fixtures/NAME.swift), built next
+    to the binary's core."""
     build = os.path.dirname(BINARY)
-    out = os.path.join(tempfile.mkdtemp(prefix="tabshell-trap-"), "libTrap.so")
+    out = os.path.join(tempfile.mkdtemp(prefix="tabshell-fixture-"), f"lib{name}.so")
     subprocess.run(
-        ["swiftc", "-emit-library", "-swift-version", "6", "-module-name", "Trap",
+        ["swiftc", "-emit-library", "-swift-version", "6", "-module-name", name,
          "-I", os.path.join(build, "Modules"), "-L", build, "-lTabShellKit", "-o", out,
-         os.path.join(ROOT, "Tests", "TabShellLoaderTests", "Fixtures", "Trap.swift")],
+         os.path.join(ROOT, "Tests", "TabShellLoaderTests", "Fixtures", f"{name}.swift")],
         check=True, capture_output=True)
     return out
 

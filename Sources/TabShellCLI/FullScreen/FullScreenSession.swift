@@ -91,6 +91,9 @@ final class FullScreenSession {
       tabshell_write_stderr(Renderer.neutralized("error: tui: \(error)") + "\n")
       return .lineMode(line: line, point: point)
     }
+    // SIGTERM's and SIGHUP's deadline ends the process with `_exit`, past `atexit`: it gives the
+    // terminal back through this.
+    FatalSignals.setTerminalRestorer { _ = TerminalMode.restoreNow() }
     let saved = (
       interpreter.output, interpreter.report, interpreter.renderOptions, interpreter.sizeIsFixed
     )
@@ -104,6 +107,7 @@ final class FullScreenSession {
       (interpreter.output, interpreter.report, interpreter.renderOptions, interpreter.sizeIsFixed) =
         saved
       mode.leave()
+      FatalSignals.setTerminalRestorer(nil)
     }
     startLine(text: line, point: point)
     readSize()

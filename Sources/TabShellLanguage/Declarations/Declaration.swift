@@ -74,6 +74,9 @@ struct Declaration: Sendable {
 }
 
 extension Declaration {
+  /// Whether a parameter takes commands (`on`'s hook).
+  var takesCommands: Bool { parameters.contains { $0.spec.kind == .commands } }
+
   /// The positional parameters, in order.
   var positionals: [Parameter] { parameters.filter { $0.spec.role == .positional } }
 

@@ -237,15 +237,19 @@ private struct ScriptLines {
         binder: deferUnknown ? deferringBinder : binder)
       // The declaration's flags, read in place (a copy of a declaration costs more).
       var readsOutput = false
+      // A line is shared only when nothing in its command holds this line's place: not words
+      // bound when it runs (their errors point at them), nor a hook's commands (placed here).
+      var shareable = command.boxed.words == nil
       if case .builtin(let index) = command.boxed.target {
         if parser.table.declarations[index].mayAddCommands { deferUnknown = true }
         readsOutput = parser.table.declarations[index].readsOutput
+        shareable = shareable && !parser.table.declarations[index].takesCommands
       }
       commands.append(command)
       if readsOutput {
         // Not remembered as a plain line: each one has the command before it keep its output.
         parser.keepOutput(before: commands.count - 1, in: &commands)
-      } else if let plainText {
+      } else if let plainText, shareable {
         seen.insert(String(decoding: plainText, as: UTF8.self), command)
       }
     } catch {

@@ -15,6 +15,24 @@ import Testing
     #expect(result.stdout == "x$2 y  $x $\n")
   }
 
+  /// Arguments `$@` stands for never become a hook's commands: they would be code (split at `;`,
+  /// or substituted again).
+  @Test func argumentsNeverBecomeAHooksCommands() throws {
+    let directory = NSTemporaryDirectory() + "tabshell-args-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try "add-tab text\nadd-tab text\non $@\ntab 2\n".write(
+      toFile: directory + "/s.tabsh", atomically: true, encoding: .utf8)
+    let result = runInProcess(
+      ["s.tabsh", "did-select", "echo INJECTED; exit 7"], directory: directory)
+    #expect(result.status == 2)
+    #expect(result.stdout == "")
+    #expect(
+      result.stderr
+        == "s.tabsh:3:4: error: a hook's commands are written in the script, not given as arguments\n"
+    )
+  }
+
   /// After a `load`, names the script does not know yet (commands of the loaded screen types) are
   /// checked when they run, `help NAME` included.
   @Test func helpOfACommandAfterALoadIsCheckedWhenItRuns() {

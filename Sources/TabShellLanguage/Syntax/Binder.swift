@@ -67,7 +67,13 @@ struct Binder {
 
     while true {
       if let parameter = declaration.positional(at: positional), parameter.spec.kind == .commands {
-        let rest = queue + words[index...]
+        // Words that `$@` stood for are data: they never become a hook's commands.
+        if let word = queue.first {
+          throw LocatedError(
+            error: .failed("a hook's commands are written in the script, not given as arguments"),
+            location: word.location)
+        }
+        let rest = Array(words[index...])
         if rest.isEmpty { break }
         let slot = slotIndex(of: parameter, in: parameters)
         values[slot] = .commands(try parseCommands(rest, location))

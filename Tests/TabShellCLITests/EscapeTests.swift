@@ -33,6 +33,25 @@ import Testing
         """)
   }
 
+  /// A line feed in a word of a message is written out too: it cannot start a line of its own
+  /// (one that a tool reading errors, such as the test runner, would take for another error).
+  @Test func aMessageIsOneLineWhateverItsWordsHold() {
+    let forged = "x\nfoo.tabsh:9:1: error: forged"
+    let script = """
+      add-tab text --id a --title "\(forged.replacing("\n", with: "\\n"))"
+      expect title a "y\\nz"
+      tab "q\(forged.replacing("\n", with: "\\n"))"
+      """
+    let result = runInProcess(["--keep-going", "-c", script])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr == """
+        -c:2:1: error: expect failed: title of tab 'a' (1) is 'x\\u{A}foo.tabsh:9:1: error: forged', expected 'y\\u{A}z'
+        -c:3:1: error: no tab 'qx\\u{A}foo.tabsh:9:1: error: forged'; did you mean 'x\\u{A}foo.tabsh:9:1: error: forged'?
+
+        """)
+  }
+
   @Test func echoAndTracesShowThemButKeepLines() {
     let script = """
       echo "one\\ntwo" '\(Self.osc)'

@@ -167,7 +167,7 @@ struct PluginTests {
     (NamedPlugin(type: ""), "screen type name '' is not valid"),
     (NamedPlugin(type: "my type"), "screen type name 'my type' is not valid"),
     (NamedPlugin(type: "42"), "screen type name '42' is not valid"),
-    (NamedPlugin(type: "x\u{1B}[2J"), "screen type name 'x\\u{1b}[2J' is not valid"),
+    (NamedPlugin(type: "x\u{1B}[2J"), "screen type name 'x\\u{1B}[2J' is not valid"),
     (
       NamedPlugin(type: "ok", commands: ["tab"]), "command 'tab' of 'ok' has the name of a built-in"
     ),

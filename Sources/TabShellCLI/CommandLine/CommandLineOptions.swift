@@ -77,7 +77,8 @@ package enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertib
   package var description: String {
     switch self {
     case .unknownOption(let option, let suggestion):
-      "unknown option '\(option)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+      "unknown option \(quoted(option))"
+        + (suggestion.map { "; did you mean \(quoted($0))?" } ?? "")
         + " (see 'tabshell --help')"
     case .missingValue(let option): "option '\(option)' needs a value"
     case .unexpectedValue(let option): "option '\(option)' takes no value"

@@ -33,7 +33,7 @@ enum BarCommands {
   {
     switch (arguments[value], arguments[clear]) {
     case (let value?, true):
-      throw .failed("'badge' takes a VALUE or --clear, not both (got '\(value)')")
+      throw .failed("'badge' takes a VALUE or --clear, not both (got \(quoted(value)))")
     case (nil, false):
       throw .missingArgument(command: "badge", argument: "VALUE", usage: declaration.usage)
     default: break

@@ -8,11 +8,11 @@ extension ExpectCommand {
     shell, arguments in
     let expected = arguments[screenID]
     guard let visible = shell.visibleScreen else {
-      throw LanguageError.expectFailed("no screen is visible, expected '\(expected)'")
+      throw LanguageError.expectFailed("no screen is visible, expected '\(Checks.shown(expected))'")
     }
     if visible.id != expected {
       throw LanguageError.expectFailed(
-        "visible screen is '\(visible.id)' (\(visible.type)), expected '\(expected)'")
+        "visible screen is '\(visible.id)' (\(visible.type)), expected '\(Checks.shown(expected))'")
     }
   }
 
@@ -26,7 +26,7 @@ extension ExpectCommand {
     if actual != expected {
       throw LanguageError.expectFailed(
         "presented screen is \(actual.map { "'\($0)'" } ?? "none"), expected "
-          + (expected.map { "'\($0)'" } ?? "none"))
+          + (expected.map { "'\(Checks.shown($0))'" } ?? "none"))
     }
   }
 
@@ -45,7 +45,8 @@ extension ExpectCommand {
     let expected = arguments[text]
     guard let output = interpreter.checks.previousOutput else {
       throw LanguageError.expectFailed(
-        "no command before this one printed anything, expected output with '\(expected)'")
+        "no command before this one printed anything, expected output with '\(Checks.shown(expected))'"
+      )
     }
     if !output.contains(expected) {
       throw LanguageError.expectFailed(

@@ -36,7 +36,8 @@ enum ExpectCommand {
     let expected = arguments[expectedTitle]
     if tab.item.title != expected {
       throw LanguageError.expectFailed(
-        "title of tab '\(tab.id)' (\(position)) is '\(tab.item.title)', expected '\(expected)'")
+        "title of tab '\(tab.id)' (\(position)) is '\(Checks.shown(tab.item.title))', expected '\(Checks.shown(expected))'"
+      )
     }
   }
 
@@ -142,5 +143,7 @@ enum ExpectCommand {
     "'\(shell.tab(at: position)?.id ?? "?")' (\(position))"
   }
 
-  private static func show(_ badge: String?) -> String { badge.map { "'\($0)'" } ?? "none" }
+  private static func show(_ badge: String?) -> String {
+    badge.map { "'\(Checks.shown($0))'" } ?? "none"
+  }
 }

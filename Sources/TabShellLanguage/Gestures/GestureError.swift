@@ -1,3 +1,5 @@
+@_spi(Host) import TabShellKit
+
 /// Why a gesture could not be made: data, worded in one place (``description``).
 package enum GestureError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A cell outside the terminal's size (1-based, as given).
@@ -24,15 +26,11 @@ package enum GestureError: Error, Equatable, Sendable, CustomStringConvertible {
       "a size of \(columns) × \(rows) is too big (at most \(maximumColumns) columns, "
         + "\(maximumRows) rows and \(cells) cells)"
     case .unknownKey(let name, let suggestion):
-      "unknown key '\(name)' (keys: \(BarKey.summary))"
-        + Self.didYouMean(suggestion)
+      "unknown key \(quoted(name)) (keys: \(BarKey.summary))"
+        + LanguageError.didYouMean(suggestion)
     case .unknownDirection(let word, let suggestion):
-      "the wheel turns up or down, not '\(word)'" + Self.didYouMean(suggestion)
+      "the wheel turns up or down, not \(quoted(word))" + LanguageError.didYouMean(suggestion)
     case .fullScreenUnavailable(let reason): reason
     }
-  }
-
-  private static func didYouMean(_ suggestion: String?) -> String {
-    suggestion.map { "; did you mean '\($0)'?" } ?? ""
   }
 }

@@ -88,8 +88,8 @@ package enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible 
         + (visible.map { "of type '\($0)'" } ?? "none")
     case .shell(let error): error.description
     case .expectFailed(let message): "expect failed: \(message)"
-    case .cannotRead(let path, let reason): "cannot read '\(path)': \(reason)"
-    case .cannotWrite(let path, let reason): "cannot write '\(path)': \(reason)"
+    case .cannotRead(let path, let reason): "cannot read '\(neutralized(path))': \(reason)"
+    case .cannotWrite(let path, let reason): "cannot write '\(neutralized(path))': \(reason)"
     case .sourceTooDeep(let limit): "source nesting too deep (limit \(limit))"
     case .hookRunaway(let limit):
       "hooks set off more hooks without end (stopped after \(limit) commands)"
@@ -102,7 +102,8 @@ package enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible 
     case .recordOutsidePrompt:
       "'record' works at the prompt only: it records what is typed there "
         + "('tabshell --record FILE' starts the REPL recording)"
-    case .alreadyRecording(let file): "already recording to '\(file)' ('record stop' ends it)"
+    case .alreadyRecording(let file):
+      "already recording to '\(neutralized(file))' ('record stop' ends it)"
     case .notRecording: "no recording is under way"
     case .gesture(let error): error.description
     case .failed(let message): message
@@ -110,8 +111,9 @@ package enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible 
     }
   }
 
-  private static func didYouMean(_ suggestion: String?) -> String {
-    suggestion.map { "; did you mean '\($0)'?" } ?? ""
+  /// `; did you mean 'NAME'?`, or nothing.
+  static func didYouMean(_ suggestion: String?) -> String {
+    suggestion.map { "; did you mean \(quoted($0))?" } ?? ""
   }
 }
 

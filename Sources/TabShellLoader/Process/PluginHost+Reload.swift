@@ -22,7 +22,8 @@ package enum PluginReloadError: Error, Equatable, CustomStringConvertible {
   package var description: String {
     switch self {
     case .notLoaded(let name, let suggestion):
-      "no plugin '\(name)' is loaded" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+      "no plugin \(quoted(name)) is loaded"
+        + (suggestion.map { "; did you mean \(quoted($0))?" } ?? "")
     case .notFromAFile(let name, let builtIn):
       "plugin '\(name)' is \(builtIn ? "built in" : "not loaded from a file") and cannot be reloaded"
     case .screensOpen(let name, let screens):

@@ -1,3 +1,5 @@
+@_spi(Host) import TabShellKit
+
 extension Renderer {
   /// Text from a user, a script or a plugin, made safe to write to a terminal: every control
   /// character — C0 (below U+0020), DEL (U+007F) and C1 (U+0080–U+009F), ESC among them — is written
@@ -7,22 +9,6 @@ extension Renderer {
   /// ``sanitized(_:)`` is the drawing counterpart: it blanks control characters where a frame must
   /// keep its widths.
   package static func neutralized(_ text: String, keepingLines: Bool = false) -> String {
-    guard text.unicodeScalars.contains(where: { isControl($0) && !kept($0, keepingLines) }) else {
-      return text
-    }
-    var result = ""
-    result.reserveCapacity(text.utf8.count + 8)
-    for scalar in text.unicodeScalars {
-      if isControl(scalar), !kept(scalar, keepingLines) {
-        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
-  }
-
-  private static func kept(_ scalar: Unicode.Scalar, _ keepingLines: Bool) -> Bool {
-    keepingLines && (scalar == "\n" || scalar == "\t")
+    TabShellKit.neutralized(text, keepingLines: keepingLines)
   }
 }

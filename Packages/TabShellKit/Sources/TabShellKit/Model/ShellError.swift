@@ -49,7 +49,7 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .noSuchTab(let ref, let suggestion):
-      "no tab \(quoted(ref))" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+      "no tab \(quoted(ref))" + (suggestion.map { "; did you mean \(quoted($0))?" } ?? "")
     case .noTabs: "there are no tabs"
     case .tabDisabled(let id): "tab '\(id)' is disabled"
     case .modalPresented(let id): "a modal screen ('\(id)') is presented; dismiss it first"
@@ -58,21 +58,24 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case .noPreviousTab: "there is no previously selected tab"
     case .noActionButton: "there is no action button; add one with 'add-action'"
     case .unknownScreenType(let name, let suggestion):
-      "unknown screen type \(quoted(name))" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+      "unknown screen type \(quoted(name))"
+        + (suggestion.map { "; did you mean \(quoted($0))?" } ?? "")
     case .unknownLayout(let name, let suggestion, let available):
       "unknown layout \(quoted(name))"
-        + (suggestion.map { "; did you mean '\($0)'?" }
+        + (suggestion.map { "; did you mean \(quoted($0))?" }
           ?? (available.isEmpty ? "" : "; the layouts are " + available.joined(separator: ", ")))
     case .idInUse(let id): "id \(quoted(id)) is in use"
     case .invalidID(let id):
       "invalid id \(quoted(id)): use letters, digits, '-', '_' and '.', not only digits"
     case .positionOutOfRange(let n, let count):
       "position \(n) is out of range (1...\(count))"
-    case .screenRefused(let type, let message): "screen type '\(type)' failed: \(message)"
+    case .screenRefused(let type, let message):
+      "screen type '\(type)' failed: \(neutralized(message))"
     case .nameTaken(let kind, let name, let owner):
       "\(kind) '\(name)' is taken by plugin '\(owner)'"
-    case .layoutFailed(let name, let message): "layout '\(name)' failed: \(message)"
-    case .pluginRefused(let plugin, let reason): "plugin '\(plugin)' refused: \(reason)"
+    case .layoutFailed(let name, let message): "layout '\(name)' failed: \(neutralized(message))"
+    case .pluginRefused(let plugin, let reason):
+      "plugin '\(plugin)' refused: \(neutralized(reason))"
     case .requestRunaway(let screen, let limit):
       "screen '\(screen)' keeps asking for changes that set off more requests; stopped after "
         + "\(limit) requests"

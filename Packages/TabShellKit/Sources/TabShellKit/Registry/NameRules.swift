@@ -90,18 +90,7 @@ public enum NameRules {
   private static let rule = "(a lower-case letter, then lower-case letters, digits and '-')"
 
   /// A name as it may be shown in a message: control characters as `\u{…}`.
-  static func shown(_ name: String) -> String {
-    var text = ""
-    for scalar in name.unicodeScalars {
-      let v = scalar.value
-      if v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) {
-        text += "\\u{\(String(v, radix: 16))}"
-      } else {
-        text.unicodeScalars.append(scalar)
-      }
-    }
-    return text
-  }
+  static func shown(_ name: String) -> String { neutralized(name) }
 
   private static func isLower(_ byte: UInt8) -> Bool {
     (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)

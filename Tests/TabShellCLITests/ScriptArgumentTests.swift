@@ -33,6 +33,18 @@ import Testing
     )
   }
 
+  /// `help NAME` of a name that is not a command, after a `load` (where it is checked when it
+  /// runs), is an error, as before one.
+  @Test func helpOfAnUnknownNameAfterALoadIsAnError() {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().path
+    let result = runInProcess(
+      ["-c", "load plugins/sh/hello.sh\nhelp nosuch\necho after"], directory: root)
+    #expect(result.status == 1)
+    #expect(result.stdout == "")
+    #expect(result.stderr == "-c:2:1: error: unknown command 'nosuch'\n")
+  }
+
   /// After a `load`, names the script does not know yet (commands of the loaded screen types) are
   /// checked when they run, `help NAME` included.
   @Test func helpOfACommandAfterALoadIsCheckedWhenItRuns() {

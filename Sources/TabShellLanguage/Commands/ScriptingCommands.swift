@@ -73,7 +73,9 @@ enum ScriptingCommands {
   ) { interpreter, arguments in
     let width = interpreter.renderOptions.width
     let lines =
-      if let name = arguments[topic] { Help.command(name, in: interpreter, width: width) } else {
+      if let name = arguments[topic] {
+        try Help.command(name, in: interpreter, width: width)
+      } else {
         Help.overview(interpreter, width: width)
       }
     lines.forEach(interpreter.output)

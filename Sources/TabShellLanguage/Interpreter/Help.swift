@@ -8,9 +8,15 @@ package enum Help {
     wrap(overview(interpreter), width: width)
   }
 
-  /// One command, wrapped at `width` columns.
-  static func command(_ name: String, in interpreter: Interpreter, width: Int) -> [String] {
-    wrap(command(name, in: interpreter), width: width)
+  /// One command, wrapped at `width` columns; an error when there is none of that name (after a
+  /// `load`, names are checked only when `help` runs).
+  static func command(_ name: String, in interpreter: Interpreter, width: Int) throws(LanguageError)
+    -> [String]
+  {
+    guard let lines = command(name, in: interpreter) else {
+      throw .unknownCommand(name, suggestion: closestMatch(to: name, in: interpreter.commandNames))
+    }
+    return wrap(lines, width: width)
   }
 
   /// Every command by family, then the visible screen's commands.
@@ -29,12 +35,12 @@ package enum Help {
   }
 
   /// One command: usage, abstract, discussion, subcommands, arguments, options, aliases.
-  static func command(_ name: String, in interpreter: Interpreter) -> [String] {
+  static func command(_ name: String, in interpreter: Interpreter) -> [String]? {
     if let command = interpreter.table.command(named: name) { return describe(command) }
     if let (command, type) = interpreter.screenCommand(named: name) {
       return describe(command) + ["(a command of screen type '\(type)')"]
     }
-    return ["no command '\(name)'"]
+    return nil
   }
 
   /// One command, described; text a plugin declared is neutralized (``Renderer/neutralized(_:keepingLines:)``).

@@ -34,6 +34,7 @@ extension Interpreter {
   /// `source FILE`: parses the whole file, then runs it; nested at most ``sourceLimit`` deep.
   func source(_ path: String) throws {
     guard sourceDepth < Self.sourceLimit else {
+      sourceOverflowed = true
       throw LanguageError.sourceTooDeep(limit: Self.sourceLimit)
     }
     let resolved = resolve(path)

@@ -53,7 +53,10 @@ package final class Interpreter {
   var shouldSelectToken: Int?
   /// Where the command running now was written: `on` records it with its hook.
   var place = Place(file: nil, location: SourceLocation(line: 1, column: 1))
+  /// How many `source`d files are running, one inside the other.
   var sourceDepth = 0
+  /// Set when `source` went too deep: every file under way stops, even with `--keep-going`.
+  var sourceOverflowed = false
   /// The directories of the scripts being run, innermost last.
   var directories: [String] = []
   /// The names of the scripts being run, innermost last.
@@ -191,7 +194,10 @@ package final class Interpreter {
         }
         if !ok {
           anyFailed = true
-          if !keepGoing { return false }
+          // After `source` went too deep every sourced file under way stops: with --keep-going, a
+          // file that sources itself twice would otherwise run 2^64 times.
+          if !keepGoing || (sourceOverflowed && sourceDepth > 0) { return false }
+          if sourceDepth == 0 { sourceOverflowed = false }
         }
       }
       return ok

@@ -99,3 +99,22 @@ import Testing
     #expect(bounced.release(at: 70) == .bounced(.right))
   }
 }
+
+@Suite struct HookExitStatusTests {
+  /// A bare `exit` in a hook ends with 0 when nothing failed, however the hook was set off: by a
+  /// typed command, by a drag the full-screen mode carries out (which once gave 1), or by a
+  /// process plugin's request.
+  @Test func aBareExitInAHookIsTheSameAfterADrag() throws {
+    let typed = try GestureSession(layout: "swipeable")
+    typed.run("on did-select exit")
+    #expect(typed.interpreter.runLine("swipe left") == .exit(0))
+
+    let dragged = try GestureSession(layout: "swipeable")
+    dragged.run("on did-select exit")
+    let outcome = dragged.interpreter.runAsCommand { interpreter in
+      _ = try interpreter.shell.swipe(.left)
+    }
+    #expect(outcome == .exit(0))
+    #expect(dragged.shell.selectedPosition == 3)
+  }
+}

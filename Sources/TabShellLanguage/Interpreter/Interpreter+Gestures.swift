@@ -164,7 +164,7 @@ extension Interpreter {
       if hooks.hasWork { try runHooks() }
       return .success
     } catch let request as ExitRequest {
-      return .exit(request.status ?? 1)
+      return .exit(request.status(anyFailed: anyFailed))
     } catch is Interrupted {
       return .interrupted
     } catch let runaway as HookRunaway {

@@ -29,10 +29,11 @@ extension Interpreter {
   /// left): its requests are applied and the hooks they set off run; a fault is reported as
   /// `error: MESSAGE`. `.exit` when a hook ran `exit`.
   package func runPluginWork() -> Outcome {
+    anyFailed = false
     do {
       try settlePlugins()
     } catch let request as ExitRequest {
-      return .exit(request.status ?? 0)
+      return .exit(request.status(anyFailed: anyFailed))
     } catch is Interrupted {
       return .interrupted
     } catch is AlreadyReported {

@@ -61,7 +61,7 @@ extension Interpreter {
         succeeded = try runCommands(
           Script(file: nil, directory: script.directory, commands: [command], diagnostics: []))
       } catch let request as ExitRequest {
-        return .exit(request.status ?? (anyFailed ? 1 : 0))
+        return .exit(request.status(anyFailed: anyFailed))
       } catch {
         succeeded = false
       }

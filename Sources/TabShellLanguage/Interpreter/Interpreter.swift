@@ -134,7 +134,7 @@ package final class Interpreter {
     do {
       return try runCommands(script) ? .success : .failure
     } catch let request as ExitRequest {
-      return .exit(request.status ?? (anyFailed ? 1 : 0))
+      return .exit(request.status(anyFailed: anyFailed))
     } catch is Interrupted {
       return .interrupted
     } catch {
@@ -258,6 +258,10 @@ struct Place {
 /// `exit [N]` and `quit`: leave the script (or REPL) with a status; `nil` for "1 if anything failed".
 struct ExitRequest: Error {
   var status: Int32?
+
+  /// The status the process ends with: the one asked for, else 1 when a command failed, else 0
+  /// (as a shell's bare `exit`), however the `exit` was reached.
+  func status(anyFailed: Bool) -> Int32 { status ?? (anyFailed ? 1 : 0) }
 }
 
 /// A failure that has been reported already (in a sourced file or a hook).

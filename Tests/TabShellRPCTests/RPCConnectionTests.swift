@@ -1,5 +1,6 @@
 import Foundation
 import TabShellRPC
+import TestSupport
 import Testing
 
 /// Round trips with well-behaved children: answers matched by id, the child's own messages queued
@@ -13,6 +14,21 @@ struct RPCConnectionTests {
     #expect(connection.shutdown() == .exited(0))
     Children.expectGone(connection.process)
     #expect(throws: PluginFault.exited(.exited(0))) { try connection.request("ping") }
+  }
+
+  /// What a plugin writes just before it exits is taken, then its exit is the fault: the read
+  /// that finds both does not throw while a message waits (the host would lose it).
+  @Test func theLastMessagesOfAChildThatExitsAreTaken() throws {
+    let connection = try Children.shell(
+      #"printf '{"jsonrpc":"2.0","method":"host/log","params":{"message":"bye"}}\n'; exit 3"#)
+    // Until the child has exited (a zombie), so that one read finds the message and the end.
+    let deadline = Date().addingTimeInterval(10)
+    while processState(connection.process.pid) != "Z", Date() < deadline { usleep(1_000) }
+    try connection.processAvailable()
+    #expect(
+      connection.nextIncoming()
+        == IncomingMessage(id: nil, method: "host/log", params: ["message": "bye"]))
+    #expect(throws: PluginFault.exited(.exited(3))) { try connection.processAvailable() }
   }
 
   static let python = Children.python3 != nil

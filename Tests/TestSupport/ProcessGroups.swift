@@ -15,3 +15,11 @@ package func liveMembers(ofGroup group: pid_t) -> [Int] {
     return pid
   }
 }
+
+/// A process's state letter from /proc (`R`, `S`, `Z` for a zombie...), or `nil` when it is gone.
+package func processState(_ pid: pid_t) -> String? {
+  guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+    let close = stat.lastIndex(of: ")")
+  else { return nil }
+  return stat[stat.index(after: close)...].split(separator: " ").first.map(String.init)
+}

@@ -98,8 +98,12 @@ package final class PluginClient {
   package func createScreen(
     id: String, type: String, title: String, parameters: [String: String] = [:]
   ) throws(PluginError) {
-    var object = JSONObject()
-    for key in parameters.keys.sorted() { object[key] = parameters[key].map(JSONValue.string) }
+    // A dictionary's keys are unique: the object is made at once (setting members one by one
+    // looks each key up, a cost that grows with the square of the parameters).
+    let object = JSONObject(
+      uniqueMembers: parameters.sorted { $0.key < $1.key }.map {
+        JSONObject.Member(key: $0.key, value: .string($0.value))
+      })
     let params: JSONValue = [
       "screen": .string(id), "type": .string(type), "title": .string(title),
       "parameters": .object(object),

@@ -7,9 +7,10 @@ extension PluginDescription {
       throw ProtocolMistake("the plugin's name must be a word of printable characters")
     }
     var types: [ScreenType] = []
+    var typeNames: Set<String> = []
     for value in try fields.array("screenTypes") {
       let type = try ScreenType(json: value)
-      guard !types.contains(where: { $0.name == type.name }) else {
+      guard typeNames.insert(type.name).inserted else {
         throw ProtocolMistake("screen type '\(type.name)' is declared twice")
       }
       types.append(type)
@@ -41,9 +42,10 @@ extension PluginDescription.ScreenType {
         "screen type '\(name)': a name is lower-case letters, digits and '-'")
     }
     var commands: [PluginDescription.Command] = []
+    var commandNames: Set<String> = []
     for value in try fields.array("commands") {
       let command = try PluginDescription.Command(json: value, type: name)
-      guard !commands.contains(where: { $0.name == command.name }) else {
+      guard commandNames.insert(command.name).inserted else {
         throw ProtocolMistake("screen type '\(name)': command '\(command.name)' is declared twice")
       }
       commands.append(command)

@@ -158,11 +158,12 @@ package final class RPCConnection {
   }
 
   /// Takes in whatever the plugin has written (messages are queued, stderr lines handed over)
-  /// and notices whether it has exited, without blocking.
+  /// and notices whether it has exited, without blocking. A plugin that exits after writing is
+  /// stopped once its messages are taken: what it wrote last still counts.
   package func processAvailable() throws(PluginFault) {
     try checkRunning()
     try pump(until: nil)
-    if let pendingFault { throw stop(because: pendingFault) }
+    if let pendingFault, queueHead >= queue.count { throw stop(because: pendingFault) }
   }
 
   /// The oldest message of the plugin's own that the host has not taken yet.

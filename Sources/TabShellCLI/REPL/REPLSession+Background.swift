@@ -1,4 +1,5 @@
 import CReadline
+import TabShellRendering
 
 extension REPLSession {
   /// Runs the engine's background work while a line is being typed. When it printed something or
@@ -15,7 +16,9 @@ extension REPLSession {
     for text in outcome.printed {
       if text.toStandardError {
         tabshell_flush_stdout()
-        tabshell_write_stderr(text.text)
+        // As every message: control characters written out, lines fitted to the terminal.
+        tabshell_write_stderr(
+          TabShellCommand.fittedToTerminal(Renderer.neutralized(text.text, keepingLines: true)))
       } else {
         print(text.text, terminator: "")
       }

@@ -12,8 +12,18 @@ struct OutputPanel {
     var isError: Bool
   }
 
-  /// The most lines kept (the first ones go past it).
-  static let limit = 100_000
+  /// How much it keeps: the first lines go past the limits, a quarter of a limit at a time (so
+  /// that the lines are not moved for every line printed).
+  struct Limits {
+    /// The most lines.
+    var lines = 100_000
+    /// The most bytes of them all.
+    var bytes = 16 << 20
+    /// The most bytes of one line (the rest is cut, with `…`).
+    var lineBytes = 1 << 20
+  }
+
+  var limits = Limits()
 
   /// What printed it (the command typed, or the gesture's command).
   private(set) var title = ""
@@ -23,6 +33,8 @@ struct OutputPanel {
   private(set) var top = 0
   private var wrapped: [Line] = []
   private var wrappedWidth = 0
+  /// The bytes of ``lines``.
+  private var bytes = 0
 
   /// A command (or gesture) starts: the panel closes; what it prints opens it again.
   mutating func begin(_ title: String) {
@@ -30,18 +42,46 @@ struct OutputPanel {
     lines.removeAll(keepingCapacity: true)
     wrapped.removeAll(keepingCapacity: true)
     wrappedWidth = 0
+    bytes = 0
     isOpen = false
     top = 0
   }
 
   /// Adds printed text (one line or several).
   mutating func append(_ text: String, isError: Bool) {
+    let first = lines.count
     for part in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      lines.append(Line(text: Renderer.neutralized(String(part)), isError: isError))
+      var line = Renderer.neutralized(String(part))
+      if line.utf8.count > limits.lineBytes {
+        line = String(decoding: line.utf8.prefix(limits.lineBytes), as: UTF8.self) + "…"
+      }
+      bytes += line.utf8.count
+      lines.append(Line(text: line, isError: isError))
     }
-    if lines.count > Self.limit { lines.removeFirst(lines.count - Self.limit) }
-    wrappedWidth = 0
+    if lines.count > limits.lines + limits.lines / 4 || bytes > limits.bytes + limits.bytes / 4 {
+      trim()
+      wrappedWidth = 0
+    } else if wrappedWidth > 0 {
+      // Only the new lines are wrapped: the rows of the others are as they were.
+      wrapped += Self.rows(of: lines[first...], width: wrappedWidth)
+    }
     isOpen = true
+  }
+
+  /// Drops the first lines until the rest are within both limits.
+  private mutating func trim() {
+    var dropped = 0
+    while lines.count - dropped > limits.lines || bytes > limits.bytes {
+      bytes -= lines[dropped].text.utf8.count
+      dropped += 1
+    }
+    lines.removeFirst(dropped)
+  }
+
+  private static func rows(of lines: ArraySlice<Line>, width: Int) -> [Line] {
+    lines.flatMap { line in
+      Self.wrap(line.text, width: width).map { Line(text: $0, isError: line.isError) }
+    }
   }
 
   /// Closes it (Esc).
@@ -50,9 +90,7 @@ struct OutputPanel {
   /// The lines cut into rows of at most `width` columns.
   mutating func rows(width: Int) -> [Line] {
     if wrappedWidth != width {
-      wrapped = lines.flatMap { line in
-        Self.wrap(line.text, width: width).map { Line(text: $0, isError: line.isError) }
-      }
+      wrapped = Self.rows(of: lines[...], width: width)
       wrappedWidth = width
     }
     return wrapped

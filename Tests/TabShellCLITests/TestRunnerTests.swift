@@ -196,6 +196,12 @@ import Testing
             "", "error: unknown option '--tapp'; did you mean '--tap'? (see 'tabshell --help')\n", 2
           )
       )
+      // A report that could not be written is said before any script runs.
+      #expect(
+        try test(["--junit", "."], in: folder) == ("", "error: --junit: '.' is a folder\n", 2))
+      #expect(
+        try test(["--junit", "a.tabsh/report.xml"], in: folder)
+          == ("", "error: --junit: 'a.tabsh' is not a folder\n", 2))
       let empty = try test(["_nothing"], in: folder + "/..")
       #expect(empty.status == 2)
     }

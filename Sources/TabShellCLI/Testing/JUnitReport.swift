@@ -1,3 +1,4 @@
+import TabShellLanguage
 import TabShellPlatform
 
 /// A JUnit XML report, as GitLab, Jenkins and GitHub's test reporters read it: one `testsuite`,
@@ -9,6 +10,25 @@ import TabShellPlatform
 enum JUnitReport {
   /// How much of a script's output goes into the report.
   static let outputLimit = 64 << 10
+
+  /// Why the report cannot be written at `path`, found before any script runs; `nil` when it can
+  /// (the folders on its way that are missing are made when it is written).
+  static func unwritable(_ path: String) -> String? {
+    if path.isEmpty { return "needs a file name" }
+    var info = stat()
+    if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return "'\(path)' is a folder" }
+    // The nearest folder on its way that exists must take a new entry.
+    var folder = Interpreter.directory(of: path)
+    while !folder.isEmpty, folder != "/", stat(folder, &info) != 0, errno == ENOENT {
+      folder = Interpreter.directory(of: folder)
+    }
+    if folder.isEmpty { folder = "." }
+    if stat(folder, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
+      return "'\(folder)' is not a folder"
+    }
+    if access(folder, W_OK) != 0 { return "cannot write in '\(folder)'" }
+    return nil
+  }
 
   static func xml(_ results: [TestResult], milliseconds: Int, timestamp: String) -> String {
     let errors = results.filter { isError($0.verdict.kind) }.count

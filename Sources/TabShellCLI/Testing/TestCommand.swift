@@ -19,6 +19,11 @@ enum TestCommand {
       process.writeError("error: no such file or folder '\(error.path)'\n")
       return 2
     }
+    if let junit = test.junit, let problem = JUnitReport.unwritable(junit) {
+      // Said before the scripts run, not after: the report could not be written then.
+      process.writeError("error: --junit: \(problem)\n")
+      return 2
+    }
     if scripts.isEmpty {
       process.writeError("warning: no test scripts (*.tabsh) found\n")
     }
@@ -39,10 +44,14 @@ enum TestCommand {
     let completed = runner.run { index, run in
       let verdict = TestVerdict.judge(scripts[index], run, timeout: test.timeout)
       var run = run
-      if verdict.kind == .passed {
-        // Reports show the output of the scripts that did not pass only.
+      if verdict.kind == .passed || test.junit == nil {
+        // Only the JUnit report shows output, of the scripts that did not pass only.
         run.stdout = []
         run.stderr = []
+      } else {
+        // And only as much as it shows: what is kept does not grow with a script's output.
+        run.stdout = Array(run.stdout.prefix(JUnitReport.outputLimit))
+        run.stderr = Array(run.stderr.prefix(JUnitReport.outputLimit))
       }
       results[index] = TestResult(script: scripts[index], run: run, verdict: verdict)
       totals.add(verdict)

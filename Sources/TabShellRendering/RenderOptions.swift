@@ -11,6 +11,9 @@ package struct RenderOptions: Sendable, Equatable {
   package static let maximumWidth = 10_000
   /// The tallest frame drawn: 10,000 rows.
   package static let maximumHeight = 10_000
+  /// The most cells of a frame: a terminal wider and taller than that (10,000 × 10,000 is 10⁸
+  /// cells, gigabytes of grids) is drawn with fewer rows.
+  package static let maximumCells = 1_000_000
 
   /// Columns; no line is ever wider (widths below 1 count as 1, above ``maximumWidth`` as that).
   package var width: Int
@@ -32,10 +35,13 @@ package struct RenderOptions: Sendable, Equatable {
   }
 
   /// The width actually used: at least one column, at most ``maximumWidth``.
-  var columns: Int { min(max(1, width), Self.maximumWidth) }
+  package var columns: Int { min(max(1, width), Self.maximumWidth) }
 
-  /// The height actually used: at least one row, at most ``maximumHeight``.
-  var rows: Int { min(max(1, height), Self.maximumHeight) }
+  /// The height actually used: at least one row, at most ``maximumHeight``, and no more than
+  /// ``maximumCells`` in all.
+  package var rows: Int {
+    min(max(1, height), Self.maximumHeight, max(1, Self.maximumCells / columns))
+  }
 
   /// The reserved rows actually used: none below 0.
   var reservedRowsUsed: Int { max(0, reservedRows) }

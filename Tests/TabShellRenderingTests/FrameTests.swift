@@ -88,3 +88,18 @@ final class FailingScreen: Screen {
   func viewDidLoad() throws { throw Broken() }
   func draw(in canvas: inout Canvas) { canvas.write("never drawn", row: 0) }
 }
+
+@Suite struct RenderSizeTests {
+  /// A frame allocates its cells: a terminal as big as each side allows is drawn with fewer rows,
+  /// so that no frame has more than ``RenderOptions/maximumCells``.
+  @Test(arguments: [
+    (80, 24, 80, 24), (10_000, 10_000, 10_000, 100), (99_999, 5, 10_000, 5),
+    (1_000, 99_999, 1_000, 1_000), (0, 0, 1, 1), (200, 10_000, 200, 5_000),
+  ])
+  func aFramesSizeIsBounded(width: Int, height: Int, columns: Int, rows: Int) {
+    let options = RenderOptions(width: width, height: height)
+    #expect(options.columns == columns)
+    #expect(options.rows == rows)
+    #expect(options.columns * options.rows <= RenderOptions.maximumCells)
+  }
+}

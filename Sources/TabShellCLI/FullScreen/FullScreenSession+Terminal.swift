@@ -10,8 +10,10 @@ extension FullScreenSession {
   /// Reads the terminal's size (at start and on SIGWINCH); the next frame is drawn whole.
   func readSize() {
     if let size = TerminalMode.size(of: STDOUT_FILENO) {
+      // Bounded as every frame is: a huge window would ask for gigabytes of cells.
       columns = min(size.columns, RenderOptions.maximumWidth)
-      rows = min(size.rows, RenderOptions.maximumHeight)
+      rows = min(
+        size.rows, RenderOptions.maximumHeight, max(1, RenderOptions.maximumCells / columns))
     }
     redrawAll = true
     dirty = true

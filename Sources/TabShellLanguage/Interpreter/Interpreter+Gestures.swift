@@ -31,7 +31,7 @@ extension Interpreter {
     guard columns >= 1, rows >= 1 else {
       throw .gesture(.sizeTooSmall(columns: columns, rows: rows))
     }
-    let cells = 1_000_000
+    let cells = RenderOptions.maximumCells
     guard columns <= RenderOptions.maximumWidth, rows <= RenderOptions.maximumHeight,
       columns * rows <= cells
     else {

@@ -6,6 +6,18 @@ import Testing
 /// The canvas improvements the renderer relies on: overwriting half of a wide character, marks on
 /// wide characters, and wrapping.
 @Suite struct CanvasTests {
+  /// A character with thousands of marks, at once or written one by one, keeps its first 16
+  /// scalars: a cell stays small whatever a screen writes into it.
+  @Test func aCellKeepsAFewMarksNotThousands() {
+    let marks = String(repeating: "\u{301}", count: 5_000)
+    var canvas = Canvas(width: 4, height: 1)
+    canvas.write("e" + marks + "x", row: 0)
+    #expect(canvas.rows[0][0].text == "e" + String(repeating: "\u{301}", count: 15))
+    #expect(canvas.rows[0][1].text == "x")
+    for _ in 0..<100 { canvas.write("\u{301}", row: 0, column: 2) }
+    #expect(canvas.rows[0][1].text == "x" + String(repeating: "\u{301}", count: 15))
+  }
+
   @Test func overwritingHalfOfAWideCharacterBlanksTheOtherHalf() {
     var canvas = Canvas(width: 6, height: 2)
     canvas.write("首页消", row: 0)

@@ -48,14 +48,17 @@ public struct Canvas: Sendable {
         if x > 0, x - 1 < width {
           // A mark joins the character before it (the left half, for a wide one).
           let target = x >= 2 && rows[row][x - 1].text.isEmpty ? x - 2 : x - 1
-          rows[row][target].text.append(character)
+          let cell = rows[row][target].text
+          if cell.unicodeScalars.count < Self.cellScalarLimit {
+            rows[row][target].text = Self.capped(cell + String(character))
+          }
         }
         continue
       }
       if x >= width { break }
       if x >= 0, x + w <= width {
         clearWideNeighbours(row: row, from: x, to: x + w - 1)
-        rows[row][x] = Cell(text: String(character), color: color, isBold: bold)
+        rows[row][x] = Cell(text: Self.capped(String(character)), color: color, isBold: bold)
         if w == 2 { rows[row][x + 1] = Cell(text: "", color: color, isBold: bold) }
       }
       x += w
@@ -197,5 +200,22 @@ private func isWide(_ v: UInt32) -> Bool {
     return true
   default:
     return false
+  }
+}
+
+extension Canvas {
+  /// The most scalars a cell keeps, a character and its marks: terminals show a few, and a cell
+  /// written with thousands would be copied, compared and written out with every frame.
+  static let cellScalarLimit = 16
+
+  /// `text` cut after its first ``cellScalarLimit`` scalars.
+  static func capped(_ text: String) -> String {
+    let scalars = text.unicodeScalars
+    guard
+      let end = scalars.index(
+        scalars.startIndex, offsetBy: cellScalarLimit, limitedBy: scalars.endIndex),
+      end != scalars.endIndex
+    else { return text }
+    return String(scalars[..<end])
   }
 }

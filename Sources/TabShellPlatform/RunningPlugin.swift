@@ -52,8 +52,15 @@ package enum RunningPlugin {
       return value
     }
     length.store(0, ordering: .releasing)
-    // Control characters would reach the terminal raw from the crash report: shown as '?'.
-    let bytes = (name ?? "").utf8.prefix(capacity).map { $0 < 0x20 || $0 == 0x7F ? 0x3F : $0 }
+    // Control characters (C0, DEL, C1) would reach the terminal raw from the crash report: shown
+    // as '?'; cut on a character's boundary.
+    var bytes: [UInt8] = []
+    for scalar in (name ?? "").unicodeScalars {
+      let isControl = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+      let utf8 = isControl ? [0x3F] : Array(String(scalar).utf8)
+      guard bytes.count + utf8.count <= capacity else { break }
+      bytes += utf8
+    }
     block.update(from: bytes, count: bytes.count)
     length.store(bytes.count, ordering: .releasing)
     return previous

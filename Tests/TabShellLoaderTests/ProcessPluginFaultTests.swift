@@ -21,7 +21,7 @@ struct ProcessPluginFaultTests {
     ("not-utf8", "the plugin wrote a line that is not UTF-8 (at byte 6)"),
     ("too-long", "the plugin wrote a line longer than 1048576 bytes"),
     ("wrong-id", "the plugin answered request 12 with id 999"),
-    ("hang", "the plugin did not answer 'screen/command' within 0.5 s"),
+    ("hang", "the plugin did not answer 'screen/command' within 2 s"),
     ("flood", "the plugin sent more than 1000 messages"),
   ]
 
@@ -48,7 +48,8 @@ struct ProcessPluginFaultTests {
 
   @Test(arguments: faults)
   func aFaultDuringACommand(kind: String, message: String) throws {
-    let session = try twoPlugins(timeout: kind == "hang" ? 0.5 : 10)
+    // Only the hang waits the limit out: long enough for the other answers on a loaded machine.
+    let session = try twoPlugins(timeout: kind == "hang" ? 2 : 10)
     let pid = session.interpreter.plugins.processID(of: "faulty")
     let run = session.run("fault \(kind)")
     let message = Self.expected(message, in: session.interpreter.plugins.stopReason(of: "faulty"))

@@ -117,9 +117,10 @@ struct ProcessPluginTests {
 
   @Test func aSlowStartIsNotATimeout() throws {
     // The answer to `initialize` may take longer than the time limit: it includes the start.
-    let session = try ProcessSession(timeout: 0.2)
+    // A limit that answers take easily on a loaded machine, and a start well past it.
+    let session = try ProcessSession(timeout: 1)
     let fixture = repositoryRoot + "/Tests/TabShellLoaderTests/Fixtures/faulty.sh"
-    let slow = try session.file("slow.sh", "#!/bin/sh\nsleep 0.5\nexec '\(fixture)' slow\n")
+    let slow = try session.file("slow.sh", "#!/bin/sh\nsleep 2\nexec '\(fixture)' slow\n")
     let run = session.run("load \(slow); add-tab slow")
     #expect(run.status == 0, "\(run.err)")
   }

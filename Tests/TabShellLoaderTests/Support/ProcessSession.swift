@@ -46,17 +46,14 @@ final class ProcessSession {
   func faulty(_ name: String = "faulty") throws -> String {
     let path = folder + "/\(name).sh"
     let fixture = repositoryRoot + "/Tests/TabShellLoaderTests/Fixtures/faulty.sh"
-    try "#!/bin/sh\nexec '\(fixture)' \(name)\n".write(
-      toFile: path, atomically: false, encoding: .utf8)
-    chmod(path, 0o755)
+    try writeFile(path, "#!/bin/sh\nexec '\(fixture)' \(name)\n")
     return path
   }
 
   /// A file in this session's folder, with `mode`.
   func file(_ name: String, _ text: String, mode: mode_t = 0o755) throws -> String {
     let path = folder + "/" + name
-    try text.write(toFile: path, atomically: false, encoding: .utf8)
-    chmod(path, mode)
+    try writeFile(path, text, mode: mode)
     return path
   }
 

@@ -134,7 +134,11 @@ struct PluginFaultTests {
 
   /// A normal shutdown of a child that ignores the end of its input and SIGTERM: SIGKILL, reaped.
   @Test func shutdownEndsAStubbornChild() throws {
-    let connection = try Children.shell("trap '' TERM; while :; do sleep 1; done")
+    // Once it ignores SIGTERM (said on stderr): before, a SIGTERM would end it and test nothing.
+    let stderr = Lines()
+    let connection = try Children.shell(
+      "trap '' TERM; echo ready >&2; while :; do sleep 1; done", stderr: stderr)
+    while stderr.all.isEmpty { try connection.processAvailable() }
     #expect(connection.shutdown() == .signaled(SIGKILL))
     Children.expectGone(connection.process)
   }

@@ -47,7 +47,8 @@ import Testing
       thenSignal: (afterSeconds: 1, signal: signal))
     #expect(!run.timedOut, "the shell kept spinning")
     #expect(run.exitStatus == 128 + signal, "\(run.status)")
-    #expect(run.output.contains("before"))
+    // The end of a line: what `echo` printed, not the line typed (`before;`), which holds it too.
+    #expect(run.output.contains("before\r\n"), "\(run.output.debugDescription)")
     // A second and scheduling: well under five on a busy machine; without the deadline, never.
     #expect((run.endedAfterSignal ?? 99) < 5, "\(String(describing: run.endedAfterSignal))")
   }

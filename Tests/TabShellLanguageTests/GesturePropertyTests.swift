@@ -48,7 +48,7 @@ import Testing
       let tabs = session.interpreter.layout.drawnPieces.compactMap { piece in
         if case .tab(let position, let id) = piece.target { (piece, position, id) } else { nil }
       }
-      guard let (piece, position, id) = tabs.randomElement(using: &random) else { return }
+      let (piece, position, id) = try #require(tabs.randomElement(using: &random), "seed \(seed)")
       let column = piece.column + Int.random(in: 0..<max(1, piece.line.width), using: &random)
       let before = session.shell.selectedPosition
       let enabled = session.shell.item(at: position)?.isEnabled ?? false

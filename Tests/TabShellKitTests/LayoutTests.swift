@@ -63,7 +63,14 @@ struct LayoutTests {
       ])
     #expect(shell.isBarHidden)
     try shell.swipe(.left)
-    #expect(log.take().contains("bar-shown"))
+    #expect(
+      log.take() == [
+        "should-select 3 third", "viewDidLoad third", "viewWillAppear third",
+        "viewWillDisappear second", "viewDidDisappear second", "viewDidAppear third",
+        "did-select 3 third", "bar-shown", "log third Third: viewDidLoad",
+        "log third Third: viewWillAppear", "log second Second: viewWillDisappear",
+        "log second Second: viewDidDisappear", "log third Third: viewDidAppear",
+      ])
     #expect(!shell.isBarHidden)
     #expect(
       snapshot(shell) == """

@@ -159,7 +159,11 @@ struct SelectionTests {
     let (shell, log) = try makeShell(tabs: ["a", "b", "c"])
     #expect(throws: ShellError.noPreviousTab) { try shell.selectLastTab() }
     try shell.tap("c")
-    #expect(log.take().count == 7)
+    #expect(
+      log.take() == [
+        "should-select 3 c", "viewDidLoad c", "viewWillAppear c", "viewWillDisappear a",
+        "viewDidDisappear a", "viewDidAppear c", "did-select 3 c",
+      ])
     #expect(try shell.selectLastTab() == .selected)
     #expect(
       log.take() == [
@@ -168,7 +172,11 @@ struct SelectionTests {
       ])
     try shell.selectLastTab()
     #expect(shell.selectedPosition == 3)
-    #expect(log.take().count == 6)
+    #expect(
+      log.take() == [
+        "should-select 3 c", "viewWillAppear c", "viewWillDisappear a", "viewDidDisappear a",
+        "viewDidAppear c", "did-select 3 c",
+      ])
     try shell.closeTab("a")
     #expect(log.take() == ["tab-closed 1 a", "deinit a"])
     #expect(throws: ShellError.noPreviousTab) { try shell.selectLastTab() }

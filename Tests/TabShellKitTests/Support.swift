@@ -38,6 +38,7 @@ func makeShell(
 
 /// One step of a test, as TCA's `TestStore` takes them: runs `operation`, then checks the exact
 /// events it caused and the whole state after it.
+@discardableResult
 func step<Result>(
   _ shell: Shell, _ log: EventLog, _ operation: () throws -> Result, events: [String],
   state: String, sourceLocation: SourceLocation = #_sourceLocation

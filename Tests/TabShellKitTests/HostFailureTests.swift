@@ -89,11 +89,19 @@ struct HostFailureTests {
     #expect(shell.layouts.map(\.name).contains("one-layout") == false)
     #expect(shell.visibleScreenType == nil)
     #expect(log.take() == [])
+    #expect(
+      snapshot(shell) == """
+        selected 1, bar shown, modal none, visible s
+        1 s "One" one loaded [s]
+        """)
   }
 
   @Test func aRefusedReplacementChangesNothing() throws {
-    let (shell, _) = try makeShell()
+    let (shell, log) = try makeShell(tabs: ["a"])
     try shell.register(Versioned(type: "one", verb: "first"), source: "v1")
+    try shell.addTab(type: "one", id: "s")
+    log.skip("adding the tab")
+    let before = snapshot(shell)
     #expect(throws: ShellError.nameTaken(kind: "screen type", name: "text", owner: "builtin")) {
       try shell.replacePlugin(
         named: "versioned", with: Versioned(type: "text", verb: "v"), source: "v2")
@@ -105,5 +113,7 @@ struct HostFailureTests {
     }
     #expect(shell.plugins.map(\.source) == ["built-in", "v1"])
     #expect(shell.screenTypes.map(\.name) == ["logger", "one", "page", "post", "text"])
+    #expect(log.take() == [])
+    #expect(snapshot(shell) == before)
   }
 }

@@ -92,9 +92,12 @@ extension Shell {
     defer { requestGeneration = 0 }
     while let (request, screen, generation) = requests.popFirst() {
       performed += 1
-      if generation > Self.requestLimit || performed > Self.requestBound {
+      // A chain too long, or too many requests in all (performed, or waiting).
+      let tooMany = performed + requests.count > Self.requestBound
+      if generation > Self.requestLimit || tooMany {
         requests.removeAll()
-        throw .requestRunaway(screen: screen, limit: Self.requestLimit)
+        throw .requestRunaway(
+          screen: screen, limit: tooMany ? Self.requestBound : Self.requestLimit)
       }
       requestGeneration = generation
       perform(request, from: screen)
@@ -129,6 +132,9 @@ struct RequestQueue {
   private var head = 0
 
   var isEmpty: Bool { head == items.count }
+
+  /// The requests waiting.
+  var count: Int { items.count - head }
 
   mutating func append(_ request: ScreenRequest, from screen: String, generation: Int) {
     items.append((request, screen, generation))

@@ -38,9 +38,15 @@ private final class KeptOutput {
   var text = ""
 
   func append(_ line: String) {
-    guard text.utf8.count < Checks.outputLimit else { return }
-    text += line
-    text += "\n"
+    let room = Checks.outputLimit - text.utf8.count
+    guard room > 0 else { return }
+    // Up to the limit: a long line is cut where it is reached.
+    if line.utf8.count < room {
+      text += line
+      text += "\n"
+    } else {
+      text += String(decoding: line.utf8.prefix(room), as: UTF8.self)
+    }
   }
 }
 

@@ -7,7 +7,13 @@
 /// is not even read to its end, and each comparison only looks at the cells of the edit table within
 /// that distance of its diagonal.
 public func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
-  let names = candidates.map { (name: $0, scalars: Array($0.lowercased().unicodeScalars)) }
+  // A candidate longer than the word's reach is left out before it is lowercased (lowercasing never
+  // shortens), read no further than that reach: long titles cost nothing.
+  let reach = word.unicodeScalars.count + 3
+  var names: [(name: String, scalars: [Unicode.Scalar])] = []
+  for name in candidates where name.unicodeScalars.prefix(reach + 1).count <= reach {
+    names.append((name, Array(name.lowercased().unicodeScalars)))
+  }
   guard let longest = names.map(\.scalars.count).max() else { return nil }
   // A word with more letters than any candidate plus the largest distance allowed matches nothing.
   guard word.unicodeScalars.prefix(longest + 4).count <= longest + 3 else { return nil }

@@ -317,7 +317,8 @@ if os.path.exists(RPC_BENCH):
     figure("process plugin: draw round trip, p99", values["draw-p99"], "ms", 2, False)
     figure("process plugin: tab switch drawn, p99", values["switch-p99"], "ms", 2, False,
            f"(p50 {values['switch-p50']:.3f} ms; load {load})")
-    figure("process plugin: tab switch drawn, pipelined, p99", values["pipelined-p99"], "ms", 2,
+    figure("process plugin: tab switch drawn, pipelined (transport only; the shell does not pipeline yet), p99",
+           values["pipelined-p99"], "ms", 2,
            False, f"(p50 {values['pipelined-p50']:.3f} ms)")
     figure("process plugin: fault noticed, limit 0.2 s", values["fault"], "ms", 300, False)
     figure("process plugin through the shell: tab switch drawn, p99", values["shell-switch-p99"],

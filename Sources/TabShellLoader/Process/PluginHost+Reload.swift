@@ -169,14 +169,17 @@ enum PrivateCopy {
       buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
     }
     guard let folder = made else {
-      throw .unreadable(path: path, reason: "cannot make a private copy: \(errorText())")
+      throw .unreadable(path: path, reason: "cannot make a private copy: \(SystemError.current)")
     }
     defer { rmdir(folder) }
     let name = String(realPath.split(separator: "/").last ?? "plugin.so")
     let copy = "\(folder)/\(name)"
-    guard copyFile(from: realPath, to: copy) else {
+    do throws(SystemError) {
+      try copyFile(from: realPath, to: copy)
+    } catch {
+      // The copy's failure, said before unlink can change errno.
       unlink(copy)
-      throw .unreadable(path: path, reason: "cannot make a private copy: \(errorText())")
+      throw .unreadable(path: path, reason: "cannot make a private copy: \(error)")
     }
     defer { unlink(copy) }
     // The dynamic linker gets the copy's descriptor (kept open, as for any plugin), so the copy
@@ -187,34 +190,18 @@ enum PrivateCopy {
     }
   }
 
-  private static func copyFile(from source: String, to destination: String) -> Bool {
+  private static func copyFile(from source: String, to destination: String) throws(SystemError) {
     let input = open(source, O_RDONLY | O_CLOEXEC)
-    guard input >= 0 else { return false }
+    guard input >= 0 else { throw .current }
     defer { close(input) }
     let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o500)
-    guard output >= 0 else { return false }
+    guard output >= 0 else { throw .current }
     defer { close(output) }
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-      if count == 0 { return true }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return false
-      }
-      var offset = 0
-      while offset < count {
-        let written = buffer[offset..<count].withUnsafeBytes {
-          write(output, $0.baseAddress, $0.count)
-        }
-        if written < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        offset += written
-      }
+      let count = try SystemIO.read(input, into: &buffer)
+      if count == 0 { return }
+      try SystemIO.writeAll(output, buffer[..<count])
     }
   }
-
-  private static func errorText() -> String { String(cString: strerror(errno)) }
 }

@@ -34,7 +34,7 @@ import Testing
     ("plain", "plain"), ("a\nb", "a b"), ("\u{1B}]0;title\u{07}", " ]0;title "),
     ("\u{9B}31m", " 31m"), ("tab\there", "tab here"),
   ])
-  func neutralised(text: String, expected: String) {
-    #expect(ProcessDrawing.neutralized(text) == expected)
+  func blankedForTheCanvas(text: String, expected: String) {
+    #expect(ProcessDrawing.blanked(text) == expected)
   }
 }

@@ -70,7 +70,7 @@ struct ProcessPluginTests {
     let run = session.run("load \(try session.faulty()); add-tab faulty; fault stderr")
     #expect(run.status == 0)
     #expect(run.out == ["wrote to stderr"])
-    #expect(run.err == ["faulty: line one\n", "faulty: line  [31mtwo\n"])
+    #expect(run.err == ["faulty: line one\n", "faulty: line \\u{1B}[31mtwo\n"])
   }
 
   @Test func loadingFailuresSayWhy() throws {

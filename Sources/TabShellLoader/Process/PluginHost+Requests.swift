@@ -79,7 +79,7 @@ extension PluginHost {
       action = value
     }
     if case .log(let message) = action, request.screen == nil {
-      writeError("\(process.name): \(ProcessDrawing.neutralized(message))\n")
+      writeError("\(process.name): \(neutralized(message))\n")
       answer(request, of: process, nil)
       return
     }
@@ -140,8 +140,8 @@ extension PluginHost {
   private func refuse(_ request: HostRequest, of process: PluginProcess, _ error: RPCError) {
     guard request.id != nil else {
       writeError(
-        "warning: plugin '\(process.name)': '\(ProcessDrawing.neutralized(request.method))' "
-          + "not carried out: \(ProcessDrawing.neutralized(error.message))\n")
+        "warning: plugin '\(process.name)': '\(neutralized(request.method))' "
+          + "not carried out: \(neutralized(error.message))\n")
       return
     }
     answer(request, of: process, error)

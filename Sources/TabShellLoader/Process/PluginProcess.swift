@@ -48,7 +48,7 @@ final class PluginProcess {
       return try PluginClient(
         executable: executable, limits: host.limits, hostVersion: host.hostVersion,
         stderrHandler: { [unowned host] line in
-          host.writeError("\(prefix.name): \(ProcessDrawing.neutralized(line))\n")
+          host.writeError("\(prefix.name): \(neutralized(line))\n")
         })
     } catch {
       throw .refused(path: source, reason: error.description)

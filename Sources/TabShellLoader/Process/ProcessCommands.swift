@@ -46,7 +46,7 @@ enum ProcessCommands {
       for option in optionReaders { given[option.name] = option.read(invocation) }
       let lines = try screen.process.runCommand(
         canonical, of: screen, arguments: values, options: .object(given))
-      for line in lines { invocation.write(ProcessDrawing.neutralized(line)) }
+      for line in lines { invocation.write(neutralized(line)) }
     }
   }
 

@@ -3,9 +3,10 @@ import TabShellRPC
 
 /// A process plugin's drawing into the core's canvas, and its text made safe for a terminal.
 enum ProcessDrawing {
-  /// The text with every control character (C0, DEL, C1: tabs, newlines, escapes) replaced by a
-  /// space, so that nothing a plugin writes can move the cursor or start an escape sequence.
-  static func neutralized(_ text: String) -> String {
+  /// Text for the canvas: every control character (C0, DEL, C1: tabs, newlines, escapes) replaced
+  /// by a space, so that the drawing keeps its widths. (Text a plugin prints is
+  /// ``TabShellKit/neutralized(_:keepingLines:)``'d, as every message is: its controls shown.)
+  static func blanked(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     var scalars = String.UnicodeScalarView()
     for scalar in text.unicodeScalars { scalars.append(isControl(scalar) ? " " : scalar) }
@@ -24,7 +25,7 @@ enum ProcessDrawing {
       var column = 0
       for span in spans {
         guard column < canvas.width else { break }
-        let text = neutralized(span.text)
+        let text = blanked(span.text)
         canvas.write(
           text, row: row, column: column, color: span.color.map(color), bold: span.isBold)
         column += displayWidth(of: text)
@@ -36,7 +37,7 @@ enum ProcessDrawing {
   /// draws (the host marks it failed once the command is over).
   static func drawFailure(_ message: String, into canvas: inout Canvas) {
     canvas.write("! This screen failed:", row: 0, color: .red, bold: true)
-    canvas.writeWrapped(neutralized(message), row: 1, color: .red)
+    canvas.writeWrapped(blanked(message), row: 1, color: .red)
   }
 
   private static func color(_ color: DrawnScreen.Color) -> BarColor {

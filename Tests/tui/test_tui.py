@@ -34,9 +34,20 @@ def started(*arguments, columns=80, rows=24, **options):
 
 
 def run(terminal, line):
-    """Types `line` and Return at the command line, and waits for the screen to settle."""
-    terminal.type(line + "\r")
+    """Types `line` at the command line, waits until it shows there, types Return and waits until
+    it has run (the frame after it no longer shows the line), then for the screen to settle."""
+    tail = line[-12:]
+    terminal.type(line)
+    terminal.wait(lambda t: t.row(t.rows).rstrip().endswith(tail), f"'{line}' typed")
+    terminal.type("\r")
+    terminal.wait(lambda t: not t.row(t.rows).rstrip().endswith(tail), f"'{line}' to run")
     terminal.settle()
+
+
+def processed(terminal):
+    """Waits until everything sent so far has been handled: input is handled in order, and then a
+    check that prints nothing (the bar is shown) has run."""
+    run(terminal, "expect bar shown")
 
 
 def events(terminal, name="trace.log"):
@@ -94,7 +105,7 @@ def test_the_protruding_action_button_catches_clicks_above_the_bar():
         column, row = t.find("╭─⊕─╮")
         assert row == 20  # 20 rows of screen area, 3 of bar, the command line
         t.click(column - 2, row)  # the same row, beside the cap: the screen's
-        t.settle()
+        processed(t)
         assert not t.row(1).startswith("modal")
         t.click(column + 4, row)  # the cap's last cell
         t.wait(lambda t: t.row(1).startswith("modal"), "the presented screen")
@@ -125,7 +136,7 @@ def test_the_wheel_over_the_bar_swipes_without_wrapping():
         t.wait_text("[1 Home]")
         t.wheel(True, 10, 23)  # the first tab: a bounce
         t.wheel(True, 40, 10)  # the screen: nothing
-        t.settle()
+        processed(t)
         assert "[1 Home]" in t.row(23)
 
 
@@ -166,7 +177,7 @@ def test_a_drag_at_the_end_bounces():
     with started() as t:
         run(t, "layout swipeable; tab 3; trace json --to trace.log")
         t.drag((70, 10), (5, 10))
-        t.settle()
+        processed(t)
         assert "[3 Star]" in t.row(23)
         with open(os.path.join(t.home, "trace.log"), encoding="utf-8") as handle:
             assert handle.read() == '{"event":"did-bounce","direction":"left"}\n'
@@ -241,13 +252,13 @@ def test_output_shows_in_a_panel_and_help_reads_whole():
         assert "Commands (help COMMAND for more):" in t.text()
         seen = set(t.lines())
         for _ in range(20):
-            t.key("pageup" if False else "pagedown")
+            t.key("pagedown")
             t.settle()
             seen.update(t.lines())
         assert any(line.startswith("  key ") for line in seen), "the last command"
         assert any(line.startswith("  tab ") for line in seen)
         t.key("escape")
-        t.settle()
+        t.wait(lambda t: "Esc closes" not in t.row(1), "the panel to close")
         assert "Commands (help" not in t.text()
         run(t, "tab 9")
         assert "error: position 9 is out of range (1...4)" in t.text()

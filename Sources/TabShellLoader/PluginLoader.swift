@@ -57,24 +57,6 @@ package enum PluginLoader {
     return plugin
   }
 
-  /// Loads every `*.so` in `directory`, sorted by file name, for the automatic loading at start-up.
-  ///
-  /// A missing folder gives an empty list. Each file gives its own result, so that one bad plugin
-  /// does not keep the others from loading; the caller reports the failures.
-  package static func loadAll(
-    in directory: String
-  ) -> [(path: String, result: Result<any TabShellPlugin, PluginLoadError>)] {
-    let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-    return sharedObjectNames(in: directory).map { name in
-      let path = base + "/" + name
-      do throws(PluginLoadError) {
-        return (path, .success(try load(path: path)))
-      } catch {
-        return (path, .failure(error))
-      }
-    }
-  }
-
   /// The folder that start-up loads plugins from: `$XDG_DATA_HOME/tabshell/plugins`, where
   /// `XDG_DATA_HOME` defaults to `$HOME/.local/share` (the XDG base directory rules: an unset, empty or
   /// relative `XDG_DATA_HOME` is ignored); `nil`, and nothing is loaded, when there is no absolute
@@ -116,10 +98,5 @@ package enum PluginLoader {
       throw .notAPluginObject(path: path, typeName: "a '\(String(reflecting: type(of: object)))'")
     }
     return plugin
-  }
-
-  /// The names of the `*.so` files in a folder, sorted; none when it cannot be read.
-  private static func sharedObjectNames(in directory: String) -> [String] {
-    DirectoryListing.names(in: directory).filter { $0.hasSuffix(".so") && !$0.hasPrefix(".") }
   }
 }

@@ -46,22 +46,6 @@ struct TerminalAttributes: Sendable {
     }
     return TerminalAttributes(value: raw)
   }
-
-  /// Whether the attributes are the raw mode's: no echo, no canonical input, and ISIG as given.
-  var isRaw: Bool { value.c_lflag & tcflag_t(ECHO | ICANON) == 0 }
-  /// Whether the signal keys are on (ISIG).
-  var hasSignalKeys: Bool { value.c_lflag & tcflag_t(ISIG) != 0 }
-
-  /// Whether both hold the same flags and control characters.
-  func sameSettings(as other: TerminalAttributes) -> Bool {
-    var a = value
-    var b = other.value
-    return a.c_iflag == b.c_iflag && a.c_oflag == b.c_oflag && a.c_cflag == b.c_cflag
-      && a.c_lflag == b.c_lflag
-      && withUnsafeBytes(of: &a.c_cc) { x in
-        withUnsafeBytes(of: &b.c_cc) { y in x.elementsEqual(y) }
-      }
-  }
 }
 
 enum Platform {

@@ -20,11 +20,6 @@ extension Interpreter {
     try TextFile.read(path, name: name)
   }
 
-  /// Script bytes from elsewhere (standard input) as text, with the same checks as a script file.
-  package static func decodeText(_ bytes: [UInt8], name: String) throws(LanguageError) -> String {
-    try TextFile.decode(bytes, name: name)
-  }
-
   /// The directory part of a path (`""` for none).
   package static func directory(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "" }

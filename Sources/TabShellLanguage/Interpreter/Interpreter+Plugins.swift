@@ -28,11 +28,6 @@ extension Interpreter {
     }
   }
 
-  /// The declarations of the visible screen's commands.
-  var visibleScreenCommands: [Declaration] {
-    shell.visibleScreenType?.commands.map(Declaration.init(screenCommand:)) ?? []
-  }
-
   /// The declaration of a screen command of this name, of whichever type declares it.
   func screenCommand(named name: String) -> (Declaration, type: String)? {
     for type in shell.screenTypes {

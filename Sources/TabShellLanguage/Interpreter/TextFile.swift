@@ -60,13 +60,6 @@ enum TextFile {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  /// The bytes of a script as text, with the same checks as a file.
-  static func decode(_ bytes: [UInt8], name: String) throws(LanguageError) -> String {
-    var reader = ScriptBytes(name: name)
-    try reader.check(bytes[...], atEnd: true)
-    return String(decoding: bytes, as: UTF8.self)
-  }
-
   /// The reason for a script past ``maximumScriptBytes``.
   static let tooLarge = "a script may hold at most \(maximumScriptBytes >> 20) MiB"
 

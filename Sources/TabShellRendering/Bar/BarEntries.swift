@@ -45,12 +45,6 @@ struct BarEntries {
     return index < actionIndex ? index + 1 : index
   }
 
-  /// The number of tabs among the entries `range` (the action button is not a tab).
-  func tabCount(in range: Range<Int>) -> Int {
-    guard let actionIndex, range.contains(actionIndex) else { return range.count }
-    return range.count - 1
-  }
-
   /// The entry index of a tab position (1-based).
   func index(ofPosition position: Int) -> Int {
     if let actionIndex, position - 1 >= actionIndex { return position }

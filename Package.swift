@@ -30,7 +30,8 @@ let package = Package(
     // Loading plugins: shared objects (dlopen), and process plugins adapted to the core.
     .target(name: "TabShellLoader", dependencies: [kit, "TabShellPlatform", "TabShellRPC"]),
     // The full-screen mode's terminal layer: input decoding, the cell grid, frame diffs, raw mode.
-    .target(name: "TabShellTerminal", dependencies: [kit, "TabShellRendering"]),
+    .target(
+      name: "TabShellTerminal", dependencies: [kit, "TabShellPlatform", "TabShellRendering"]),
     .target(
       name: "TabShellLanguage",
       dependencies: [kit, "TabShellPlatform", "TabShellRendering", "TabShellLoader"]),

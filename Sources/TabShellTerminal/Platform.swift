@@ -1,5 +1,7 @@
 // The C library, said once: termios, window size, signals and raw writes. Everything else in this
 // module is plain Swift.
+import TabShellPlatform
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -48,7 +50,7 @@ struct TerminalAttributes: Sendable {
   }
 }
 
-enum Platform {
+enum TerminalPlatform {
   /// Whether `fd` is a terminal.
   static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
@@ -58,21 +60,12 @@ enum Platform {
     bytes.withUnsafeBytes { buffer in writeAll(buffer.baseAddress, count: buffer.count, to: fd) }
   }
 
-  /// `write(2)` in a loop: async-signal-safe (no allocation, no lock).
+  /// Every byte written (``SystemIO``'s loop: EINTR made again, a non-blocking terminal waited
+  /// for); async-signal-safe (no allocation, no lock).
   static func writeAll(_ start: UnsafeRawPointer?, count: Int, to fd: Int32) -> Bool {
     guard let start else { return count == 0 }
-    var offset = 0
-    while offset < count {
-      let written = write(fd, start + offset, count - offset)
-      if written > 0 {
-        offset += written
-      } else if written < 0, errno == EINTR {
-        continue
-      } else {
-        return false
-      }
-    }
-    return true
+    return SystemIO.writeAllReturningErrno(fd, UnsafeRawBufferPointer(start: start, count: count))
+      == nil
   }
 
   /// The signals that end a process with a crash: SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT,

@@ -33,13 +33,13 @@ enum EmergencyRestore {
     for signal in signals where signal > 0 && signal < 64 {
       let bit = UInt64(1) << UInt64(signal)
       guard state.pointee.installedSignals & bit == 0 else { continue }
-      if Platform.installRestoring(signalHandler, for: signal) {
+      if TerminalPlatform.installRestoring(signalHandler, for: signal) {
         state.pointee.installedSignals |= bit
       }
     }
     if !state.pointee.isExitHandlerInstalled {
       state.pointee.isExitHandlerInstalled = true
-      Platform.atExit(exitHandler)
+      TerminalPlatform.atExit(exitHandler)
     }
   }
 
@@ -66,7 +66,7 @@ enum EmergencyRestore {
     guard state.pointee.isArmed else { return false }
     state.pointee.isArmed = false
     let count = state.pointee.count
-    _ = Platform.writeAll(UnsafeRawPointer(bytes), count: count, to: state.pointee.output)
+    _ = TerminalPlatform.writeAll(UnsafeRawPointer(bytes), count: count, to: state.pointee.output)
     _ = state.pointee.attributes?.apply(to: state.pointee.input, discardingInput: true)
     return true
   }
@@ -75,7 +75,7 @@ enum EmergencyRestore {
   /// process, or run the Swift runtime's backtracer, which then prints on the main screen).
   static let signalHandler: @convention(c) (Int32) -> Void = { signal in
     run()
-    Platform.raiseWithPreviousAction(signal)
+    TerminalPlatform.raiseWithPreviousAction(signal)
   }
 
   /// The function for `atexit`.

@@ -100,7 +100,7 @@ package struct TerminalMode: Sendable {
     saved = attributes
     EmergencyRestore.arm(
       output: output, input: input, attributes: attributes, sequence: leaveSequence)
-    guard Platform.writeAll(enterSequence, to: output) else {
+    guard TerminalPlatform.writeAll(enterSequence, to: output) else {
       leave()
       throw .writeFailed
     }

@@ -37,16 +37,11 @@ extension Shell {
       case .selectTab(let tab):
         apply(model.select(index: try model.selectableIndex(of: TabReference(tab))))
       case .push(let type, let title, let hidesBar):
-        _ = try model.stackIndex()
-        let record = try makeScreen(
-          registry.screenType(named: type), id: nil, title: title, hidesBar: hidesBar,
-          parameters: [:])
-        apply(try model.push(record))
+        apply(
+          try model.push(
+            makePushed(type: type, id: nil, title: title, hidesBar: hidesBar, parameters: [:])))
       case .present(let type):
-        try model.checkPresent()
-        let record = try makeScreen(
-          registry.screenType(named: type), id: nil, title: nil, parameters: [:])
-        apply(try model.present(record))
+        apply(try model.present(makePresented(type: type, id: nil, title: nil, parameters: [:])))
       case .dismiss:
         apply(try model.dismiss())
       case .log(let message):

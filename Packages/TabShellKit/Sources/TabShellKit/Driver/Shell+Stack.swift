@@ -7,12 +7,32 @@ extension Shell {
     type: String, id: String? = nil, title: String? = nil, hidesBar: Bool = false,
     parameters: [String: String] = [:]
   ) throws(ShellError) -> String {
-    _ = try reading { model throws(ShellError) in try model.stackIndex() }
-    let screenType = try registry.screenType(named: type)
-    let screen = try makeScreen(
-      screenType, id: id, title: title, hidesBar: hidesBar, parameters: parameters)
+    let screen = try makePushed(
+      type: type, id: id, title: title, hidesBar: hidesBar, parameters: parameters)
     try commit(model.push(screen))
     return screen.id
+  }
+
+  /// A new screen to push: the stack checked first, then its type, then the screen made. Every
+  /// push (the shell's and a screen's request) goes through it.
+  func makePushed(
+    type: String, id: String?, title: String?, hidesBar: Bool, parameters: [String: String]
+  ) throws(ShellError) -> ScreenRecord {
+    _ = try reading { model throws(ShellError) in try model.stackIndex() }
+    return try makeScreen(
+      registry.screenType(named: type), id: id, title: title, hidesBar: hidesBar,
+      parameters: parameters)
+  }
+
+  /// A new screen to present: whether one may be presented checked first, then its type, then
+  /// the screen made. Every presentation (the shell's, the action button's, a screen's request)
+  /// goes through it.
+  func makePresented(type: String, id: String?, title: String?, parameters: [String: String])
+    throws(ShellError) -> ScreenRecord
+  {
+    try reading { model throws(ShellError) in try model.checkPresent() }
+    return try makeScreen(
+      registry.screenType(named: type), id: id, title: title, parameters: parameters)
   }
 
   /// Pops the top screen of the selected tab's stack.
@@ -30,9 +50,7 @@ extension Shell {
   public func present(
     type: String, id: String? = nil, title: String? = nil, parameters: [String: String] = [:]
   ) throws(ShellError) -> String {
-    try reading { model throws(ShellError) in try model.checkPresent() }
-    let screenType = try registry.screenType(named: type)
-    let screen = try makeScreen(screenType, id: id, title: title, parameters: parameters)
+    let screen = try makePresented(type: type, id: id, title: title, parameters: parameters)
     try commit(model.present(screen))
     return screen.id
   }

@@ -84,8 +84,8 @@ extension Shell {
     record(.actionTapped)
     let screen: ScreenRecord
     do throws(ShellError) {
-      let type = try registry.screenType(named: button.screenType)
-      screen = try makeScreen(type, id: nil, title: button.title, parameters: [:])
+      screen = try makePresented(
+        type: button.screenType, id: nil, title: button.title, parameters: [:])
     } catch {
       try settle()
       throw error

@@ -131,7 +131,9 @@ package final class PluginHost {
   /// to leave before it is stopped. Nothing is left running or unreaped.
   package func shutdown() {
     for process in processes { process.client?.connection.process.closeStdin() }
-    for process in processes { process.shutdown() }
+    // One grace for them all (their stdins closed together), not one after another.
+    let deadline = ChildProcess.deadline(after: limits.shutdownGrace)
+    for process in processes { process.shutdown(until: deadline) }
   }
 
   /// Queues a screen to be marked failed once the command under way is over.

@@ -187,8 +187,8 @@ final class PluginProcess {
 
   /// Ends the process normally (at exit, or when its new description is refused): its stdin is
   /// closed, it has a moment to leave.
-  func shutdown(because reason: String = "shut down") {
-    client?.shutdown()
+  func shutdown(because reason: String = "shut down", until deadline: UInt64? = nil) {
+    client?.shutdown(until: deadline)
     client = nil
     stopReason = reason
   }

@@ -250,5 +250,7 @@ package final class PluginClient {
 
   /// Ends the plugin normally (its stdin closed; then SIGTERM, SIGKILL if it lingers); reaped.
   @discardableResult
-  package func shutdown() -> ExitStatus? { connection.shutdown() }
+  package func shutdown(until deadline: UInt64? = nil) -> ExitStatus? {
+    connection.shutdown(until: deadline)
+  }
 }

@@ -187,11 +187,19 @@ package final class ChildProcess {
   /// Asks the child to leave: closes its stdin, waits up to `grace` seconds for it to exit, then
   /// ``terminate(grace:)``s it (whatever is left of its group) with `killGrace`.
   @discardableResult
-  package func shutdown(grace: Double, killGrace: Double) -> ExitStatus? {
+  package func shutdown(grace: Double, killGrace: Double, until deadline: UInt64? = nil)
+    -> ExitStatus?
+  {
     guard !isReaped else { return status }
     closeStdin()
-    _ = waitForExit(until: Platform.now() + UInt64(max(0, grace) * 1e9))
+    _ = waitForExit(until: deadline ?? ChildProcess.deadline(after: grace))
     return terminate(grace: killGrace)
+  }
+
+  /// The monotonic time `seconds` from now, for ``shutdown(grace:killGrace:until:)``: several
+  /// children shut down against one deadline share their grace instead of adding them up.
+  package static func deadline(after seconds: Double) -> UInt64 {
+    Platform.now() + UInt64(max(0, seconds) * 1e9)
   }
 
   private func signalGroup(_ signal: Int32) {

@@ -184,8 +184,9 @@ package final class RPCConnection {
   /// Ends the plugin normally: closes its stdin (it should exit), waits a little, then stops it
   /// as after a fault. Returns how it ended. Calls afterwards throw ``PluginFault/exited(_:)``.
   @discardableResult
-  package func shutdown() -> ExitStatus? {
-    let status = process.shutdown(grace: limits.shutdownGrace, killGrace: limits.killGrace)
+  package func shutdown(until deadline: UInt64? = nil) -> ExitStatus? {
+    let status = process.shutdown(
+      grace: limits.shutdownGrace, killGrace: limits.killGrace, until: deadline)
     drainStderr(final: true)
     process.closeOutputs()
     if fault == nil { fault = .exited(status ?? .signaled(9)) }

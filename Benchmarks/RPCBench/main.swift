@@ -84,8 +84,9 @@ do {
   }
   figure("lifecycle", "lifecycle round trips", best, "/s", target: 20_000, atLeast: true)
 
-  // One draw of 80 × 24; a tab switch from A to B, drawn (SPEC §5 order, then B's draw), with
-  // each call awaited in turn, and pipelined (all five written before the first answer is read).
+  // One draw of 80 × 24; a tab switch from A to B, drawn (docs/Contract.md's lifecycle order, then
+  // B's draw), with each call awaited in turn, and pipelined (all five written before the first
+  // answer is read).
   var draws: [Double] = []
   var switches: [Double] = []
   var pipelined: [Double] = []

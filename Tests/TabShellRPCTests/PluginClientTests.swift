@@ -3,8 +3,8 @@ import TabShellRPC
 import Testing
 
 /// The example plugins through the transport, as the host's adapter will drive them: the
-/// handshake, one screen's whole lifecycle in SPEC §5 order, a draw, commands and the requests
-/// they make; and handshakes that fail.
+/// handshake, one screen's whole lifecycle in the order of docs/Contract.md, "Lifecycle", a draw,
+/// commands and the requests they make; and handshakes that fail.
 struct PluginClientTests {
   static let python = Children.python3 != nil
   static let example = Children.root.appendingPathComponent("plugins/python/example_counter.py")

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Drives the example process plugins over pipes as tabshell does, and checks what they answer:
-the handshake (and a refused protocol version), a screen's whole lifecycle in SPEC §5 order,
-drawing, commands with their requests to the host, a live screen's own requests, and a clean exit
-when stdin ends.
+the handshake (and a refused protocol version), a screen's whole lifecycle in the order of
+docs/Contract.md, "Lifecycle", drawing, commands with their requests to the host, a live screen's
+own requests, and a clean exit when stdin ends.
 
     python3 Tests/process-plugins/test_protocol.py      # prints "N passed, N failed"
 """

@@ -204,7 +204,7 @@ class Screen:
         self._timers = []
 
     def created(self):
-        """The screen is made (SPEC's `init`)."""
+        """The screen is made (`init` in docs/Contract.md, "Lifecycle")."""
 
     def view_did_load(self):
         """Once, just before the screen first appears."""

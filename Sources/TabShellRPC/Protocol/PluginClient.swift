@@ -135,10 +135,10 @@ package final class PluginClient {
     }
   }
 
-  /// The lifecycle callbacks of one change (in SPEC §5 order), then optionally a draw, pipelined:
-  /// every request is written before the first answer is read, so the plugin is woken once rather
-  /// than once a call. It still handles them one after the other in this order; a refusal of one
-  /// does not stop the next (as the core goes on with a Swift screen that throws).
+  /// The lifecycle callbacks of one change (in the order of docs/Contract.md, "Lifecycle"), then
+  /// optionally a draw, pipelined: every request is written before the first answer is read, so the
+  /// plugin is woken once rather than once a call. It still handles them one after the other in
+  /// this order; a refusal of one does not stop the next (as the core goes on with a Swift screen that throws).
   package func lifecycle(
     _ calls: [(callback: LifecycleCallback, screen: String)],
     thenDraw draw: (screen: String, width: Int, height: Int)? = nil

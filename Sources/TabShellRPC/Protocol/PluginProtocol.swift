@@ -16,7 +16,8 @@ package enum PluginProtocol {
 }
 
 /// A lifecycle callback that the host sends as a request and waits for, so that the order of
-/// SPEC §5 holds across the pipe. `screen/deinit` is a notification instead (nothing follows it).
+/// docs/Contract.md, "Lifecycle", holds across the pipe. `screen/deinit` is a notification instead
+/// (nothing follows it).
 package enum LifecycleCallback: String, CaseIterable, Sendable {
   /// Once, just before the screen first appears.
   case viewDidLoad = "screen/viewDidLoad"

@@ -1,7 +1,7 @@
 /// A mouse report: what the mouse did, with which button, where, and the modifiers held.
 ///
-/// Positions are 1-based, as terminals report them and as SPEC §10's `hit COL ROW` takes them:
-/// the top-left cell is column 1, row 1.
+/// Positions are 1-based, as terminals report them and as `hit COL ROW` takes them
+/// (docs/Contract.md, "Gestures"): the top-left cell is column 1, row 1.
 package struct MouseEvent: Hashable, Sendable {
   /// What the mouse did.
   package var action: Action

@@ -7,10 +7,11 @@
 /// events; at the end of the operation the events go to the observers in order, and the requests
 /// that screens made meanwhile run, each as a transaction of its own (see docs/Contract.md).
 ///
-/// Nothing re-enters a transaction: plugin code (callbacks, screen types, layouts) reaches the shell
-/// only through ``ScreenContext`` and ``LayoutBuilder``, whose requests wait in a queue; observers
-/// only look (the host's hooks queue their commands and run them after the operation);
-/// should-select handlers only decide.
+/// Nothing re-enters a transaction: plugin code (callbacks, screen types) reaches the shell only
+/// through ``ScreenContext``, whose requests wait in a queue; a layout gets a ``LayoutBuilder``
+/// only while `apply(layout:)` builds it, and each of its calls is a change of its own, made at
+/// once, never inside another; observers only look (the host's hooks queue their commands and run
+/// them after the operation); should-select handlers only decide.
 ///
 /// The shell does no I/O. Isolation: a shell is not `Sendable`; it belongs to the isolation domain
 /// that created it, and so do its screens and plugins.

@@ -19,14 +19,19 @@ extension PluginHost {
   /// Applies what the process plugins asked for and what happened to them, outside any other
   /// change: their requests (with `reading`, also those they wrote since; without, only those
   /// already read while the host waited for an answer), each as a change of its own in the order
-  /// they came, answered when it is a request; then marks the screens that failed. At most
-  /// ``TabShellKit/Shell/requestLimit`` requests of each plugin run in one call; the rest wait
-  /// for the next (``hasPendingWork``).
+  /// they came, answered when it is a request; then marks the screens that failed.
+  ///
+  /// The requests a plugin sent while its requests were applied are the next link of a chain,
+  /// applied in the same call. A chain longer than ``TabShellKit/Shell/requestLimit`` links, or
+  /// more than ``TabShellKit/Shell/requestBound`` requests in all, is a runaway, as it is for a
+  /// Swift screen: the rest are dropped (a request among them is answered with the error) and
+  /// the command fails, naming the screen whose request went over and the limit.
   package func settle(reading: Bool = true) {
     for process in processes {
+      var links = 0
       var applied = 0
       var read = reading
-      while let client = process.client, applied < Shell.requestLimit {
+      while let client = process.client {
         let requests: [HostRequest]
         do throws(PluginError) {
           requests = try client.takeHostRequests(reading: read)
@@ -36,10 +41,15 @@ extension PluginHost {
         }
         read = false
         if requests.isEmpty { break }
-        for request in requests {
-          apply(request, from: process)
-          applied += 1
+        links += 1
+        applied += requests.count
+        if links > Shell.requestLimit || applied > Shell.requestBound {
+          drop(
+            requests, of: process,
+            limit: links > Shell.requestLimit ? Shell.requestLimit : Shell.requestBound)
+          break
         }
+        for request in requests { apply(request, from: process) }
       }
     }
     while !failures.isEmpty {
@@ -134,6 +144,16 @@ extension PluginHost {
       faults.append(error.description)
     }
     return failure
+  }
+
+  /// Stops a runaway chain of a plugin's requests: `requests` are not carried out (those with an
+  /// id are answered with the error) and the command under way fails with it.
+  private func drop(_ requests: [HostRequest], of process: PluginProcess, limit: Int) {
+    let screen = requests.lazy.compactMap(\.screen).first ?? process.name
+    let runaway = ShellError.requestRunaway(screen: screen, limit: limit)
+    let error = RPCError(code: RPCError.requestFailed, message: runaway.description)
+    for request in requests { answer(request, of: process, error) }
+    faults.append(runaway.description)
   }
 
   /// Answers a request with an error, or says on stderr why a notification was not carried out.

@@ -103,6 +103,24 @@ package enum SignalHandler {
 }
 
 extension SignalHandler {
+  /// Every signal whose default action ends the process and that a handler can catch (all but
+  /// SIGKILL): those that end it with a core dump (SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS,
+  /// SIGFPE, SIGSEGV, SIGXCPU, SIGXFSZ, SIGSYS), those that just end it, and the real-time signals
+  /// from SIGRTMIN to SIGRTMAX (those the C library keeps for itself excluded).
+  package static var endingByDefault: [Int32] {
+    var signals: [Int32] = [
+      SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGUSR1, SIGSEGV, SIGUSR2,
+      SIGPIPE, SIGALRM, SIGTERM, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGSYS,
+    ]
+    #if os(Linux)
+      signals += [SIGSTKFLT, SIGIO, SIGPWR]
+      let first = __libc_current_sigrtmin()
+      let last = __libc_current_sigrtmax()
+      if first > 0, first <= last { signals += Array(first...last) }
+    #endif
+    return signals
+  }
+
   /// Sends SIGALRM to the process once, after `microseconds` (replacing an alarm set before).
   /// Async-signal-safe.
   package static func alarm(afterMicroseconds microseconds: Int) {

@@ -17,6 +17,7 @@ import stat
 import subprocess
 import sys
 import tempfile
+import termios
 import time
 
 import pexpect
@@ -239,6 +240,24 @@ def test_sigterm_keeps_the_history():
     repl.child.kill(signal.SIGTERM)
     repl.finish()
     assert read(repl.history_file()) == "echo before-the-kill\n"
+
+
+def test_a_signal_that_ends_the_process_gives_the_terminal_its_settings_back():
+    # readline has echo and line editing off while it reads; SIGUSR1 (whose default ends the
+    # process) must not leave the terminal so.
+    for number in (signal.SIGUSR1, signal.SIGVTALRM, signal.SIGALRM):
+        repl = Session(new_home())
+        repl.prompt()
+        repl.send("half-typ")
+        repl.expect_exact("half-typ")
+        repl.child.kill(number)
+        repl.child.expect(pexpect.EOF)
+        local_modes = termios.tcgetattr(repl.child.child_fd)[3]
+        repl.child.close()
+        assert repl.child.signalstatus == number, (signal.Signals(number).name,
+                                                    repl.child.exitstatus, repl.child.signalstatus)
+        assert local_modes & termios.ECHO and local_modes & termios.ICANON, \
+            signal.Signals(number).name
 
 
 def test_sighup_leaves_with_128_plus_1_and_keeps_the_history():

@@ -14,6 +14,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import termios
 import time
 
 import pexpect
@@ -307,6 +308,23 @@ def test_a_fatal_signal_gives_the_terminal_back():
         assert t.finish() == -signal.SIGSEGV
         assert gave_the_terminal_back(t), t.output[-300:]
         assert b"error: tabshell crashed (SIGSEGV)" in t.output
+
+
+def test_every_signal_that_ends_the_process_gives_the_terminal_back_first():
+    # Those whose default action ends the process (SIGINT, SIGTERM, SIGHUP and the crashes have
+    # tests of their own): the terminal is given back, then the signal ends it as it would have.
+    numbers = [signal.SIGUSR1, signal.SIGUSR2, signal.SIGXFSZ, signal.SIGXCPU, signal.SIGVTALRM,
+               signal.SIGPROF, signal.SIGPIPE, signal.SIGALRM, signal.SIGIO, signal.SIGPWR,
+               signal.SIGSTKFLT, signal.SIGSYS, signal.SIGRTMIN, signal.SIGRTMAX]
+    for number in numbers:
+        with started() as t:
+            processed(t)
+            t.signal(number)
+            assert t.finish() == -number, (signal.Signals(number).name, t.status)
+            assert gave_the_terminal_back(t), (signal.Signals(number).name, t.output[-300:])
+            local_modes = termios.tcgetattr(t.fd)[3]
+            assert local_modes & termios.ICANON and local_modes & termios.ECHO, \
+                signal.Signals(number).name
 
 
 def test_a_crashing_plugin_gives_the_terminal_back():

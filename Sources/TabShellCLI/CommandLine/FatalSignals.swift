@@ -4,9 +4,14 @@ import TabShellPlatform
 /// What the process does when a signal ends it: nothing it already printed is lost, and a crash says
 /// whose code crashed.
 ///
-/// - SIGTERM and SIGHUP (outside the REPL, which handles them itself): stdout's pending bytes are
-///   written out, then the signal ends the process as it would have.
-/// - A crash (SIGABRT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGQUIT), say a plugin's
+/// - SIGTERM and SIGHUP (outside the REPL, which handles them itself), and every other signal
+///   whose default action ends the process without a crash (SIGUSR1, SIGUSR2, SIGPIPE, SIGXCPU,
+///   SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSTKFLT, the real-time signals; SIGALRM when no
+///   deadline is armed; SIGINT is ``ScriptSignals``' and the REPL's): stdout's pending bytes are
+///   written out, the terminal gets back the settings it had at start (the full-screen mode's
+///   restorer first: the main screen, the cursor, the mouse off), then the signal ends the process
+///   as it would have.
+/// - A crash (SIGABRT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGQUIT, SIGSYS), say a plugin's
 ///   `fatalError`: stdout's pending bytes are written out, stderr gets `error: plugin 'NAME' crashed
 ///   (SIGILL)` when a plugin's code was running (``TabShellPlatform/RunningPlugin``), else `error:
 ///   tabshell crashed (SIGILL)`, the terminal gets back the settings it had at start, and then the
@@ -16,8 +21,13 @@ import TabShellPlatform
 /// The handlers only use async-signal-safe calls: atomic loads, `write(2)`, `tcsetattr`,
 /// `sigaction` and `raise`.
 package enum FatalSignals {
-  static let terminating: [Int32] = [SIGTERM, SIGHUP]
-  static let crashes: [Int32] = [SIGABRT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGQUIT]
+  static let crashes: [Int32] = [
+    SIGABRT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGQUIT, SIGSYS,
+  ]
+  /// The signals that end the process without a crash, SIGINT and SIGALRM aside.
+  static let terminating: [Int32] = SignalHandler.endingByDefault.filter {
+    !crashes.contains($0) && $0 != SIGINT && $0 != SIGALRM
+  }
 
   /// The handlers replaced, by signal number, and the terminal's settings at start: written by
   /// ``install()`` before any handler is installed, then only read (by the handlers). Fixed blocks,
@@ -87,10 +97,11 @@ package enum FatalSignals {
     if hasTerminal.load(ordering: .acquiring) { tcsetattr(0, TCSANOW, terminal) }
   }
 
-  /// The deadline passed: the process ends now.
+  /// The deadline passed: the process ends now. A SIGALRM that no deadline asked for ends it as
+  /// SIGALRM does.
   fileprivate static func deadlinePassed() {
     let signal = terminatingSignal.load(ordering: .acquiring)
-    guard signal != 0 else { return }
+    guard signal != 0 else { return terminate(SIGALRM) }
     PendingOutput.standardOutput.flushFromSignalHandler()
     restoreTerminal()
     _exit(128 + signal)
@@ -115,9 +126,10 @@ package enum FatalSignals {
     execv(executable, CommandLine.unsafeArgv)
   }
 
-  /// Flushes stdout, then ends the process by `signal`'s default action.
+  /// Flushes stdout, gives the terminal back, then ends the process by `signal`'s default action.
   fileprivate static func terminate(_ signal: Int32) {
     PendingOutput.standardOutput.flushFromSignalHandler()
+    restoreTerminal()
     SignalHandler.raiseWithDefaultAction(signal)
   }
 
@@ -163,6 +175,7 @@ package enum FatalSignals {
     case SIGBUS: "SIGBUS"
     case SIGFPE: "SIGFPE"
     case SIGQUIT: "SIGQUIT"
+    case SIGSYS: "SIGSYS"
     default: "a signal"
     }
   }

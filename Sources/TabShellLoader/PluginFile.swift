@@ -5,11 +5,14 @@ import TabShellPlatform
 /// one can swap it between the check and the load.
 ///
 /// The checks, in order (the first that fails is the error):
-/// 1. The path exists; its real path (every symbolic link resolved) is what is checked and loaded.
+/// 1. The path exists; its real path (every symbolic link resolved) is what is opened and loaded.
 /// 2. Every folder from `/` down to the file's own (as OpenSSH's `StrictModes` checks a key's
 ///    folders): owned by root or by this user, and not writable by the group or others unless it
 ///    is sticky (as `/tmp` is: others cannot rename or remove what they do not own there, and the
-///    next folder down is checked in turn). So no other user can replace any part of the path.
+///    next folder down is checked in turn). The folders are those of the path as it is followed:
+///    a symbolic link on the way must be owned by root or by this user, and both the folders that
+///    lead to it and those of its target are checked (``checkWay(to:)``). So no other user can
+///    replace any part of the way.
 /// 3. The file, opened without following a link (`O_NOFOLLOW`) and without waiting (a fifo):
 ///    a regular file (not a folder, a device...), owned by root or by this user, writable by no
 ///    one else, starting with an ELF header — or, for a process plugin (`executable`), one this
@@ -33,12 +36,7 @@ struct PluginFile {
       if errno == ENOENT || errno == ENOTDIR { throw .notFound(path: path) }
       throw .unreadable(path: path, reason: SystemError.current.description)
     }
-    for folder in ancestors(of: realPath) {
-      guard let info = FileStatus.of(folder, followingLinks: false) else {
-        throw .unreadable(path: path, reason: SystemError.current.description)
-      }
-      try checkWriters(info, path: path, folder: folder)
-    }
+    try checkWay(to: path)
     let descriptor = TabShellPlatform.open(realPath, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
       let reason =
@@ -83,7 +81,7 @@ struct PluginFile {
   /// Refuses a file or folder that someone other than this user (or root) can write: one owned by
   /// another user, or writable by the group or the world. A sticky folder (as `/tmp` is) may be
   /// writable by others: they cannot replace in it what they do not own.
-  private static func checkWriters(_ info: stat, path: String, folder: String?)
+  static func checkWriters(_ info: stat, path: String, folder: String?)
     throws(PluginLoadError)
   {
     if info.st_uid != 0, info.st_uid != geteuid() {
@@ -95,14 +93,4 @@ struct PluginFile {
     }
   }
 
-  /// The folders above a canonical path, from `/` down to the one that holds it.
-  static func ancestors(of path: String) -> [String] {
-    var folders = ["/"]
-    var prefix = ""
-    for component in path.split(separator: "/").dropLast() {
-      prefix += "/" + component
-      folders.append(prefix)
-    }
-    return folders
-  }
 }

@@ -13,6 +13,8 @@ package enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertibl
   case writableByOthers(path: String, folder: String?, mode: UInt32)
   /// The file, or the folder that holds it, belongs to another user (not root), who could replace it.
   case ownedByAnotherUser(path: String, folder: String?, owner: UInt32)
+  /// A symbolic link on the way to the file belongs to another user (not root).
+  case linkOwnedByAnotherUser(path: String, link: String, owner: UInt32)
   /// The file could not be read.
   case unreadable(path: String, reason: String)
   /// The file is not an ELF shared object.
@@ -39,7 +41,7 @@ package enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertibl
   package var path: String {
     switch self {
     case .notFound(let path), .isDirectory(let path), .writableByOthers(let path, _, _),
-      .ownedByAnotherUser(let path, _, _),
+      .ownedByAnotherUser(let path, _, _), .linkOwnedByAnotherUser(let path, _, _),
       .unreadable(let path, _), .notSharedObject(let path), .openFailed(let path, _),
       .notAPlugin(let path, _), .abiMismatch(let path, _, _), .notAPluginObject(let path, _),
       .alreadyLoaded(let path, _), .notExecutable(let path), .refused(let path, _),
@@ -60,6 +62,8 @@ package enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertibl
     case .ownedByAnotherUser(_, nil, let owner): "it belongs to another user (uid \(owner))"
     case .ownedByAnotherUser(_, let folder?, let owner):
       "its folder '\(folder)' belongs to another user (uid \(owner))"
+    case .linkOwnedByAnotherUser(_, let link, let owner):
+      "the symbolic link '\(link)' on its way belongs to another user (uid \(owner))"
     case .unreadable(_, let reason): "cannot read it: \(reason)"
     case .notSharedObject: "not a shared object (no ELF header)"
     case .openFailed(_, let reason): reason

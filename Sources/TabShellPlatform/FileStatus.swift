@@ -15,6 +15,18 @@ package enum FileStatus {
     return fstat(descriptor, &info) == 0 ? info : nil
   }
 
+  /// What the symbolic link at `path` holds (the path it points to, as written); `nil` when
+  /// `path` is not a link or cannot be read (`errno` says why).
+  package static func linkTarget(_ path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = buffer.withUnsafeMutableBufferPointer { bytes -> Int in
+      guard let start = bytes.baseAddress else { return -1 }
+      return readlink(path, start, bytes.count)
+    }
+    guard count >= 0, count < buffer.count else { return nil }
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
   /// The canonical absolute path of `path`, every symbolic link resolved; `nil` when it does not
   /// exist or cannot be reached (`errno` says why).
   package static func realPath(_ path: String) -> String? {

@@ -49,11 +49,6 @@ import Testing
         == "cannot load plugin '\(path)': its folder '\(top)' belongs to another user (uid 65534)")
   }
 
-  @Test func theFoldersAboveAPath() {
-    #expect(PluginFile.ancestors(of: "/a/b/c.so") == ["/", "/a", "/a/b"])
-    #expect(PluginFile.ancestors(of: "/c.so") == ["/"])
-  }
-
   /// The file is opened once, checked on the open descriptor, and that descriptor is loaded: a file
   /// put in its place after the check is not what runs.
   @Test func theFileLoadedIsTheFileChecked() throws {

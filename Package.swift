@@ -22,7 +22,9 @@ let package = Package(
   ],
   targets: [
     .target(name: "BuiltinScreens", dependencies: [kit], path: "plugins/BuiltinScreens"),
-    .target(name: "TabShellPlatform"),
+    // The C library calls Swift cannot make (variadic ones), wrapped for TabShellPlatform.
+    .systemLibrary(name: "CPlatform"),
+    .target(name: "TabShellPlatform", dependencies: ["CPlatform"]),
     .target(name: "TabShellRendering", dependencies: [kit, "TabShellPlatform"]),
     // Process plugins' transport: JSON, a child process with line framing, JSON-RPC 2.0 and the
     // plugin protocol's messages. Knows nothing of the core.

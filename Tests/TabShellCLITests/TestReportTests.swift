@@ -81,13 +81,12 @@ import Testing
         cases.map { $0.attributes["name"] ?? "" } == [
           "fail.tabsh", "golden.tabsh", "pass.tabsh", "sub/syntax.tabsh",
         ])
-      #expect(
-        cases.map { $0.attributes["file"] ?? "" } == cases.map { $0.attributes["name"] ?? "" })
+      // The junit-10 schema has no `file` nor `line`: the place is in the message.
+      #expect(cases.allSatisfy { $0.attributes["file"] == nil && $0.attributes["line"] == nil })
       #expect(
         cases.map { $0.attributes["classname"] ?? "" } == [
           "tabshell", "tabshell", "tabshell", "sub",
         ])
-      #expect(cases.map { $0.attributes["line"] } == ["3", nil, nil, "1"])
       #expect(cases[2].attributes["assertions"] == "2")
       let failures = elements.elements.filter { $0.name == "failure" || $0.name == "error" }
       #expect(failures.map(\.name) == ["failure", "failure", "error"])
@@ -105,6 +104,60 @@ import Testing
           == "sub/syntax.tabsh:1:1: unknown command 'swip'; did you mean 'swipe'?")
       let outputs = elements.elements.filter { $0.name == "system-out" }.map(\.text)
       #expect(outputs.first == "out\\u{1B}[31m\n")
+    }
+  }
+
+  /// `xmllint --schema Tests/support/junit-10.xsd FILE`: the JUnit report is valid for the schema
+  /// of Jenkins' xunit plugin that pytest's default `xunit2` family targets.
+  func validate(_ report: String) throws -> (valid: Bool, problems: String) {
+    let xsd = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("support/junit-10.xsd").path
+    let xmllint = try #require(
+      ["/usr/bin/xmllint", "/usr/local/bin/xmllint"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+      }, "xmllint is installed (libxml2-utils; scripts/setup --test installs it)")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: xmllint)
+    process.arguments = ["--noout", "--schema", xsd, report]
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    let problems = String(
+      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus == 0, problems)
+  }
+
+  @Test func theJUnitReportIsValidForTheJUnit10Schema() throws {
+    try withScripts { folder in
+      try "".write(toFile: folder + "/notes.tabsh", atomically: true, encoding: .utf8)
+      let result = try BinaryTests().run(["test", "--junit", "report.xml"], directory: folder)
+      #expect(result.status == 2)
+      let (valid, problems) = try validate(folder + "/report.xml")
+      #expect(valid, "\(problems)")
+    }
+  }
+
+  /// Each script is an error in both or a failure in both: TAP's `severity` (`error`, `fail`) is
+  /// JUnit's element, and TAP's `type` JUnit's.
+  @Test func tapAndJUnitAgreeOnWhatIsAnError() throws {
+    try withScripts { folder in
+      _ = try BinaryTests().run(["test", "--junit", "report.xml"], directory: folder)
+      let parser = try #require(XMLParser(contentsOf: URL(fileURLWithPath: folder + "/report.xml")))
+      let elements = Elements()
+      parser.delegate = elements
+      #expect(parser.parse())
+      let junit = elements.elements.filter { $0.name == "failure" || $0.name == "error" }.map {
+        "\($0.name == "error" ? "error" : "fail") \($0.attributes["type"] ?? "")"
+      }
+      let tap = try BinaryTests().run(["test", "--tap"], directory: folder).stdout
+      let lines = tap.split(separator: "\n")
+      let severities = lines.filter { $0.hasPrefix("  severity: ") }.map { $0.dropFirst(12) }
+      let types = lines.filter { $0.hasPrefix("  type: ") }.map { $0.dropFirst(8) }
+      #expect(severities.count == types.count)
+      let fromTAP = zip(severities, types).map { "\($0) \($1.dropFirst().dropLast())" }
+      #expect(junit == ["fail failure", "fail failure", "error syntax error"])
+      #expect(fromTAP == junit)
     }
   }
 

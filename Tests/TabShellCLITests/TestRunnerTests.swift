@@ -207,3 +207,78 @@ import Testing
     }
   }
 }
+
+/// Files that look like scripts and cannot be run are errors of the run, in every report: never
+/// left out in silence (a run that left them out passed).
+@Suite struct UnrunnableScriptTests {
+  /// Makes `name` (bytes, any) in the folder open on `parent`: a folder, or a file with `text`.
+  func make(_ name: [UInt8], in parent: Int32, folder: Bool, text: String = "") -> Int32 {
+    let path = name.map { CChar(bitPattern: $0) } + [0]
+    if folder {
+      #expect(mkdirat(parent, path, 0o755) == 0, "mkdirat: \(errno)")
+      return openat(parent, path, O_RDONLY | O_DIRECTORY)
+    }
+    let fd = openat(parent, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    #expect(fd >= 0, "openat: \(errno)")
+    _ = text.withCString { write(fd, $0, strlen($0)) }
+    close(fd)
+    return -1
+  }
+
+  @Test func aNameThatIsNotUTF8AndAPathTooLongAreErrorsInEveryReport() throws {
+    let folder = NSTemporaryDirectory() + "tabshell-unrunnable-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer {
+      // `rm` removes a tree deeper than PATH_MAX (FileManager does not).
+      let remove = Process()
+      remove.executableURL = URL(fileURLWithPath: "/bin/rm")
+      remove.arguments = ["-rf", folder]
+      try? remove.run()
+      remove.waitUntilExit()
+    }
+    let top = open(folder, O_RDONLY | O_DIRECTORY)
+    defer { close(top) }
+    _ = make(Array("good.tabsh".utf8), in: top, folder: false, text: "expect tabs 0\n")
+    _ = make(Array("bad".utf8) + [0xFF] + Array(".tabsh".utf8), in: top, folder: false)
+    let odd = make(Array("dir".utf8) + [0xFE], in: top, folder: true)
+    _ = make(Array("a.tabsh".utf8), in: odd, folder: false)
+    close(odd)
+    // 21 folders of 200 bytes: a script more than 4,096 bytes down.
+    var deep = make(Array("deep".utf8), in: top, folder: true)
+    let long = String(repeating: "d", count: 200)
+    for _ in 0..<21 {
+      let inner = make(Array(long.utf8), in: deep, folder: true)
+      close(deep)
+      deep = inner
+    }
+    _ = make(Array("deep.tabsh".utf8), in: deep, folder: false)
+    close(deep)
+    let deepPath = "deep/" + String(repeating: long + "/", count: 21) + "deep.tabsh"
+
+    let result = try TestRunnerTests().test(["-j", "1", "--junit", "report.xml"], in: folder)
+    #expect(
+      result.stdout == """
+        FAIL bad\\x{FF}.tabsh: cannot run it: its path is not UTF-8
+        FAIL \(deepPath): cannot run it: its path is \(deepPath.utf8.count) bytes, longer than the system takes (PATH_MAX)
+        FAIL dir\\x{FE}/a.tabsh: cannot run it: its path is not UTF-8
+        ok   good.tabsh (N ms)
+        1 passed, 3 failed
+
+        """)
+    #expect(result.stderr == "")
+    #expect(result.status == 1)
+
+    let tap = try TestRunnerTests().test(["-j", "1", "--tap"], in: folder)
+    #expect(tap.stdout.hasPrefix("TAP version 13\n1..4\nnot ok 1 - bad\\\\x{FF}.tabsh\n"))
+    #expect(
+      tap.stdout.components(separatedBy: "  severity: error\n  type: \"not run\"\n").count == 4)
+    #expect(tap.status == 1)
+
+    let junit = try String(contentsOfFile: folder + "/report.xml", encoding: .utf8)
+    #expect(junit.contains("tests=\"4\" failures=\"0\" errors=\"3\""))
+    #expect(
+      junit.contains(
+        "<error message=\"bad\\x{FF}.tabsh: cannot run it: its path is not UTF-8\" type=\"not run\">"
+      ))
+  }
+}

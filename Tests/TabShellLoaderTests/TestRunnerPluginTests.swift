@@ -25,3 +25,93 @@ import Testing
     #expect(status == 1)
   }
 }
+
+/// Everything a script started ends with it, and a script gets only the plugins it names.
+extension TestRunnerPluginTests {
+  /// A process plugin that answers `initialize`, starts a process of its own in a session of its
+  /// own, then sleeps for ever (ignoring SIGTERM and the end of its input). It writes its pid to
+  /// `NAME.pid` and its sleeper's to `NAME.sleeper` beside itself.
+  static let sleepyPlugin = #"""
+    #!/bin/sh
+    here=$(dirname "$0")
+    name=$(basename "$0" .sh)
+    trap '' TERM
+    setsid sleep 100000 < /dev/null > /dev/null 2>&1 &
+    echo $! > "$here/$name.sleeper"
+    echo $$ > "$here/$name.pid"
+    IFS= read -r line
+    id=${line#*\"id\":}; id=${id%%,*}
+    printf '{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":1,"name":"%s","screenTypes":[{"name":"%s","summary":"sleeps","defaultTitle":"Zz","commands":[]}]}}\n' "$id" "$name" "$name"
+    exec sleep 100000
+    """#
+
+  /// Whether process `pid` exists (a zombie counts).
+  static func exists(_ pid: pid_t) -> Bool { kill(pid, 0) == 0 }
+
+  /// The pid written in `path`.
+  static func pid(in path: String) throws -> pid_t {
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    return try #require(pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)), "\(text)")
+  }
+
+  @Test func whatAScriptStartedEndsWithItWhenItTimesOutOrEnds() throws {
+    let folder = try makeTemporaryFolder()
+    for name in ["hangs", "ends"] {
+      try Self.sleepyPlugin.write(
+        toFile: folder + "/\(name).sh", atomically: true, encoding: .utf8)
+      #expect(chmod(folder + "/\(name).sh", 0o755) == 0)
+    }
+    // One waits for ever on a screen the plugin never makes, and is killed; one ends at once,
+    // its plugin stopped by the shell, its plugin's sleeper left.
+    try "# args: --plugin-timeout 1000\nload \(folder)/hangs.sh\nadd-tab hangs\n".write(
+      toFile: folder + "/hangs.tabsh", atomically: true, encoding: .utf8)
+    try "load \(folder)/ends.sh\nrequire plugin ends\n".write(
+      toFile: folder + "/ends.tabsh", atomically: true, encoding: .utf8)
+    let (status, stdout, stderr) = try StartupLoadingTests().run(
+      ["test", "--timeout", "1", folder], dataHome: try makeTemporaryFolder())
+    let pids = try ["hangs.pid", "hangs.sleeper", "ends.pid", "ends.sleeper"].map {
+      try Self.pid(in: folder + "/" + $0)
+    }
+    defer { for pid in pids { kill(pid, SIGKILL) } }
+    #expect(
+      stdout.replacingOccurrences(of: #"\(\d+ ms\)"#, with: "(N ms)", options: .regularExpression)
+        == """
+        ok   \(folder)/ends.tabsh (N ms)
+        FAIL \(folder)/hangs.tabsh: timed out after 1 s
+        1 passed, 0 failed, 1 timed out
+
+        """)
+    #expect(stderr == "")
+    #expect(status == 1)
+    // Gone, not only killed: the runner, their last parent, has reaped them.
+    #expect(pids.filter(Self.exists) == [])
+  }
+
+  /// The user's plugin folder is not loaded in a test unless asked for (a slow plugin there made
+  /// every test slow, and a test passed or failed by what was installed); `--summary` adds up the
+  /// expects of every script.
+  @Test func aScriptGetsNoPluginFromTheUsersFolderUnlessAsked() throws {
+    let dataHome = try makeTemporaryFolder()
+    let plugins = dataHome + "/tabshell/plugins"
+    try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: TestPlugins.get().example, toPath: plugins + "/example.so")
+    let folder = try makeTemporaryFolder()
+    try "expect tabs 0\nrequire plugin example\nexpect tabs 0\n".write(
+      toFile: folder + "/needs.tabsh", atomically: true, encoding: .utf8)
+    let hermetic = try StartupLoadingTests().run(["test", "--summary", folder], dataHome: dataHome)
+    #expect(
+      hermetic.1.replacingOccurrences(
+        of: #"\(\d+ ms\)"#, with: "(N ms)", options: .regularExpression)
+          == """
+          FAIL \(folder)/needs.tabsh:2:1: this script needs plugin 'example': load it with --plugin PATH
+          0 passed, 1 failed
+
+          """)
+    #expect(hermetic.2 == "1 expect passed, 0 failed\n")
+    let asked = try StartupLoadingTests().run(
+      ["test", "--plugin-folder", "--summary", folder], dataHome: dataHome)
+    #expect(asked.0 == 0, "\(asked.1)")
+    #expect(asked.2 == "2 expects passed, 0 failed\n")
+  }
+}

@@ -13,6 +13,9 @@ package struct TestOptions: Equatable, Sendable {
   package var junit: String?
   /// `--tap`: TAP version 13 on stdout instead of the usual lines.
   package var tap = false
+  /// `--plugin-folder`: each script loads the user's plugin folder (by default a test loads only
+  /// the plugins it names, so that what is installed cannot change its result nor its time).
+  package var pluginFolder = false
   /// `--help`.
   package var help = false
 
@@ -35,7 +38,7 @@ extension TestOptions {
   /// The options of the scripts that `tabshell test` passes on to each of them.
   static let passedOn = [
     "--keep-going", "--plugin", "--norc", "--no-plugins", "--plugin-timeout", "--width",
-    "--update-snapshots", "--summary",
+    "--update-snapshots",
   ]
 
   /// Every option, declared once: parsing and `tabshell test --help` come from this table.
@@ -67,6 +70,14 @@ extension TestOptions {
         test, _, _ in
         test.tap = true
       },
+      .init(
+        name: "--summary",
+        abstract: "end with 'N expects passed, N failed' on stderr, the expects of every script"
+      ) { _, options, _ in options.summary = true },
+      .init(
+        name: "--plugin-folder",
+        abstract: "each script loads the user's plugin folder (by default: only the plugins named)"
+      ) { test, _, _ in test.pluginFolder = true },
     ]
     + CommandLineOptions.table.filter { passedOn.contains($0.name) }.map { option in
       TestOption(
@@ -111,7 +122,8 @@ extension TestOptions {
       "folder), except files and folders whose name starts with '_' (helpers to source)",
       "and folders whose name starts with '.'; a PATH that is a file always runs. Each",
       "script runs alone, in a process of its own, from the empty start-up state, in",
-      "its own folder, as 'tabshell FILE' would. A script with NAME.stdout, NAME.stderr",
+      "its own folder, as 'tabshell --no-plugins FILE' would (the user's plugin folder",
+      "and start-up file are not read). A script with NAME.stdout, NAME.stderr",
       "or NAME.status beside it passes when what it prints and its exit status are",
       "those (a first line '# args: OPTIONS' gives it options).",
       "",

@@ -1,12 +1,14 @@
 import TabShellLanguage
 import TabShellPlatform
 
-/// A JUnit XML report, as GitLab, Jenkins and GitHub's test reporters read it: one `testsuite`,
-/// one `testcase` per script (its path as `name` and `file`, its folder as `classname`, the line of
-/// its first failure as `line`, its expects as `assertions`), with a `failure` (an expect or a
-/// command failed, or its output is not the expected one) or an `error` (a syntax error, a
-/// timeout, a crash) whose `message` is the first failure and whose text is every failure, and the
-/// script's stdout and stderr.
+/// A JUnit XML report, as GitLab, Jenkins and GitHub's test reporters read it, valid for the
+/// junit-10 schema (Jenkins' xunit plugin's `junit-10.xsd`, which pytest's default `xunit2` family
+/// writes; Tests/support/junit-10.xsd): one `testsuite`, one `testcase` per script (its path as
+/// `name`, its folder as `classname`, its expects as `assertions`; the schema has no `file` nor
+/// `line`, so the place is in the message), with a `failure` (an expect or a command failed, or its
+/// output is not the expected one) or an `error` (a syntax error, a timeout, a crash, a file that
+/// cannot be run) whose `message` is the first failure with its place and whose text is every
+/// failure, and the script's stdout and stderr.
 enum JUnitReport {
   /// How much of a script's output goes into the report.
   static let outputLimit = 64 << 10
@@ -31,7 +33,7 @@ enum JUnitReport {
   }
 
   static func xml(_ results: [TestResult], milliseconds: Int, timestamp: String) -> String {
-    let errors = results.filter { isError($0.verdict.kind) }.count
+    let errors = results.filter { $0.verdict.kind.isError }.count
     let failures = results.filter { $0.verdict.kind == .failed }.count
     let counts =
       "tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\""
@@ -51,8 +53,6 @@ enum JUnitReport {
     let classname = folder.map { $0.split(separator: "/").joined(separator: ".") } ?? "tabshell"
     var xml = "    <testcase name=\"\(attribute(script.path))\""
     xml += " classname=\"\(attribute(classname.isEmpty ? "tabshell" : classname))\""
-    xml += " file=\"\(attribute(script.path))\""
-    if let line = result.verdict.failures.first?.line { xml += " line=\"\(line)\"" }
     if let report = result.run.report {
       xml += " assertions=\"\(report.expectsPassed + report.expectsFailed)\""
     }
@@ -60,17 +60,10 @@ enum JUnitReport {
     let kind = result.verdict.kind
     guard kind != .passed else { return xml + "/>\n" }
     xml += ">\n"
-    let element = isError(kind) ? "error" : "failure"
-    let type =
-      switch kind {
-      case .syntaxError: "syntax error"
-      case .timedOut: "timeout"
-      case .broken: "crash"
-      case .failed, .passed: "failure"
-      }
+    let element = kind.isError ? "error" : "failure"
     let failures = result.verdict.failures
     let message = failures.first.map { "\($0.place): \($0.message)" } ?? "failed"
-    xml += "      <\(element) message=\"\(attribute(message))\" type=\"\(type)\">"
+    xml += "      <\(element) message=\"\(attribute(message))\" type=\"\(kind.type)\">"
     xml += text(failures.flatMap(\.lines).joined(separator: "\n")) + "</\(element)>\n"
     for (name, bytes) in [("system-out", result.run.stdout), ("system-err", result.run.stderr)]
     where !bytes.isEmpty {
@@ -78,10 +71,6 @@ enum JUnitReport {
       xml += "      <\(name)>\(text(output))</\(name)>\n"
     }
     return xml + "    </testcase>\n"
-  }
-
-  private static func isError(_ kind: TestVerdict.Kind) -> Bool {
-    kind == .syntaxError || kind == .timedOut || kind == .broken
   }
 
   /// Seconds with three decimals.

@@ -6,7 +6,9 @@ import TabShellPlatform
 /// The child is a copy of the runner taken before any script ran in it, so it starts from the
 /// empty start-up state as `tabshell FILE` does, and nothing it does (state, hooks, trace,
 /// plugins it loads) reaches the runner or another script. It runs in a process group of its own
-/// (a timeout kills the group, with whatever the script started), in the script's folder, with
+/// (a timeout kills the group), as a subreaper (so that what it started, in whatever process group,
+/// is the runner's to end when it has ended: see ``TestRunner/run(finished:)``), in the script's
+/// folder, with
 /// stdin from /dev/null and stdout and stderr into pipes the runner reads. Forking the runner
 /// costs a fraction of starting the program again (`exec`), which would load the Swift runtime
 /// and every library anew for each script.
@@ -79,6 +81,9 @@ struct TestChild {
     devNull: Int32, reports: SharedReports, slot: Int
   ) -> Never {
     setpgid(0, 0)
+    // What the script starts stays below it while it runs, even when a process in between ends;
+    // when it ends, all of it goes to the runner, which ends it.
+    Subreaper.become()
     dup2(devNull, 0)
     dup2(stdout, 1)
     dup2(stderr, 2)

@@ -27,7 +27,9 @@ enum TestCommand {
     if scripts.isEmpty {
       process.writeError("warning: no test scripts (*.tabsh) found\n")
     }
-    let passedOn = passedOnArguments(options, directory: process.currentDirectory)
+    let passedOn = passedOnArguments(
+      options, pluginFolder: test.pluginFolder, directory: process.currentDirectory)
+    var expects = (passed: 0, failed: 0)
     var results: [TestResult?] = Array(repeating: nil, count: scripts.count)
     var shown = 0
     var totals = TestTotals()
@@ -53,6 +55,8 @@ enum TestCommand {
         run.stdout = Array(run.stdout.prefix(JUnitReport.outputLimit))
         run.stderr = Array(run.stderr.prefix(JUnitReport.outputLimit))
       }
+      expects.passed += run.report?.expectsPassed ?? 0
+      expects.failed += run.report?.expectsFailed ?? 0
       results[index] = TestResult(script: scripts[index], run: run, verdict: verdict)
       totals.add(verdict)
       while shown < results.count, let result = results[shown] {
@@ -65,6 +69,10 @@ enum TestCommand {
     guard completed else { return 1 }
     let closing = test.tap ? TAPReport.footer(totals) : [totals.closingLine]
     for line in closing { process.writeOutput(line + "\n") }
+    if options.summary, let summary = Checks.summary(passed: expects.passed, failed: expects.failed)
+    {
+      process.writeError(summary + "\n")
+    }
     if let junit = test.junit {
       let milliseconds = Int((TestRunner.now() - started) / 1_000_000)
       let xml = JUnitReport.xml(
@@ -102,19 +110,21 @@ enum TestCommand {
   }
 
   /// The options of `tabshell test` that each script gets, as a command line; a relative plugin
-  /// path is made absolute (each script runs in its own folder).
-  static func passedOnArguments(_ options: CommandLineOptions, directory: String) -> [String] {
+  /// path is made absolute (each script runs in its own folder). The user's plugin folder is left
+  /// out unless `pluginFolder` (a script reads no start-up file in any case).
+  static func passedOnArguments(
+    _ options: CommandLineOptions, pluginFolder: Bool = false, directory: String
+  ) -> [String] {
     var arguments: [String] = []
     if options.keepGoing { arguments.append("--keep-going") }
     if options.noStartupFile { arguments.append("--norc") }
-    if options.noPluginFolder { arguments.append("--no-plugins") }
+    if options.noPluginFolder || !pluginFolder { arguments.append("--no-plugins") }
     if options.pluginTimeout != CommandLineOptions().pluginTimeout {
       arguments += ["--plugin-timeout", String(options.pluginTimeout)]
     }
     if options.checkOnly { arguments.append("--check") }
     if options.noColor { arguments.append("--no-color") }
     if options.updateSnapshots { arguments.append("--update-snapshots") }
-    if options.summary { arguments.append("--summary") }
     if let width = options.width { arguments += ["--width", String(width)] }
     for plugin in options.plugins {
       arguments += ["--plugin", plugin.hasPrefix("/") ? plugin : directory + "/" + plugin]

@@ -11,6 +11,9 @@ struct TestScript: Equatable {
   var folder: String
   /// Its file name, as the script is run (`tabshell NAME` in its folder).
   var name: String
+  /// Why it cannot be run (its name is not UTF-8, its path too long), when it cannot: it is then
+  /// an error of the run, not started.
+  var problem: String? = nil
 
   /// The path of a file beside it that has its name with another ending (`NAME.stdout`).
   func sibling(_ ending: String) -> String {
@@ -35,9 +38,14 @@ enum TestDiscovery {
     for path in paths.isEmpty ? ["."] : paths {
       var info = stat()
       guard stat(path, &info) == 0 else { throw Missing(path: path) }
-      if info.st_mode & S_IFMT == S_IFDIR {
+      if info.isDirectory {
         let shown = path == "." ? "" : trimmed(path)
-        finder.walk(folder: path == "." ? "." : trimmed(path), shown: shown, info: info)
+        do throws(SystemError) {
+          let folder = try OpenFolder(path: path)
+          finder.walk(folder, folder: path == "." ? "." : trimmed(path), shown: shown, info: info)
+        } catch {
+          finder.unrunnable(shown.isEmpty ? "." : shown, "cannot read the folder: \(error)")
+        }
       } else {
         finder.add(path: path, info: info)
       }
@@ -68,6 +76,12 @@ private struct Finder {
   var seen: Set<FileID> = []
   var walked: Set<FileID> = []
 
+  /// The longest path of a script that can run: its `NAME.stdout` (one byte longer) must still be
+  /// a path the system takes (`PATH_MAX` bytes with the final NUL).
+  static let longestPath = Int(PATH_MAX) - 2
+  /// A script's name's ending.
+  static let ending = Array(".tabsh".utf8)
+
   mutating func add(path: String, info: stat) {
     guard seen.insert(FileID(info)).inserted else { return }
     let slash = path.lastIndex(of: "/")
@@ -77,34 +91,99 @@ private struct Finder {
   }
 
   /// Adds the scripts of a folder and of the folders in it, depth first, each folder's entries in
-  /// the order of their names. A folder reached again (through a link) is not walked twice.
-  mutating func walk(folder: String, shown: String, info: stat) {
+  /// the order of their names. A folder reached again (through a link) is not walked twice. The
+  /// folder is walked through open descriptors, so that nothing under it is missed: a script that
+  /// cannot be run (its name or a folder's on its way is not UTF-8, its path is too long for the
+  /// system, it cannot be looked at) and a folder that cannot be read are each an error of the
+  /// run, never left out in silence.
+  ///
+  /// `folder` is its path as a script's is run (`nil` once a name on the way is not UTF-8),
+  /// `shown` as reports show it.
+  mutating func walk(_ open: OpenFolder, folder: String?, shown: String, info: stat) {
     guard walked.insert(FileID(info)).inserted else { return }
-    for name in entries(of: folder) {
-      let path = folder == "." ? name : (folder == "/" ? "/" : folder + "/") + name
+    let entries: [OpenFolder.Entry]
+    do throws(SystemError) {
+      entries = try open.entries()
+    } catch {
+      unrunnable(shown.isEmpty ? "." : shown, "cannot read the folder: \(error)")
+      return
+    }
+    let sorted = entries.filter { $0.name.first != UInt8(ascii: ".") }.sorted {
+      $0.name.lexicographicallyPrecedes($1.name)
+    }
+    for entry in sorted {
+      let text = entry.text
+      let path = text.flatMap { name in
+        folder.map { $0 == "." ? name : ($0 == "/" ? "/" : $0 + "/") + name }
+      }
+      let name = text ?? Self.shown(entry.name)
       let shownPath = shown.isEmpty ? name : (shown == "/" ? "/" : shown + "/") + name
-      var entry = stat()
-      guard stat(path, &entry) == 0 else { continue }
-      if entry.st_mode & S_IFMT == S_IFDIR {
-        if !name.hasPrefix("_") { walk(folder: path, shown: shownPath, info: entry) }
-      } else if name.hasSuffix(".tabsh"), !name.hasPrefix("_"), entry.st_mode & S_IFMT == S_IFREG {
-        guard seen.insert(FileID(entry)).inserted else { continue }
-        scripts.append(TestScript(path: Checks.shown(shownPath), folder: folder, name: name))
+      let isHelper = entry.name.first == UInt8(ascii: "_")
+      guard let status = entry.status else {
+        if entry.name.ends(with: Self.ending), !isHelper {
+          unrunnable(shownPath, "cannot run it: \(entry.problem ?? SystemError(code: ENOENT))")
+        }
+        continue
+      }
+      if status.isDirectory {
+        guard !isHelper else { continue }
+        do throws(SystemError) {
+          let inner = try OpenFolder(in: open, name: entry.name)
+          walk(inner, folder: path, shown: shownPath, info: status)
+        } catch {
+          unrunnable(shownPath, "cannot read the folder: \(error)")
+        }
+      } else if entry.name.ends(with: Self.ending), !isHelper, status.isRegularFile {
+        guard seen.insert(FileID(status)).inserted else { continue }
+        guard let path, let folder else {
+          unrunnable(shownPath, "cannot run it: its path is not UTF-8")
+          continue
+        }
+        guard path.utf8.count <= Self.longestPath else {
+          unrunnable(
+            shownPath,
+            "cannot run it: its path is \(path.utf8.count) bytes, longer than the system takes"
+              + " (PATH_MAX)")
+          continue
+        }
+        scripts.append(TestScript(path: Checks.shown(shownPath), folder: folder, name: text ?? ""))
       }
     }
   }
 
-  /// The names in a folder, sorted by their bytes, without `.`, `..` and hidden ones.
-  private func entries(of folder: String) -> [String] {
-    guard let directory = opendir(folder) else { return [] }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        raw.bindMemory(to: CChar.self).baseAddress.map { String(cString: $0) } ?? ""
+  /// A file that looks like a script (or a folder that may hold some) and cannot be run: a script
+  /// of the run that fails with `problem` without being started.
+  mutating func unrunnable(_ shownPath: String, _ problem: String) {
+    scripts.append(
+      TestScript(path: Checks.shown(shownPath), folder: "", name: "", problem: problem))
+  }
+
+  /// A name's bytes as text: valid UTF-8 as it is, each byte that is not as `\x{FF}`.
+  static func shown(_ name: [UInt8]) -> String {
+    var shown = ""
+    var parser = Unicode.UTF8.ForwardParser()
+    var bytes = name.makeIterator()
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &bytes) {
+      case .valid(let encoded):
+        shown.unicodeScalars.append(Unicode.UTF8.decode(encoded))
+        offset += encoded.count
+      case .error(let length):
+        for byte in name[offset..<offset + length] {
+          shown += "\\x{" + String(byte, radix: 16, uppercase: true) + "}"
+        }
+        offset += length
+      case .emptyInput:
+        return shown
       }
-      if !name.hasPrefix(".") { names.append(name) }
     }
-    return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+  }
+}
+
+extension [UInt8] {
+  /// Whether the bytes end with `suffix`.
+  fileprivate func ends(with suffix: [UInt8]) -> Bool {
+    count >= suffix.count && self[(count - suffix.count)...].elementsEqual(suffix)
   }
 }

@@ -16,7 +16,7 @@ struct TestTotals: Equatable {
   mutating func add(_ verdict: TestVerdict) {
     switch verdict.kind {
     case .passed: passed += 1
-    case .failed, .broken: failed += 1
+    case .failed, .broken, .notRun: failed += 1
     case .syntaxError:
       failed += 1
       syntaxErrors += 1
@@ -61,7 +61,10 @@ enum TAPReport {
     let message = failures.flatMap(\.lines).joined(separator: "\n")
     lines.append("  message: " + quoted(message.isEmpty ? "failed" : message))
     if let first = failures.first { lines.append("  at: " + quoted(first.place)) }
-    lines.append("  severity: " + (result.verdict.kind == .timedOut ? "timeout" : "fail"))
+    // As JUnit says it: an error (the script did not run to its end) or a failure.
+    let kind = result.verdict.kind
+    lines.append("  severity: " + (kind.isError ? "error" : "fail"))
+    lines.append("  type: " + quoted(kind.type))
     lines.append("  duration_ms: \(result.run.milliseconds)")
     lines.append("  ...")
     return lines

@@ -61,7 +61,13 @@ struct TestRunner {
 
   /// Runs every script; `finished` gets each one's index and run as it ends. Returns `false` when
   /// an interrupt (Ctrl-C) stopped the run: the children were killed.
+  ///
+  /// Everything a script started ends with it: the runner (and each child) is a subreaper, so a
+  /// process a script started whose parent ends, a process plugin in a process group of its own
+  /// left by a script that timed out included, becomes the runner's child and is killed when the
+  /// script has ended.
   func run(finished: (Int, ChildRun) -> Void) -> Bool {
+    Subreaper.become()
     let devNull = open("/dev/null", O_RDWR | O_CLOEXEC)
     defer { if devNull >= 0 { close(devNull) } }
     let reports = SharedReports(count: scripts.count)
@@ -71,10 +77,17 @@ struct TestRunner {
     while next < scripts.count || !running.isEmpty {
       if Interpreter.interruption.load(ordering: .relaxed) {
         for entry in running { stop(entry) }
+        Subreaper.endChildren(except: [])
         return false
       }
       while running.count < jobs, next < scripts.count {
         let script = scripts[next]
+        if let problem = script.problem {
+          // A file that cannot be run is an error of the run, said in its place.
+          finished(next, ChildRun(ending: .notStarted(problem)))
+          next += 1
+          continue
+        }
         let inherited = running.flatMap { [$0.child.stdout, $0.child.stderr] }.filter { $0 >= 0 }
         let started = Self.now()
         switch TestChild.start(
@@ -99,12 +112,19 @@ struct TestRunner {
           entry.child.kill()
         }
       }
+      var ended = false
       for entry in running {
         guard let status = entry.status else { continue }
         end(entry, status: status, reports: reports, buffer: &buffer)
         finished(entry.index, entry.run)
+        ended = true
       }
       running.removeAll { $0.status != nil }
+      if ended {
+        // What the scripts that ended started, now the runner's: every child but the scripts
+        // still running.
+        Subreaper.endChildren(except: Set(running.map(\.child.pid)))
+      }
     }
     return true
   }

@@ -19,8 +19,32 @@ struct TestVerdict: Equatable {
     case passed, failed, timedOut
     /// Its syntax errors were reported and nothing of it ran.
     case syntaxError
-    /// It could not run: a crash, or no process.
+    /// It crashed (a signal ended it).
     case broken
+    /// It could not be started: its file cannot be run (its name is not UTF-8, its path is too
+    /// long), or no process could be made.
+    case notRun
+
+    /// Whether JUnit calls it an `error` (the script did not run to its end: a syntax error, a
+    /// timeout, a crash, a file that cannot be run) rather than a `failure` (it ran, and a command,
+    /// an expect or its output was wrong); TAP's `severity` says the same (`error` or `fail`).
+    var isError: Bool {
+      switch self {
+      case .syntaxError, .timedOut, .broken, .notRun: true
+      case .passed, .failed: false
+      }
+    }
+
+    /// What went wrong, in a word or two: JUnit's `type`, TAP's `type`.
+    var type: String {
+      switch self {
+      case .syntaxError: "syntax error"
+      case .timedOut: "timeout"
+      case .broken: "crash"
+      case .notRun: "not run"
+      case .failed, .passed: "failure"
+      }
+    }
   }
 
   var kind: Kind
@@ -34,7 +58,7 @@ struct TestVerdict: Equatable {
     switch run.ending {
     case .notStarted(let message):
       return TestVerdict(
-        kind: .broken, failures: [TestFailure(place: script.path, message: message)])
+        kind: .notRun, failures: [TestFailure(place: script.path, message: message)])
     case .timedOut:
       let message = "timed out after \(seconds(timeout)) s"
       return TestVerdict(

@@ -17,7 +17,11 @@ package struct Checks {
   package static let outputLimit = 1 << 20
 
   /// `N expects passed, N failed`, for `--summary`; `nil` when no `expect` ran.
-  package var summary: String? {
+  package var summary: String? { Self.summary(passed: passed, failed: failed) }
+
+  /// `N expects passed, N failed`; `nil` when none ran (`tabshell test --summary` adds up its
+  /// scripts').
+  package static func summary(passed: Int, failed: Int) -> String? {
     passed + failed == 0
       ? nil : "\(passed) expect\(passed == 1 ? "" : "s") passed, \(failed) failed"
   }

@@ -1,0 +1,64 @@
+import CPlatform
+
+/// A process that owns everything its children start (Linux's `PR_SET_CHILD_SUBREAPER`): a
+/// process below it whose parent ends becomes its child, not init's, so that it can end it. This is
+/// how `tabshell test` ends whatever a script started, process plugins in process groups of their
+/// own included, when the script ends or is killed (as tmux's `job.c` keeps each job's process to
+/// end it, one owner for each process).
+package enum Subreaper {
+  /// Makes this process a subreaper; `false` when the system refuses (not Linux 3.4 or later).
+  @discardableResult
+  package static func become() -> Bool {
+    tabshell_become_child_subreaper() == 0
+  }
+
+  /// The processes whose parent is this process now, read from `/proc` (each `/proc/PID/stat`'s
+  /// fourth field).
+  package static func children() -> [pid_t] {
+    let me = getpid()
+    var children: [pid_t] = []
+    for entry in DirectoryListing.entries(of: "/proc") ?? [] {
+      guard let pid = pid_t(entry.name), pid != me, parent(of: pid) == me else { continue }
+      children.append(pid)
+    }
+    return children
+  }
+
+  /// Ends every child of this process except `keeping`, and everything they started: each is
+  /// killed (it and its process group, when it leads one) and reaped; the processes it started,
+  /// given to this process as it ends, are ended in the next round. Returns how many were ended.
+  @discardableResult
+  package static func endChildren(except keeping: Set<pid_t>) -> Int {
+    var ended = 0
+    // Rounds, each a generation deeper; bounded, so that a fork bomb cannot hold the caller.
+    for _ in 0..<64 {
+      let orphans = children().filter { !keeping.contains($0) }
+      guard !orphans.isEmpty else { break }
+      for pid in orphans {
+        if getpgid(pid) == pid { _ = kill(-pid, SIGKILL) }
+        _ = kill(pid, SIGKILL)
+      }
+      for pid in orphans {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+      }
+      ended += orphans.count
+    }
+    return ended
+  }
+
+  /// The parent of process `pid`, `nil` when it is gone.
+  private static func parent(of pid: pid_t) -> pid_t? {
+    let fd = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes = [UInt8](repeating: 0, count: 512)
+    let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    guard count > 0 else { return nil }
+    // `PID (NAME) STATE PPID ...`: NAME may hold anything, so the fields start after its last ')'.
+    guard let close = bytes[..<count].lastIndex(of: UInt8(ascii: ")")) else { return nil }
+    let fields = bytes[(close + 1)..<count].split(separator: UInt8(ascii: " "))
+    guard fields.count > 1 else { return nil }
+    return pid_t(String(decoding: fields[1], as: UTF8.self))
+  }
+}

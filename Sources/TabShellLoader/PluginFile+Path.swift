@@ -41,8 +41,8 @@ extension PluginFile {
         guard let target = FileStatus.linkTarget(candidate) else {
           throw .unreadable(path: path, reason: SystemError.current.description)
         }
-        if info.st_uid != 0, info.st_uid != geteuid() {
-          throw .linkOwnedByAnotherUser(path: path, link: candidate, owner: UInt32(info.st_uid))
+        if info.owner != 0, info.owner != CurrentProcess.userID {
+          throw .linkOwnedByAnotherUser(path: path, link: candidate, owner: info.owner)
         }
         if target.hasPrefix("/") { current = [] }
         pending = components(of: target) + pending

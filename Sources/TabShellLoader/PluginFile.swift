@@ -81,15 +81,15 @@ struct PluginFile {
   /// Refuses a file or folder that someone other than this user (or root) can write: one owned by
   /// another user, or writable by the group or the world. A sticky folder (as `/tmp` is) may be
   /// writable by others: they cannot replace in it what they do not own.
-  static func checkWriters(_ info: stat, path: String, folder: String?)
+  static func checkWriters(_ info: FileStatus, path: String, folder: String?)
     throws(PluginLoadError)
   {
-    if info.st_uid != 0, info.st_uid != geteuid() {
-      throw .ownedByAnotherUser(path: path, folder: folder, owner: UInt32(info.st_uid))
+    if info.owner != 0, info.owner != CurrentProcess.userID {
+      throw .ownedByAnotherUser(path: path, folder: folder, owner: info.owner)
     }
-    let sticky = folder != nil && info.st_mode & S_ISVTX != 0
-    if info.st_mode & 0o022 != 0, !sticky {
-      throw .writableByOthers(path: path, folder: folder, mode: UInt32(info.st_mode))
+    let sticky = folder != nil && info.isSticky
+    if info.isWritableByOthers, !sticky {
+      throw .writableByOthers(path: path, folder: folder, mode: info.permissions)
     }
   }
 

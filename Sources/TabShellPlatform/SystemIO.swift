@@ -99,6 +99,12 @@ package enum SystemIO {
     case tooLong(limit: Int)
   }
 
+  /// Closes `descriptor` (`close(2)`; an interrupted close is not made again, as Linux has closed
+  /// the descriptor anyway).
+  package static func close(_ descriptor: Int32) {
+    _ = cClose(descriptor)
+  }
+
   /// Blocks until `descriptor` is ready for `events` (or in error: the next call says which).
   private static func wait(_ descriptor: Int32, for events: Int16) {
     var ready = pollfd(fd: descriptor, events: events, revents: 0)
@@ -109,4 +115,9 @@ package enum SystemIO {
 /// `read(2)`, named apart from ``SystemIO/read(_:into:)-(_,UnsafeMutableRawBufferPointer)``.
 private func cRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
   read(descriptor, buffer, count)
+}
+
+/// `close(2)`, named apart from ``SystemIO/close(_:)``.
+private func cClose(_ descriptor: Int32) -> Int32 {
+  close(descriptor)
 }

@@ -14,7 +14,7 @@ import Testing
     return try #require(made.map { String(cString: $0) })
   }
 
-  static func inode(_ path: String) -> ino_t? { FileStatus.of(path)?.st_ino }
+  static func inode(_ path: String) -> UInt64? { FileStatus.of(path)?.inode }
 
   @Test func eachSaveAppendsToTheSameFile() throws {
     let path = try Self.folder() + "/history"

@@ -260,6 +260,20 @@ def test_a_signal_that_ends_the_process_gives_the_terminal_its_settings_back():
             signal.Signals(number).name
 
 
+def test_a_history_file_that_is_a_fifo_is_neither_read_nor_written():
+    # Reading it waited for a writer before the first prompt; it is not history (docs/Contract.md,
+    # "Files the shell writes").
+    home = new_home()
+    os.makedirs(os.path.join(home, "state", "tabshell"))
+    os.mkfifo(os.path.join(home, "state", "tabshell", "history"))
+    repl = Session(home)
+    repl.prompt()
+    assert "not a regular file" in repl.run("echo typed")
+    repl.send("\x04")
+    assert repl.finish() == 0
+    assert stat.S_ISFIFO(os.lstat(repl.history_file()).st_mode)
+
+
 def test_sighup_leaves_with_128_plus_1_and_keeps_the_history():
     repl = Session(new_home())
     repl.prompt()
@@ -482,6 +496,33 @@ def test_record_writes_a_script_that_replays_the_session():
         [BINARY, "flow.tabsh"], cwd=home, env=environment(home), capture_output=True, text=True
     )
     assert replay.returncode == 0, replay.stderr
+
+
+def test_record_refuses_a_fifo_and_a_symbolic_link_and_leaves_them_as_they_were():
+    # A FIFO is refused at once (the REPL hung waiting for a reader, deaf to Ctrl-C); a link is
+    # neither written through (its target was overwritten) nor replaced (docs/Contract.md, "Files
+    # the shell writes").
+    home = new_home()
+    os.mkfifo(os.path.join(home, "fifo"))
+    with open(os.path.join(home, "target"), "w", encoding="utf-8") as handle:
+        handle.write("the target\n")
+    os.symlink("target", os.path.join(home, "link"))
+    reasons = {
+        "fifo": "not a regular file (a FIFO, a device or a socket)",
+        "link": "it is a symbolic link (the shell writes no file through a link)",
+    }
+    for name, reason in reasons.items():
+        repl = Session(home, ["--record", name])
+        repl.expect_exact(f"error: cannot write '{name}': {reason}")
+        assert repl.finish() == 1, name
+        repl = Session(home)
+        repl.prompt()
+        assert f"error: cannot write '{name}': {reason}" in repl.run(f"record {name}"), name
+        repl.send("\x04")
+        assert repl.finish() == 0
+    assert stat.S_ISFIFO(os.lstat(os.path.join(home, "fifo")).st_mode)
+    assert os.readlink(os.path.join(home, "link")) == "target"
+    assert read(os.path.join(home, "target")) == "the target\n"
 
 
 def test_record_and_record_stop_at_the_prompt():

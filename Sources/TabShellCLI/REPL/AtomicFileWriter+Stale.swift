@@ -11,11 +11,11 @@ extension AtomicFileWriter {
     for name in DirectoryListing.names(in: folder) {
       guard name.hasPrefix(prefix) else { continue }
       let rest = name.dropFirst(prefix.count)
-      guard let dash = rest.firstIndex(of: "-"), let pid = pid_t(rest[..<dash]), pid > 0 else {
+      guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0 else {
         continue
       }
-      if kill(pid, 0) != 0, errno == ESRCH { stale.append(folder + "/" + name) }
+      if !CurrentProcess.exists(pid) { stale.append(folder + "/" + name) }
     }
-    for file in stale { unlink(file) }
+    for file in stale { FileSystem.remove(file) }
   }
 }

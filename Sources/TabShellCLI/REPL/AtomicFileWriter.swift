@@ -26,21 +26,43 @@ package struct AtomicFileWriter: Sendable {
     package let stage: Stage
     /// The path the step worked on.
     package let path: String
-    /// The `errno` of the failed call.
+    /// The `errno` of the failed call (`EINVAL` when ``reason`` says what was wrong instead).
     package let code: Int32
+    /// Why, when no system call failed (a FIFO where the file should be).
+    package var reason: String?
+
+    /// The failure of a call that failed with `code`.
+    package init(stage: Stage, path: String, code: Int32) {
+      self.stage = stage
+      self.path = path
+      self.code = code
+    }
+
+    /// The failure of a step that ``TabShellPlatform/OutputFile`` refused or that failed.
+    package init(stage: Stage, path: String, _ failure: OutputFile.Failure) {
+      self.stage = stage
+      self.path = path
+      switch failure {
+      case .system(let error): code = error.code
+      case .directory: code = EISDIR
+      case .symbolicLink, .notRegularFile:
+        code = EINVAL
+        reason = failure.description
+      }
+    }
 
     /// `cannot write '/path': Permission denied`-style wording.
     package var description: String {
-      "cannot \(stage.rawValue) '\(path)': \(String(cString: strerror(code)))"
+      "cannot \(stage.rawValue) '\(path)': \(reason ?? SystemError(code: code).description)"
     }
   }
 
   /// The file replaced.
   package let path: String
   /// The mode of folders created on the way.
-  package var folderMode: mode_t = 0o700
+  package var folderMode: UInt32 = 0o700
   /// The mode of the new file.
-  package var fileMode: mode_t = 0o600
+  package var fileMode: UInt32 = 0o600
   /// Test seam: fail at this step as the system call would (`EIO`), after writing half the bytes
   /// when the step is ``Stage/write``.
   package var injectedFailure: Stage?
@@ -53,36 +75,47 @@ package struct AtomicFileWriter: Sendable {
   /// Writes `text` (UTF-8) to ``path`` atomically.
   package func write(_ text: String) throws(Failure) {
     let path = try Self.target(of: path)
+    // What the file (or the link's target) is must be a file: a FIFO is not replaced.
+    if let status = FileStatus.of(path), !status.isRegularFile {
+      throw Failure(
+        stage: .rename, path: path, status.isDirectory ? .directory : .notRegularFile)
+    }
     let folder = Self.folder(of: path)
     try createFolders(folder)
     let temporary =
-      "\(folder)/.\(Self.fileName(of: path)).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+      "\(folder)/.\(Self.fileName(of: path)).tmp-\(CurrentProcess.id)-\(UInt32.random(in: 0...UInt32.max))"
     try fail(at: .createTemporary, path: temporary)
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
-    guard descriptor >= 0 else {
-      throw Failure(stage: .createTemporary, path: temporary, code: errno)
+    let file: OutputFile
+    do throws(OutputFile.Failure) {
+      file = try OutputFile(creatingNew: temporary, permissions: fileMode)
+    } catch {
+      throw Failure(stage: .createTemporary, path: temporary, error)
     }
     do throws(Failure) {
-      defer { close(descriptor) }
-      try writeAll(Array(text.utf8), to: descriptor, path: temporary)
+      defer { file.close() }
+      try writeAll(Array(text.utf8), to: file, path: temporary)
       try fail(at: .sync, path: temporary)
-      guard fsync(descriptor) == 0 else {
-        throw Failure(stage: .sync, path: temporary, code: errno)
+      do throws(OutputFile.Failure) {
+        try file.sync()
+      } catch {
+        throw Failure(stage: .sync, path: temporary, error)
       }
     } catch {
-      unlink(temporary)
+      FileSystem.remove(temporary)
       throw error
     }
     do throws(Failure) {
       try fail(at: .rename, path: path)
-      guard rename(temporary, path) == 0 else {
-        throw Failure(stage: .rename, path: path, code: errno)
+      do throws(SystemError) {
+        try FileSystem.rename(temporary, to: path)
+      } catch {
+        throw Failure(stage: .rename, path: path, code: error.code)
       }
     } catch {
-      unlink(temporary)
+      FileSystem.remove(temporary)
       throw error
     }
-    Self.syncFolder(folder)
+    FileSystem.syncFolder(folder)
     removeStaleTemporaries()
   }
 
@@ -93,14 +126,18 @@ package struct AtomicFileWriter: Sendable {
 
   /// The contents of the file at `path` as text (invalid UTF-8 repaired); `nil` when there is no file.
   package static func contents(ofFile path: String) throws(Failure) -> String? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      if errno == ENOENT || errno == ENOTDIR { return nil }
-      throw Failure(stage: .read, path: path, code: errno)
+    let file: InputFile
+    do throws(SystemError) {
+      file = try InputFile(path: path)
+    } catch {
+      if error.code == ENOENT || error.code == ENOTDIR { return nil }
+      throw Failure(stage: .read, path: path, code: error.code)
     }
-    defer { close(descriptor) }
+    guard file.status.isRegularFile else {
+      throw Failure(stage: .read, path: path, .notRegularFile)
+    }
     do throws(SystemIO.ReadAllError) {
-      return String(decoding: try SystemIO.readAll(descriptor), as: UTF8.self)
+      return String(decoding: try file.readAll(), as: UTF8.self)
     } catch {
       guard case .failed(let failure) = error else { return nil }
       throw Failure(stage: .read, path: path, code: failure.code)
@@ -116,12 +153,12 @@ package struct AtomicFileWriter: Sendable {
     return target
   }
 
-  private func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(Failure) {
+  private func writeAll(_ bytes: [UInt8], to file: OutputFile, path: String) throws(Failure) {
     let end = injectedFailure == .write ? bytes.count / 2 : bytes.count
-    do throws(SystemError) {
-      try SystemIO.writeAll(descriptor, bytes[..<end])
+    do throws(OutputFile.Failure) {
+      try file.write(bytes[..<end])
     } catch {
-      throw Failure(stage: .write, path: path, code: error.code)
+      throw Failure(stage: .write, path: path, error)
     }
     try fail(at: .write, path: path)
   }
@@ -132,20 +169,15 @@ package struct AtomicFileWriter: Sendable {
     if FileStatus.of(folder) != nil { return }
     let parent = Self.folder(of: folder)
     if parent != folder { try createFolders(parent) }
-    guard mkdir(folder, folderMode) == 0 || errno == EEXIST else {
-      throw Failure(stage: .createFolder, path: folder, code: errno)
+    do throws(SystemError) {
+      try FileSystem.makeFolder(folder, permissions: folderMode)
+    } catch {
+      throw Failure(stage: .createFolder, path: folder, code: error.code)
     }
   }
 
   private func fail(at stage: Stage, path: String) throws(Failure) {
     if injectedFailure == stage { throw Failure(stage: stage, path: path, code: EIO) }
-  }
-
-  private static func syncFolder(_ folder: String) {
-    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { return }
-    fsync(descriptor)
-    close(descriptor)
   }
 
   /// The folder holding `path` (`.` for a bare name, `/` for a file at the root).

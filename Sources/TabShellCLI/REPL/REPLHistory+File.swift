@@ -14,25 +14,29 @@ extension REPLHistory {
   static func tail(ofFile path: String, limit: Int) throws(AtomicFileWriter.Failure)
     -> (lines: [String], count: Int)
   {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      if errno == ENOENT || errno == ENOTDIR { return ([], 0) }
-      throw AtomicFileWriter.Failure(stage: .read, path: path, code: errno)
+    let file: InputFile
+    do throws(SystemError) {
+      file = try InputFile(path: path)
+    } catch {
+      if error.code == ENOENT || error.code == ENOTDIR { return ([], 0) }
+      throw AtomicFileWriter.Failure(stage: .read, path: path, code: error.code)
     }
-    defer { close(descriptor) }
-    guard let info = FileStatus.of(descriptor: descriptor) else {
-      throw AtomicFileWriter.Failure(stage: .read, path: path, code: errno)
+    // A FIFO would wait for a writer: only a regular file is history.
+    guard file.status.isRegularFile else {
+      throw AtomicFileWriter.Failure(stage: .read, path: path, .notRegularFile)
     }
-    let size = Int(info.st_size)
+    let size = Int(file.status.size)
     let wanted = tailBytes(limit: limit)
     // From one byte before the tail: a line break there means the tail starts on a whole line.
-    let start = info.isRegularFile && size > wanted ? size - wanted - 1 : 0
-    if start > 0, lseek(descriptor, off_t(start), SEEK_SET) < 0 {
-      throw AtomicFileWriter.Failure(stage: .read, path: path, code: errno)
+    let start = size > wanted ? size - wanted - 1 : 0
+    do throws(SystemError) {
+      if start > 0 { try file.seek(to: Int64(start)) }
+    } catch {
+      throw AtomicFileWriter.Failure(stage: .read, path: path, code: error.code)
     }
     let bytes: [UInt8]
     do throws(SystemIO.ReadAllError) {
-      bytes = try SystemIO.readAll(descriptor, limit: wanted + 1)
+      bytes = try file.readAll(limit: wanted + 1)
     } catch {
       guard case .failed(let failure) = error else { return ([], 2 * limit + 1) }
       throw AtomicFileWriter.Failure(stage: .read, path: path, code: failure.code)
@@ -47,29 +51,39 @@ extension REPLHistory {
   }
 
   /// Appends `text` to the file at `path` in one `write(2)` with `O_APPEND` (through a symbolic
-  /// link), creating its folders (0700) and the file (0600) when missing.
+  /// link, to a regular file: a FIFO is refused, not waited on), creating its folders (0700) and
+  /// the file (0600) when missing.
   static func append(_ text: String, to path: String) throws(AtomicFileWriter.Failure) {
     let writer = AtomicFileWriter(path: path)
-    var descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, writer.fileMode)
-    if descriptor < 0, errno == ENOENT || errno == ENOTDIR,
-      FileStatus.of(path, followingLinks: false) == nil
+    func open() -> Result<OutputFile, OutputFile.Failure> {
+      Result { () throws(OutputFile.Failure) in
+        try OutputFile(
+          path: path, mode: .append, permissions: writer.fileMode, followingLinks: true)
+      }
+    }
+    var opened = open()
+    if case .failure(.system(let error)) = opened, error.code == ENOENT || error.code == ENOTDIR,
+      !FileStatus.exists(path)
     {
       try writer.createFolders(AtomicFileWriter.folder(of: path))
-      descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, writer.fileMode)
+      opened = open()
     }
-    guard descriptor >= 0 else {
-      let code = errno
+    let file: OutputFile
+    switch opened {
+    case .success(let success):
+      file = success
+    case .failure(.system(let error)):
       // A link to nothing is said as such, not as a missing file.
-      if FileStatus.of(path, followingLinks: false)?.isSymbolicLink == true {
-        throw AtomicFileWriter.Failure(stage: .resolve, path: path, code: code)
-      }
-      throw AtomicFileWriter.Failure(stage: .append, path: path, code: code)
+      let stage: AtomicFileWriter.Stage =
+        FileStatus.of(path, followingLinks: false)?.isSymbolicLink == true ? .resolve : .append
+      throw AtomicFileWriter.Failure(stage: stage, path: path, code: error.code)
+    case .failure(let failure):
+      throw AtomicFileWriter.Failure(stage: .append, path: path, failure)
     }
-    defer { close(descriptor) }
-    do throws(SystemError) {
-      try SystemIO.writeAll(descriptor, Array(text.utf8))
+    do throws(OutputFile.Failure) {
+      try file.write(text.utf8)
     } catch {
-      throw AtomicFileWriter.Failure(stage: .append, path: path, code: error.code)
+      throw AtomicFileWriter.Failure(stage: .append, path: path, error)
     }
   }
 }

@@ -19,6 +19,7 @@ enum JUnitReport {
     if path.isEmpty { return "needs a file name" }
     var info = stat()
     if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return "'\(path)' is a folder" }
+
     // The nearest folder on its way that exists must take a new entry.
     var folder = Interpreter.directory(of: path)
     while !folder.isEmpty, folder != "/", stat(folder, &info) != 0, errno == ENOENT {
@@ -29,6 +30,11 @@ enum JUnitReport {
       return "'\(folder)' is not a folder"
     }
     if access(folder, W_OK) != 0 { return "cannot write in '\(folder)'" }
+    do throws(OutputFile.Failure) {
+      try OutputFile.check(path)
+    } catch {
+      return "cannot write '\(path)': \(error)"
+    }
     return nil
   }
 

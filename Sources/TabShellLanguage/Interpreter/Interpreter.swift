@@ -1,5 +1,6 @@
 @_spi(Host) import TabShellKit
 import TabShellLoader
+import TabShellPlatform
 import TabShellRendering
 
 /// Runs parsed commands on a ``Shell``: the context every built-in command works on.
@@ -44,8 +45,8 @@ package final class Interpreter {
   package var recorder: Recorder?
 
   var trace = TraceMode.off
-  /// The file `trace --to FILE` writes to (open for appending), or -1 for the output.
-  var traceDescriptor: Int32 = -1
+  /// The file `trace --to FILE` writes to (open for appending), or `nil` for the output.
+  var traceFile: OutputFile?
   /// The bytes of the trace line being written, kept from line to line.
   var traceBuffer: [UInt8] = []
   var hooks = HookTable()

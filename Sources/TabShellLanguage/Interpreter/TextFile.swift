@@ -17,18 +17,19 @@ enum TextFile {
 
   /// The text of the file at `path`; errors name it `name` and say why, in words.
   static func read(_ path: String, name: String) throws(LanguageError) -> String {
-    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard fd >= 0 else { throw .cannotRead(path: name, reason: reason(errno)) }
-    defer { close(fd) }
-    guard let info = FileStatus.of(descriptor: fd) else {
-      throw .cannotRead(path: name, reason: reason(errno))
+    let file: InputFile
+    do throws(SystemError) {
+      file = try InputFile(path: path)
+    } catch {
+      throw .cannotRead(path: name, reason: reason(error.code))
     }
+    let info = file.status
     if info.isDirectory { throw .cannotRead(path: name, reason: "it is a directory") }
     guard info.isRegularFile else { throw .cannotRead(path: name, reason: "not a regular file") }
-    guard Int(info.st_size) <= maximumScriptBytes else {
+    guard Int(info.size) <= maximumScriptBytes else {
       throw .cannotRead(path: name, reason: tooLarge)
     }
-    return try read(descriptor: fd, name: name, expectedSize: Int(info.st_size))
+    return try read(descriptor: file.descriptor, name: name, expectedSize: Int(info.size))
   }
 
   /// The text read from `descriptor` up to its end (a pipe, a terminal, a file), checked as it comes.
@@ -49,8 +50,10 @@ enum TextFile {
         let free = UnsafeMutableRawBufferPointer(rebasing: buffer[size...])
         return Result { () throws(SystemError) in try SystemIO.read(descriptor, into: free) }
       }
-      guard case .success(let count) = result else {
-        throw .cannotRead(path: name, reason: reason(errno))
+      let count: Int
+      switch result {
+      case .success(let read): count = read
+      case .failure(let error): throw .cannotRead(path: name, reason: reason(error.code))
       }
       size += count
       try reader.check(bytes[..<size], atEnd: count == 0)
@@ -69,7 +72,7 @@ enum TextFile {
     case ENOENT, ENOTDIR: "no such file"
     case EACCES, EPERM: "permission denied"
     case EISDIR: "it is a directory"
-    default: String(cString: strerror(code))
+    default: SystemError(code: code).description
     }
   }
 

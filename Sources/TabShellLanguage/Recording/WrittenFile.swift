@@ -1,9 +1,14 @@
 import TabShellPlatform
 
-/// A file a command writes (a recording, a snapshot), with the C library: each ``write(_:)`` reaches
-/// the file at once, so that what was written survives the process being killed.
+/// A file a command writes by a path the user gave (a recording, a snapshot, a JUnit report, the
+/// starter start-up file): each ``write(_:)`` reaches the file at once, so that what was written
+/// survives the process being killed.
+///
+/// The path must name a regular file or nothing yet (``TabShellPlatform/OutputFile``'s rule): a
+/// symbolic link, a FIFO, a device or a folder there is refused with `cannot write 'PATH': REASON`
+/// before anything is written, and nothing waits for a FIFO's reader.
 package final class WrittenFile {
-  private var fd: Int32
+  private let file: OutputFile
   /// The name errors give it, as the user wrote it.
   package let name: String
 
@@ -11,32 +16,26 @@ package final class WrittenFile {
   package init(path: String, name: String) throws(LanguageError) {
     self.name = name
     try Self.makeFolders(for: path, name: name)
-    fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw .cannotWrite(path: name, reason: TextFile.reason(errno)) }
+    do throws(OutputFile.Failure) {
+      file = try OutputFile(path: path, mode: .truncate)
+    } catch {
+      throw Self.error(error, name: name)
+    }
   }
-
-  deinit { close() }
 
   /// Writes all of `text`.
   package func write(_ text: String) throws(LanguageError) {
-    guard fd >= 0 else { throw .cannotWrite(path: name, reason: "it is closed") }
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let count = bytes.withUnsafeMutableBytes { buffer in
-        Glibc.write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-      }
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else { throw .cannotWrite(path: name, reason: TextFile.reason(errno)) }
-      offset += count
+    do throws(OutputFile.Failure) {
+      try file.write(text.utf8)
+    } catch {
+      throw file.descriptor < 0
+        ? .cannotWrite(path: name, reason: "it is closed") : Self.error(error, name: name)
     }
-    bytes.removeAll()
   }
 
   /// Closes the file; later writes fail.
   package func close() {
-    if fd >= 0 { _ = Glibc.close(fd) }
-    fd = -1
+    file.close()
   }
 
   /// Writes a whole file: into a temporary file beside it, renamed over it, so that a reader never
@@ -44,32 +43,28 @@ package final class WrittenFile {
   package static func replace(_ path: String, with text: String, name: String)
     throws(LanguageError)
   {
-    let temporary = path + ".tabshell-new"
-    let file = try WrittenFile(path: temporary, name: name)
-    do throws(LanguageError) {
-      try file.write(text)
-      file.close()
+    try makeFolders(for: path, name: name)
+    do throws(OutputFile.Failure) {
+      try OutputFile.replace(path, with: text.utf8)
     } catch {
-      unlink(temporary)
-      throw error
+      throw Self.error(error, name: name)
     }
-    guard rename(temporary, path) == 0 else {
-      let reason = TextFile.reason(errno)
-      unlink(temporary)
-      throw .cannotWrite(path: name, reason: reason)
+  }
+
+  /// The error for `failure`, in the words the other errors use.
+  static func error(_ failure: OutputFile.Failure, name: String) -> LanguageError {
+    guard case .system(let error) = failure else {
+      return .cannotWrite(path: name, reason: failure.description)
     }
+    return .cannotWrite(path: name, reason: TextFile.reason(error.code))
   }
 
   /// Makes the folders on the way to `path` that are missing (`mkdir -p` of its folder).
   private static func makeFolders(for path: String, name: String) throws(LanguageError) {
-    var folder = ""
-    let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-    for (index, part) in parts.enumerated() {
-      folder += index == 0 ? String(part) : "/" + part
-      if folder.isEmpty || part.isEmpty || part == "." || part == ".." { continue }
-      if mkdir(folder, 0o755) != 0, errno != EEXIST {
-        throw .cannotWrite(path: name, reason: TextFile.reason(errno))
-      }
+    do throws(SystemError) {
+      try FileSystem.makeFolders(toward: path, permissions: 0o755)
+    } catch {
+      throw .cannotWrite(path: name, reason: TextFile.reason(error.code))
     }
   }
 }

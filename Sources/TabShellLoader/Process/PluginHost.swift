@@ -164,10 +164,9 @@ struct FileIdentity: Equatable {
 
   init?(of path: String) {
     guard let info = FileStatus.of(path) else { return nil }
-    device = UInt64(info.st_dev)
-    inode = UInt64(info.st_ino)
-    size = Int64(info.st_size)
-    seconds = Int(info.st_mtim.tv_sec)
-    nanoseconds = Int(info.st_mtim.tv_nsec)
+    device = info.device
+    inode = info.inode
+    size = info.size
+    (seconds, nanoseconds) = info.modified
   }
 }

@@ -1,0 +1,51 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The file system calls the host makes by path: folders made, files renamed and removed, a folder
+/// flushed to disk.
+package enum FileSystem {
+  /// Makes the folder `path` with `permissions`; one that exists already is no failure.
+  package static func makeFolder(_ path: String, permissions: UInt32) throws(SystemError) {
+    guard mkdir(path, mode_t(permissions)) == 0 || errno == EEXIST else { throw .current }
+  }
+
+  /// Makes the folders on the way to the file `path` that are missing (`mkdir -p` of its folder),
+  /// with `permissions`.
+  package static func makeFolders(toward path: String, permissions: UInt32) throws(SystemError) {
+    var folder = ""
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+    for (index, part) in parts.enumerated() {
+      folder += index == 0 ? String(part) : "/" + part
+      if folder.isEmpty || part.isEmpty || part == "." || part == ".." { continue }
+      try makeFolder(folder, permissions: permissions)
+    }
+  }
+
+  /// Renames `source` to `destination`, replacing what is there (`rename(2)`: atomic, and a link
+  /// at `destination` is replaced, never written through).
+  package static func rename(_ source: String, to destination: String) throws(SystemError) {
+    guard cRename(source, destination) == 0 else { throw .current }
+  }
+
+  /// Removes the file (or link) at `path`; returns whether it did.
+  @discardableResult
+  package static func remove(_ path: String) -> Bool { unlink(path) == 0 }
+
+  /// Flushes the folder's entries to disk (after a rename in it), as far as the system lets.
+  package static func syncFolder(_ folder: String) {
+    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    fsync(descriptor)
+    close(descriptor)
+  }
+}
+
+/// `rename(2)`, named apart from ``FileSystem/rename(_:to:)``.
+private func cRename(_ source: String, _ destination: String) -> Int32 {
+  rename(source, destination)
+}

@@ -114,7 +114,7 @@ import Testing
         == "cannot load plugin '\(path)': it is writable by other users (mode 0664); "
         + "run 'chmod go-w' on it")
     #expect(chmod(path, 0o646) == 0)
-    #expect(failure(loading: path) == .writableByOthers(path: path, folder: nil, mode: 0o100646))
+    #expect(failure(loading: path) == .writableByOthers(path: path, folder: nil, mode: 0o646))
   }
 
   @Test func folderWritableByOthers() throws {

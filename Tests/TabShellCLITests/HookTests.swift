@@ -146,6 +146,35 @@ import Testing
 extension HookTests {
   /// A hook is placed where its `on` is written, also after a hook from another file ran: errors
   /// in it name that file and line.
+  /// The events of the bar as a whole (`did-bounce`, `bar-hidden`, `bar-shown`, `action-tapped`)
+  /// concern the selected tab: their hooks' `$tab` and `$id` are its position and id, empty
+  /// without tabs (docs/Contract.md, "Events and hooks").
+  @Test func barEventsConcernTheSelectedTab() {
+    let script = """
+      add-tab text --id a
+      add-tab text --id b
+      add-action post --title Post --icon +
+      on did-bounce echo did-bounce $tab $id
+      on bar-hidden echo bar-hidden $tab $id
+      on bar-shown echo bar-shown $tab $id
+      on action-tapped echo action-tapped $tab $id
+      tab b
+      swipe left
+      hide-bar
+      show-bar
+      action
+      dismiss
+      close-tab a
+      close-tab b
+      hide-bar
+      """
+    let run = runInProcess(["-c", script])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      run.stdout
+        == "did-bounce 2 b\nbar-hidden 2 b\nbar-shown 2 b\naction-tapped 2 b\nbar-hidden  \n")
+  }
+
   @Test func aHookIsPlacedWhereItsOnIs() throws {
     let script = """
       add-tab text --id a

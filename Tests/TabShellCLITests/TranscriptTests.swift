@@ -58,7 +58,8 @@ struct RunResult {
 /// Runs the command line in process with a fixed environment, capturing its output.
 func runInProcess(
   _ arguments: [String], directory: String = "/", stdin: String = "",
-  environment: [String: String] = ["HOME": "/nonexistent"], stdoutIsTerminal: Bool = false
+  environment: [String: String] = ["HOME": "/nonexistent"], stdoutIsTerminal: Bool = false,
+  terminalWidth: Int? = nil
 ) -> RunResult {
   final class Box {
     var result = RunResult()
@@ -66,7 +67,7 @@ func runInProcess(
   let box = Box()
   let context = ProcessContext(
     arguments: arguments, environment: environment, currentDirectory: directory,
-    stdoutIsTerminal: stdoutIsTerminal, readStandardInput: { stdin },
+    stdoutIsTerminal: stdoutIsTerminal, terminalWidth: terminalWidth, readStandardInput: { stdin },
     writeOutput: { box.result.stdout += $0 },
     writeError: { box.result.stderr += $0 })
   box.result.status = TabShellCommand.main(context)

@@ -231,6 +231,16 @@ def test_exit_leaves_with_its_status():
     assert repl.finish() == 3
 
 
+def test_a_bare_exit_after_a_failed_line_leaves_with_0():
+    # Each line typed at the prompt is a script of its own (docs/Contract.md, "help exit").
+    repl = Session(new_home())
+    repl.prompt()
+    repl.send("tab 99\r")
+    repl.prompt()
+    repl.send("exit\r")
+    assert repl.finish() == 0
+
+
 def test_sigterm_keeps_the_history():
     repl = Session(new_home())
     repl.prompt()

@@ -138,7 +138,11 @@ extension CommandLineOptions {
       }
       o.pluginTimeout = seconds
     },
-    .init(name: "--check", abstract: "parse only: report every syntax error, run nothing") { o, _ in
+    .init(
+      name: "--check",
+      abstract:
+        "parse only: report the syntax errors (the first \(Interpreter.syntaxErrorLimit)), run nothing"
+    ) { o, _ in
       o.checkOnly = true
     },
     .init(name: "--keep-going", abstract: "a failed command does not stop the script") { o, _ in
@@ -147,8 +151,8 @@ extension CommandLineOptions {
     .init(
       name: "--width", valueName: "N",
       abstract:
-        "columns to draw in when stdout is not a terminal, 1 to "
-        + "\(RenderOptions.maximumWidth) (default: $COLUMNS, else 80)"
+        "columns to draw in, 1 to \(RenderOptions.maximumWidth) (default: the terminal's width, "
+        + "else $COLUMNS, else 80)"
     ) { o, v throws(CommandLineError) in
       let range = 1...RenderOptions.maximumWidth
       let digits = v.hasPrefix("-") ? v.dropFirst() : Substring(v)

@@ -56,7 +56,12 @@ enum ScriptingCommands {
 
   static let exit = Declaration(
     name: "exit", parameters: [status],
-    abstract: "stop, with status N (default: 1 if a command failed, else 0)"
+    abstract: "stop, with status N (default: 1 if the script had failed, else 0)",
+    discussion: """
+      A bare exit gives 1 when a command of the script failed before it (with --keep-going, or \
+      in a hook), else 0. A line typed at the prompt is a script of its own: there a bare exit \
+      after a line that failed gives 0, as Ctrl-D does.
+      """
   ) { _, arguments in
     throw ExitRequest(status: arguments[status].map(Int32.init))
   }

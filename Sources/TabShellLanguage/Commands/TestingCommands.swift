@@ -12,8 +12,9 @@ enum TestingCommands {
     name: "require",
     abstract: "fail at once, with what to do, when a plugin or screen type is missing",
     discussion: """
-      'require plugin NAME' and 'require screen TYPE' fail with "this script needs plugin 'NAME': \
-      load it with --plugin PATH" instead of a cascade of unknown commands: the commands written \
+      'require plugin NAME' fails with "this script needs plugin 'NAME': load it with --plugin \
+      PATH", and 'require screen TYPE' with "this script needs screen type 'TYPE': load the plugin \
+      that provides it with --plugin PATH", instead of a cascade of unknown commands: the commands written \
       after a require are looked up when they run, not when the script is parsed. A failed require \
       stops the script, even with --keep-going.
       """,

@@ -132,10 +132,18 @@ extension Interpreter {
     }
     // Should-select hooks decide in the shell's should-select handler, not here.
     if event.name != .shouldSelect, let list = hooks.byEvent[event.name] {
-      for hook in list {
-        hooks.enqueue(.init(hook: hook, tab: event.tab, id: event.tabID ?? event.screen))
-      }
+      let (tab, id) = concerned(by: event)
+      for hook in list { hooks.enqueue(.init(hook: hook, tab: tab, id: id)) }
     }
+  }
+
+  /// The `$tab` and `$id` of an event's hooks: its tab's position and id, or its screen's id; for
+  /// an event of the bar as a whole (`did-bounce`, `bar-hidden`, `bar-shown`, `action-tapped`),
+  /// the tab selected once the change is complete (none without tabs).
+  private func concerned(by event: ShellEvent) -> (tab: Int?, id: String?) {
+    if let id = event.tabID ?? event.screen { return (event.tab, id) }
+    guard let position = shell.selectedPosition else { return (event.tab, nil) }
+    return (position, shell.tab(at: position)?.id)
   }
 
   /// The shell's should-select handler: runs the should-select hooks; `false` when one said

@@ -125,6 +125,10 @@ package final class Interpreter {
     }
   }
 
+  /// How many syntax errors a script's report holds at most; past them parsing stops with
+  /// `too many errors (100); stopped checking here`.
+  package static var syntaxErrorLimit: Int { Parser.diagnosticLimit }
+
   /// Runs a parsed script: reports its syntax errors and runs nothing if it has any.
   package func run(_ script: Script) -> Outcome {
     if !script.diagnostics.isEmpty {

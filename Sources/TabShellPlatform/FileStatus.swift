@@ -93,7 +93,7 @@ package struct FileStatus: Equatable, Sendable {
       && left.inode == right.inode && left.modified == right.modified
   }
 
-  private init(_ info: stat) {
+  init(_ info: stat) {
     kind =
       switch info.st_mode & S_IFMT {
       case S_IFREG: .regularFile

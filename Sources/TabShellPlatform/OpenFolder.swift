@@ -7,7 +7,7 @@ package final class OpenFolder {
     /// The name, as the file system holds it (not necessarily UTF-8).
     package var name: [UInt8]
     /// Its status, links followed; `nil` when it cannot be had (`problem` says why).
-    package var status: stat?
+    package var status: FileStatus?
     /// Why there is no status (a link to nothing, a name too long).
     package var problem: SystemError?
 
@@ -39,7 +39,7 @@ package final class OpenFolder {
   }
 
   /// The folder's own status.
-  package var status: stat? { FileStatus.of(descriptor: descriptor) }
+  package var status: FileStatus? { FileStatus.of(descriptor: descriptor) }
 
   /// Its entries other than `.` and `..`, in the order the system gives them.
   package func entries() throws(SystemError) -> [Entry] {
@@ -60,7 +60,7 @@ package final class OpenFolder {
       let found = fstatat(descriptor, Self.cString(name), &info, 0)
       entries.append(
         Entry(
-          name: name, status: found == 0 ? info : nil,
+          name: name, status: found == 0 ? FileStatus(info) : nil,
           problem: found == 0 ? nil : SystemError.current))
     }
     return entries

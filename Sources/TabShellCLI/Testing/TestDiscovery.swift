@@ -36,8 +36,7 @@ enum TestDiscovery {
   static func scripts(_ paths: [String]) throws(Missing) -> [TestScript] {
     var finder = Finder()
     for path in paths.isEmpty ? ["."] : paths {
-      var info = stat()
-      guard stat(path, &info) == 0 else { throw Missing(path: path) }
+      guard let info = FileStatus.of(path) else { throw Missing(path: path) }
       if info.isDirectory {
         let shown = path == "." ? "" : trimmed(path)
         do throws(SystemError) {
@@ -65,9 +64,9 @@ private struct FileID: Hashable {
   var device: UInt64
   var inode: UInt64
 
-  init(_ info: stat) {
-    device = UInt64(info.st_dev)
-    inode = UInt64(info.st_ino)
+  init(_ info: FileStatus) {
+    device = info.device
+    inode = info.inode
   }
 }
 
@@ -82,7 +81,7 @@ private struct Finder {
   /// A script's name's ending.
   static let ending = Array(".tabsh".utf8)
 
-  mutating func add(path: String, info: stat) {
+  mutating func add(path: String, info: FileStatus) {
     guard seen.insert(FileID(info)).inserted else { return }
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
@@ -99,7 +98,7 @@ private struct Finder {
   ///
   /// `folder` is its path as a script's is run (`nil` once a name on the way is not UTF-8),
   /// `shown` as reports show it.
-  mutating func walk(_ open: OpenFolder, folder: String?, shown: String, info: stat) {
+  mutating func walk(_ open: OpenFolder, folder: String?, shown: String, info: FileStatus) {
     guard walked.insert(FileID(info)).inserted else { return }
     let entries: [OpenFolder.Entry]
     do throws(SystemError) {

@@ -83,9 +83,12 @@ enum TabCommands {
   ) { interpreter, _ in try interpreter.shell.tapActionButton() }
 
   static let layoutName = Argument(
-    "NAME", .layout, abstract: "swipeable, xianyu, profile, lifecycle, demo...")
+    "NAME", .layout, abstract: "a layout, built in (swipeable, xianyu, demo...) or a plugin's")
 
   static let layout = Declaration(
-    name: "layout", parameters: [layoutName], abstract: "replace every tab with a built-in layout"
+    name: "layout", parameters: [layoutName],
+    abstract: "replace every tab with a layout's tabs",
+    discussion:
+      "'help layout' ends with the layouts registered when it runs, each with its summary."
   ) { interpreter, arguments in try interpreter.shell.apply(layout: arguments[layoutName]) }
 }

@@ -34,9 +34,13 @@ package enum Help {
     return lines
   }
 
-  /// One command: usage, abstract, discussion, subcommands, arguments, options, aliases.
+  /// One command: usage, abstract, discussion, subcommands, arguments, options, aliases; for a
+  /// command that takes a layout, the layouts registered now (built-in and plugins'), each with
+  /// its summary.
   static func command(_ name: String, in interpreter: Interpreter) -> [String]? {
-    if let command = interpreter.table.command(named: name) { return describe(command) }
+    if let command = interpreter.table.command(named: name) {
+      return describe(command) + registeredLayouts(for: command, in: interpreter)
+    }
     if let (command, type) = interpreter.screenCommand(named: name) {
       return describe(command) + ["(a command of screen type '\(type)')"]
     }
@@ -80,6 +84,18 @@ package enum Help {
       lines += ["", "aliases: " + declaration.aliases.joined(separator: ", ")]
     }
     return lines
+  }
+
+  /// The layouts `declaration` can take, when one of its arguments is a layout: a section of
+  /// rows, `NAME  SUMMARY` (a plugin's summary neutralized).
+  private static func registeredLayouts(for declaration: Declaration, in interpreter: Interpreter)
+    -> [String]
+  {
+    guard declaration.parameters.contains(where: { $0.spec.kind == .layout }) else { return [] }
+    let layouts = interpreter.shell.layouts
+    let width = layouts.map(\.name.count).max() ?? 0
+    return ["", "layouts:"]
+      + layouts.map { row($0.name, Renderer.neutralized($0.summary), width: width) }
   }
 
   private static func optionName(_ spec: Parameter.Spec) -> String {

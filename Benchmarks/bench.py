@@ -6,6 +6,7 @@ shared and noisy. Peak memory is the child's ru_maxrss (from wait4).
 
 Usage: bench.py BIN_DIR [--quick]
 """
+import json
 import os
 import shutil
 import random
@@ -21,6 +22,7 @@ TABSHELL = os.path.join(BIN_DIR, "tabshell")
 RENDER_BENCH = os.path.join(BIN_DIR, "RenderBench")
 RPC_BENCH = os.path.join(BIN_DIR, "RPCBench")
 REFERENCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "reference_cmd.py")
+REFERENCE_LOOP = os.path.join(os.path.dirname(os.path.abspath(__file__)), "reference_loop.py")
 COMMANDS = 100_000 if QUICK else 1_000_000
 RUNS = 2 if QUICK else 5
 WORK = tempfile.mkdtemp(prefix="tabshell-bench-")
@@ -139,8 +141,15 @@ def repl_latency(binary, count):
     return times[len(times) // 2], times[int(len(times) * 0.99)], times[-1], os.path.dirname(home)
 
 
-def figure(name, measured, unit, target, at_least, note=""):
-    """Records a figure; the ratio is how far it is from its target (≥ 1 meets it)."""
+def figure(name, measured, unit, target, at_least, note="", wrong=None):
+    """Records a figure; the ratio is how far it is from its target (≥ 1 meets it). `wrong` says
+    why the figure does not count (the run it measures did not do what it should): it is WRONG,
+    whatever its ratio."""
+    if wrong is not None:
+        rows.append((name, f"{'≥' if at_least else '<'} {target:g} {unit}" if target else "(none)",
+                     f"{measured:,.3g} {unit}", "", "WRONG", wrong))
+        print(f"  {name}: {measured:,.4g} {unit} WRONG: {wrong}", flush=True)
+        return
     if target is None:
         rows.append((name, "(none)", f"{measured:,.3g} {unit}", "", "", note))
         print(f"  {name}: {measured:,.4g} {unit} {note}", flush=True)
@@ -195,11 +204,30 @@ only3 = script("setup3.tabsh", setup3)
 print("1. batch throughput (3 tabs, trace off)", flush=True)
 wall, rss, cost3 = per_command(nav3, only3)
 check, _ = run([TABSHELL, "--check", nav3])
-reference, _ = run([sys.executable, REFERENCE, nav3], max(1, RUNS // 2))
 figure("commands/s, whole process", COMMANDS / wall / 1e6, "M/s", 5, True,
        f"({wall * 1e3:.0f} ms, peak {rss / 1024:.0f} MB; of which read+parse {check * 1e3:.0f} ms)")
 figure("commands/s, after start-up", 1 / cost3 / 1e6, "M/s", 5, True, f"({cost3 * 1e9:.0f} ns each)")
-figure("speed-up over Python cmd", reference / wall, "x", 5, True, f"(reference {reference * 1e3:.0f} ms)")
+
+
+def final_selection_of_tabshell():
+    """The selected position once the navigation script has run: the same script (the same seed)
+    with `state --json` at its end."""
+    path = script("nav3-state.tabsh", setup3 + list(navigation(COMMANDS, 3)) + ["state --json\n"])
+    out = subprocess.run([TABSHELL, path], capture_output=True, text=True, check=True).stdout
+    return json.loads(out.strip().splitlines()[-1])["selected"]
+
+
+tabshell_selected = final_selection_of_tabshell()
+# Two references, each the best of as many runs as TabShell, each checked: a reference that ends
+# elsewhere did not do the same work, and its figure does not count.
+for label, program in [("Python cmd", REFERENCE), ("a plain Python loop", REFERENCE_LOOP)]:
+    reference, _ = run([sys.executable, program, nav3], RUNS)
+    ended = subprocess.run([sys.executable, program, nav3, "--print-selected"], capture_output=True,
+                           text=True, check=True).stdout.strip()
+    wrong = (None if ended == str(tabshell_selected) else
+             f"the reference ends on tab {ended}, TabShell on tab {tabshell_selected}")
+    figure(f"speed-up over {label}", reference / wall, "x", 5, True,
+           f"(reference {reference * 1e3:.0f} ms; both end on tab {tabshell_selected})", wrong)
 
 # 2. trace json to /dev/null; 10,000 tabs (trace off and trace json).
 print("2. trace json to /dev/null; 10,000 tabs", flush=True)
@@ -325,6 +353,37 @@ if os.path.exists(RPC_BENCH):
            "ms", 2, False, f"(p50 {values['shell-switch-p50']:.3f} ms)")
     figure("process plugin through the shell: fault noticed and usable again, limit 0.5 s",
            values["shell-fault"], "ms", 600, False)
+
+# 6b. Process plugins at exit: plugins that ignore the end of their input share one grace.
+STUBBORN = """#!/bin/sh
+# A process plugin that answers the handshake and ignores the end of its input (until SIGTERM).
+read -r line
+id=${line#*\\"id\\":}; id=${id%%,*}
+printf '{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":1,"name":"%s","screenTypes":[{"name":"%s"}]}}\\n' "$id" "$1" "$1"
+while :; do sleep 0.05; done
+"""
+
+
+def stubborn_exit(count):
+    """Seconds for `tabshell -c` to load `count` stubborn plugins and exit (best of RUNS)."""
+    folder = tempfile.mkdtemp(prefix="stubborn-", dir=WORK)
+    loads = []
+    for number in range(count):
+        path = os.path.join(folder, f"stubborn{number}")
+        with open(path, "w") as file:
+            file.write(STUBBORN.replace('"$1"', f'"stubborn{number}"'))
+        os.chmod(path, 0o755)
+        loads.append(f"load {path}")
+    wall, _ = run([TABSHELL, "--norc", "-c", "; ".join(loads)], RUNS)
+    return wall
+
+
+print("6b. process plugins at exit: plugins that ignore the end of their input", flush=True)
+one_stubborn, three_stubborn = stubborn_exit(1), stubborn_exit(3)
+figure("exit with three process plugins that ignore the end of their input", three_stubborn, "s",
+       1.2, False, f"(one such plugin: {one_stubborn:.2f} s)")
+figure("exit with three such plugins ÷ with one", three_stubborn / one_stubborn, "x", 1.25, False,
+       "(one shared grace, not one each)")
 
 # 7. The REPL: command-to-prompt through a pseudo-terminal, the history file on a real disk.
 print("7. REPL: command-to-prompt through a pseudo-terminal (history on disk)", flush=True)

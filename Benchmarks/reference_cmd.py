@@ -1,6 +1,7 @@
 """The reference for scripts/bench: Python's `cmd` module running a navigation script on a bare
 state machine with TabShell's rules (a tap selects a tab when it is in range; a swipe moves within
-bounds). Prints nothing; the bench times the whole process."""
+bounds). Prints nothing, or with a second argument the selected position at the end, for the bench
+to compare with TabShell's; the bench times the whole process."""
 import cmd
 import sys
 

@@ -130,15 +130,26 @@ do {
   client.shutdown()
 
   // A plugin that never answers and ignores SIGTERM: how long until the waiting call fails and
-  // the plugin is gone (reaped), with a time limit of 0.2 s.
+  // the plugin is gone (reaped), with a time limit of 0.2 s. A call that did not fail with the
+  // time limit, or a plugin still there, is no figure: the bench stops.
   var worst = 0.0
   for _ in 0..<5 {
     let silent = try RPCConnection(
       executable: "/bin/sh", arguments: ["-c", "trap '' TERM; while :; do sleep 1; done"],
       limits: RPCLimits(timeout: 0.2))
     let start = now()
-    _ = try? silent.request("screen/draw")
-    worst = max(worst, (now() - start) * 1e3)
+    var noticed: PluginFault?
+    do throws(PluginFault) {
+      _ = try silent.request("screen/draw")
+    } catch {
+      noticed = error
+    }
+    let elapsed = (now() - start) * 1e3
+    guard case .timedOut = noticed, silent.process.exitStatus() != nil else {
+      print("RPCBench: the silent plugin's fault was not noticed: \(String(describing: noticed))")
+      exit(1)
+    }
+    worst = max(worst, elapsed)
   }
   figure(
     "fault", "fault noticed and stopped, limit 0.2 s, worst of 5", worst, "ms", target: 300,

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// The README shows what TabShell does: its tour is `Tests/Transcripts/tour.tabsh`, which the
+/// transcript tests run, and each frame it shows after a `tabshell -c '…'` is what that command
+/// prints. A README edited alone, or a change in the output, fails here.
+@Suite struct ReadmeTests {
+  static let root: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path
+  }()
+
+  static func readme() throws -> String {
+    try String(contentsOfFile: root + "/README.md", encoding: .utf8)
+  }
+
+  /// The fenced blocks of `text` (without their fences), each with the paragraph before it.
+  static func blocks(of text: String) -> [(before: String, body: String)] {
+    var blocks: [(String, String)] = []
+    var paragraph: [Substring] = []
+    var previous: [Substring] = []
+    var body: [Substring]?
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("```") {
+        if let lines = body {
+          blocks.append((previous.joined(separator: " "), lines.map { $0 + "\n" }.joined()))
+          body = nil
+        } else {
+          body = []
+          if !paragraph.isEmpty { previous = paragraph }
+        }
+        paragraph = []
+      } else if body != nil {
+        body?.append(line)
+      } else if line.isEmpty {
+        if !paragraph.isEmpty { previous = paragraph }
+        paragraph = []
+      } else {
+        paragraph.append(line)
+      }
+    }
+    return blocks
+  }
+
+  @Test func theTourIsTheTranscriptThatRuns() throws {
+    let readme = try Self.readme()
+    let tour = try #require(readme.range(of: "## A tour"))
+    let block = try #require(Self.blocks(of: String(readme[tour.upperBound...])).first)
+    let script = try String(
+      contentsOfFile: Self.root + "/Tests/Transcripts/tour.tabsh", encoding: .utf8)
+    #expect(block.body == script, "README's tour and Tests/Transcripts/tour.tabsh differ")
+    // It runs to its end: `exit 3`, its last line, is its status.
+    let run = runInProcess(["tour.tabsh"], directory: Self.root + "/Tests/Transcripts")
+    #expect(run.stderr == "")
+    #expect(run.status == 3)
+  }
+
+  @Test func everyFrameIsWhatItsCommandPrints() throws {
+    let pattern = /`tabshell -c '([^']*)'`:$/
+    var checked = 0
+    for block in Self.blocks(of: try Self.readme()) {
+      guard let match = block.before.firstMatch(of: pattern) else { continue }
+      let commands = String(match.1)
+      #expect(commands.hasPrefix("size "), "the frame of '\(commands)' does not say its size")
+      let run = runInProcess(["-c", commands])
+      #expect(run.status == 0)
+      #expect(run.stdout == block.body, "the README's frame of '\(commands)'")
+      checked += 1
+    }
+    #expect(checked >= 4)
+  }
+}

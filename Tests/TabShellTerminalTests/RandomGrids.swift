@@ -18,7 +18,15 @@ enum RandomGrids {
     CellStyle(attributes: [.reverse, .dim]),
   ]
 
-  static func text(_ generator: inout SplitMix64, maximum: Int) -> String {
+  /// Those of ``characters`` whose display width terminals agree on (wcwidth's, and so pyte's): no
+  /// flags, ZWJ sequences nor emoji made wide by VS16, which terminals draw differently.
+  static let settledCharacters: [String] = [
+    "a", "b", "x", " ", "-", "é", "ß", "Ω", "中", "文", "字", "好", "ア", "한", "😀", "🎉", "e\u{301}",
+  ]
+
+  static func text(
+    _ generator: inout SplitMix64, maximum: Int, from characters: [String] = characters
+  ) -> String {
     var text = ""
     for _ in 0..<Int.random(in: 1...maximum, using: &generator) {
       text += characters.randomElement(using: &generator) ?? "a"
@@ -27,7 +35,10 @@ enum RandomGrids {
   }
 
   /// Applies `count` random writes and fills to `grid`.
-  static func scribble(on grid: inout CellGrid, count: Int, _ generator: inout SplitMix64) {
+  static func scribble(
+    on grid: inout CellGrid, count: Int, _ generator: inout SplitMix64,
+    from characters: [String] = characters
+  ) {
     for _ in 0..<count {
       let row = Int.random(in: 0..<max(1, grid.rows), using: &generator)
       let column = Int.random(in: -3...(grid.columns + 1), using: &generator)
@@ -38,19 +49,23 @@ enum RandomGrids {
         grid.fill(row: row, columns: column..<(column + width), style: style)
       case 1:
         var page = CellGrid(columns: max(1, grid.columns / 2), rows: 2)
-        page.write(text(&generator, maximum: 12), column: 0, row: 1, style: style)
+        page.write(
+          text(&generator, maximum: 12, from: characters), column: 0, row: 1, style: style)
         grid.draw(page, column: column, row: row - 1)
       default:
         let clip = Bool.random(using: &generator) ? nil : (column + 1)..<(column + 5)
         grid.write(
-          text(&generator, maximum: 10), column: column, row: row, style: style, clip: clip)
+          text(&generator, maximum: 10, from: characters), column: column, row: row, style: style,
+          clip: clip)
       }
     }
   }
 
-  static func grid(columns: Int, rows: Int, _ generator: inout SplitMix64) -> CellGrid {
+  static func grid(
+    columns: Int, rows: Int, _ generator: inout SplitMix64, from characters: [String] = characters
+  ) -> CellGrid {
     var grid = CellGrid(columns: columns, rows: rows)
-    scribble(on: &grid, count: rows * 3, &generator)
+    scribble(on: &grid, count: rows * 3, &generator, from: characters)
     return grid
   }
 }

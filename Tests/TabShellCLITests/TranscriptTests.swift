@@ -28,13 +28,8 @@ struct TranscriptTests {
     }
     let result = runInProcess(arguments + ["\(name).tabsh"], directory: Self.directory)
     if ProcessInfo.processInfo.environment["TABSHELL_RECORD_TRANSCRIPTS"] == "1" {
-      // Re-recording, on purpose only: review the diff before committing it.
-      try result.stdout.write(
-        toFile: "\(Self.directory)/\(name).stdout", atomically: true, encoding: .utf8)
-      try result.stderr.write(
-        toFile: "\(Self.directory)/\(name).stderr", atomically: true, encoding: .utf8)
-      try "\(result.status)\n".write(
-        toFile: "\(Self.directory)/\(name).status", atomically: true, encoding: .utf8)
+      try Self.record(result, name: name, in: Self.directory)
+      return
     }
     let expectedOut = try String(
       contentsOfFile: "\(Self.directory)/\(name).stdout", encoding: .utf8)
@@ -45,6 +40,41 @@ struct TranscriptTests {
     #expect(result.stdout == expectedOut, "stdout of \(name)")
     #expect(result.stderr == expectedErr, "stderr of \(name)")
     #expect("\(result.status)" == expectedStatus.trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+
+  /// Re-records a transcript's expected files, on purpose only (review the diff before committing
+  /// it). Never a pass: what was recorded was not checked.
+  static func record(
+    _ result: RunResult, name: String, in directory: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    try result.stdout.write(
+      toFile: "\(directory)/\(name).stdout", atomically: true, encoding: .utf8)
+    try result.stderr.write(
+      toFile: "\(directory)/\(name).stderr", atomically: true, encoding: .utf8)
+    try "\(result.status)\n".write(
+      toFile: "\(directory)/\(name).status", atomically: true, encoding: .utf8)
+    Issue.record(
+      Comment(
+        rawValue:
+          "recorded transcript \(name) in \(directory) (TABSHELL_RECORD_TRANSCRIPTS=1): a record run"
+          + " fails; review the diff, then run the tests without it"),
+      sourceLocation: sourceLocation)
+  }
+
+  /// A record run writes the files and fails (with the variable set in a CI job, every transcript
+  /// was rewritten and green).
+  @Test func aRecordRunWritesTheFilesAndFails() throws {
+    let folder = NSTemporaryDirectory() + "tabshell-transcripts-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try withKnownIssue("a record run fails, saying it recorded") {
+      try Self.record(RunResult(stdout: "out\n", stderr: "", status: 3), name: "t", in: folder)
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.hasPrefix("recorded transcript t in ") }
+    }
+    #expect(try String(contentsOfFile: folder + "/t.stdout", encoding: .utf8) == "out\n")
+    #expect(try String(contentsOfFile: folder + "/t.status", encoding: .utf8) == "3\n")
   }
 }
 

@@ -15,12 +15,37 @@ import Testing
   @Test func theCheckedInReferenceIsGeneratedFromTheDeclarations() throws {
     let generated = Help.reference()
     if ProcessInfo.processInfo.environment["TABSHELL_RECORD_REFERENCE"] == "1" {
-      try generated.write(toFile: Self.path, atomically: true, encoding: .utf8)
+      try Self.record(generated, to: Self.path)
+      return
     }
     let checkedIn = try String(contentsOfFile: Self.path, encoding: .utf8)
     #expect(checkedIn == generated, "docs/Commands.md is out of date: re-record it")
     for command in CommandTable.standard.families.flatMap(\.commands) {
       #expect(checkedIn.contains("### `\(command.name)`"))
     }
+  }
+
+  /// Re-records the reference, on purpose only. Never a pass: what was recorded was not checked.
+  static func record(
+    _ generated: String, to path: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws {
+    try generated.write(toFile: path, atomically: true, encoding: .utf8)
+    Issue.record(
+      Comment(
+        rawValue:
+          "recorded \(path) (TABSHELL_RECORD_REFERENCE=1): a record run fails; review the diff, then"
+          + " run the tests without it"),
+      sourceLocation: sourceLocation)
+  }
+
+  @Test func aRecordRunWritesTheReferenceAndFails() throws {
+    let path = NSTemporaryDirectory() + "tabshell-reference-\(UUID().uuidString).md"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try withKnownIssue("a record run fails, saying it recorded") {
+      try Self.record("# Commands\n", to: path)
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.hasPrefix("recorded \(path) ") }
+    }
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "# Commands\n")
   }
 }

@@ -7,15 +7,25 @@ import Testing
 @Suite struct CrashingPluginTests {
   static let environment = ["HOME=/nonexistent", "PATH=/usr/bin:/bin", "TERM=dumb"]
 
+  /// The signal a Swift trap raises here: `ud2` is SIGILL on x86-64, `brk` SIGTRAP on arm64.
+  #if arch(x86_64)
+    static let trapSignal = SIGILL
+  #else
+    static let trapSignal = SIGTRAP
+  #endif
+
   @Test func theOutputIsKeptAndThePluginNamed() throws {
     let path = try freshCopy(of: TestPlugins.get().trap)
     let run = try SpawnedRun(
       ["-c", "echo before; load '\(path)'; echo after"],
       environment: Self.environment + ["SWIFT_BACKTRACE=enable=no"], terminal: false)
     #expect(!run.timedOut)
-    #expect(run.signal == SIGILL || run.signal == SIGTRAP, "\(run.status)")
+    #expect(run.signal == Self.trapSignal, "\(run.status)")
     #expect(run.output == "before\n")
-    #expect(run.errors.contains("error: plugin '\(path)' crashed (SIG"), "\(run.errors)")
+    #expect(
+      run.errors.contains(
+        "error: plugin '\(path)' crashed (\(Self.trapSignal == SIGILL ? "SIGILL" : "SIGTRAP"))"),
+      "\(run.errors)")
   }
 
   /// On a terminal, with SWIFT_BACKTRACE unset: the backtrace is printed without asking for a key.
@@ -27,9 +37,11 @@ import Testing
       answer: (prompt, "q"))
     #expect(!run.timedOut)
     #expect(!run.output.contains(prompt), "the backtracer waited for a key")
-    #expect(run.signal == SIGILL || run.signal == SIGTRAP, "\(run.status)")
+    #expect(run.signal == Self.trapSignal, "\(run.status)")
     #expect(run.output.hasPrefix("before\r\n"), "\(run.output.prefix(200))")
-    #expect(run.output.contains("error: plugin '\(path)' crashed (SIG"))
+    #expect(
+      run.output.contains(
+        "error: plugin '\(path)' crashed (\(Self.trapSignal == SIGILL ? "SIGILL" : "SIGTRAP"))"))
   }
 }
 

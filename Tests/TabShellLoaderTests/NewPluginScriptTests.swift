@@ -61,7 +61,7 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: folder))
   }
 
-  @Test func makesAPythonPluginThatLoadsAndPassesItsTest() throws {
+  @Test func makesAPythonPluginFromTheTemplate() throws {
     let folder = try makeTemporaryFolder() + "/hw"
     #expect(try newPlugin(["--python", "hello-world", folder]).status == 0)
     let files = try FileManager.default.contentsOfDirectory(atPath: folder)
@@ -74,13 +74,18 @@ import Testing
       try FileManager.default.attributesOfItem(atPath: folder + "/hello-world.py")[
         .posixPermissions] as? Int
     #expect(mode == 0o755)
-    // The plugin runs with the python3 on PATH (`#!/usr/bin/env python3`), when there is one.
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    guard
-      path.split(separator: ":").contains(where: {
-        FileManager.default.isExecutableFile(atPath: "\($0)/python3")
-      })
-    else { return }
+  }
+
+  /// Whether a `python3` is on PATH, which the plugins the script makes run with.
+  static let hasPython3 = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+    .contains { FileManager.default.isExecutableFile(atPath: "\($0)/python3") }
+
+  // Skipped by name, not passed in silence, on a machine without python3 (CI has one).
+  @Test(.enabled(if: hasPython3, "python3 is not on PATH: the plugin it makes cannot run"))
+  func thePythonPluginItMakesLoadsAndPassesItsTest() throws {
+    let folder = try makeTemporaryFolder() + "/hw"
+    #expect(try newPlugin(["--python", "hello-world", folder]).status == 0)
+    // The plugin runs with the python3 on PATH (`#!/usr/bin/env python3`).
     let binary = (try #require(hostCoreLibraries().first) as NSString).deletingLastPathComponent
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary + "/tabshell")

@@ -66,6 +66,14 @@ import Testing
     for line in lines {
       #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
     }
+    // Drawn, not only harmless: an empty render passed the check above.
+    #expect(
+      lines == [
+        "             evil [2J line          text", "", "              evil 2J ine", "", "",
+        String(repeating: "━", count: 40), "", "           [1 evil [2J line]",
+        "           [1 evil [2J line]",
+        "   #  ID    TITLE   TYPE  BADGE  ENABLED", "*  1  text  evil…   text  -      yes",
+      ])
   }
 }
 

@@ -5,6 +5,7 @@ import Testing
 /// the package manifest needs no resources).
 ///
 /// A snapshot is re-recorded only on purpose: run the tests with `TABSHELL_RECORD_SNAPSHOTS=1`.
+/// A record run writes the files and fails (it checked nothing); the next run checks them.
 enum Snapshot {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Snapshots")
@@ -15,14 +16,22 @@ enum Snapshot {
 
   /// Compares `text` with the snapshot `name` (or records it).
   static func check(
-    _ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation
+    _ text: String, named name: String, recording: Bool = isRecording,
+    in directory: URL = directory, sourceLocation: SourceLocation = #_sourceLocation
   ) {
     let url = directory.appendingPathComponent(name + ".txt")
     let actual = text.hasSuffix("\n") ? text : text + "\n"
-    if isRecording {
+    if recording {
       do {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try actual.write(to: url, atomically: true, encoding: .utf8)
+        // Never a pass: what was recorded was not checked.
+        Issue.record(
+          Comment(
+            rawValue:
+              "recorded snapshot \(name) in \(url.path) (TABSHELL_RECORD_SNAPSHOTS=1): a record run"
+              + " fails; review the diff, then run the tests without it"),
+          sourceLocation: sourceLocation)
       } catch {
         Issue.record("could not record \(url.path): \(error)", sourceLocation: sourceLocation)
       }

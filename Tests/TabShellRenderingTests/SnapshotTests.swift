@@ -1,3 +1,4 @@
+import Foundation
 @_spi(Host) import TabShellKit
 import TabShellRendering
 import Testing
@@ -38,5 +39,25 @@ import Testing
     for index in 1...30 { try shell.addTab(type: "text", id: "t\(index)", title: "Tab \(index)") }
     try shell.select("t17")
     Snapshot.check(preview(shell, width: 60), named: "many-tabs-60")
+  }
+}
+
+/// A record run (`TABSHELL_RECORD_SNAPSHOTS=1`) writes the snapshots and never reports a pass:
+/// with the variable set in a CI job, every snapshot test was rewritten and green.
+@Suite struct SnapshotRecordingTests {
+  @Test func aRecordRunWritesTheSnapshotAndFails() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tabshell-snapshots-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    withKnownIssue("a record run fails, saying it recorded") {
+      Snapshot.check("drawn", named: "recorded", recording: true, in: folder)
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.hasPrefix("recorded snapshot recorded in ") }
+    }
+    let written = try String(
+      contentsOf: folder.appendingPathComponent("recorded.txt"), encoding: .utf8)
+    #expect(written == "drawn\n")
+    // The next run checks it.
+    Snapshot.check("drawn", named: "recorded", recording: false, in: folder)
   }
 }

@@ -248,7 +248,9 @@ def test_sigterm_keeps_the_history():
     repl.send("echo not-entered")
     repl.expect("not-entered")
     repl.child.kill(signal.SIGTERM)
-    repl.finish()
+    # An exit with 128 + 15 (the contract's), not the signal itself nor another status.
+    assert repl.finish() == 128 + 15
+    assert repl.child.signalstatus is None
     assert read(repl.history_file()) == "echo before-the-kill\n"
 
 

@@ -2,7 +2,9 @@
 
 It runs the file's `test_` functions (only those whose name holds a WORD, when any is given), each
 once, prints `ok   NAME` or `FAIL NAME` with the traceback, then `N passed, N failed`; the exit status
-is 1 when one failed. With `binary`, a missing tabshell binary is one clear failure.
+is 1 when one failed, and when none ran (a run of no test proves nothing: a file whose tests were
+all renamed away, or WORDs that match none). With `binary`, a missing tabshell binary is one clear
+failure.
 """
 
 import os
@@ -31,4 +33,7 @@ def run(namespace, binary=None):
             passed += 1
             print(f"ok   {name}")
     print(f"{passed} passed, {failed} failed")
+    if passed + failed == 0:
+        print("FAIL no test ran" + (f" (none matches {' '.join(selected)})" if selected else ""))
+        return 1
     return 1 if failed else 0

@@ -62,7 +62,7 @@ let package = Package(
       name: "TabShellCLITests",
       dependencies: [
         kit, "TabShellLanguage", "TabShellCLI", "TabShellLoader", "BuiltinScreens",
-        "TabShellPlatform",
+        "TabShellPlatform", "TestSupport",
       ]
     ),
     .testTarget(

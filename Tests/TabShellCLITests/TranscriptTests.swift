@@ -1,5 +1,6 @@
 import Foundation
 import TabShellCLI
+import TestSupport
 import Testing
 
 /// Runs every `Tests/Transcripts/NAME.tabsh` through the command line's entry point, in process, and
@@ -54,11 +55,9 @@ struct TranscriptTests {
       toFile: "\(directory)/\(name).stderr", atomically: true, encoding: .utf8)
     try "\(result.status)\n".write(
       toFile: "\(directory)/\(name).status", atomically: true, encoding: .utf8)
+    let what = "transcript \(name) in \(directory)"
     Issue.record(
-      Comment(
-        rawValue:
-          "recorded transcript \(name) in \(directory) (TABSHELL_RECORD_TRANSCRIPTS=1): a record run"
-          + " fails; review the diff, then run the tests without it"),
+      "\(RecordRun.message(what, variable: "TABSHELL_RECORD_TRANSCRIPTS"))",
       sourceLocation: sourceLocation)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import TabShellLanguage
@@ -31,10 +32,7 @@ import Testing
   ) throws {
     try generated.write(toFile: path, atomically: true, encoding: .utf8)
     Issue.record(
-      Comment(
-        rawValue:
-          "recorded \(path) (TABSHELL_RECORD_REFERENCE=1): a record run fails; review the diff, then"
-          + " run the tests without it"),
+      "\(RecordRun.message(path, variable: "TABSHELL_RECORD_REFERENCE"))",
       sourceLocation: sourceLocation)
   }
 

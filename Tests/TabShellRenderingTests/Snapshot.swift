@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Plain-text snapshots, checked in under `Snapshots/` beside this file (found with `#filePath`, so
@@ -26,11 +27,9 @@ enum Snapshot {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try actual.write(to: url, atomically: true, encoding: .utf8)
         // Never a pass: what was recorded was not checked.
+        let what = "snapshot \(name) in \(url.path)"
         Issue.record(
-          Comment(
-            rawValue:
-              "recorded snapshot \(name) in \(url.path) (TABSHELL_RECORD_SNAPSHOTS=1): a record run"
-              + " fails; review the diff, then run the tests without it"),
+          "\(RecordRun.message(what, variable: "TABSHELL_RECORD_SNAPSHOTS"))",
           sourceLocation: sourceLocation)
       } catch {
         Issue.record("could not record \(url.path): \(error)", sourceLocation: sourceLocation)

@@ -36,7 +36,7 @@ extension PluginFile {
       if info.isSymbolicLink {
         links += 1
         guard links <= maximumLinks else {
-          throw .unreadable(path: path, reason: SystemError(code: ELOOP).description)
+          throw .unreadable(path: path, reason: SystemError.tooManyLinks.description)
         }
         guard let target = FileStatus.linkTarget(candidate) else {
           throw .unreadable(path: path, reason: SystemError.current.description)

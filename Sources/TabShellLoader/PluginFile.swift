@@ -33,18 +33,20 @@ struct PluginFile {
   /// Opens `path` and checks it; the caller closes it (``close()``) unless the dynamic linker has it.
   static func open(_ path: String, executable: Bool = false) throws(PluginLoadError) -> PluginFile {
     guard let realPath = FileStatus.realPath(path) else {
-      if errno == ENOENT || errno == ENOTDIR { throw .notFound(path: path) }
+      if SystemError.current.isMissingFile { throw .notFound(path: path) }
       throw .unreadable(path: path, reason: SystemError.current.description)
     }
     try checkWay(to: path)
-    let descriptor = TabShellPlatform.open(realPath, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else {
+    let opened: InputFile
+    do throws(SystemError) {
+      opened = try InputFile(path: realPath, followingLinks: false)
+    } catch {
       let reason =
-        errno == ELOOP
-        ? "it became a symbolic link while it was checked" : SystemError.current.description
+        error == .tooManyLinks
+        ? "it became a symbolic link while it was checked" : error.description
       throw .unreadable(path: path, reason: reason)
     }
-    let file = PluginFile(descriptor: descriptor, realPath: realPath)
+    let file = PluginFile(descriptor: opened.release(), realPath: realPath)
     do throws(PluginLoadError) {
       try file.check(path: path, executable: executable)
     } catch {
@@ -56,7 +58,7 @@ struct PluginFile {
 
   /// Closes the descriptor (the dynamic linker keeps its own mapping).
   func close() {
-    _ = TabShellPlatform.close(descriptor)
+    SystemIO.close(descriptor)
   }
 
   /// The checks of the open file itself.
@@ -70,12 +72,11 @@ struct PluginFile {
     }
     try Self.checkWriters(info, path: path, folder: nil)
     if executable {
-      guard access(realPath, X_OK) == 0 else { throw .notExecutable(path: path) }
+      guard FileStatus.isExecutable(realPath) else { throw .notExecutable(path: path) }
       return
     }
-    var magic: [UInt8] = [0, 0, 0, 0]
-    let count = magic.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 4, 0) }
-    guard count == 4, magic == [0x7F, 0x45, 0x4C, 0x46] else { throw .notSharedObject(path: path) }
+    let magic = SystemIO.firstBytes(descriptor, count: 4)
+    guard magic == [0x7F, 0x45, 0x4C, 0x46] else { throw .notSharedObject(path: path) }
   }
 
   /// Refuses a file or folder that someone other than this user (or root) can write: one owned by

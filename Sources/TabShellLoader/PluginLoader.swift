@@ -71,17 +71,19 @@ package enum PluginLoader {
   static func open(path: String, file: PluginFile) throws(PluginLoadError)
     -> any TabShellPlugin
   {
-    _ = dlerror()
-    guard let handle = dlopen(file.loadPath, RTLD_NOW | RTLD_LOCAL) else {
-      let reason = dlerror().map { String(cString: $0) } ?? "the dynamic linker refused it"
+    let library: SharedLibrary
+    switch SharedLibrary.open(file.loadPath) {
+    case .success(let opened):
+      library = opened
+    case .failure(let failure):
       file.close()
       // The linker names the file by the path it was given: name it as the user did.
-      throw .openFailed(path: path, reason: reason.replacing(file.loadPath, with: path))
+      throw .openFailed(path: path, reason: failure.reason.replacing(file.loadPath, with: path))
     }
-    guard let versionSymbol = dlsym(handle, abiVersionSymbol) else {
+    guard let versionSymbol = library.symbol(abiVersionSymbol) else {
       throw .notAPlugin(path: path, missingSymbol: abiVersionSymbol)
     }
-    guard let createSymbol = dlsym(handle, createSymbol) else {
+    guard let createSymbol = library.symbol(createSymbol) else {
       throw .notAPlugin(path: path, missingSymbol: createSymbol)
     }
     typealias VersionFunction = @convention(c) () -> Int32

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The XDG base directories, with one rule for every file TabShell keeps (the start-up file, the
 /// plugin folder, the history):
 ///

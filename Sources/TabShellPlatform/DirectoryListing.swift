@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The names in a folder: the `opendir`/`readdir` loop, said once.
 package enum DirectoryListing {
   /// One name in a folder and what it is.

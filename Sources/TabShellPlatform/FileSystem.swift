@@ -36,6 +36,47 @@ package enum FileSystem {
   @discardableResult
   package static func remove(_ path: String) -> Bool { unlink(path) == 0 }
 
+  /// Removes the empty folder at `path`; returns whether it did.
+  @discardableResult
+  package static func removeFolder(_ path: String) -> Bool { rmdir(path) == 0 }
+
+  /// Makes a new folder that only this user can enter, named `prefix` and six random characters
+  /// (`mkdtemp`); returns its path.
+  package static func makeTemporaryFolder(prefix: String) throws(SystemError) -> String {
+    var template = Array("\(prefix)XXXXXX".utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { buffer in
+      buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
+    }
+    guard let made else { throw .current }
+    return made
+  }
+
+  /// Copies the file at `source` to a new file at `destination` (never an existing one), made
+  /// with `permissions`.
+  package static func copyFile(from source: String, to destination: String, permissions: UInt32)
+    throws(SystemError)
+  {
+    let input = try InputFile(path: source)
+    let output: OutputFile
+    do throws(OutputFile.Failure) {
+      output = try OutputFile(creatingNew: destination, permissions: permissions)
+    } catch {
+      guard case .system(let error) = error else { throw .invalidArgument }
+      throw error
+    }
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = try SystemIO.read(input.descriptor, into: &buffer)
+      if count == 0 { return }
+      do throws(OutputFile.Failure) {
+        try output.write(buffer[..<count])
+      } catch {
+        guard case .system(let error) = error else { throw .inputOutput }
+        throw error
+      }
+    }
+  }
+
   /// Flushes the folder's entries to disk (after a rename in it), as far as the system lets.
   package static func syncFolder(_ folder: String) {
     let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

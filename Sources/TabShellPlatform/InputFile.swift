@@ -19,9 +19,10 @@ package final class InputFile {
   /// What the file was when it was opened.
   package let status: FileStatus
 
-  /// Opens the file at `path`; throws the `errno` of the failure (`ENOENT` when there is none).
-  package init(path: String) throws(SystemError) {
-    let opened = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+  /// Opens the file at `path`; throws the `errno` of the failure (`ENOENT` when there is none;
+  /// `ELOOP` for a symbolic link when not `followingLinks`).
+  package init(path: String, followingLinks: Bool = true) throws(SystemError) {
+    let opened = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
     guard opened >= 0 else { throw .current }
     guard let status = FileStatus.of(descriptor: opened) else {
       let error = SystemError.current
@@ -49,11 +50,11 @@ package final class InputFile {
     try SystemIO.readAll(descriptor, limit: limit)
   }
 
-  /// The first `count` bytes of the file, wherever reading is (`pread`); fewer at its end.
-  package func firstBytes(_ count: Int) -> [UInt8] {
-    var bytes = [UInt8](repeating: 0, count: count)
-    let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, 0) }
-    return Array(bytes.prefix(max(0, read)))
+  /// Hands the descriptor over to the caller, who closes it (or leaves it open on purpose, as for
+  /// a shared object the dynamic linker knows by it); this file no longer owns it.
+  package func release() -> Int32 {
+    defer { descriptor = -1 }
+    return descriptor
   }
 
   /// Closes the file.

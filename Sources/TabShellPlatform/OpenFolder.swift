@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A folder held open (`open(O_DIRECTORY)`), its entries named by their bytes and looked at
 /// relative to it (`fstatat`, `openat`): no path is built on the way, so neither a name that is not
 /// UTF-8 nor a path longer than `PATH_MAX` hides an entry from whoever walks a tree with it.

@@ -1,4 +1,11 @@
 import Synchronization
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A write buffer for one descriptor (stdout) whose pending bytes can be written out from a signal
 /// handler: the bytes live in one fixed block allocated up front, and how many are complete and how

@@ -1,6 +1,7 @@
-// The C library, imported once for every host module (TabShellRendering, TabShellLoader,
-// TabShellLanguage, TabShellCLI) and re-exported: a host file says `import TabShellPlatform`, never
-// `#if canImport(Glibc)`. The core package (TabShellKit) does no I/O and does not use this module.
+// TabShell's one door to the C library: the host modules (TabShellRendering, TabShellRPC,
+// TabShellLoader, TabShellTerminal, TabShellLanguage, TabShellCLI, tabshell) reach the system
+// through the Swift functions and types of this module. The core package (TabShellKit) does no I/O
+// and does not use this module.
 //
 // The few calls whose shape differs by platform (sigaction's handler field, a descriptor's path)
 // are written here too, once.
@@ -27,6 +28,26 @@ package struct SystemError: Error, Equatable, Sendable, CustomStringConvertible 
 
   /// The system's words for it (`strerror`), such as `No such file or directory`.
   package var description: String { String(cString: strerror(code)) }
+
+  /// `ENOENT`: no such file.
+  package static let noSuchFile = SystemError(code: ENOENT)
+  /// `ENOTDIR`: a part of the path is not a folder.
+  package static let notADirectory = SystemError(code: ENOTDIR)
+  /// `EISDIR`: it is a folder.
+  package static let isADirectory = SystemError(code: EISDIR)
+  /// `ELOOP`: a symbolic link where none is followed, or too many links.
+  package static let tooManyLinks = SystemError(code: ELOOP)
+  /// `EACCES`: permission denied.
+  package static let permissionDenied = SystemError(code: EACCES)
+  /// `EPERM`: the operation is not permitted.
+  package static let notPermitted = SystemError(code: EPERM)
+  /// `EINVAL`: an invalid argument.
+  package static let invalidArgument = SystemError(code: EINVAL)
+  /// `EIO`: an input/output error.
+  package static let inputOutput = SystemError(code: EIO)
+
+  /// Whether the path it was about does not exist (`ENOENT`, or `ENOTDIR` on the way).
+  package var isMissingFile: Bool { code == ENOENT || code == ENOTDIR }
 }
 
 /// Platform facts that are not system calls.

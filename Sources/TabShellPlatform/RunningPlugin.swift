@@ -1,4 +1,11 @@
 import Synchronization
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The name of the plugin whose code runs now, if the host knows it, for the crash report: a plugin
 /// that crashes takes the process with it, and the report should say whose code it was.

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `sigaction`, said once: whether a signal is ignored, and installing a C handler for it.
 package enum SignalHandler {
   /// Whether `signal` is ignored now (as a background job's SIGINT is, from its shell).

@@ -1,4 +1,11 @@
 import CPlatform
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// A process that owns everything its children start (Linux's `PR_SET_CHILD_SUBREAPER`): a
 /// process below it whose parent ends becomes its child, not init's, so that it can end it. This is

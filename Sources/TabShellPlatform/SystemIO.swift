@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `read(2)` and `write(2)` as TabShell uses them: a call interrupted by a signal (`EINTR`) is made
 /// again, and a non-blocking descriptor that is not ready (`EAGAIN`) is waited for with `poll`, so
 /// that no byte is lost and no caller spins.
@@ -97,6 +105,14 @@ package enum SystemIO {
     case failed(SystemError)
     /// There was more than `limit` bytes.
     case tooLong(limit: Int)
+  }
+
+  /// The first `count` bytes of the file on `descriptor`, wherever reading is (`pread`); fewer at
+  /// its end, none on a failure.
+  package static func firstBytes(_ descriptor: Int32, count: Int) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: count)
+    let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, 0) }
+    return Array(bytes.prefix(max(0, read)))
   }
 
   /// Closes `descriptor` (`close(2)`; an interrupted close is not made again, as Linux has closed

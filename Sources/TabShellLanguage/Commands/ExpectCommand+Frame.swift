@@ -25,7 +25,7 @@ extension ExpectCommand {
       try WrittenFile.replace(path, with: lines.map { $0 + "\n" }.joined(), name: name)
       return
     }
-    guard access(path, F_OK) == 0 else {
+    guard FileStatus.of(path) != nil else {
       throw LanguageError.expectFailed(
         "snapshot '\(name)' does not exist; run with --update-snapshots to write it "
           + "(tabshell --update-snapshots SCRIPT, or tabshell test --update-snapshots)")

@@ -84,10 +84,7 @@ struct ScriptBytes {
 
   /// The offset of the first `byte` in `buffer` (`memchr`).
   private static func offset(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
-    guard let base = buffer.baseAddress, let found = memchr(base, Int32(byte), buffer.count) else {
-      return nil
-    }
-    return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    Memory.offset(of: byte, in: buffer)
   }
 
   /// The end of the last whole UTF-8 character of `bytes` after `start`: its end, unless its last

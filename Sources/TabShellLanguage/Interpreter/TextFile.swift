@@ -68,11 +68,11 @@ enum TextFile {
 
   /// The reason for an `errno`, in the words the other errors use.
   static func reason(_ code: Int32) -> String {
-    switch code {
-    case ENOENT, ENOTDIR: "no such file"
-    case EACCES, EPERM: "permission denied"
-    case EISDIR: "it is a directory"
-    default: SystemError(code: code).description
+    switch SystemError(code: code) {
+    case .noSuchFile, .notADirectory: "no such file"
+    case .permissionDenied, .notPermitted: "permission denied"
+    case .isADirectory: "it is a directory"
+    case let error: error.description
     }
   }
 

@@ -46,7 +46,7 @@ struct PlainLineTable {
           while slots[slot] >= 0 {
             let entry = slots[slot]
             if entries[entry].hash == hash, entries[entry].count == line.count,
-              memcmp(base + entries[entry].start, bytes, line.count) == 0
+              Memory.equal(base + entries[entry].start, bytes, count: line.count)
             {
               return entries[entry].command
             }

@@ -162,46 +162,28 @@ enum PrivateCopy {
     -> any TabShellPlugin
   {
     let base =
-      getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.hasPrefix("/") ? $0 : nil }
-      ?? "/tmp"
-    var template = Array("\(base)/tabshell-reload-XXXXXX".utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { buffer in
-      buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
+      CurrentProcess.environmentValue("TMPDIR").flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+    let folder: String
+    do throws(SystemError) {
+      folder = try FileSystem.makeTemporaryFolder(prefix: "\(base)/tabshell-reload-")
+    } catch {
+      throw .unreadable(path: path, reason: "cannot make a private copy: \(error)")
     }
-    guard let folder = made else {
-      throw .unreadable(path: path, reason: "cannot make a private copy: \(SystemError.current)")
-    }
-    defer { rmdir(folder) }
+    defer { FileSystem.removeFolder(folder) }
     let name = String(realPath.split(separator: "/").last ?? "plugin.so")
     let copy = "\(folder)/\(name)"
     do throws(SystemError) {
-      try copyFile(from: realPath, to: copy)
+      try FileSystem.copyFile(from: realPath, to: copy, permissions: 0o500)
     } catch {
-      // The copy's failure, said before unlink can change errno.
-      unlink(copy)
+      FileSystem.remove(copy)
       throw .unreadable(path: path, reason: "cannot make a private copy: \(error)")
     }
-    defer { unlink(copy) }
+    defer { FileSystem.remove(copy) }
     // The dynamic linker gets the copy's descriptor (kept open, as for any plugin), so the copy
     // can go at once; its static initialisers and entry points run as the plugin's.
     let file = try PluginFile.open(copy)
     return try RunningPlugin.run(path) { () throws(PluginLoadError) in
       try PluginLoader.open(path: path, file: file)
-    }
-  }
-
-  private static func copyFile(from source: String, to destination: String) throws(SystemError) {
-    let input = open(source, O_RDONLY | O_CLOEXEC)
-    guard input >= 0 else { throw .current }
-    defer { close(input) }
-    let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o500)
-    guard output >= 0 else { throw .current }
-    defer { close(output) }
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = try SystemIO.read(input, into: &buffer)
-      if count == 0 { return }
-      try SystemIO.writeAll(output, buffer[..<count])
     }
   }
 }

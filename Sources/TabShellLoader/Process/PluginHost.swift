@@ -103,7 +103,7 @@ package final class PluginHost {
     return DirectoryListing.names(in: folder).filter { !$0.hasPrefix(".") }.map { base + "/" + $0 }
       .filter { path in
         path.hasSuffix(".so")
-          || (FileStatus.of(path)?.isRegularFile == true && access(path, X_OK) == 0)
+          || (FileStatus.of(path)?.isRegularFile == true && FileStatus.isExecutable(path))
       }
   }
 

@@ -21,19 +21,16 @@ extension Renderer {
   /// The width in columns of the terminal on a file descriptor (TIOCGWINSZ), or `nil` when it is
   /// not a terminal or does not say.
   package static func terminalWidth(fd: Int32) -> Int? {
-    guard let size = windowSize(fd: fd), size.ws_col > 0 else { return nil }
-    return Int(size.ws_col)
+    guard let size = TerminalDevice.windowSize(fd), size.columns > 0 else { return nil }
+    return size.columns
   }
 
   /// The size in columns and rows of the terminal on a file descriptor (TIOCGWINSZ), or `nil` when
   /// it is not a terminal or does not say (a zero in either).
   package static func terminalSize(fd: Int32) -> (columns: Int, rows: Int)? {
-    guard let size = windowSize(fd: fd), size.ws_col > 0, size.ws_row > 0 else { return nil }
-    return (Int(size.ws_col), Int(size.ws_row))
-  }
-
-  private static func windowSize(fd: Int32) -> winsize? {
-    var size = winsize()
-    return ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 ? size : nil
+    guard let size = TerminalDevice.windowSize(fd), size.columns > 0, size.rows > 0 else {
+      return nil
+    }
+    return size
   }
 }

@@ -19,10 +19,17 @@ final class LoggerScreenType: ScreenType {
     ]
   }
 
+  /// `--hides-bar yes`: the bar hides while the screen is visible.
+  static let hidesBar = CommandOption(
+    "--hides-bar", .choice(["yes", "no"]), valueName: "yes|no",
+    abstract: "whether the bar hides while the screen is visible (default no)")
+
+  var parameters: [CommandParameter] { [Self.hidesBar] }
+
   func makeScreen(_ configuration: ScreenConfiguration) throws -> any Screen {
     LoggerScreen(
       title: configuration.title, context: configuration.context,
-      hidesBar: configuration.parameters["hides-bar"] == "yes")
+      hidesBar: configuration[Self.hidesBar] == "yes")
   }
 }
 

@@ -11,23 +11,18 @@ final class PageScreenType: ScreenType {
     "red": .red, "blue": .blue, "yellow": .yellow, "orange": .orange, "gray": .gray,
   ]
 
+  /// `--color NAME`: the page's colour (default gray).
+  static let color = CommandOption(
+    "--color", .choice(colors.keys.sorted()), valueName: "NAME",
+    abstract: "the page's colour (default gray)")
+
+  var parameters: [CommandParameter] { [Self.color] }
+
   func makeScreen(_ configuration: ScreenConfiguration) throws -> any Screen {
-    let name = configuration.parameters["color"] ?? "gray"
-    guard let color = Self.colors[name] else {
-      throw PageError.unknownColor(name, known: Self.colors.keys.sorted())
-    }
-    return PageScreen(title: configuration.title, colorName: name, color: color)
-  }
-}
-
-enum PageError: Error, CustomStringConvertible {
-  case unknownColor(String, known: [String])
-
-  var description: String {
-    switch self {
-    case .unknownColor(let name, let known):
-      "unknown colour '\(name)' (known: \(known.joined(separator: ", ")))"
-    }
+    // The host checked the word against the choices, all of them keys of `colors`.
+    let name = configuration[Self.color] ?? "gray"
+    return PageScreen(
+      title: configuration.title, colorName: name, color: Self.colors[name] ?? .gray)
   }
 }
 

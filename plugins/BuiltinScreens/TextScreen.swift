@@ -8,8 +8,14 @@ final class TextScreenType: ScreenType {
   let icon = "□"
   let selectedIcon = "■"
 
+  /// `--text TEXT`: what the screen shows under its title.
+  static let text = CommandOption(
+    "--text", .text, valueName: "TEXT", abstract: "the text shown under the title")
+
+  var parameters: [CommandParameter] { [Self.text] }
+
   func makeScreen(_ configuration: ScreenConfiguration) throws -> any Screen {
-    TextScreen(title: configuration.title, text: configuration.parameters["text"] ?? "")
+    TextScreen(title: configuration.title, text: configuration[Self.text] ?? "")
   }
 }
 
@@ -38,7 +44,9 @@ final class PostScreenType: ScreenType {
   let defaultTitle = "Post"
   let icon = "+"
 
+  var parameters: [CommandParameter] { [TextScreenType.text] }
+
   func makeScreen(_ configuration: ScreenConfiguration) throws -> any Screen {
-    TextScreen(title: configuration.title, text: configuration.parameters["text"] ?? "New post")
+    TextScreen(title: configuration.title, text: configuration[TextScreenType.text] ?? "New post")
   }
 }

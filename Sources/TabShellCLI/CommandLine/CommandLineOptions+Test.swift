@@ -25,13 +25,32 @@ package struct TestOptions: Equatable, Sendable {
 
 /// One option of `tabshell test`: its own, or one of the options a script takes, passed on to each.
 struct TestOption: OptionDeclaration {
-  var name: String
-  var valueName: String?
-  var abstract: String
+  /// How it is applied: to the test runner's options, or to the scripts'.
+  enum Binding: Sendable {
+    case own(OptionBinding<TestOptions>)
+    case script(CommandLineOption)
+  }
+
+  let binding: Binding
   /// One of the options a script takes, passed on to each.
   var isPassedOn = false
-  var apply:
-    @Sendable (inout TestOptions, inout CommandLineOptions, String) throws(CommandLineError) -> Void
+
+  var parameter: CommandParameter {
+    switch binding {
+    case .own(let option): option.parameter
+    case .script(let option): option.parameter
+    }
+  }
+
+  /// Sets what it asks for, with the value its kind checked.
+  func apply(
+    _ test: inout TestOptions, _ options: inout CommandLineOptions, _ value: ArgumentValue?
+  ) {
+    switch binding {
+    case .own(let option): option.apply(&test, value)
+    case .script(let option): option.apply(&options, value)
+    }
+  }
 }
 
 extension TestOptions {
@@ -44,47 +63,41 @@ extension TestOptions {
   /// Every option, declared once: parsing and `tabshell test --help` come from this table.
   static let table: [TestOption] =
     [
-      .init(
-        name: "-j", valueName: "N",
+      .option(
+        "-j", .integer(in: 1...Int.max), valueName: "N",
         abstract: "run up to N scripts at once (default: the number of cores)"
-      ) { test, _, value throws(CommandLineError) in
-        guard let jobs = Int(value), jobs > 0 else {
-          throw .notAnInteger(option: "-j", value: value)
-        }
-        test.jobs = jobs
-      },
-      .init(
-        name: "--timeout", valueName: "SECONDS",
+      ) { test, jobs in test.jobs = jobs },
+      .option(
+        "--timeout", .seconds(maximum: CommandLineOptions.maximumSeconds), valueName: "SECONDS",
         abstract: "a script that runs longer fails; its processes are killed (default: 60)"
-      ) { test, _, value throws(CommandLineError) in
-        guard let seconds = CommandLineOptions.seconds(value) else {
-          throw .notANumber(option: "--timeout", value: value)
-        }
-        test.timeout = seconds
-      },
-      .init(
-        name: "--junit", valueName: "FILE",
+      ) { test, seconds in test.timeout = seconds },
+      .option(
+        "--junit", .path, valueName: "FILE",
         abstract: "write a JUnit XML report to FILE (one testcase per script)"
-      ) { test, _, value in test.junit = value },
-      .init(name: "--tap", abstract: "print TAP version 13 instead of the usual lines") {
-        test, _, _ in
+      ) { test, file in test.junit = file },
+      .flag("--tap", abstract: "print TAP version 13 instead of the usual lines") { test in
         test.tap = true
       },
-      .init(
-        name: "--summary",
-        abstract: "end with 'N expects passed, N failed' on stderr, the expects of every script"
-      ) { _, options, _ in options.summary = true },
-      .init(
-        name: "--plugin-folder",
-        abstract: "each script loads the user's plugin folder (by default: only the plugins named)"
-      ) { test, _, _ in test.pluginFolder = true },
-    ]
-    + CommandLineOptions.table.filter { passedOn.contains($0.name) }.map { option in
+    ].map { TestOption(binding: .own($0)) }
+    + [
       TestOption(
-        name: option.name, valueName: option.valueName, abstract: option.abstract, isPassedOn: true
-      ) { _, options, value throws(CommandLineError) in try option.apply(&options, value) }
+        binding: .script(
+          .flag(
+            "--summary",
+            abstract: "end with 'N expects passed, N failed' on stderr, the expects of every script"
+          ) { $0.summary = true })),
+      TestOption(
+        binding: .own(
+          .flag(
+            "--plugin-folder",
+            abstract:
+              "each script loads the user's plugin folder (by default: only the plugins named)"
+          ) { $0.pluginFolder = true })),
+    ]
+    + CommandLineOptions.table.filter { passedOn.contains($0.name) }.map {
+      TestOption(binding: .script($0), isPassedOn: true)
     }
-    + [.init(name: "--help", abstract: "show this help") { test, _, _ in test.help = true }]
+    + [TestOption(binding: .own(.flag("--help", abstract: "show this help") { $0.help = true }))]
 
   /// Parses the words after `test`: options (anywhere before a `--`) and paths.
   static func parse(_ arguments: ArraySlice<String>, into options: inout CommandLineOptions)
@@ -108,7 +121,7 @@ extension TestOptions {
         continue
       }
       let (option, value) = try table.take(word, from: arguments, at: &index)
-      try option.apply(&test, &options, value)
+      option.apply(&test, &options, value)
     }
     options.test = test
   }

@@ -49,13 +49,10 @@ package struct CommandLineOptions: Equatable, Sendable {
   package init() {}
 }
 
-/// One command-line option: its name, its value's name (`nil` for a flag), its help and what it sets.
-struct CommandLineOption: OptionDeclaration {
-  var name: String
-  var valueName: String? = nil
-  var abstract: String
-  var apply: @Sendable (inout CommandLineOptions, String) throws(CommandLineError) -> Void
-}
+/// One command-line option: its declaration and what it sets.
+typealias CommandLineOption = OptionBinding<CommandLineOptions>
+
+extension OptionBinding: OptionDeclaration {}
 
 /// A command-line usage error (exit status 2).
 package enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -73,6 +70,22 @@ package enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertib
   case notANumber(option: String, value: String)
   /// An option that does not go with what the command line asks for.
   case notApplicable(String)
+  /// A value its option's kind refuses, other than the above.
+  case invalidValue(option: String, error: ArgumentError)
+
+  /// A value refused by its option's kind, worded as the command line words it.
+  init(_ error: ArgumentError, option: String) {
+    switch error {
+    case .notAnInteger(let word): self = .notAnInteger(option: option, value: word)
+    // A range with no top (`-j`) is a positive whole number.
+    case .outOfRange(let word, let range) where range.upperBound == Int.max:
+      self = .notAnInteger(option: option, value: word)
+    case .outOfRange(let word, let range):
+      self = .outOfRange(option: option, value: word, range: range)
+    case .notSeconds(let word, _): self = .notANumber(option: option, value: word)
+    default: self = .invalidValue(option: option, error: error)
+    }
+  }
 
   package var description: String {
     switch self {
@@ -91,6 +104,8 @@ package enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertib
       "option '\(option)' needs a number of seconds, more than 0 and at most "
         + "\(CommandLineOptions.maximumSeconds), not '\(value)'"
     case .notApplicable(let message): message
+    case .invalidValue(let option, let error):
+      "option '\(option)' needs \(error.expected), not \(quoted(error.word))"
     }
   }
 }
@@ -100,96 +115,70 @@ extension CommandLineOptions {
   /// milliseconds the limits are counted in.
   static let maximumSeconds = 86_400
 
-  /// A time limit's value: seconds, more than 0 and at most ``maximumSeconds``.
-  static func seconds(_ text: String) -> Double? {
-    guard let seconds = Double(text), seconds > 0, seconds <= Double(maximumSeconds) else {
-      return nil
-    }
-    return seconds
-  }
-
   /// The version, in one place.
   package static let version = "tabshell 0.1.0"
+  /// The date of that version, as the manual page's header gives it; changed with ``version``.
+  package static let versionDate = "2026-12-01"
 
-  /// Every option, declared once: parsing and `--help` come from this table.
+  /// Every option, declared once: parsing, `--help`, the manual page and the completion files
+  /// come from this table.
   static let table: [CommandLineOption] = [
-    .init(name: "-c", valueName: "COMMANDS", abstract: "run COMMANDS, then exit") { o, v in
+    .option("-c", .text, valueName: "COMMANDS", abstract: "run COMMANDS, then exit") { o, v in
       o.commands = v
     },
-    .init(
-      name: "--norc",
-      abstract: "do not read the start-up file nor load the plugins in the plugin folder"
-    ) { o, _ in
-      o.noStartupFile = true
-    },
-    .init(
-      name: "--plugin", valueName: "PATH",
+    .flag(
+      "--norc", abstract: "do not read the start-up file nor load the plugins in the plugin folder"
+    ) { o in o.noStartupFile = true },
+    .option(
+      "--plugin", .path, valueName: "PATH",
       abstract: "load a plugin first: a .so, or a program (repeatable; beats the folder's)"
     ) { o, v in o.plugins.append(v) },
-    .init(name: "--no-plugins", abstract: "do not load the plugins in the plugin folder") {
-      o, _ in o.noPluginFolder = true
+    .flag("--no-plugins", abstract: "do not load the plugins in the plugin folder") { o in
+      o.noPluginFolder = true
     },
-    .init(
-      name: "--plugin-timeout", valueName: "SECONDS",
+    .option(
+      "--plugin-timeout", .seconds(maximum: maximumSeconds), valueName: "SECONDS",
       abstract: "how long a process plugin may take to answer (default 2)"
-    ) { o, v throws(CommandLineError) in
-      guard let seconds = CommandLineOptions.seconds(v) else {
-        throw .notANumber(option: "--plugin-timeout", value: v)
-      }
-      o.pluginTimeout = seconds
-    },
-    .init(
-      name: "--check",
+    ) { o, v in o.pluginTimeout = v },
+    .flag(
+      "--check",
       abstract:
         "parse only: report the syntax errors (the first \(Interpreter.syntaxErrorLimit)), run nothing"
-    ) { o, _ in
-      o.checkOnly = true
-    },
-    .init(name: "--keep-going", abstract: "a failed command does not stop the script") { o, _ in
+    ) { o in o.checkOnly = true },
+    .flag("--keep-going", abstract: "a failed command does not stop the script") { o in
       o.keepGoing = true
     },
-    .init(
-      name: "--width", valueName: "N",
+    .option(
+      "--width", .integer(in: 1...RenderOptions.maximumWidth), valueName: "N",
       abstract:
         "columns to draw in, 1 to \(RenderOptions.maximumWidth) (default: the terminal's width, "
         + "else $COLUMNS, else 80)"
-    ) { o, v throws(CommandLineError) in
-      let range = 1...RenderOptions.maximumWidth
-      let digits = v.hasPrefix("-") ? v.dropFirst() : Substring(v)
-      guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-        throw .notAnInteger(option: "--width", value: v)
-      }
-      guard let n = Int(v), range.contains(n) else {
-        throw .outOfRange(option: "--width", value: v, range: range)
-      }
-      o.width = n
+    ) { o, v in o.width = v },
+    .flag("--no-color", abstract: "no colour or other escape sequences") { o in o.noColor = true },
+    .flag("--tui", abstract: "open the REPL full-screen: the screen, the bar, mouse and keys") {
+      o in o.fullScreen = true
     },
-    .init(name: "--no-color", abstract: "no colour or other escape sequences") { o, _ in
-      o.noColor = true
+    .flag("--update-snapshots", abstract: "'expect frame FILE' writes FILE instead of comparing") {
+      o in o.updateSnapshots = true
     },
-    .init(
-      name: "--tui", abstract: "open the REPL full-screen: the screen, the bar, mouse and keys"
-    ) { o, _ in o.fullScreen = true },
-    .init(
-      name: "--update-snapshots", abstract: "'expect frame FILE' writes FILE instead of comparing"
-    ) { o, _ in o.updateSnapshots = true },
-    .init(
-      name: "--summary", abstract: "end a script that ran expects with 'N expects passed, N failed'"
-    ) { o, _ in o.summary = true },
-    .init(
-      name: "--record", valueName: "FILE",
+    .flag("--summary", abstract: "end a script that ran expects with 'N expects passed, N failed'")
+    {
+      o in o.summary = true
+    },
+    .option(
+      "--record", .path, valueName: "FILE",
       abstract: "the REPL records what is typed into FILE, a script that replays it"
     ) { o, v in o.record = v },
-    .init(
-      name: "--init",
+    .flag(
+      "--init",
       abstract: "write a starter start-up file ($XDG_CONFIG_HOME/tabshell/init.tabsh), then exit"
-    ) { o, _ in o.writeStartupFile = true },
-    .init(
-      name: "--print", valueName: "FILE",
+    ) { o in o.writeStartupFile = true },
+    .option(
+      "--print", .choice(InstallFiles.names), valueName: "FILE",
       abstract: "print a file for packagers: " + InstallFiles.names.joined(separator: ", ")
     ) { o, v in o.print = v },
-    .init(name: "--help", abstract: "show this help") { o, _ in o.help = true },
-    .init(name: "--version", abstract: "show the version") { o, _ in o.version = true },
+    .flag("--help", abstract: "show this help") { o in o.help = true },
+    .flag("--version", abstract: "show the version") { o in o.version = true },
   ]
 
   /// Parses the arguments (without the program's name). Options come before the script file; every
@@ -210,7 +199,7 @@ extension CommandLineOptions {
         break
       }
       let (option, value) = try table.take(word, from: arguments[...], at: &index)
-      try option.apply(&options, value)
+      option.apply(&options, value)
     }
     if options.commands == nil, !sawDashes, arguments.dropFirst(index).first == "test" {
       try TestOptions.parse(arguments[(index + 1)...], into: &options)

@@ -1,27 +1,61 @@
 @_spi(Host) import TabShellKit
 import TabShellLanguage
 
-/// What the command line's option tables (`tabshell`'s and `tabshell test`'s) have in common: how
-/// an option is written. Parsing, `--help`, the manual page and the completion files read it.
+/// What the command line's option tables (`tabshell`'s and `tabshell test`'s) have in common: each
+/// option is the core's one parameter declaration (``CommandOption``: its name, the kind of its
+/// value, its value's name and its abstract), as a command's options are. Parsing, `--help`, the
+/// manual page and the completion files read it.
 protocol OptionDeclaration: Sendable {
-  /// `--width`.
-  var name: String { get }
-  /// The value's name (`N`), or `nil` for a flag.
-  var valueName: String? { get }
-  /// One line for `--help`.
-  var abstract: String { get }
+  /// The declaration.
+  var parameter: CommandParameter { get }
 }
 
 extension OptionDeclaration {
+  /// `--width`.
+  var name: String { parameter.spec.name }
+  /// The value's name (`N`), or `nil` for a flag.
+  var valueName: String? { parameter.spec.role == .flag ? nil : parameter.spec.valueName }
+  /// What its value takes; `nil` for a flag.
+  var kind: ArgumentKindCode? { parameter.spec.kind }
+  /// One line for `--help`.
+  var abstract: String { parameter.spec.abstract }
   /// `--width N`, or a flag's name.
   var synopsis: String { valueName.map { "\(name) \($0)" } ?? name }
 }
 
+/// How an option of a command-line table is applied: the declaration, and what its value sets,
+/// read typed from it (`o.width = n`, an `Int`).
+struct OptionBinding<Options>: Sendable {
+  /// The declaration.
+  let parameter: CommandParameter
+  /// Sets what the option asks for; the value is the one the kind checked (`nil` for a flag).
+  let apply: @Sendable (inout Options, ArgumentValue?) -> Void
+
+  /// A flag.
+  static func flag(
+    _ name: String, abstract: String, _ apply: @escaping @Sendable (inout Options) -> Void
+  ) -> Self {
+    Self(parameter: CommandOption(flag: name, abstract: abstract)) { options, _ in apply(&options) }
+  }
+
+  /// An option with a value of `kind`, which `apply` receives typed.
+  static func option<Value>(
+    _ name: String, _ kind: ArgumentKind<Value>, valueName: String, abstract: String,
+    _ apply: @escaping @Sendable (inout Options, Value) -> Void
+  ) -> Self {
+    let option = CommandOption(name, kind, valueName: valueName, abstract: abstract)
+    return Self(parameter: option) { options, value in
+      // The kind checked the word: a value is always there, and of the type.
+      if let typed = option.extract(value) ?? nil { apply(&options, typed) }
+    }
+  }
+}
+
 extension Array where Element: OptionDeclaration {
-  /// The option `word` names and its value: after `=` (`--width=40`), else the word at `index`
-  /// (which it then steps over); empty for a flag, which refuses one (`--tap=0`).
+  /// The option `word` names and its value, checked by its kind: after `=` (`--width=40`), else the
+  /// word at `index` (which it then steps over); `nil` for a flag, which refuses one (`--tap=0`).
   func take(_ word: String, from arguments: ArraySlice<String>, at index: inout Int)
-    throws(CommandLineError) -> (option: Element, value: String)
+    throws(CommandLineError) -> (option: Element, value: ArgumentValue?)
   {
     var name = word
     var inlineValue: String?
@@ -32,14 +66,23 @@ extension Array where Element: OptionDeclaration {
     guard let option = first(where: { $0.name == name }) else {
       throw .unknownOption(name, suggestion: closestMatch(to: name, in: map(\.name)))
     }
-    guard option.valueName != nil else {
+    guard let kind = option.kind else {
       if inlineValue != nil { throw .unexpectedValue(name) }
-      return (option, "")
+      return (option, nil)
     }
-    if let inlineValue { return (option, inlineValue) }
-    guard index < arguments.endIndex else { throw .missingValue(name) }
-    index += 1
-    return (option, arguments[index - 1])
+    let text: String
+    if let inlineValue {
+      text = inlineValue
+    } else {
+      guard index < arguments.endIndex else { throw .missingValue(name) }
+      index += 1
+      text = arguments[index - 1]
+    }
+    do throws(ArgumentError) {
+      return (option, try kind.value(of: text))
+    } catch {
+      throw CommandLineError(error, option: name)
+    }
   }
 
   /// `--help`'s rows for the options `include` keeps: synopsis and abstract in two columns (as wide
@@ -48,6 +91,8 @@ extension Array where Element: OptionDeclaration {
     let column = map(\.synopsis.count).max() ?? 0
     return Help.wrap(
       filter(include).map { option in
+        // An option with no abstract ends with its synopsis, not with blanks.
+        guard !option.abstract.isEmpty else { return "  \(option.synopsis)" }
         let padding = String(repeating: " ", count: column - option.synopsis.count)
         return "  \(option.synopsis)\(padding)  \(option.abstract)"
       }, width: width)

@@ -16,7 +16,7 @@ enum BarCommands {
     name: "toggle-bar", abstract: "hide the tab bar when it is shown, else show it"
   ) { interpreter, _ in try interpreter.shell.toggleBar() }
 
-  static let target = Argument("TAB", .tab, abstract: "a position, an id or a title")
+  static let target = Argument<TabReference>("TAB", .tab, abstract: "a position, an id or a title")
   static let value = Argument("VALUE", optional: .text, abstract: "the badge's text")
   static let clear = Option(flag: "--clear", abstract: "remove the badge")
 

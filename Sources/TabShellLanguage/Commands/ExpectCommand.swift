@@ -14,7 +14,7 @@ enum ExpectCommand {
     // The parser runs the check's own declaration.
   }
 
-  static let target = Argument("TAB", .tab)
+  static let target = Argument<TabReference>("TAB", .tab)
 
   static let selected = check("selected", [target], "TAB is the selected tab") {
     shell, arguments in

@@ -4,7 +4,7 @@
 enum NavigationCommands {
   static let all = [tab, swipe, lastTab]
 
-  static let target = Argument("TAB", .tab, abstract: "a position, an id or a title")
+  static let target = Argument<TabReference>("TAB", .tab, abstract: "a position, an id or a title")
 
   static let tab = Declaration(
     name: "tab", aliases: ["select"], parameters: [target],

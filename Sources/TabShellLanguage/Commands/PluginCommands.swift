@@ -23,14 +23,19 @@ enum PluginCommands {
   }
 
   static let screens = Declaration(
-    name: "screens", abstract: "every screen type, with its commands", effect: .looks
+    name: "screens", abstract: "every screen type, with its commands and the options it takes",
+    effect: .looks
   ) { interpreter, _ in
     let types = interpreter.shell.screenTypes
     let width = types.map(\.name.count).max() ?? 0
     for type in types {
       let padding = String(repeating: " ", count: width - type.name.count)
       let commands = type.commands.isEmpty ? "" : " [commands: \(list(type.commands.map(\.name)))]"
-      interpreter.output(Renderer.neutralized("\(type.name)\(padding)  \(type.summary)\(commands)"))
+      let options =
+        type.parameters.isEmpty
+        ? "" : " [options: " + type.parameters.map(\.spec.synopsis).joined(separator: " ") + "]"
+      interpreter.output(
+        Renderer.neutralized("\(type.name)\(padding)  \(type.summary)\(commands)\(options)"))
     }
   }
 

@@ -13,7 +13,9 @@ enum StackCommands {
 
   static let push = Declaration(
     name: "push", parameters: [type, id, title, hidesBar, TabCommands.text, TabCommands.param],
-    abstract: "push a new screen onto the selected tab's stack"
+    abstract: "push a new screen onto the selected tab's stack",
+    discussion: "After TYPE, the options its screen type declares (see 'screens') are taken too.",
+    screenParameters: (type, TabCommands.param)
   ) { interpreter, arguments in
     try interpreter.shell.push(
       type: arguments[type], id: arguments[id], title: arguments[title],
@@ -31,7 +33,11 @@ enum StackCommands {
   static let present = Declaration(
     name: "present", parameters: [type, id, title, TabCommands.text, TabCommands.param],
     abstract: "present a new screen modally over everything",
-    discussion: "While it is presented, selecting tabs and changing stacks fail."
+    discussion: """
+      While it is presented, selecting tabs and changing stacks fail. After TYPE, the options its \
+      screen type declares (see 'screens') are taken too.
+      """,
+    screenParameters: (type, TabCommands.param)
   ) { interpreter, arguments in
     try interpreter.shell.present(
       type: arguments[type], id: arguments[id], title: arguments[title],

@@ -19,7 +19,7 @@ enum TabCommands {
     return parameters
   }
 
-  static let target = Argument("TAB", .tab, abstract: "a position, an id or a title")
+  static let target = Argument<TabReference>("TAB", .tab, abstract: "a position, an id or a title")
   static let rootType = Argument("TYPE", .screenType, abstract: "the root screen's type")
   static let tabID = Option(
     "--id", .text, valueName: "ID", abstract: "the tab's id (default: from its type)")
@@ -35,7 +35,11 @@ enum TabCommands {
     name: "add-tab",
     parameters: [rootType, tabID, itemTitle, itemIcon, selectedIcon, at, text, param],
     abstract: "add a tab whose root is a new screen of TYPE",
-    discussion: "The first tab added becomes the selection and appears at once."
+    discussion: """
+      The first tab added becomes the selection and appears at once. After TYPE, the options its \
+      screen type declares (see 'screens') are taken too.
+      """,
+    screenParameters: (rootType, param)
   ) { interpreter, arguments in
     try interpreter.shell.addTab(
       type: arguments[rootType], id: arguments[tabID], title: arguments[itemTitle],

@@ -1,3 +1,5 @@
+@_spi(Host) import TabShellKit
+
 /// One command, declared once: its name, typed parameters, help, and the function that runs it.
 ///
 /// Parsing, `help`, usage lines, completion and the command reference are all generated from it;
@@ -25,6 +27,11 @@ struct Declaration: Sendable {
   var parent: String?
   /// A check of the arguments together, beyond each one's kind; run when the command is parsed.
   var validate: (@Sendable (Arguments, Declaration) throws(LanguageError) -> Void)?
+  /// The positional parameter that names a screen type (`add-tab TYPE`) and the repeated
+  /// `KEY=VALUE` option (`--param`) whose list the type's declared parameters go into: after TYPE,
+  /// the command also takes those as options (`add-tab counter --start 5`), each checked against
+  /// its kind when the command is bound.
+  var screenParameters: (type: Parameter, into: Parameter)?
   /// Whether it changes the shell.
   var effect = Effect.changes
   /// Whether it may add commands (`load`), or says which plugins a script needs (`require`):

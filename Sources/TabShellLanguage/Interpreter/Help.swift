@@ -98,7 +98,7 @@ package enum Help {
       + layouts.map { row($0.name, Renderer.neutralized($0.summary), width: width) }
   }
 
-  private static func optionName(_ spec: Parameter.Spec) -> String {
+  private static func optionName(_ spec: ParameterSpec) -> String {
     spec.role == .flag ? spec.name : "\(spec.name) \(spec.valueName)"
   }
 

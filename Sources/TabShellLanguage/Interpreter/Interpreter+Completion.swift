@@ -68,18 +68,16 @@ extension Interpreter {
     return candidates(kind, word: word)
   }
 
-  func candidates(_ kind: ValueKind, word: String) -> [String] {
+  func candidates(_ kind: ArgumentKindCode, word: String) -> [String] {
     switch kind {
     case .tab:
       return shell.tabs.flatMap { [String($0.position), $0.id, $0.item.title] }
     case .screenType: return shell.screenTypes.map(\.name)
     case .layout: return shell.layouts.map(\.name)
-    case .event: return EventName.allCases.map(\.rawValue)
-    case .direction: return SwipeDirection.allCases.map(\.rawValue)
-    case .choice(let choices), .suggesting(let choices): return choices
+    case .event, .direction, .choice, .suggesting: return kind.fixedWords ?? []
     case .commandName: return table.names + shell.screenTypes.flatMap { $0.commands.map(\.name) }
     case .path: return files(matching: word)
-    case .integer, .text, .commands, .keyValue: return []
+    case .integer, .seconds, .text, .commands, .keyValue: return []
     }
   }
 

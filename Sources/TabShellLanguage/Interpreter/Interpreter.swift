@@ -90,8 +90,10 @@ package final class Interpreter {
 
   /// A parser for the built-in commands and the commands of the screen types registered now.
   var parser: Parser {
-    Parser(
+    let shell = shell
+    return Parser(
       table: table, screenCommands: Set(shell.screenTypes.flatMap { $0.commands.map(\.name) }),
+      screenType: { name in shell.screenTypes.first { $0.name == name } },
       substitution: Substitution(arguments: scriptArguments))
   }
 
@@ -232,6 +234,7 @@ package final class Interpreter {
       let declaration = table.declarations[index]
       var binder = parser.binder(deferUnknown: false, depth: 0)
       binder.expand = substitution.expand
+      binder.deferUnknownScreenTypes = false
       let bound = try binder.bind(words[...], to: declaration, at: command.location)
       try table.runs[index](self, bound.arguments)
     case .screen(let name):

@@ -142,3 +142,21 @@ package struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
     return "\(Renderer.neutralized(file)):\(location.line):\(location.column): error: \(message)"
   }
 }
+
+extension LanguageError {
+  /// A word its parameter's kind refused, worded with the parameter's name (`N`, `DIRECTION`).
+  init(_ error: ArgumentError, argument: String) {
+    switch error {
+    case .notAnInteger(let word): self = .notAnInteger(word, argument: argument)
+    case .outOfRange(let word, let range):
+      self = .outOfRange(word, argument: argument, range: range)
+    case .notAChoice(let word, let choices):
+      self = .notAChoice(
+        word, argument: argument, choices: choices,
+        suggestion: closestMatch(to: word, in: choices))
+    case .notKeyValue(let word): self = .badParameter(word)
+    case .notSeconds(let word, _):
+      self = .failed("\(argument) must be \(error.expected), not \(quoted(word))")
+    }
+  }
+}

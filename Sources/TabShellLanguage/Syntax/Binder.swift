@@ -9,11 +9,17 @@ struct Binder {
   /// In a hook's commands: a word holding `$tab` or `$id` is left unchecked, and the command is
   /// bound again when the hook runs.
   var placeholders = false
-  /// Whether a word names a command (for ``ValueKind/commandName``); `nil` takes any word.
+  /// Whether a word names a command (for ``ArgumentKindCode/commandName``); `nil` takes any word.
   var isCommand: ((String) -> Bool)?
   /// The closest command name to a word, for "did you mean".
   var suggestCommand: (String) -> String? = { _ in nil }
-  /// Parses the words of a ``ValueKind/commands`` parameter of the command at a location.
+  /// The registered screen type of a name, for ``Declaration/screenParameters``.
+  /// `nil`: no registry at hand, and no screen type's options are taken.
+  var screenType: ((String) -> (any ScreenType)?)?
+  /// Whether a command given a screen type's options for a type not registered yet is bound again
+  /// when it runs (when the script's `load` has run); else the type is unknown.
+  var deferUnknownScreenTypes = true
+  /// Parses the words of a ``ArgumentKindCode/commands`` parameter of the command at a location.
   var parseCommands: ([Word], SourceLocation) throws(LocatedError) -> [Command] = { _, _ in [] }
 
   /// What binding found.
@@ -29,8 +35,9 @@ struct Binder {
     throws(LocatedError) -> Bound
   {
     let parameters = declaration.parameters
-    var values = [BoundValue](repeating: .absent, count: parameters.count)
-    var lists: [Int: [BoundValue]] = [:]
+    var values = [ArgumentValue?](repeating: nil, count: parameters.count)
+    var lists: [Int: [ArgumentValue]] = [:]
+    var commands: [Command] = []
     var positional = 0
     var onlyPositionals = !parameters.contains { $0.spec.role != .positional }
     var deferred = false
@@ -51,11 +58,11 @@ struct Binder {
       }
       return (queue.removeFirst(), queueHasPlaceholder)
     }
-    func store(_ value: BoundValue, at slot: Int) {
+    func store(_ value: ArgumentValue, at slot: Int) {
       if parameters[slot].spec.isRepeated {
         if lists[slot] == nil {
           // Room for this word and every word left, once: a list is kept as long as its script.
-          var list: [BoundValue] = []
+          var list: [ArgumentValue] = []
           list.reserveCapacity(words.endIndex - index + 1)
           lists[slot] = list
         }
@@ -75,8 +82,7 @@ struct Binder {
         }
         let rest = Array(words[index...])
         if rest.isEmpty { break }
-        let slot = slotIndex(of: parameter, in: parameters)
-        values[slot] = .commands(try parseCommands(rest, location))
+        commands = try parseCommands(rest, location)
         if placeholders, rest.contains(where: { Self.hasPlaceholder($0.text) }) { deferred = true }
         positional += 1
         break
@@ -87,13 +93,37 @@ struct Binder {
           onlyPositionals = true
           continue
         }
+        if declaration.option(named: word.text) == nil, let screen = declaration.screenParameters,
+          case .text(let typeName)? = values[slotIndex(of: screen.type, in: parameters)],
+          takes(word.text, ofType: typeName)
+        {
+          guard let (valueWord, placeholder) = next() else {
+            throw LocatedError(
+              error: .missingOptionValue(command: declaration.fullName, option: word.text),
+              location: word.location)
+          }
+          if placeholder { deferred = true }
+          if !placeholder, try checkScreenParameter(word, valueWord, ofType: typeName) == false {
+            deferred = true
+          }
+          let key = String(word.text.dropFirst(2))
+          store(
+            .keyValue(key: key, value: valueWord.text),
+            at: slotIndex(of: screen.into, in: parameters))
+          continue
+        }
         guard let option = declaration.option(named: word.text) else {
+          var options = parameters.filter { $0.spec.role != .positional }.map(\.spec.name)
+          if let screen = declaration.screenParameters,
+            case .text(let typeName)? = values[slotIndex(of: screen.type, in: parameters)],
+            let type = screenType?(typeName)
+          {
+            options += type.parameters.map(\.spec.name)
+          }
           throw LocatedError(
             error: .unknownOption(
               command: declaration.fullName, option: word.text,
-              suggestion: closestMatch(
-                to: word.text,
-                in: parameters.filter { $0.spec.role != .positional }.map(\.spec.name))),
+              suggestion: closestMatch(to: word.text, in: options)),
             location: word.location)
         }
         let slot = slotIndex(of: option, in: parameters)
@@ -140,7 +170,7 @@ struct Binder {
           command: declaration.fullName, argument: parameter.spec.name, usage: declaration.usage),
         location: location)
     }
-    let arguments = Arguments(parameters: parameters, values: values)
+    let arguments = Arguments(parameters: parameters, values: values, commands: commands)
     if !deferred, let validate = declaration.validate {
       do throws(LanguageError) {
         try validate(arguments, declaration)
@@ -151,8 +181,36 @@ struct Binder {
     return Bound(arguments: arguments, isDeferred: deferred)
   }
 
+  /// Whether a screen type takes `--option`: it declares it, or it is not registered (yet) and
+  /// ``checkScreenParameter(_:_:ofType:)`` decides.
+  private func takes(_ option: String, ofType name: String) -> Bool {
+    guard let screenType else { return false }
+    return screenType(name).map { ScreenParameters.parameter(option, of: $0) != nil } ?? true
+  }
+
+  /// Checks the value of a screen type's declared parameter (`--start 5` after `add-tab counter`);
+  /// `false` when the type is not registered yet and the command is bound again when it runs.
+  private func checkScreenParameter(_ option: Word, _ value: Word, ofType name: String)
+    throws(LocatedError) -> Bool
+  {
+    guard let type = screenType?(name) else {
+      if deferUnknownScreenTypes { return false }
+      throw LocatedError(
+        error: .shell(.unknownScreenType(name, suggestion: nil)), location: option.location)
+    }
+    guard let parameter = ScreenParameters.parameter(option.text, of: type) else { return true }
+    do throws(ShellError) {
+      _ = try ScreenParameters.value(of: value.text, for: parameter, of: type)
+    } catch {
+      throw LocatedError(error: .shell(error), location: value.location)
+    }
+    return true
+  }
+
   /// One word as its kind says; an error points at the word.
-  func convert(_ word: Word, kind: ValueKind, name: String) throws(LocatedError) -> BoundValue {
+  func convert(_ word: Word, kind: ArgumentKindCode, name: String) throws(LocatedError)
+    -> ArgumentValue
+  {
     do throws(LanguageError) {
       return try convert(word.text, kind: kind, name: name)
     } catch {
@@ -160,46 +218,17 @@ struct Binder {
     }
   }
 
-  private func convert(_ text: String, kind: ValueKind, name: String) throws(LanguageError)
-    -> BoundValue
+  private func convert(_ text: String, kind: ArgumentKindCode, name: String)
+    throws(LanguageError) -> ArgumentValue
   {
-    switch kind {
-    case .integer(let range):
-      guard let n = Int(text) else { throw .notAnInteger(text, argument: name) }
-      if let range, !range.contains(n) { throw .outOfRange(text, argument: name, range: range) }
-      return .integer(n)
-    case .tab:
-      return .tab(TabReference(text))
-    case .direction:
-      guard let direction = SwipeDirection(rawValue: text) else {
-        throw choiceError(text, name, SwipeDirection.allCases.map(\.rawValue))
-      }
-      return .direction(direction)
-    case .event:
-      guard let event = EventName(rawValue: text) else {
-        throw choiceError(text, name, EventName.allCases.map(\.rawValue))
-      }
-      return .event(event)
-    case .choice(let words):
-      guard words.contains(text) else { throw choiceError(text, name, words) }
-      return .text(text)
-    case .keyValue:
-      guard let equals = text.firstIndex(of: "=") else { throw .badParameter(text) }
-      return .keyValue(
-        KeyValue(key: String(text[..<equals]), value: String(text[text.index(after: equals)...])))
-    case .commandName:
-      if let isCommand, !isCommand(text) {
-        throw .unknownCommand(text, suggestion: suggestCommand(text))
-      }
-      return .text(text)
-    case .text, .screenType, .layout, .path, .commands, .suggesting:
-      return .text(text)
+    if kind == .commandName, let isCommand, !isCommand(text) {
+      throw .unknownCommand(text, suggestion: suggestCommand(text))
     }
-  }
-
-  private func choiceError(_ word: String, _ name: String, _ choices: [String]) -> LanguageError {
-    .notAChoice(
-      word, argument: name, choices: choices, suggestion: closestMatch(to: word, in: choices))
+    do throws(ArgumentError) {
+      return try kind.value(of: text)
+    } catch {
+      throw LanguageError(error, argument: name)
+    }
   }
 
   private func slotIndex(of parameter: Parameter, in parameters: [Parameter]) -> Int {

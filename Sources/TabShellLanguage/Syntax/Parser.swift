@@ -8,6 +8,8 @@ struct Parser {
   let table: CommandTable
   /// The names of the commands that registered screen types declare.
   let screenCommands: Set<String>
+  /// The registered screen type of a name, for the parameters it declares.
+  var screenType: ((String) -> (any ScreenType)?)?
   /// The script's arguments, for `$1`...
   var substitution = Substitution()
 
@@ -94,6 +96,7 @@ struct Parser {
       binder.isCommand = { table.index(of: $0) != nil || screenCommands.contains($0) }
     }
     binder.suggestCommand = suggestion(for:)
+    binder.screenType = screenType
     binder.parseCommands = { words, location throws(LocatedError) in
       try parseHook(words, at: location, depth: depth + 1, deferUnknown: deferUnknown)
     }

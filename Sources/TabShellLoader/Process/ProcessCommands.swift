@@ -5,9 +5,6 @@ import TabShellRPC
 /// parses, checks, completes and describes them as it does a Swift plugin's, and the plugin
 /// receives the checked values as JSON (`screen/command`).
 enum ProcessCommands {
-  /// Reads one parameter's value from an invocation, as the plugin receives it.
-  typealias Reader = @Sendable (ScreenCommandInvocation) -> JSONValue?
-
   /// The commands of a screen type; an alias is a command of its own that runs the same one.
   static func commands(of type: PluginDescription.ScreenType) -> [ScreenCommand] {
     type.commands.flatMap { command in
@@ -16,90 +13,73 @@ enum ProcessCommands {
   }
 
   static func make(_ command: PluginDescription.Command, named name: String) -> ScreenCommand {
-    var parameters: [CommandParameter] = []
-    var arguments: [Reader] = []
-    for argument in command.arguments {
-      let (parameter, reader) = Self.argument(argument)
-      parameters.append(parameter)
-      arguments.append(reader)
-    }
-    var options: [(name: String, read: Reader)] = []
-    for option in command.options {
-      let (parameter, reader) = Self.option(option)
-      parameters.append(parameter)
-      options.append((option.name, reader))
-    }
+    let arguments = command.arguments.map(parameter)
+    let options = command.options.map(parameter)
     let canonical = command.name
-    let readers = arguments
-    let optionReaders = options
     let discussion =
       name == canonical
       ? command.discussion
       : "Another name of '\(canonical)'."
         + (command.discussion.isEmpty ? "" : " " + command.discussion)
     return ScreenCommand(
-      name, of: ProcessScreen.self, parameters: parameters, abstract: command.abstract,
+      name, of: ProcessScreen.self, parameters: arguments + options, abstract: command.abstract,
       discussion: discussion
     ) { screen, invocation in
-      let values = JSONValue.array(readers.map { $0(invocation) ?? .null })
+      let values = JSONValue.array(
+        arguments.map { argument in
+          // A variadic argument left out is no words; another one left out is null.
+          invocation.value(of: argument).map(json)
+            ?? (argument.spec.isRepeated ? .array([]) : .null)
+        })
       var given = JSONObject()
-      for option in optionReaders { given[option.name] = option.read(invocation) }
+      for option in options { given[option.spec.name] = invocation.value(of: option).map(json) }
       let lines = try screen.process.runCommand(
         canonical, of: screen, arguments: values, options: .object(given))
       for line in lines { invocation.write(neutralized(line)) }
     }
   }
 
-  private static func argument(_ argument: PluginDescription.Argument) -> (CommandParameter, Reader)
-  {
-    switch argument.kind {
-    case .integer: typed(argument, .integer) { .int($0) }
-    case .text: typed(argument, .text) { .string($0) }
-    case .choice(let words): typed(argument, .choice(words)) { .string($0) }
-    case .tab: typed(argument, .tab) { .string($0) }
-    case .screenType: typed(argument, .screenType) { .string($0) }
-    case .path: typed(argument, .path) { .string($0) }
+  /// A value as the plugin receives it (docs/ProcessPlugins.md §6): a number for an integer, a
+  /// string for a word, an array for a variadic argument, `true` for a flag.
+  static func json(_ value: ArgumentValue) -> JSONValue {
+    switch value {
+    case .integer(let n): .int(n)
+    case .number(let n): .double(n)
+    case .list(let values): .array(values.map(json))
+    case .flag: .bool(true)
+    case .text, .tab, .direction, .event, .keyValue: value.word.map(JSONValue.string) ?? .null
     }
   }
 
-  private static func typed<Value: Sendable>(
-    _ argument: PluginDescription.Argument, _ kind: ArgumentKind<Value>,
-    _ json: @escaping @Sendable (Value) -> JSONValue
-  ) -> (CommandParameter, Reader) {
-    let name = argument.valueName
-    let abstract = argument.abstract
-    if argument.isVariadic {
-      let parameter = CommandArgument(name, variadic: kind, abstract: abstract)
-      return (parameter, { .array($0[parameter].map(json)) })
-    }
-    if argument.isOptional {
-      let parameter = CommandArgument(name, optional: kind, abstract: abstract)
-      return (parameter, { $0[parameter].map(json) })
-    }
-    let parameter = CommandArgument(name, kind, abstract: abstract)
-    return (parameter, { json($0[parameter]) })
+  /// A positional argument, declared as the plugin declared it.
+  static func parameter(_ argument: PluginDescription.Argument) -> CommandParameter {
+    let kind = code(argument.kind)
+    return CommandArgument<ArgumentValue?>(
+      spec: ParameterSpec(
+        name: argument.valueName, kind: kind, role: .positional,
+        isOptional: argument.isOptional || argument.isVariadic, isRepeated: argument.isVariadic,
+        abstract: argument.abstract),
+      extract: { .some($0) })
   }
 
-  private static func option(_ option: PluginDescription.Option) -> (CommandParameter, Reader) {
-    switch option.kind {
-    case nil:
-      let parameter = CommandOption(flag: option.name, abstract: option.abstract)
-      return (parameter, { $0[parameter] ? .bool(true) : nil })
-    case .integer: return valued(option, .integer) { .int($0) }
-    case .text: return valued(option, .text) { .string($0) }
-    case .choice(let words): return valued(option, .choice(words)) { .string($0) }
-    case .tab: return valued(option, .tab) { .string($0) }
-    case .screenType: return valued(option, .screenType) { .string($0) }
-    case .path: return valued(option, .path) { .string($0) }
-    }
+  /// An option (a flag when it takes no value), declared as the plugin declared it.
+  static func parameter(_ option: PluginDescription.Option) -> CommandParameter {
+    CommandOption<ArgumentValue?>(
+      spec: ParameterSpec(
+        name: option.name, valueName: option.valueName, kind: option.kind.map(code),
+        role: option.kind == nil ? .flag : .option, isOptional: true, abstract: option.abstract),
+      extract: { .some($0) })
   }
 
-  private static func valued<Value: Sendable>(
-    _ option: PluginDescription.Option, _ kind: ArgumentKind<Value>,
-    _ json: @escaping @Sendable (Value) -> JSONValue
-  ) -> (CommandParameter, Reader) {
-    let parameter = CommandOption(
-      option.name, kind, valueName: option.valueName, abstract: option.abstract)
-    return (parameter, { $0[parameter].map(json) })
+  /// The kind a plugin's declaration names, as the host checks it.
+  static func code(_ kind: PluginDescription.ArgumentKind) -> ArgumentKindCode {
+    switch kind {
+    case .integer: .integer(nil)
+    case .text: .text
+    case .choice(let words): .choice(words)
+    case .tab: .tab
+    case .screenType: .screenType
+    case .path: .path
+    }
   }
 }

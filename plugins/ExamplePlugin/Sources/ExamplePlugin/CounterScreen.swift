@@ -10,12 +10,17 @@ final class CounterScreenType: ScreenType {
 
   var commands: [ScreenCommand] { CounterScreen.commands }
 
+  /// `--start N`: the count a new counter starts at. The host checks that it is a whole number
+  /// (`add-tab counter --start x` is an error), so it is read here as an `Int`.
+  static let start = CommandOption(
+    "--start", .integer, valueName: "N", abstract: "the count to start at (default 0)")
+
+  var parameters: [CommandParameter] { [Self.start] }
+
   func makeScreen(_ configuration: ScreenConfiguration) throws -> any Screen {
-    let text = configuration.parameters["start"] ?? "0"
-    guard let start = Int(text) else {
-      throw CounterError(description: "start '\(text)' is not a whole number")
-    }
-    return CounterScreen(title: configuration.title, count: start, context: configuration.context)
+    CounterScreen(
+      title: configuration.title, count: configuration[Self.start] ?? 0,
+      context: configuration.context)
   }
 }
 

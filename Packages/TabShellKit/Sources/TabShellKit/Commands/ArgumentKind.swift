@@ -6,9 +6,12 @@
 public struct ArgumentKind<Value: Sendable>: Sendable {
   /// The kind, as the host checks and completes it.
   @_spi(Host) public let code: ArgumentKindCode
-  let extract: @Sendable (ArgumentValue) -> Value?
+  /// The value, typed, from the value the host checked.
+  @_spi(Host) public let extract: @Sendable (ArgumentValue) -> Value?
 
-  init(_ code: ArgumentKindCode, extract: @escaping @Sendable (ArgumentValue) -> Value?) {
+  /// A kind the host declares for itself (a layout's name, a hook's commands...).
+  @_spi(Host)
+  public init(_ code: ArgumentKindCode, extract: @escaping @Sendable (ArgumentValue) -> Value?) {
     self.code = code
     self.extract = extract
   }
@@ -16,15 +19,29 @@ public struct ArgumentKind<Value: Sendable>: Sendable {
 
 extension ArgumentKind where Value == Int {
   /// A whole number.
-  public static var integer: ArgumentKind<Int> {
-    ArgumentKind(.integer) { if case .integer(let n) = $0 { n } else { nil } }
+  public static var integer: ArgumentKind<Int> { integer(nil) }
+
+  /// A whole number from `range.lowerBound` to `range.upperBound`.
+  public static func integer(in range: ClosedRange<Int>) -> ArgumentKind<Int> { integer(range) }
+
+  private static func integer(_ range: ClosedRange<Int>?) -> ArgumentKind<Int> {
+    ArgumentKind(.integer(range)) { if case .integer(let n) = $0 { n } else { nil } }
+  }
+}
+
+extension ArgumentKind where Value == Double {
+  /// A number of seconds: more than 0, at most `maximum`.
+  @_spi(Host)
+  public static func seconds(maximum: Int) -> ArgumentKind<Double> {
+    ArgumentKind(.seconds(maximum: maximum)) { if case .number(let n) = $0 { n } else { nil } }
   }
 }
 
 extension ArgumentKind where Value == String {
   /// Any word.
   public static var text: ArgumentKind<String> { .init(.text, extract: word) }
-  /// A tab: a position, an id or a title (completed with the tabs there are).
+  /// A tab: a position, an id or a title (completed with the tabs there are). The word as the
+  /// host read it: a position without leading zeros (`007` is `"7"`).
   public static var tab: ArgumentKind<String> { .init(.tab, extract: word) }
   /// The name of a screen type (completed with the registered ones).
   public static var screenType: ArgumentKind<String> { .init(.screenType, extract: word) }
@@ -35,39 +52,5 @@ extension ArgumentKind where Value == String {
     .init(.choice(words), extract: word)
   }
 
-  private static let word: @Sendable (ArgumentValue) -> String? = {
-    if case .text(let word) = $0 { word } else { nil }
-  }
-}
-
-/// A kind as the host checks and completes it.
-@_spi(Host)
-@frozen
-public enum ArgumentKindCode: Equatable, Sendable {
-  /// A whole number.
-  case integer
-  /// Any word.
-  case text
-  /// A tab: a position, an id or a title.
-  case tab
-  /// A screen type's name.
-  case screenType
-  /// A file's path.
-  case path
-  /// One of these words.
-  case choice([String])
-}
-
-/// A checked argument, as the host hands it to a screen command.
-@_spi(Host)
-@frozen
-public enum ArgumentValue: Equatable, Sendable {
-  /// A whole number.
-  case integer(Int)
-  /// A word.
-  case text(String)
-  /// The words of a variadic argument.
-  case list([ArgumentValue])
-  /// A flag that was given.
-  case flag
+  private static let word: @Sendable (ArgumentValue) -> String? = { $0.word }
 }

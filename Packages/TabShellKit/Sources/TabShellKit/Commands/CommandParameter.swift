@@ -1,8 +1,9 @@
-/// An argument or an option of a screen command: declared once, with its name, its kind and its
-/// value type, and read back typed by the command when it runs (`command[Self.count]`).
+/// An argument or an option: declared once, with its name, its kind and its value type, and read
+/// back typed by the code that runs (`command[Self.count]`, `configuration[Self.start]`).
 ///
-/// Declare parameters as `static let`s and list them in the command's declaration
-/// (``ScreenCommand``).
+/// The one declaration of a parameter: a screen command's (``ScreenCommand``), a screen type's
+/// (``ScreenType/parameters``), and the host's own commands' and command line's. Declare parameters
+/// as `static let`s and list them in the declaration that takes them.
 public class CommandParameter: @unchecked Sendable {
   /// What the host needs to parse, complete and describe it.
   @_spi(Host) public let spec: ParameterSpec
@@ -14,7 +15,15 @@ public class CommandParameter: @unchecked Sendable {
 /// `CommandArgument("N", optional: .integer)` an `Int?`, `CommandArgument("WORDS", variadic: .text)`
 /// a `[String]` (every word left).
 public final class CommandArgument<Value: Sendable>: CommandParameter, @unchecked Sendable {
-  let extract: @Sendable (ArgumentValue?) -> Value?
+  /// The value, typed, from the value the host bound (`nil`: not given).
+  @_spi(Host) public let extract: @Sendable (ArgumentValue?) -> Value?
+
+  /// An argument the host declares for itself, described by `spec`.
+  @_spi(Host)
+  public init(spec: ParameterSpec, extract: @escaping @Sendable (ArgumentValue?) -> Value?) {
+    self.extract = extract
+    super.init(spec)
+  }
 
   /// A required argument.
   public init(_ valueName: String, _ kind: ArgumentKind<Value>, abstract: String = "") {
@@ -40,7 +49,7 @@ public final class CommandArgument<Value: Sendable>: CommandParameter, @unchecke
     extract = { elements(kind, $0) }
     super.init(
       ParameterSpec(
-        name: valueName, kind: kind.code, role: .positional, isOptional: true, isVariadic: true,
+        name: valueName, kind: kind.code, role: .positional, isOptional: true, isRepeated: true,
         abstract: abstract))
   }
 }
@@ -49,12 +58,21 @@ public final class CommandArgument<Value: Sendable>: CommandParameter, @unchecke
 /// (`CommandOption("--step", .integer, valueName: "N")`, an `Int?`: `nil` when not given; the last
 /// one given wins).
 public final class CommandOption<Value: Sendable>: CommandParameter, @unchecked Sendable {
-  let extract: @Sendable (ArgumentValue?) -> Value?
+  /// The value, typed, from the value the host bound (`nil`: not given).
+  @_spi(Host) public let extract: @Sendable (ArgumentValue?) -> Value?
+
+  /// An option the host declares for itself, described by `spec`.
+  @_spi(Host)
+  public init(spec: ParameterSpec, extract: @escaping @Sendable (ArgumentValue?) -> Value?) {
+    self.extract = extract
+    super.init(spec)
+  }
 
   /// A flag: `true` when given.
   public init(flag name: String, abstract: String = "") where Value == Bool {
     extract = { $0 != nil }
-    super.init(ParameterSpec(name: name, kind: nil, role: .flag, abstract: abstract))
+    super.init(
+      ParameterSpec(name: name, kind: nil, role: .flag, isOptional: true, abstract: abstract))
   }
 
   /// An option with a value.
@@ -66,6 +84,17 @@ public final class CommandOption<Value: Sendable>: CommandParameter, @unchecked 
       ParameterSpec(
         name: name, valueName: valueName, kind: kind.code, role: .option, isOptional: true,
         abstract: abstract))
+  }
+
+  /// An option that may be given again; it keeps every value, in order (none when not given).
+  public init<Element>(
+    _ name: String, repeated kind: ArgumentKind<Element>, valueName: String, abstract: String = ""
+  ) where Value == [Element] {
+    extract = { elements(kind, $0) }
+    super.init(
+      ParameterSpec(
+        name: name, valueName: valueName, kind: kind.code, role: .option, isOptional: true,
+        isRepeated: true, abstract: abstract))
   }
 }
 
@@ -106,22 +135,34 @@ public struct ParameterSpec: Equatable, Sendable {
   public var role: Role
   /// Whether it may be left out.
   public var isOptional: Bool
-  /// Whether it takes every word that is left.
-  public var isVariadic: Bool
+  /// An argument that takes every word that is left, or an option that may be given again and
+  /// keeps every value.
+  public var isRepeated: Bool
   /// One line for `help`.
   public var abstract: String
 
   /// Makes a description.
   public init(
     name: String, valueName: String = "", kind: ArgumentKindCode?, role: Role,
-    isOptional: Bool = false, isVariadic: Bool = false, abstract: String = ""
+    isOptional: Bool = false, isRepeated: Bool = false, abstract: String = ""
   ) {
     self.name = name
     self.valueName = valueName
     self.kind = kind
     self.role = role
     self.isOptional = isOptional
-    self.isVariadic = isVariadic
+    self.isRepeated = isRepeated
     self.abstract = abstract
+  }
+}
+
+extension ParameterSpec {
+  /// As a usage line shows it: `--start N`, `--all`, `N`.
+  public var synopsis: String {
+    switch role {
+    case .positional: name
+    case .option: name + " " + valueName
+    case .flag: name
+    }
   }
 }

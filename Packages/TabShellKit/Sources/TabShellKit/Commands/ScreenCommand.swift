@@ -84,7 +84,9 @@ public struct ScreenCommandInvocation {
     return value
   }
 
-  private func value(of parameter: CommandParameter) -> ArgumentValue? {
+  /// The value the host bound to a parameter of this command, untyped; `nil` when not given.
+  @_spi(Host)
+  public func value(of parameter: CommandParameter) -> ArgumentValue? {
     guard let index = parameters.firstIndex(where: { $0 === parameter }) else {
       preconditionFailure("'\(parameter.spec.name)' is not a parameter of this command")
     }

@@ -37,13 +37,17 @@ extension Shell {
     _ type: any ScreenType, id: String?, title: String?, hidesBar: Bool = false,
     parameters: [String: String]
   ) throws(ShellError) -> ScreenRecord {
+    // Checked before the id is claimed: a refused parameter leaves nothing behind.
+    let values = try ScreenParameters.values(parameters, of: type)
     let id = try registry.claim(id, base: type.name)
     let title = title ?? type.defaultTitle
     let context = ScreenContext(screenID: id, shell: self)
     let screen: any Screen
     do {
-      screen = try type.makeScreen(
-        ScreenConfiguration(id: id, title: title, parameters: parameters, context: context))
+      var configuration = ScreenConfiguration(
+        id: id, title: title, parameters: parameters, context: context)
+      configuration.values = values
+      screen = try type.makeScreen(configuration)
     } catch {
       registry.release(id)
       throw .screenRefused(type: type.name, message: "\(error)")

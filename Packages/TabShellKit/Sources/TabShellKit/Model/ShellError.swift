@@ -33,6 +33,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
   case positionOutOfRange(Int, count: Int)
   /// A screen type refused to make a screen.
   case screenRefused(type: String, message: String)
+  /// The value given for a parameter a screen type declares is not of the parameter's kind.
+  case invalidParameter(type: String, option: String, error: ArgumentError)
   /// A plugin provides a screen type or layout whose name is taken.
   case nameTaken(kind: String, name: String, owner: String)
   /// A layout failed to build.
@@ -71,6 +73,9 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
       "position \(n) is out of range (1...\(count))"
     case .screenRefused(let type, let message):
       "screen type '\(type)' failed: \(neutralized(message))"
+    case .invalidParameter(let type, let option, let error):
+      "option '\(option)' of screen type '\(type)' must be \(error.expected), not "
+        + quoted(error.word)
     case .nameTaken(let kind, let name, let owner):
       "\(kind) '\(name)' is taken by plugin '\(owner)'"
     case .layoutFailed(let name, let message): "layout '\(name)' failed: \(neutralized(message))"

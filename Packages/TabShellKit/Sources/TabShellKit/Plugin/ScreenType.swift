@@ -19,6 +19,12 @@ public protocol ScreenType: AnyObject {
   /// Commands that work while a screen of this type is the visible screen. Their names follow the
   /// rule of ``name`` and may not be a built-in command's.
   var commands: [ScreenCommand] { get }
+  /// The parameters a new screen takes, each an option declared with its kind
+  /// (`CommandOption("--start", .integer, valueName: "N")`): `add-tab TYPE --start 5`, or
+  /// `--param start=5`. The host checks each given value against its kind before it asks for the
+  /// screen, and ``makeScreen(_:)`` reads it typed (`configuration[Self.start]`). Other
+  /// `--param KEY=VALUE`s are passed as words (``ScreenConfiguration/parameters``).
+  var parameters: [CommandParameter] { get }
   /// Makes a new screen.
   ///
   /// Throwing refuses the screen: the command that asked for it fails with the error's description.
@@ -31,6 +37,7 @@ extension ScreenType {
   public var icon: String { "•" }
   public var selectedIcon: String { icon }
   public var commands: [ScreenCommand] { [] }
+  public var parameters: [CommandParameter] { [] }
 }
 
 /// What the host tells a screen type about the screen it wants.
@@ -39,8 +46,11 @@ public struct ScreenConfiguration {
   public var id: String
   /// The new screen's title.
   public var title: String
-  /// Extra settings, such as `text` for the built-in `text` screen.
+  /// Extra settings as they were written, by name without the dashes (`text` for the built-in
+  /// `text` screen). A declared parameter is better read typed, with the subscript.
   public var parameters: [String: String]
+  /// The declared parameters' values, checked by the host, by name without the dashes.
+  var values: [String: ArgumentValue] = [:]
   /// The screen's way back to the host: badge, bar, selection, log.
   public var context: ScreenContext
 
@@ -51,5 +61,23 @@ public struct ScreenConfiguration {
     self.title = title
     self.parameters = parameters
     self.context = context
+  }
+}
+
+extension ScreenConfiguration {
+  /// The value of a parameter the screen type declares (``ScreenType/parameters``), typed: `nil`
+  /// when it was not given.
+  public subscript<Value>(_ parameter: CommandOption<Value>) -> Value {
+    let name = ScreenParameters.key(of: parameter)
+    // A configuration made by hand (in a plugin's own tests) holds words only: they are read as
+    // the parameter's kind says, and one that is not of it counts as not given.
+    let value =
+      values[name]
+      ?? parameters[name].flatMap { word in
+        parameter.spec.kind.flatMap { try? $0.value(of: word) }
+      }
+    if let typed = parameter.extract(value) { return typed }
+    if let absent = parameter.extract(nil) { return absent }
+    preconditionFailure("'\(parameter.spec.name)' has no value when it is not given")
   }
 }

@@ -11,7 +11,7 @@
 /// typed parameters (``CommandArgument``, ``CommandOption``) and receive their screen typed, layouts
 /// build through a ``LayoutBuilder``, and the host's own API left the plugin interface.
 @_alwaysEmitIntoClient
-public var tabShellPluginABIVersion: Int32 { 3 }
+public var tabShellPluginABIVersion: Int32 { 4 }
 
 /// A plugin: a named set of screen types and layouts.
 ///

@@ -47,6 +47,10 @@ public enum NameRules {
         throw refuse("it declares screen type '\(type.name)' twice")
       }
       try check(type.commands, of: type.name, reservedCommands: reservedCommands, refuse: refuse)
+      try check(options: type.parameters, of: "screen type '\(type.name)'", refuse: refuse)
+      for parameter in type.parameters where parameter.spec.role != .option {
+        throw refuse("parameter '\(shown(parameter.spec.name))' of '\(type.name)' takes no value")
+      }
     }
     var layoutNames: Set<String> = []
     for layout in layouts {
@@ -74,15 +78,26 @@ public enum NameRules {
       guard names.insert(command.name).inserted else {
         throw refuse("'\(type)' declares command '\(command.name)' twice")
       }
-      var options: Set<String> = []
-      for parameter in command.parameters where parameter.spec.role != .positional {
-        let option = parameter.spec.name
-        guard option.hasPrefix("--"), isValidName(String(option.dropFirst(2))) else {
-          throw refuse("option '\(shown(option))' of '\(command.name)' is not '--' and a name")
-        }
-        guard options.insert(option).inserted else {
-          throw refuse("'\(command.name)' declares option '\(option)' twice")
-        }
+      try check(
+        options: command.parameters.filter { $0.spec.role != .positional },
+        of: "'\(command.name)'", refuse: refuse)
+    }
+  }
+
+  /// Options are `--` and a name, each declared once; a screen type's parameters are options only.
+  private static func check(
+    options parameters: [CommandParameter], of owner: String, refuse: (String) -> ShellError
+  ) throws(ShellError) {
+    var options: Set<String> = []
+    for parameter in parameters {
+      let option = parameter.spec.name
+      guard parameter.spec.role != .positional, option.hasPrefix("--"),
+        isValidName(String(option.dropFirst(2)))
+      else {
+        throw refuse("option '\(shown(option))' of \(owner) is not '--' and a name")
+      }
+      guard options.insert(option).inserted else {
+        throw refuse("\(owner) declares option '\(option)' twice")
       }
     }
   }

@@ -102,7 +102,9 @@ package enum Help {
     spec.role == .flag ? spec.name : "\(spec.name) \(spec.valueName)"
   }
 
+  /// A name and its text in two columns; a name with no text ends with it, not with blanks.
   private static func row(_ name: String, _ text: String, width: Int) -> String {
+    guard !text.isEmpty else { return "  \(name)" }
     let padding = String(repeating: " ", count: max(0, width - name.count))
     return "  \(name)\(padding)  \(text)"
   }

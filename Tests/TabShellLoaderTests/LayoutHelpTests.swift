@@ -4,9 +4,9 @@ import TabShellLanguage
 import TabShellLoader
 import Testing
 
-/// A plugin's layouts are layouts like the built-in ones: `help layout` lists each registered one
-/// with its summary (docs/ProcessPlugins.md: a layout's `summary` is "one line for `help
-/// layout`"), and `layout NAME` builds it.
+/// A plugin's layouts and screen types are like the built-in ones: `help layout` lists each
+/// registered layout with its summary (docs/ProcessPlugins.md: a layout's `summary` is "one line
+/// for `help layout`"), `help add-tab` each screen type, and `layout NAME` builds it.
 @Suite struct LayoutHelpTests {
   /// A process plugin of one screen type, `mine`, and one layout, `pair`, with a summary.
   static let plugin = """
@@ -26,7 +26,9 @@ import Testing
   @Test func helpLayoutListsEveryRegisteredLayoutWithItsSummary() throws {
     let session = try ProcessSession(timeout: 10)
     let path = try session.file("mine", Self.plugin)
-    let run = session.run("load \(path); help layout; layout pair; tabs")
+    let types = session.run("load \(path); help add-tab")
+    #expect(Array(types.out.drop { $0 != "screen types:" }) == ["screen types:", "  mine"])
+    let run = session.run("help layout; layout pair; tabs")
     #expect(run.status == 0, "\(run.err)")
     // The shell of this session has no built-in layouts: the plugin's is the only one.
     #expect(session.shell.layouts.map(\.name) == ["pair"])

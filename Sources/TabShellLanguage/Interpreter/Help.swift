@@ -35,11 +35,11 @@ package enum Help {
   }
 
   /// One command: usage, abstract, discussion, subcommands, arguments, options, aliases; for a
-  /// command that takes a layout, the layouts registered now (built-in and plugins'), each with
-  /// its summary.
+  /// command that takes a layout or a screen type, those registered now (built-in and plugins'),
+  /// each with its summary.
   static func command(_ name: String, in interpreter: Interpreter) -> [String]? {
     if let command = interpreter.table.command(named: name) {
-      return describe(command) + registeredLayouts(for: command, in: interpreter)
+      return describe(command) + registered(for: command, in: interpreter)
     }
     if let (command, type) = interpreter.screenCommand(named: name) {
       return describe(command) + ["(a command of screen type '\(type)')"]
@@ -86,16 +86,32 @@ package enum Help {
     return lines
   }
 
-  /// The layouts `declaration` can take, when one of its arguments is a layout: a section of
-  /// rows, `NAME  SUMMARY` (a plugin's summary neutralized).
-  private static func registeredLayouts(for declaration: Declaration, in interpreter: Interpreter)
+  /// What `declaration`'s arguments can name that the shell registered when it runs: a section
+  /// of rows `NAME  SUMMARY` for the layouts when one of its arguments is a layout, and for the
+  /// screen types when one is a screen type (a plugin's summaries neutralized).
+  private static func registered(for declaration: Declaration, in interpreter: Interpreter)
     -> [String]
   {
-    guard declaration.parameters.contains(where: { $0.spec.kind == .layout }) else { return [] }
-    let layouts = interpreter.shell.layouts
-    let width = layouts.map(\.name.count).max() ?? 0
-    return ["", "layouts:"]
-      + layouts.map { row($0.name, Renderer.neutralized($0.summary), width: width) }
+    let kinds = declaration.parameters.map(\.spec.kind)
+    var lines: [String] = []
+    if kinds.contains(.screenType) {
+      lines += section("screen types", interpreter.shell.screenTypes.map { ($0.name, $0.summary) })
+    }
+    if kinds.contains(.layout) {
+      lines += section("layouts", interpreter.shell.layouts.map { ($0.name, $0.summary) })
+    }
+    return lines
+  }
+
+  private static func section(_ title: String, _ entries: [(name: String, summary: String)])
+    -> [String]
+  {
+    let width = entries.map(\.name.count).max() ?? 0
+    return ["", "\(title):"]
+      + entries.map {
+        $0.summary.isEmpty
+          ? "  \($0.name)" : row($0.name, Renderer.neutralized($0.summary), width: width)
+      }
   }
 
   private static func optionName(_ spec: ParameterSpec) -> String {

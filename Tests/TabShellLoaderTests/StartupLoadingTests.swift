@@ -14,13 +14,16 @@ import Testing
     }
   }
 
-  /// Runs `tabshell` with `XDG_DATA_HOME` set; returns its status, stdout and stderr.
-  func run(_ arguments: [String], dataHome: String) throws -> (Int32, String, String) {
+  /// Runs `tabshell` with `XDG_DATA_HOME` set (and `extra`); returns its status, stdout and stderr.
+  func run(_ arguments: [String], dataHome: String, extra: [String: String] = [:]) throws -> (
+    Int32, String, String
+  ) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try binary)
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_DATA_HOME"] = dataHome
+    environment.merge(extra) { $1 }
     process.environment = environment
     let out = Pipe()
     let err = Pipe()

@@ -87,6 +87,36 @@ extension TestRunnerPluginTests {
     #expect(pids.filter(Self.exists) == [])
   }
 
+  /// Ctrl-C ends the run, and with it what the scripts started.
+  @Test func anInterruptedRunEndsWhatItsScriptsStarted() throws {
+    let folder = try makeTemporaryFolder()
+    try Self.sleepyPlugin.write(toFile: folder + "/hangs.sh", atomically: true, encoding: .utf8)
+    #expect(chmod(folder + "/hangs.sh", 0o755) == 0)
+    try "# args: --plugin-timeout 1000\nload \(folder)/hangs.sh\nadd-tab hangs\n".write(
+      toFile: folder + "/hangs.tabsh", atomically: true, encoding: .utf8)
+    // Through `env --default-signal`: a SIGINT ignored when tabshell starts (in a background job
+    // of a non-interactive shell, as the tests may be) stays ignored.
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "--default-signal=INT", try StartupLoadingTests().binary, "test", "--timeout", "100", folder,
+    ]
+    process.environment = ["HOME": "/nonexistent", "PATH": "/usr/bin:/bin"]
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let started = Date()
+    while access(folder + "/hangs.pid", F_OK) != 0, Date().timeIntervalSince(started) < 20 {
+      usleep(20_000)
+    }
+    usleep(200_000)  // the plugin has answered; the script waits on it
+    process.interrupt()
+    process.waitUntilExit()
+    let pids = try ["hangs.pid", "hangs.sleeper"].map { try Self.pid(in: folder + "/" + $0) }
+    defer { for pid in pids { kill(pid, SIGKILL) } }
+    #expect(process.terminationStatus == 130)
+    #expect(pids.filter(Self.exists) == [])
+  }
+
   /// The user's plugin folder is not loaded in a test unless asked for (a slow plugin there made
   /// every test slow, and a test passed or failed by what was installed); `--summary` adds up the
   /// expects of every script.
@@ -113,5 +143,20 @@ extension TestRunnerPluginTests {
       ["test", "--plugin-folder", "--summary", folder], dataHome: dataHome)
     #expect(asked.0 == 0, "\(asked.1)")
     #expect(asked.2 == "2 expects passed, 0 failed\n")
+  }
+
+  /// Nor does the width of the user's terminal reach a test (`COLUMNS`): a script draws 80
+  /// columns unless given `--width`, so that its expected output is the same on every machine.
+  @Test func aScriptsWidthIsNotTheUsersColumns() throws {
+    let dataHome = try makeTemporaryFolder()
+    let folder = try makeTemporaryFolder()
+    let (_, frame, _) = try StartupLoadingTests().run(
+      ["--width", "80", "-c", "layout swipeable; show"], dataHome: dataHome)
+    try "layout swipeable\nshow\n".write(
+      toFile: folder + "/draws.tabsh", atomically: true, encoding: .utf8)
+    try frame.write(toFile: folder + "/draws.stdout", atomically: true, encoding: .utf8)
+    let narrow = try StartupLoadingTests().run(
+      ["test", folder], dataHome: dataHome, extra: ["COLUMNS": "50"])
+    #expect(narrow.0 == 0, "\(narrow.1)")
   }
 }

@@ -96,6 +96,8 @@ struct TestChild {
     }
     var context = ProcessContext.current()
     context.arguments = arguments
+    // The user's terminal width is not the test's: 80 columns unless `--width`.
+    context.environment["COLUMNS"] = nil
     let status = TabShellCommand.main(context) { outcome, checks in
       reports.store(
         Report(

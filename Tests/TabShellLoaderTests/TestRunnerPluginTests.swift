@@ -28,9 +28,10 @@ import Testing
 
 /// Everything a script started ends with it, and a script gets only the plugins it names.
 extension TestRunnerPluginTests {
-  /// A process plugin that answers `initialize`, starts a process of its own in a session of its
-  /// own, then sleeps for ever (ignoring SIGTERM and the end of its input). It writes its pid to
-  /// `NAME.pid` and its sleeper's to `NAME.sleeper` beside itself.
+  /// A process plugin that answers `initialize` and starts a process of its own in a session of its
+  /// own; then, as `hangs.sh`, sleeps for ever (ignoring SIGTERM and the end of its input), else
+  /// reads and answers nothing until its input ends. It writes its pid to `NAME.pid` and its
+  /// sleeper's to `NAME.sleeper` beside itself.
   static let sleepyPlugin = #"""
     #!/bin/sh
     here=$(dirname "$0")
@@ -42,7 +43,8 @@ extension TestRunnerPluginTests {
     IFS= read -r line
     id=${line#*\"id\":}; id=${id%%,*}
     printf '{"jsonrpc":"2.0","id":%s,"result":{"protocolVersion":1,"name":"%s","screenTypes":[{"name":"%s","summary":"sleeps","defaultTitle":"Zz","commands":[]}]}}\n' "$id" "$name" "$name"
-    exec sleep 100000
+    if [ "$name" = hangs ]; then exec sleep 100000; fi
+    while IFS= read -r line; do :; done
     """#
 
   /// Whether process `pid` exists (a zombie counts).
@@ -62,13 +64,14 @@ extension TestRunnerPluginTests {
       #expect(chmod(folder + "/\(name).sh", 0o755) == 0)
     }
     // One waits for ever on a screen the plugin never makes, and is killed; one ends at once,
-    // its plugin stopped by the shell, its plugin's sleeper left.
+    // its plugin gone at the end of its input, its plugin's sleeper left. (The timeout leaves
+    // time for a loaded machine to start the plugin.)
     try "# args: --plugin-timeout 1000\nload \(folder)/hangs.sh\nadd-tab hangs\n".write(
       toFile: folder + "/hangs.tabsh", atomically: true, encoding: .utf8)
     try "load \(folder)/ends.sh\nrequire plugin ends\n".write(
       toFile: folder + "/ends.tabsh", atomically: true, encoding: .utf8)
     let (status, stdout, stderr) = try StartupLoadingTests().run(
-      ["test", "--timeout", "1", folder], dataHome: try makeTemporaryFolder())
+      ["test", "--timeout", "3", folder], dataHome: try makeTemporaryFolder())
     let pids = try ["hangs.pid", "hangs.sleeper", "ends.pid", "ends.sleeper"].map {
       try Self.pid(in: folder + "/" + $0)
     }
@@ -77,7 +80,7 @@ extension TestRunnerPluginTests {
       stdout.replacingOccurrences(of: #"\(\d+ ms\)"#, with: "(N ms)", options: .regularExpression)
         == """
         ok   \(folder)/ends.tabsh (N ms)
-        FAIL \(folder)/hangs.tabsh: timed out after 1 s
+        FAIL \(folder)/hangs.tabsh: timed out after 3 s
         1 passed, 0 failed, 1 timed out
 
         """)

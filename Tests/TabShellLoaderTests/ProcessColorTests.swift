@@ -21,23 +21,6 @@ import Testing
     return json.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined()
   }
 
-  static func plugin(drawing result: String) -> String {
-    """
-    #!/bin/sh
-    while IFS= read -r line; do
-      case $line in *'"id":'*) ;; *) continue ;; esac
-      id=${line#*\\"id\\":}; id=${id%%,*}
-      case $line in
-        *'"initialize"'*) result='{"protocolVersion":1,"name":"paint","screenTypes":[{"name":"paint"}]}' ;;
-        *'"screen/draw"'*) result='\(result)' ;;
-        *) result=null ;;
-      esac
-      printf '{"jsonrpc":"2.0","id":%s,"result":%s}\\n' "$id" "$result"
-    done
-
-    """
-  }
-
   @Test(arguments: [
     (ColorMode.trueColor, "38;2;0;122;255", true),
     (ColorMode.ansi256, "38;5;", true),
@@ -45,7 +28,10 @@ import Testing
   ])
   func theDocumentedDrawingAtEachColourMode(mode: ColorMode, escape: String, present: Bool) throws {
     let session = try ProcessSession(timeout: 10)
-    let path = try session.file("paint", Self.plugin(drawing: try Self.documentedResult()))
+    let path = try session.answeringPlugin(
+      "paint",
+      description: #"{"protocolVersion":1,"name":"paint","screenTypes":[{"name":"paint"}]}"#,
+      draw: try Self.documentedResult())
     session.interpreter.renderOptions.color = mode
     let run = session.run("load \(path); add-tab paint; size 40 12; show")
     #expect(run.status == 0, "\(run.err)")

@@ -50,6 +50,30 @@ final class ProcessSession {
     return path
   }
 
+  /// A process plugin in this session's folder, named `name`, in POSIX sh: it answers
+  /// `initialize` with `description` (a JSON object on one line, without single quotes),
+  /// `screen/draw` with `draw`, and every other request with `null`.
+  func answeringPlugin(_ name: String, description: String, draw: String = #"{"lines":[]}"#)
+    throws -> String
+  {
+    try file(
+      name,
+      """
+      #!/bin/sh
+      while IFS= read -r line; do
+        case $line in *'"id":'*) ;; *) continue ;; esac
+        id=${line#*\\"id\\":}; id=${id%%,*}
+        case $line in
+          *'"initialize"'*) result='\(description)' ;;
+          *'"screen/draw"'*) result='\(draw)' ;;
+          *) result=null ;;
+        esac
+        printf '{"jsonrpc":"2.0","id":%s,"result":%s}\\n' "$id" "$result"
+      done
+
+      """)
+  }
+
   /// A file in this session's folder, with `mode`.
   func file(_ name: String, _ text: String, mode: mode_t = 0o755) throws -> String {
     let path = folder + "/" + name

@@ -27,8 +27,9 @@ let package = Package(
     .target(name: "TabShellPlatform", dependencies: ["CPlatform"]),
     .target(name: "TabShellRendering", dependencies: [kit, "TabShellPlatform"]),
     // Process plugins' transport: JSON, a child process with line framing, JSON-RPC 2.0 and the
-    // plugin protocol's messages. Knows nothing of the core.
-    .target(name: "TabShellRPC"),
+    // plugin protocol's messages. Knows nothing of the core; reaches the system through
+    // TabShellPlatform.
+    .target(name: "TabShellRPC", dependencies: ["TabShellPlatform"]),
     // Loading plugins: shared objects (dlopen), and process plugins adapted to the core.
     .target(name: "TabShellLoader", dependencies: [kit, "TabShellPlatform", "TabShellRPC"]),
     // The full-screen mode's terminal layer: input decoding, the cell grid, frame diffs, raw mode.

@@ -19,6 +19,27 @@ package enum CurrentProcess {
     getenv(name).map { String(cString: $0) }
   }
 
+  /// Sets the environment variable `name` to `value` (`setenv`); returns whether it worked.
+  @discardableResult
+  package static func setEnvironmentValue(_ name: String, _ value: String) -> Bool {
+    setenv(name, value, 1) == 0
+  }
+
+  /// Runs the executable at `path` in this process with this process's arguments (`execv`);
+  /// returns only when that failed.
+  package static func executeAgain(_ path: String) {
+    execv(path, CommandLine.unsafeArgv)
+  }
+
+  /// Ends the process at once with `status` (`_exit`: no `atexit` functions, no buffers flushed).
+  /// Async-signal-safe.
+  package static func exitNow(_ status: Int32) -> Never {
+    _exit(status)
+  }
+
+  /// Runs `body` when the process exits normally (`atexit`).
+  package static func atExit(_ body: @convention(c) () -> Void) { atexit(body) }
+
   /// Whether a process `pid` exists (`kill(pid, 0)` did not say `ESRCH`; one of another user
   /// counts).
   package static func exists(_ pid: Int32) -> Bool {

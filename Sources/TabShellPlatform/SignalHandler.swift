@@ -20,71 +20,57 @@ package enum SignalHandler {
     return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
   }
 
-  /// Installs `handler` for `signal` (interrupted system calls restart); returns the action it
-  /// replaced, or `nil` when the call failed.
+  /// Installs `handler` for `signal` (interrupted system calls restart); returns whether it
+  /// worked. An owner that puts the old action back uses ``ReplacedSignalActions`` instead.
   @discardableResult
   package static func install(_ handler: @convention(c) (Int32) -> Void, for signal: Int32)
-    -> sigaction?
+    -> Bool
   {
-    var action = sigaction()
-    #if canImport(Glibc)
-      action.__sigaction_handler.sa_handler = handler
-    #else
-      action.__sigaction_u.__sa_handler = handler
-    #endif
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = SA_RESTART
-    var old = sigaction()
-    return sigaction(signal, &action, &old) == 0 ? old : nil
+    ReplacedSignalActions().install(handler, for: signal)
   }
 
-  /// Puts back `signal`'s default action; returns the action it replaced (`nil` on failure).
-  /// Async-signal-safe.
+  /// Puts back `signal`'s default action; returns whether it worked. Async-signal-safe.
   @discardableResult
-  package static func restoreDefault(_ signal: Int32) -> sigaction? {
+  package static func restoreDefault(_ signal: Int32) -> Bool {
     var action = sigaction()
     sigemptyset(&action.sa_mask)
-    var old = sigaction()
-    return sigaction(signal, &action, &old) == 0 ? old : nil
+    return sigaction(signal, &action, nil) == 0
   }
 
   /// Sends `signal` to this process with its default action (ending or stopping it, as the signal
   /// does), as if it had never been caught. Async-signal-safe.
   package static func raiseWithDefaultAction(_ signal: Int32) {
     restoreDefault(signal)
-    raise(signal)
+    _ = cRaise(signal)
   }
 
-  /// A handler that gets the signal's details (`SA_SIGINFO`), as crash handlers are.
-  package typealias InfoHandler =
-    @convention(c) (Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?) -> Void
+  /// Runs `body` (a signal handler's work) and puts `errno` back as it was, so that the code the
+  /// signal interrupted sees its own. Async-signal-safe.
+  package static func preservingErrno(_ body: () -> Void) {
+    let saved = errno
+    body()
+    errno = saved
+  }
 
-  /// Installs a crash handler for `signal` as the Swift runtime installs its own: `SA_SIGINFO`,
-  /// `SA_ONSTACK` (on the alternate stack, so that a stack overflow is caught too) and `SA_NODEFER`
-  /// (a fault while it runs, say in the backtracer it hands on to, is not blocked, which would end
-  /// the process at once), with the signals in `blocking` blocked while it runs; returns the action
-  /// it replaced.
-  @discardableResult
-  package static func install(_ handler: InfoHandler, for signal: Int32, blocking: [Int32] = [])
-    -> sigaction?
-  {
+  /// Sends `signal` to this process (`raise`). Async-signal-safe.
+  package static func raise(_ signal: Int32) {
+    _ = cRaise(signal)
+  }
+
+  /// Stops the process as Ctrl-Z does (`signal`'s default action, SIGTSTP's by default) and, once
+  /// it continues (`fg`), puts back the action `signal` had.
+  package static func stopWithDefaultAction(_ signal: Int32 = SIGTSTP) {
+    var caught = sigaction()
     var action = sigaction()
-    #if canImport(Glibc)
-      action.__sigaction_handler.sa_sigaction = handler
-    #else
-      action.__sigaction_u.__sa_sigaction = handler
-    #endif
     sigemptyset(&action.sa_mask)
-    for other in blocking { sigaddset(&action.sa_mask, other) }
-    action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER
-    var old = sigaction()
-    return sigaction(signal, &action, &old) == 0 ? old : nil
+    guard sigaction(signal, &action, &caught) == 0 else { return }
+    _ = cRaise(signal)
+    sigaction(signal, &caught, nil)
   }
 
-  /// Calls the handler of `action` (one replaced by ``install(_:for:blocking:)-(InfoHandler,_,_)``)
-  /// as the system would have; `false` when it had none (the default action, or ignored).
-  /// Async-signal-safe.
-  package static func call(
+  /// Calls the handler of `action` as the system would have; `false` when it had none (the
+  /// default action, or ignored). Async-signal-safe.
+  static func call(
     _ action: sigaction, _ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?,
     _ context: UnsafeMutableRawPointer?
   ) -> Bool {
@@ -141,4 +127,9 @@ extension SignalHandler {
       setitimer(ITIMER_REAL, &timer, nil)
     #endif
   }
+}
+
+/// `raise(3)`, named apart from ``SignalHandler/raise(_:)``.
+private func cRaise(_ signal: Int32) -> Int32 {
+  raise(signal)
 }

@@ -22,24 +22,23 @@ import TabShellPlatform
 /// `sigaction` and `raise`.
 package enum FatalSignals {
   static let crashes: [Int32] = [
-    SIGABRT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGQUIT, SIGSYS,
+    Signal.abort, Signal.illegalInstruction, Signal.trap, Signal.segmentationFault,
+    Signal.busError, Signal.arithmeticError, Signal.quit, Signal.badSystemCall,
   ]
   /// The signals that end the process without a crash, SIGINT and SIGALRM aside.
   static let terminating: [Int32] = SignalHandler.endingByDefault.filter {
-    !crashes.contains($0) && $0 != SIGINT && $0 != SIGALRM
+    !crashes.contains($0) && $0 != Signal.interrupt && $0 != Signal.alarm
   }
 
-  /// The handlers replaced, by signal number, and the terminal's settings at start: written by
-  /// ``install()`` before any handler is installed, then only read (by the handlers). Fixed blocks,
-  /// so that a handler reads them without touching Swift's reference counts or access checks.
-  nonisolated(unsafe) private static let previous: UnsafeMutablePointer<sigaction> = {
-    let block = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
-    block.initialize(repeating: sigaction(), count: 65)
-    return block
-  }()
-  nonisolated(unsafe) private static let terminal: UnsafeMutablePointer<termios> = {
-    let block = UnsafeMutablePointer<termios>.allocate(capacity: 1)
-    block.initialize(to: termios())
+  /// The handlers replaced, by signal number (to hand a crash on to the Swift runtime's
+  /// backtracer).
+  private static let replaced = ReplacedSignalActions()
+  /// The terminal's settings at start: written by ``install()`` before any handler is installed,
+  /// then only read (by the handlers). A fixed block, so that a handler reads it without touching
+  /// Swift's reference counts or access checks.
+  nonisolated(unsafe) private static let terminal: UnsafeMutablePointer<TerminalAttributes?> = {
+    let block = UnsafeMutablePointer<TerminalAttributes?>.allocate(capacity: 1)
+    block.initialize(to: nil)
     return block
   }()
   private static let hasTerminal = Atomic<Bool>(false)
@@ -55,18 +54,15 @@ package enum FatalSignals {
   package static func install() {
     PendingOutput.standardOutput.flush()
     RunningPlugin.prepare()
-    hasTerminal.store(isatty(0) == 1 && tcgetattr(0, terminal) == 0, ordering: .releasing)
+    if TerminalDevice.isTerminal(0) { terminal.pointee = TerminalAttributes.of(0) }
+    hasTerminal.store(terminal.pointee != nil, ordering: .releasing)
     for signal in terminating where !SignalHandler.isIgnored(signal) {
-      if let old = SignalHandler.install(terminatingHandler, for: signal) {
-        previous[Int(signal)] = old
-      }
+      replaced.install(terminatingHandler, for: signal)
     }
     for signal in crashes {
-      if let old = SignalHandler.install(crashHandler, for: signal, blocking: terminating) {
-        previous[Int(signal)] = old
-      }
+      replaced.install(crashHandler, for: signal, blocking: terminating)
     }
-    _ = SignalHandler.install(deadlineHandler, for: SIGALRM)
+    SignalHandler.install(deadlineHandler, for: Signal.alarm)
   }
 
   /// The REPL was asked to stop by `signal` (SIGTERM, SIGHUP): it stops at the next command, but a
@@ -94,17 +90,17 @@ package enum FatalSignals {
   fileprivate static func restoreTerminal() {
     let restorer = terminalRestorer.load(ordering: .acquiring)
     if restorer != 0 { unsafeBitCast(restorer, to: (@convention(c) () -> Void).self)() }
-    if hasTerminal.load(ordering: .acquiring) { tcsetattr(0, TCSANOW, terminal) }
+    if hasTerminal.load(ordering: .acquiring) { _ = terminal.pointee?.applyNow(to: 0) }
   }
 
   /// The deadline passed: the process ends now. A SIGALRM that no deadline asked for ends it as
   /// SIGALRM does.
   fileprivate static func deadlinePassed() {
     let signal = terminatingSignal.load(ordering: .acquiring)
-    guard signal != 0 else { return terminate(SIGALRM) }
+    guard signal != 0 else { return terminate(Signal.alarm) }
     PendingOutput.standardOutput.flushFromSignalHandler()
     restoreTerminal()
-    _exit(128 + signal)
+    CurrentProcess.exitNow(128 + signal)
   }
 
   /// Turns off the interactive mode of Swift's backtracer, which after a crash with stdin and stdout
@@ -116,14 +112,14 @@ package enum FatalSignals {
   /// `SWIFT_BACKTRACE` says nothing of `interactive`. When the `exec` fails, the process goes on.
   /// Call it first thing in `main`.
   package static func turnOffInteractiveBacktracer() {
-    guard isatty(0) == 1, isatty(1) == 1,
+    guard TerminalDevice.isTerminal(0), TerminalDevice.isTerminal(1),
       let executable = Platform.ownExecutable.flatMap(FileStatus.realPath)
     else { return }
-    let current = getenv("SWIFT_BACKTRACE").map { String(cString: $0) } ?? ""
+    let current = CurrentProcess.environmentValue("SWIFT_BACKTRACE") ?? ""
     guard !current.contains("interactive=") else { return }
     let settings = current.isEmpty ? "interactive=no" : current + ",interactive=no"
-    guard setenv("SWIFT_BACKTRACE", settings, 1) == 0 else { return }
-    execv(executable, CommandLine.unsafeArgv)
+    guard CurrentProcess.setEnvironmentValue("SWIFT_BACKTRACE", settings) else { return }
+    CurrentProcess.executeAgain(executable)
   }
 
   /// Flushes stdout, gives the terminal back, then ends the process by `signal`'s default action.
@@ -135,7 +131,7 @@ package enum FatalSignals {
 
   /// Flushes stdout, reports the crash, restores the terminal, then hands the signal on.
   fileprivate static func crash(
-    _ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
+    _ signal: Int32, _ info: UnsafeMutableRawPointer?, _ context: UnsafeMutableRawPointer?
   ) {
     // A crash in what follows (or in a second thread) is not reported again: it ends the process.
     guard !crashing.exchange(true, ordering: .acquiringAndReleasing) else {
@@ -155,10 +151,10 @@ package enum FatalSignals {
     restoreTerminal()
     // Once only: a second crash in the backtracer goes to the default action.
     SignalHandler.restoreDefault(signal)
-    if SignalHandler.call(previous[Int(signal)], signal, info, context) { return }
+    if replaced.callReplaced(signal, info: info, context: context) { return }
     // Returning runs the faulting instruction again, now with the default action; a signal that
     // was sent (abort, kill) is sent again.
-    raise(signal)
+    SignalHandler.raise(signal)
   }
 
   private static func say(_ text: StaticString) {
@@ -168,14 +164,14 @@ package enum FatalSignals {
 
   private static func name(of signal: Int32) -> StaticString {
     switch signal {
-    case SIGABRT: "SIGABRT"
-    case SIGILL: "SIGILL"
-    case SIGTRAP: "SIGTRAP"
-    case SIGSEGV: "SIGSEGV"
-    case SIGBUS: "SIGBUS"
-    case SIGFPE: "SIGFPE"
-    case SIGQUIT: "SIGQUIT"
-    case SIGSYS: "SIGSYS"
+    case Signal.abort: "SIGABRT"
+    case Signal.illegalInstruction: "SIGILL"
+    case Signal.trap: "SIGTRAP"
+    case Signal.segmentationFault: "SIGSEGV"
+    case Signal.busError: "SIGBUS"
+    case Signal.arithmeticError: "SIGFPE"
+    case Signal.quit: "SIGQUIT"
+    case Signal.badSystemCall: "SIGSYS"
     default: "a signal"
     }
   }
@@ -190,7 +186,7 @@ private func deadlineHandler(_ signal: Int32) {
 }
 
 private func crashHandler(
-  _ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?
+  _ signal: Int32, _ info: UnsafeMutableRawPointer?, _ context: UnsafeMutableRawPointer?
 ) {
   FatalSignals.crash(signal, info, context)
 }

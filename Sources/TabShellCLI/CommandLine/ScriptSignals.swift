@@ -12,8 +12,8 @@ import TabShellPlatform
 package enum ScriptSignals {
   /// Catches SIGINT for the rest of the process.
   package static func install() {
-    if SignalHandler.isIgnored(SIGINT) { return }
-    SignalHandler.install(interruptHandler, for: SIGINT)
+    if SignalHandler.isIgnored(Signal.interrupt) { return }
+    SignalHandler.install(interruptHandler, for: Signal.interrupt)
   }
 
   /// The status of a run that ended with `status`: 130, with `error: interrupted` written through
@@ -28,10 +28,10 @@ package enum ScriptSignals {
 /// The SIGINT handler: the first one asks the running script to stop; a second one ends the process
 /// by SIGINT's default action.
 private func interruptHandler(_ signal: Int32) {
-  let saved = errno
-  if Interpreter.interruption.exchange(true, ordering: .relaxed) {
-    PendingOutput.standardOutput.flushFromSignalHandler()
-    SignalHandler.raiseWithDefaultAction(signal)
+  SignalHandler.preservingErrno {
+    if Interpreter.interruption.exchange(true, ordering: .relaxed) {
+      PendingOutput.standardOutput.flushFromSignalHandler()
+      SignalHandler.raiseWithDefaultAction(signal)
+    }
   }
-  errno = saved
 }

@@ -23,7 +23,9 @@ final class SignalWatcher {
   }
 
   /// The signals watched.
-  static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP]
+  static let watched: [Int32] = [
+    Signal.interrupt, Signal.terminate, Signal.hangUp, Signal.windowChange, Signal.terminalStop,
+  ]
 
   private static let arrived = Atomic<UInt64>(0)
   private static let wakeDescriptor = Atomic<Int32>(-1)
@@ -31,18 +33,15 @@ final class SignalWatcher {
   /// The pipe's end to poll for reading: readable when a signal arrived.
   let readDescriptor: Int32
   private let writeDescriptor: Int32
-  private var previous: [(Int32, sigaction)] = []
+  private let previous = ReplacedSignalActions()
 
   /// Creates the pipe and installs the handlers; `nil` when the pipe cannot be made.
   init?() {
-    var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else { return nil }
-    readDescriptor = ends[0]
-    writeDescriptor = ends[1]
-    for descriptor in ends {
-      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-      _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-    }
+    guard let ends = try? SystemIO.makePipe() else { return nil }
+    readDescriptor = ends.read
+    writeDescriptor = ends.write
+    SystemIO.setNonBlocking(ends.read)
+    SystemIO.setNonBlocking(ends.write)
     Self.arrived.store(0, ordering: .sequentiallyConsistent)
     Self.wakeDescriptor.store(writeDescriptor, ordering: .sequentiallyConsistent)
     for signal in Self.watched { install(signal) }
@@ -53,48 +52,42 @@ final class SignalWatcher {
   /// ``TabShellLanguage/Interpreter/interruption`` is cleared with it (else the next command would
   /// stop before it starts).
   func takePending() -> Pending {
-    var byte: UInt8 = 0
-    while read(readDescriptor, &byte, 1) > 0 {}
+    var bytes: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0]
+    while case .read(let count) = bytes.withUnsafeMutableBytes({
+      SystemIO.readOnce(readDescriptor, into: $0)
+    }), count > 0 {}
     let bits = Self.arrived.exchange(0, ordering: .sequentiallyConsistent)
     if bits != 0 { Interpreter.interruption.store(false, ordering: .relaxed) }
     func has(_ signal: Int32) -> Bool { bits & (1 << UInt64(signal)) != 0 }
     var pending = Pending()
-    pending.interrupt = has(SIGINT)
-    pending.resize = has(SIGWINCH)
-    pending.suspend = has(SIGTSTP)
-    if has(SIGTERM) {
-      pending.termination = SIGTERM
-    } else if has(SIGHUP) {
-      pending.termination = SIGHUP
+    pending.interrupt = has(Signal.interrupt)
+    pending.resize = has(Signal.windowChange)
+    pending.suspend = has(Signal.terminalStop)
+    if has(Signal.terminate) {
+      pending.termination = Signal.terminate
+    } else if has(Signal.hangUp) {
+      pending.termination = Signal.hangUp
     }
     return pending
   }
 
   /// Puts the previous handlers back and closes the pipe.
   func restore() {
-    for (signal, action) in previous {
-      var action = action
-      sigaction(signal, &action, nil)
-    }
-    previous = []
+    previous.restoreAll()
     Self.wakeDescriptor.store(-1, ordering: .sequentiallyConsistent)
-    close(readDescriptor)
-    close(writeDescriptor)
+    SystemIO.close(readDescriptor)
+    SystemIO.close(writeDescriptor)
   }
 
   /// Stops the process as Ctrl-Z would have (the default action of SIGTSTP), and catches SIGTSTP again
   /// when the process continues (`fg`).
   func stopProcess() {
-    guard var caught = SignalHandler.restoreDefault(SIGTSTP) else { return }
-    raise(SIGTSTP)
-    sigaction(SIGTSTP, &caught, nil)
+    SignalHandler.stopWithDefaultAction(Signal.terminalStop)
   }
 
   private func install(_ signal: Int32) {
-    if signal == SIGTSTP, SignalHandler.isIgnored(signal) { return }
-    if let old = SignalHandler.install(signalHandler, for: signal) {
-      previous.append((signal, old))
-    }
+    if signal == Signal.terminalStop, SignalHandler.isIgnored(signal) { return }
+    previous.install(signalHandler, for: signal)
   }
 
   /// Called by the handler: records `signal` and wakes the loop.
@@ -102,20 +95,20 @@ final class SignalWatcher {
     arrived.bitwiseOr(1 << UInt64(signal), ordering: .sequentiallyConsistent)
     // A command running now stops before its next step (Ctrl-C: back to the prompt; SIGTERM,
     // SIGHUP: then the REPL ends).
-    if signal == SIGINT || signal == SIGTERM || signal == SIGHUP {
+    if signal == Signal.interrupt || signal == Signal.terminate || signal == Signal.hangUp {
       Interpreter.interruption.store(true, ordering: .relaxed)
     }
-    if signal == SIGTERM || signal == SIGHUP { FatalSignals.armDeadline(for: signal) }
+    if signal == Signal.terminate || signal == Signal.hangUp {
+      FatalSignals.armDeadline(for: signal)
+    }
     let descriptor = wakeDescriptor.load(ordering: .sequentiallyConsistent)
     guard descriptor >= 0 else { return }
     var byte: UInt8 = 1
-    _ = write(descriptor, &byte, 1)
+    _ = withUnsafeBytes(of: &byte) { SystemIO.writeOnce(descriptor, $0) }
   }
 }
 
 /// The C signal handler: saves `errno`, records the signal, restores `errno`.
 private func signalHandler(_ signal: Int32) {
-  let saved = errno
-  SignalWatcher.record(signal)
-  errno = saved
+  SignalHandler.preservingErrno { SignalWatcher.record(signal) }
 }

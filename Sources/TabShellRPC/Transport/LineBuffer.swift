@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TabShellPlatform
 
 /// Bytes read from a descriptor, cut into lines at `\n`.
 ///
@@ -59,18 +55,18 @@ struct LineBuffer {
     makeRoom()
     let room = min(Self.chunk, storage.count - end)
     let offset = end
-    let count = storage.withUnsafeMutableBytes { buffer -> Int in
-      guard let base = buffer.baseAddress else { return -1 }
-      var result: Int
-      repeat { result = read(fd, base + offset, room) } while result < 0 && errno == EINTR
-      return result
+    let result = storage.withUnsafeMutableBytes { buffer in
+      SystemIO.readOnce(
+        fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<offset + room]))
     }
-    if count > 0 {
+    switch result {
+    case .read(0): return .endOfFile
+    case .read(let count):
       end += count
       return .read(count)
+    case .wouldBlock: return .wouldBlock
+    case .failed(let error): return .failed(error.code)
     }
-    if count == 0 { return .endOfFile }
-    return errno == EAGAIN || errno == EWOULDBLOCK ? .wouldBlock : .failed(errno)
   }
 
   private mutating func makeRoom() {

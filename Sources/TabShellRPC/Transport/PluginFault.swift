@@ -1,3 +1,5 @@
+import TabShellPlatform
+
 /// How a child process ended.
 package enum ExitStatus: Equatable, Sendable, CustomStringConvertible {
   /// It exited with this status.
@@ -9,7 +11,7 @@ package enum ExitStatus: Equatable, Sendable, CustomStringConvertible {
   package var description: String {
     switch self {
     case .exited(let status): "exited with status \(status)"
-    case .signaled(let signal): "killed by \(Platform.signalName(signal))"
+    case .signaled(let signal): "killed by \(Signal.name(signal))"
     }
   }
 
@@ -57,7 +59,7 @@ package enum PluginFault: Error, Equatable, Sendable, CustomStringConvertible {
     case .couldNotStart(let path, let reason): "cannot start '\(path)': \(reason)"
     case .exited(.exited(let status)): "the plugin exited with status \(status)"
     case .exited(.signaled(let signal)):
-      "the plugin was killed by \(Platform.signalName(signal))"
+      "the plugin was killed by \(Signal.name(signal))"
     case .closedStdout: "the plugin closed its standard output"
     case .closedStdin: "the plugin closed its standard input"
     case .notJSON(let error, let excerpt):

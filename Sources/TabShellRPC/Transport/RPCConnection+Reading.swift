@@ -1,3 +1,5 @@
+import TabShellPlatform
+
 extension RPCConnection {
   /// Reads at most this many chunks from one stream in one round, so that a plugin that writes
   /// without end cannot keep the host in one loop.
@@ -10,9 +12,9 @@ extension RPCConnection {
   /// The end of the child's output, or its exit, becomes ``pendingFault``: raised by the caller
   /// once the answers read before it are taken.
   func pump(until deadline: UInt64?) throws(PluginFault) {
-    var wait = deadline.map(Platform.milliseconds(until:)) ?? 0
+    var wait = deadline.map(MonotonicClock.milliseconds(until:)) ?? 0
     if process.exitDescriptor < 0 { wait = min(wait, 50) }
-    let ready = Platform.pollReadable(
+    let ready = SystemIO.pollReadable(
       [process.stdout, process.stderr, process.exitDescriptor], milliseconds: wait)
     if ready[1] { drainStderr(final: false) }
     if ready[0] { try drainStdout() }
@@ -37,7 +39,7 @@ extension RPCConnection {
         return
       case .endOfFile, .failed:
         pendingFault =
-          process.waitForExit(until: Platform.now() + 100_000_000).map(PluginFault.exited)
+          process.waitForExit(until: MonotonicClock.now() + 100_000_000).map(PluginFault.exited)
           ?? .closedStdout
         process.closeStdout()
         return
@@ -101,7 +103,7 @@ extension RPCConnection {
 
   /// Takes one message from the flood budget: `maxPerSecond` at once, refilled at that rate.
   private func spendBudget() throws(PluginFault) {
-    let now = Platform.now()
+    let now = MonotonicClock.now()
     let rate = Double(limits.maxPerSecond)
     tokens = min(rate, tokens + Double(now &- refilledAt) * rate / 1e9)
     refilledAt = now

@@ -1,3 +1,5 @@
+import TabShellPlatform
+
 /// JSON-RPC 2.0 with a child process, one JSON message per line on its stdin and stdout.
 ///
 /// ``request(_:params:)`` writes one line and waits (with `poll`, no threads) until the answer with
@@ -55,7 +57,7 @@ package final class RPCConnection {
     output = LineBuffer(limit: limits.maxLineBytes)
     errors = LineBuffer(limit: limits.maxStderrLineBytes)
     tokens = Double(limits.maxPerSecond)
-    refilledAt = Platform.now()
+    refilledAt = MonotonicClock.now()
     outgoing.reserveCapacity(256)
   }
 
@@ -96,7 +98,7 @@ package final class RPCConnection {
     JSONWriter.appendInteger(id, to: &outgoing)
     appendMethod(method, params: params)
     let seconds = timeout ?? limits.timeout
-    let deadline = Platform.now() + UInt64(seconds * 1e9)
+    let deadline = MonotonicClock.now() + UInt64(seconds * 1e9)
     try send(until: deadline)
     pending.append(PendingRequest(id: id, method: method, seconds: seconds, deadline: deadline))
     return id
@@ -116,7 +118,7 @@ package final class RPCConnection {
       }
       if let pendingFault { throw stop(because: pendingFault) }
       guard let oldest = pending.first(where: { $0.response == nil }) else { continue }
-      if Platform.now() >= oldest.deadline {
+      if MonotonicClock.now() >= oldest.deadline {
         throw stop(because: .timedOut(method: oldest.method, seconds: oldest.seconds))
       }
       try pump(until: oldest.deadline)
@@ -129,7 +131,7 @@ package final class RPCConnection {
     outgoing.removeAll(keepingCapacity: true)
     outgoing.append(contentsOf: #"{"jsonrpc":"2.0""#.utf8)
     appendMethod(method, params: params)
-    try send(until: Platform.now() + UInt64(limits.timeout * 1e9))
+    try send(until: MonotonicClock.now() + UInt64(limits.timeout * 1e9))
   }
 
   /// Answers a request the plugin sent (``IncomingMessage/id``).
@@ -147,7 +149,7 @@ package final class RPCConnection {
       error.json.write(to: &outgoing)
     }
     outgoing.append(contentsOf: "}\n".utf8)
-    try send(until: Platform.now() + UInt64(limits.timeout * 1e9))
+    try send(until: MonotonicClock.now() + UInt64(limits.timeout * 1e9))
   }
 
   /// The descriptors an event loop polls for reading (stdout, stderr, and the exit descriptor
@@ -226,7 +228,7 @@ package final class RPCConnection {
     case .written: return
     case .timedOut: throw stop(because: .notReading(seconds: limits.timeout))
     case .closed:
-      let exit = process.waitForExit(until: Platform.now() + 100_000_000)
+      let exit = process.waitForExit(until: MonotonicClock.now() + 100_000_000)
       throw stop(because: exit.map(PluginFault.exited) ?? .closedStdin)
     }
   }

@@ -1,3 +1,5 @@
+import TabShellPlatform
+
 /// The terminal restore that a signal handler or an `atexit` function can run: the leave sequence
 /// and the saved attributes sit in memory allocated once, and running it is a `write` and a
 /// `tcsetattr`, with no allocation and no lock.
@@ -9,9 +11,18 @@ enum EmergencyRestore {
     var attributes: TerminalAttributes?
     var count = 0
     var isExitHandlerInstalled = false
-    /// Bit `n` set: the handler is installed for signal `n`.
-    var installedSignals: UInt64 = 0
   }
+
+  /// The signals that end a process with a crash: SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT,
+  /// SIGTRAP, SIGSYS (a failed Swift check is SIGILL or SIGTRAP).
+  static let crashSignals: [Int32] = [
+    Signal.segmentationFault, Signal.busError, Signal.illegalInstruction, Signal.arithmeticError,
+    Signal.abort, Signal.trap, Signal.badSystemCall,
+  ]
+
+  /// The handlers installed, and the actions they replaced (the default action, or the Swift
+  /// runtime's backtracer), to hand each signal on to.
+  private static let replaced = ReplacedSignalActions()
 
   /// The most bytes the leave sequence may have.
   static let capacity = 256
@@ -30,16 +41,14 @@ enum EmergencyRestore {
   static func install(on signals: [Int32]) {
     _ = bytes
     // Once a signal: installing again would keep this handler as the one to hand the signal to.
-    for signal in signals where signal > 0 && signal < 64 {
-      let bit = UInt64(1) << UInt64(signal)
-      guard state.pointee.installedSignals & bit == 0 else { continue }
-      if TerminalPlatform.installRestoring(signalHandler, for: signal) {
-        state.pointee.installedSignals |= bit
-      }
+    // Without blocking the signal while the handler runs (so that it can raise it again), on the
+    // alternate stack the crash handler set up (so that a stack overflow is caught too).
+    for signal in signals where !replaced.isInstalled(signal) {
+      replaced.install(signalHandler, for: signal, options: [.noDefer, .alternateStack])
     }
     if !state.pointee.isExitHandlerInstalled {
       state.pointee.isExitHandlerInstalled = true
-      TerminalPlatform.atExit(exitHandler)
+      CurrentProcess.atExit(exitHandler)
     }
   }
 
@@ -66,7 +75,8 @@ enum EmergencyRestore {
     guard state.pointee.isArmed else { return false }
     state.pointee.isArmed = false
     let count = state.pointee.count
-    _ = TerminalPlatform.writeAll(UnsafeRawPointer(bytes), count: count, to: state.pointee.output)
+    _ = SystemIO.writeAllReturningErrno(
+      state.pointee.output, UnsafeRawBufferPointer(start: bytes, count: count))
     _ = state.pointee.attributes?.apply(to: state.pointee.input, discardingInput: true)
     return true
   }
@@ -75,7 +85,7 @@ enum EmergencyRestore {
   /// process, or run the Swift runtime's backtracer, which then prints on the main screen).
   static let signalHandler: @convention(c) (Int32) -> Void = { signal in
     run()
-    TerminalPlatform.raiseWithPreviousAction(signal)
+    replaced.raiseWithReplaced(signal)
   }
 
   /// The function for `atexit`.

@@ -1,3 +1,4 @@
+import TabShellPlatform
 import TabShellRendering
 
 extension TerminalMode {
@@ -16,7 +17,7 @@ extension TerminalMode {
   /// that fails a check, a bad access) and any others the caller names (SIGTERM and SIGHUP are
   /// better handled through the loop's signal pipe, so that history is saved).
   package static func restoreOnCrash(alsoOn signals: [Int32] = []) {
-    EmergencyRestore.install(on: TerminalPlatform.crashSignals + signals)
+    EmergencyRestore.install(on: EmergencyRestore.crashSignals + signals)
   }
 
   /// The size of the terminal on `fd` in columns and rows, or `nil` when it is not a terminal or
@@ -30,7 +31,7 @@ extension TerminalMode {
   package static func unavailability(
     environment: [String: String], input: Int32 = 0, output: Int32 = 1
   ) -> TerminalUnavailable? {
-    guard TerminalPlatform.isTerminal(input), TerminalPlatform.isTerminal(output) else {
+    guard TerminalDevice.isTerminal(input), TerminalDevice.isTerminal(output) else {
       return .notATerminal
     }
     guard let term = environment["TERM"], !term.isEmpty else { return .noTerm }

@@ -1,3 +1,4 @@
+import TabShellPlatform
 import TabShellRendering
 
 /// The full-screen state of a terminal, and the way back: raw input, the alternate screen, mouse
@@ -100,7 +101,7 @@ package struct TerminalMode: Sendable {
     saved = attributes
     EmergencyRestore.arm(
       output: output, input: input, attributes: attributes, sequence: leaveSequence)
-    guard TerminalPlatform.writeAll(enterSequence, to: output) else {
+    guard (try? SystemIO.writeAll(output, enterSequence)) != nil else {
       leave()
       throw .writeFailed
     }

@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Child processes: started with `posix_spawn`, signalled, waited for.
+package enum ProcessControl {
+  private typealias CloseFrom =
+    @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
+  private typealias PidfdOpen = @convention(c) (pid_t, UInt32) -> Int32
+
+  /// glibc ≥ 2.34's `posix_spawn_file_actions_addclosefrom_np`, looked up at run time (the Glibc
+  /// module does not export it): the child closes every descriptor from 3 on.
+  private static let addCloseFrom: CloseFrom? = SharedLibrary.loadedSymbol(
+    "posix_spawn_file_actions_addclosefrom_np"
+  ).map { unsafeBitCast($0, to: CloseFrom.self) }
+  /// Linux ≥ 5.3's `pidfd_open` (glibc ≥ 2.36).
+  private static let pidfdOpen: PidfdOpen? = SharedLibrary.loadedSymbol(
+    "pidfd_open"
+  ).map { unsafeBitCast($0, to: PidfdOpen.self) }
+
+  /// Starts `executable` (a path; no `PATH` search) with `arguments`, and `environment` as
+  /// `NAME=value` strings (`nil`: this process's own), `stdin`, `stdout` and `stderr` on its 0, 1
+  /// and 2, in a process group of its own, with an empty signal mask and every signal at its
+  /// default action, inheriting no other descriptor (with glibc ≥ 2.34). Returns its pid.
+  package static func spawn(
+    executable: String, arguments: [String], environment: [String]?,
+    stdin: Int32, stdout: Int32, stderr: Int32
+  ) throws(SystemError) -> Int32 {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, stdin, 0)
+    posix_spawn_file_actions_adddup2(&actions, stdout, 1)
+    posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+    if let addCloseFrom { _ = addCloseFrom(&actions, 3) }
+
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    let flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+    posix_spawnattr_setflags(&attributes, Int16(flags))
+    posix_spawnattr_setpgroup(&attributes, 0)
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+
+    let argv = ([executable] + arguments).map { strdup($0) }
+    defer { for pointer in argv { free(pointer) } }
+    let envp = environment?.map { strdup($0) }
+    defer { for pointer in envp ?? [] { free(pointer) } }
+    var pid: pid_t = 0
+    let result = (argv + [nil]).withUnsafeBufferPointer { argvBuffer in
+      guard let argvBase = argvBuffer.baseAddress else { return EINVAL }
+      guard let envp else {
+        return posix_spawn(&pid, executable, &actions, &attributes, argvBase, environ)
+      }
+      return (envp + [nil]).withUnsafeBufferPointer { envpBuffer in
+        guard let envpBase = envpBuffer.baseAddress else { return EINVAL }
+        return posix_spawn(&pid, executable, &actions, &attributes, argvBase, envpBase)
+      }
+    }
+    guard result == 0 else { throw SystemError(code: result) }
+    return pid
+  }
+
+  /// A descriptor that becomes readable when the child `pid` exits (a pidfd), so that `poll`
+  /// notices an exit as it notices output; -1 where the system has none.
+  package static func exitDescriptor(of pid: Int32) -> Int32 {
+    pidfdOpen.map { $0(pid, 0) } ?? -1
+  }
+
+  /// How the child `pid` ended, if it has, without reaping it (`waitid` with `WNOWAIT`, so that
+  /// its process group stays its own): whether it exited (else a signal ended it) and the status
+  /// or the signal's number.
+  package static func peekExit(of pid: Int32) -> (exited: Bool, code: Int32)? {
+    var info = siginfo_t()
+    guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0,
+      info._sifields._sigchld.si_pid == pid
+    else { return nil }
+    return (info.si_code == Int32(CLD_EXITED), info._sifields._sigchld.si_status)
+  }
+
+  /// Waits for the child `pid` to end and reaps it; its raw wait status, or `nil` when it was not
+  /// this process's child to wait for.
+  package static func reap(_ pid: Int32) -> Int32? {
+    var raw: Int32 = 0
+    var result: pid_t
+    repeat { result = waitpid(pid, &raw, 0) } while result < 0 && errno == EINTR
+    return result == pid ? raw : nil
+  }
+
+  /// Reaps the child `pid` if it has ended, without waiting: its raw wait status, else `nil`.
+  package static func reapIfEnded(_ pid: Int32) -> Int32? {
+    var raw: Int32 = 0
+    return waitpid(pid, &raw, WNOHANG) == pid ? raw : nil
+  }
+
+  /// Sends `signal` to the process `pid` (`kill`).
+  package static func signal(_ pid: Int32, _ signal: Int32) {
+    _ = kill(pid, signal)
+  }
+
+  /// Sends `signal` to every process of the process group `group` (`kill(-group, signal)`).
+  package static func signalGroup(_ group: Int32, _ signal: Int32) {
+    _ = kill(-group, signal)
+  }
+}

@@ -62,7 +62,7 @@ final class GestureSession {
   /// The cell (1-based) where `text` is drawn in `show`'s output, if it is.
   func find(_ text: String) -> (column: Int, row: Int)? {
     let frame = Renderer.frame(
-      shell, options: interpreter.renderOptions, scroll: interpreter.barScroll)
+      shell, options: interpreter.view.renderOptions, scroll: interpreter.view.barScroll)
     for (index, line) in frame.enumerated() {
       guard let range = line.range(of: text) else { continue }
       return (displayWidth(of: line[..<range.lowerBound]) + 1, index + 1)

@@ -76,14 +76,14 @@ import Testing
     session.run("add-action post --title Post; tab t3")
     #expect(session.hit(40, 12) == "more right")
     let before =
-      Renderer.frame(session.shell, options: session.interpreter.renderOptions).last ?? ""
+      Renderer.frame(session.shell, options: session.interpreter.view.renderOptions).last ?? ""
     // 25 tabs and the action button are hidden on the right: the marker counts the tabs.
     #expect(before.hasSuffix("+25"), "\(before)")
     #expect(session.run("click 40 12") == 0)
     let after =
       Renderer.frame(
-        session.shell, options: session.interpreter.renderOptions,
-        scroll: session.interpreter.barScroll
+        session.shell, options: session.interpreter.view.renderOptions,
+        scroll: session.interpreter.view.barScroll
       ).last ?? ""
     #expect(after.hasPrefix("+"), "\(after)")
     #expect(after != before)

@@ -118,8 +118,8 @@ final class LanguageREPLEngine: REPLEngine {
 
   /// Follows the terminal's width, when it has one and neither `--width` nor `size` fixed it.
   private func updateWidth() {
-    guard !interpreter.sizeIsFixed else { return }
-    if let width = terminalWidth?(), width > 0 { interpreter.renderOptions.width = width }
+    guard !interpreter.view.sizeIsFixed else { return }
+    if let width = terminalWidth?(), width > 0 { interpreter.view.renderOptions.width = width }
   }
 
   var fullScreenInterpreter: Interpreter? { interpreter }
@@ -144,14 +144,14 @@ final class LanguageREPLEngine: REPLEngine {
     updateWidth()
     let shell = interpreter.shell
     // After `show`, the frame just printed ends with the bar: not a second time.
-    if interpreter.drewFrame || shell.isBarHidden || shell.tabCount == 0 { return nil }
-    return Renderer.barLine(shell, options: interpreter.renderOptions)
+    if interpreter.view.drewFrame || shell.isBarHidden || shell.tabCount == 0 { return nil }
+    return Renderer.barLine(shell, options: interpreter.view.renderOptions)
   }
 
   func execute(_ line: String) -> REPLAction {
     defer { flush() }
     updateWidth()
-    interpreter.drewFrame = false
+    interpreter.view.drewFrame = false
     wantsFullScreen = false
     switch interpreter.runLine(line) {
     case .exit(let status): return .exit(status)
@@ -182,7 +182,7 @@ final class LanguageREPLEngine: REPLEngine {
   /// prints kept for the REPL to show above the prompt.
   func runBackground() -> BackgroundOutcome {
     // A frame `show` drew has the bar in it; a change now draws the bar line under it.
-    interpreter.drewFrame = false
+    interpreter.view.drewFrame = false
     let before = (barLine, prompt)
     var outcome = BackgroundOutcome()
     let saved = (interpreter.output, interpreter.report, interpreter.plugins.writeError)

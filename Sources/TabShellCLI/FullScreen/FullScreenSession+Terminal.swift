@@ -23,9 +23,9 @@ extension FullScreenSession {
   /// The interpreter draws and hit-tests at the terminal's size, the last row left to the
   /// command line.
   func syncSize() {
-    interpreter.renderOptions.width = columns
-    interpreter.renderOptions.height = rows
-    interpreter.renderOptions.reservedRows = 1
+    interpreter.view.renderOptions.width = columns
+    interpreter.view.renderOptions.height = rows
+    interpreter.view.renderOptions.reservedRows = 1
   }
 
   /// Draws a frame and writes it with one `write`: the cells that changed since the last one (all
@@ -47,7 +47,7 @@ extension FullScreenSession {
       into: &back, layout: layout, shell: interpreter.shell, drag: drag,
       panel: &panel, commandLine: commandLine)
     // The window stays where it is while the selection is in it.
-    interpreter.barScroll = layout.pinned(interpreter.barScroll)
+    interpreter.view.barScroll = layout.pinned(interpreter.view.barScroll)
     frameBytes.removeAll(keepingCapacity: true)
     writer.write(from: redrawAll ? nil : front, to: back, cursor: cursor, into: &frameBytes)
     if (try? SystemIO.writeAll(STDOUT_FILENO, frameBytes)) == nil { exit = .terminated(SIGHUP) }

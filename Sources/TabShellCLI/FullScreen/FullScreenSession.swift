@@ -79,7 +79,7 @@ final class FullScreenSession {
 
   init(host: Host) {
     self.host = host
-    writer = FrameWriter(colorMode: host.interpreter.renderOptions.color)
+    writer = FrameWriter(colorMode: host.interpreter.view.renderOptions.color)
   }
 
   /// Runs the mode until it ends, starting with `line` on the command line.
@@ -94,9 +94,7 @@ final class FullScreenSession {
     // SIGTERM's and SIGHUP's deadline ends the process with `_exit`, past `atexit`: it gives the
     // terminal back through this.
     FatalSignals.setTerminalRestorer { _ = TerminalMode.restoreNow() }
-    let saved = (
-      interpreter.output, interpreter.report, interpreter.renderOptions, interpreter.sizeIsFixed
-    )
+    let saved = (interpreter.output, interpreter.report, interpreter.view)
     interpreter.output = { [unowned self] in self.panel.append($0, isError: false) }
     interpreter.report = { [unowned self] in self.panel.append("\($0)", isError: true) }
     FullScreenReadline.install()
@@ -104,8 +102,10 @@ final class FullScreenSession {
       endDrag()
       ReadlineBridge.removeLine()
       FullScreenReadline.uninstall()
-      (interpreter.output, interpreter.report, interpreter.renderOptions, interpreter.sizeIsFixed) =
-        saved
+      // The view's size and options come back; the bar's scroll and drawn frame stay as they are.
+      (interpreter.output, interpreter.report) = (saved.0, saved.1)
+      interpreter.view.renderOptions = saved.2.renderOptions
+      interpreter.view.sizeIsFixed = saved.2.sizeIsFixed
       mode.leave()
       FatalSignals.setTerminalRestorer(nil)
     }

@@ -18,9 +18,10 @@ extension ExpectCommand {
     let name = arguments[snapshot]
     let path = interpreter.resolve(name)
     // What `show` prints (the size, the bar's window), without colour.
-    var options = interpreter.renderOptions
+    var options = interpreter.view.renderOptions
     options.color = .none
-    let lines = Renderer.frame(interpreter.shell, options: options, scroll: interpreter.barScroll)
+    let lines = Renderer.frame(
+      interpreter.shell, options: options, scroll: interpreter.view.barScroll)
     if interpreter.checks.updateSnapshots {
       try WrittenFile.replace(path, with: lines.map { $0 + "\n" }.joined(), name: name)
       return

@@ -8,7 +8,7 @@ enum LookingCommands {
   static let tabs = Declaration(
     name: "tabs", abstract: "a table of the tabs (* marks the selection)", effect: .looks
   ) { interpreter, _ in
-    Renderer.tabsTable(interpreter.shell, options: interpreter.renderOptions).forEach(
+    Renderer.tabsTable(interpreter.shell, options: interpreter.view.renderOptions).forEach(
       interpreter.output)
   }
 
@@ -23,9 +23,9 @@ enum LookingCommands {
     effect: .looks
   ) { interpreter, _ in
     Renderer.frame(
-      interpreter.shell, options: interpreter.renderOptions, scroll: interpreter.barScroll
+      interpreter.shell, options: interpreter.view.renderOptions, scroll: interpreter.view.barScroll
     ).forEach(interpreter.output)
-    interpreter.drewFrame = true
+    interpreter.view.drewFrame = true
   }
 
   static let json = Option(flag: "--json", abstract: "as one JSON object on one line (the default)")
@@ -78,9 +78,9 @@ enum LookingCommands {
   ) { interpreter, arguments in
     try interpreter.traceTo(arguments[file])
     switch arguments[mode] {
-    case "on": interpreter.trace = .readable
-    case "json": interpreter.trace = .json
-    default: interpreter.trace = .off
+    case "on": interpreter.traceOutput.mode = .readable
+    case "json": interpreter.traceOutput.mode = .json
+    default: interpreter.traceOutput.mode = .off
     }
     interpreter.updateObservers()
   }

@@ -76,7 +76,7 @@ enum ScriptingCommands {
     name: "help", parameters: [topic], abstract: "list the commands, or describe one",
     effect: .looks
   ) { interpreter, arguments in
-    let width = interpreter.renderOptions.width
+    let width = interpreter.view.renderOptions.width
     let lines =
       if let name = arguments[topic] {
         try Help.command(name, in: interpreter, width: width)

@@ -13,7 +13,7 @@ extension Interpreter {
   /// The terminal as `show` and the gestures see it now: the size, and the bar where it is
   /// scrolled.
   package var layout: TerminalLayout {
-    TerminalLayout(shell, options: renderOptions, scroll: barScroll)
+    TerminalLayout(shell, options: view.renderOptions, scroll: view.barScroll)
   }
 
   /// What is at a cell given 1-based (as terminals and scripts count); an error outside the size.
@@ -40,9 +40,9 @@ extension Interpreter {
           columns: columns, rows: rows, maximumColumns: RenderOptions.maximumWidth,
           maximumRows: RenderOptions.maximumHeight, maximumCells: cells))
     }
-    renderOptions.width = columns
-    renderOptions.height = rows
-    sizeIsFixed = true
+    view.renderOptions.width = columns
+    view.renderOptions.height = rows
+    view.sizeIsFixed = true
   }
 
   /// `click COL ROW`: a tab's item taps it (nothing when it is disabled), the action button taps
@@ -55,7 +55,7 @@ extension Interpreter {
       guard shell.item(at: position)?.isEnabled == true else { return }
       try runResolved("tab \(id)")
     case .action: try runResolved("action")
-    case .moreLeft, .moreRight: barScroll = layout.scrolled(target, from: barScroll)
+    case .moreLeft, .moreRight: view.barScroll = layout.scrolled(target, from: view.barScroll)
     case .screen, .none: break
     }
   }

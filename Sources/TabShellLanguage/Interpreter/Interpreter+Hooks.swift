@@ -109,7 +109,7 @@ extension Interpreter {
   /// Observes the shell only while something needs its events (a trace or a hook), so that a run
   /// without them does no event work at all.
   func updateObservers() {
-    let needsEvents = trace != .off || !hooks.byEvent.isEmpty
+    let needsEvents = traceOutput.mode != .off || !hooks.byEvent.isEmpty
     if needsEvents, observerToken == nil {
       observerToken = shell.addObserver { [unowned self] event in self.observe(event) }
     } else if !needsEvents, let token = observerToken {
@@ -125,11 +125,7 @@ extension Interpreter {
 
   /// An event: traced at once; the hooks on it are queued.
   func observe(_ event: ShellEvent) {
-    switch trace {
-    case .off: break
-    case .readable: traceLine(Renderer.neutralized(TraceFormat.readable(event)))
-    case .json: traceLine(TraceFormat.json(event, buffer: &traceBuffer))
-    }
+    if let line = traceOutput.line(for: event) { traceLine(line) }
     // Should-select hooks decide in the shell's should-select handler, not here.
     if event.name != .shouldSelect, let list = hooks.byEvent[event.name] {
       let (tab, id) = concerned(by: event)

@@ -19,14 +19,8 @@ package final class Interpreter {
   package var output: (String) -> Void
   /// Reports one error (stderr).
   package var report: (Diagnostic) -> Void
-  /// How `show`, `tabs` and the bar are drawn, and the terminal's size that `show` and the
-  /// gestures (`hit`, `click`...) assume.
-  package var renderOptions: RenderOptions
-  /// The bar's window where the user scrolled it with its "+N" markers: view state, not the
-  /// shell's, kept from command to command (and frame to frame in the full-screen mode).
-  package var barScroll = BarScroll()
-  /// Whether `size` set the size: the REPL then stops following the terminal's width.
-  package var sizeIsFixed = false
+  /// How the shell is drawn and where its bar is scrolled, kept from command to command.
+  package var view: ViewState
   /// Called with the command each gesture resolved to, once it has run, and whether it succeeded
   /// (see ``recorded(command:succeeded:)``).
   package var resolvedGesture: ((String, Bool) -> Void)?
@@ -44,11 +38,8 @@ package final class Interpreter {
   /// The recording under way (`record FILE`), if any.
   package var recorder: Recorder?
 
-  var trace = TraceMode.off
-  /// The file `trace --to FILE` writes to (open for appending), or `nil` for the output.
-  var traceFile: OutputFile?
-  /// The bytes of the trace line being written, kept from line to line.
-  var traceBuffer: [UInt8] = []
+  /// What `trace` prints, and where.
+  var traceOutput = TraceOutput()
   var hooks = HookTable()
   var observerToken: Int?
   var shouldSelectToken: Int?
@@ -63,9 +54,6 @@ package final class Interpreter {
   /// The names of the scripts being run, innermost last.
   var files: [String?] = []
   var anyFailed = false
-  /// Whether a command drew the whole frame (bar included) since this was last reset: the REPL then
-  /// does not print the bar line again under it.
-  package var drewFrame = false
 
   /// How deep `source` may nest.
   package static let sourceLimit = 64
@@ -79,7 +67,7 @@ package final class Interpreter {
     self.table = .standard
     plugins = PluginHost(shell: shell)
     plugins.reservedCommands = Self.builtinCommandNames
-    self.renderOptions = renderOptions
+    view = ViewState(renderOptions: renderOptions)
     self.currentDirectory = currentDirectory
     self.output = output
     self.report = report
@@ -277,8 +265,3 @@ struct AlreadyReported: Error {}
 
 /// An interrupt (``Interpreter/interruption``) stops every script and hook under way.
 struct Interrupted: Error {}
-
-/// What `trace` prints.
-enum TraceMode: Equatable {
-  case off, readable, json
-}

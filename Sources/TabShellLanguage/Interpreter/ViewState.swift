@@ -1,0 +1,25 @@
+import TabShellRendering
+
+/// What the views of the shell (`show`, `tabs`, the bar line, the full-screen mode, the gestures'
+/// hit-testing) keep from command to command: how they are drawn and where the user scrolled the
+/// bar. View state, not the shell's: two views of one shell could hold two of these. The
+/// interpreter holds one (``Interpreter/view``); nothing in the language reads it but the commands
+/// that draw or hit-test.
+package struct ViewState {
+  /// How `show`, `tabs` and the bar are drawn, and the terminal's size that `show` and the
+  /// gestures (`hit`, `click`...) assume.
+  package var renderOptions: RenderOptions
+  /// The bar's window where the user scrolled it with its "+N" markers, kept from command to
+  /// command (and frame to frame in the full-screen mode).
+  package var barScroll = BarScroll()
+  /// Whether `size` set the size: the REPL then stops following the terminal's width.
+  package var sizeIsFixed = false
+  /// Whether a command drew the whole frame (bar included) since this was last reset: the REPL then
+  /// does not print the bar line again under it.
+  package var drewFrame = false
+
+  /// A view drawn with these options.
+  package init(renderOptions: RenderOptions) {
+    self.renderOptions = renderOptions
+  }
+}

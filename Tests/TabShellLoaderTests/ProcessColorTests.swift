@@ -32,7 +32,7 @@ import Testing
       "paint",
       description: #"{"protocolVersion":1,"name":"paint","screenTypes":[{"name":"paint"}]}"#,
       draw: try Self.documentedResult())
-    session.interpreter.renderOptions.color = mode
+    session.interpreter.view.renderOptions.color = mode
     let run = session.run("load \(path); add-tab paint; size 40 12; show")
     #expect(run.status == 0, "\(run.err)")
     // The line of the example's third row, the one with the styled span.

@@ -31,6 +31,12 @@ struct CompletionTests {
     ("add-tab t", ["text"]),
     ("add-tab text --i", ["--icon", "--id"]),
     ("push ", ["logger", "page", "post", "text"]),
+    // A screen type's own options, after the type, and their values by kind.
+    ("add-tab page --c", ["--color"]),
+    ("add-tab --id x page --color r", ["red"]),
+    ("push logger --hides-bar ", []),
+    ("present logger --hides-bar ", ["no", "yes"]),
+    ("add-tab --c", []),
     ("layout x", ["xianyu"]),
     ("on did-s", ["did-select"]),
     ("on did-select sw", ["swipe"]),

@@ -42,17 +42,20 @@ extension Interpreter {
       guard let subcommand = declaration.subcommand(named: first) else { return [] }
       return complete(word, after: Array(arguments.dropFirst()), for: subcommand)
     }
-    if let last = arguments.last, let option = declaration.option(named: last),
-      let kind = option.spec.kind
-    {
+    // After `add-tab TYPE`, TYPE's own options too.
+    let typeOptions = screenTypeOptions(for: declaration, after: arguments)
+    func option(named name: String) -> Parameter? {
+      declaration.option(named: name) ?? typeOptions.first { $0.spec.name == name }
+    }
+    if let last = arguments.last, let option = option(named: last), let kind = option.spec.kind {
       return candidates(kind, word: word)
     }
-    let options = declaration.parameters.filter { $0.spec.role != .positional }
+    let options = declaration.parameters.filter { $0.spec.role != .positional } + typeOptions
     if word.hasPrefix("-"), !options.isEmpty { return options.map(\.spec.name) }
     var position = 0
     var index = 0
     while index < arguments.count {
-      if let option = declaration.option(named: arguments[index]) {
+      if let option = option(named: arguments[index]) {
         index += option.spec.role == .flag ? 1 : 2
         continue
       }
@@ -66,6 +69,18 @@ extension Interpreter {
     else { return [] }
     if kind == .commands { return complete(word, after: []) }
     return candidates(kind, word: word)
+  }
+
+  /// The options the screen type named after a command such as `add-tab` declares
+  /// (``Declaration/screenParameters``): none before the type is written, or for an unknown one.
+  func screenTypeOptions(for declaration: Declaration, after arguments: [String]) -> [Parameter] {
+    guard declaration.screenParameters != nil else { return [] }
+    var index = 0
+    while index < arguments.count, let option = declaration.option(named: arguments[index]) {
+      index += option.spec.role == .flag ? 1 : 2
+    }
+    guard index < arguments.count else { return [] }
+    return shell.screenTypes.first { $0.name == arguments[index] }?.parameters ?? []
   }
 
   func candidates(_ kind: ArgumentKindCode, word: String) -> [String] {

@@ -93,4 +93,22 @@ import Testing
     #expect(widest(fixed) <= 30)
     #expect(widest(followed) > 30 && widest(followed) <= 100)
   }
+
+  /// `size`'s default width, as docs/Contract.md ("Gestures") and `help size` give it: `--width`,
+  /// else the terminal's width, else `$COLUMNS`, else 80.
+  @Test func theDefaultWidthOfShow() {
+    func widest(_ arguments: [String], columns: String?, terminal: Int?) -> Int {
+      var environment = ["HOME": "/nonexistent"]
+      environment["COLUMNS"] = columns
+      let run = runInProcess(
+        arguments + ["-c", "add-tab text; show"], environment: environment,
+        stdoutIsTerminal: terminal != nil, terminalWidth: terminal)
+      let plain = run.stdout.replacing(/\u{1B}\[[0-9;?]*[a-zA-Z]/, with: "")
+      return plain.split(separator: "\n").map(\.count).max() ?? 0
+    }
+    #expect(widest(["--width", "30"], columns: "50", terminal: 100) == 30)
+    #expect(widest([], columns: "50", terminal: 100) == 100)
+    #expect(widest([], columns: "50", terminal: nil) == 50)
+    #expect(widest([], columns: nil, terminal: nil) == 80)
+  }
 }

@@ -15,8 +15,8 @@ enum LookingCommands {
   static let show = Declaration(
     name: "show", abstract: "the rendered frame: the visible screen, then the bar",
     discussion: """
-      The whole terminal as the full-screen mode lays it out, at the size 'size' sets (--width or \
-      80 columns, and 24 rows): the screen area (a header naming the visible screen, then its \
+      The whole terminal as the full-screen mode lays it out, at the size 'size' sets (by default \
+      the width of 'help size', and 24 rows): the screen area (a header naming the visible screen, then its \
       region), the action button's cap protruding one row above the bar, then the bar's three \
       rows (unless hidden). One line a row; trailing blanks are left out.
       """,

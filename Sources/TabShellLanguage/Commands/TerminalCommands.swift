@@ -9,7 +9,8 @@ enum TerminalCommands {
     name: "size", parameters: [columns, rows],
     abstract: "the terminal's size that show, hit, click, drag and scroll assume",
     discussion: """
-      By default --width (or the terminal's width, else 80) columns and 24 rows. In the \
+      By default --width columns, else the terminal's width, else $COLUMNS, else 80; and 24 \
+      rows. In the \
       full-screen mode the size is the terminal's.
       """
   ) { interpreter, arguments in

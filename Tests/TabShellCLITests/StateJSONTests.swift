@@ -2,8 +2,9 @@ import Foundation
 @_spi(Host) import TabShellKit
 import Testing
 
-/// `state --json` is written by hand (the command line does without Foundation); it must say exactly
-/// what the core's `Codable` `ShellState` says, for every layout and the odd cases.
+/// `state --json` is the encoding of the core's `Codable` `ShellState` through the host's own encoder
+/// (the command line does without Foundation); it must say exactly what Foundation's encoder says
+/// of the same state, for every layout and the odd cases.
 @Suite struct StateJSONTests {
   @Test(arguments: [
     "layout swipeable; swipe left --cancel",
@@ -13,7 +14,7 @@ import Testing
     "layout demo; close-tab 1; move-tab 2 1; rename-tab 1 'Ünïcode ✉ 首页'",
     "echo none",
   ])
-  func handWrittenJSONMatchesTheCodableState(setup: String) throws {
+  func theJSONIsTheCodableState(setup: String) throws {
     let result = runInProcess(["-c", setup + "\nstate --json"])
     #expect(result.status == 0, "\(result.stderr)")
     let printed = try #require(result.stdout.split(separator: "\n").last.map(String.init))
@@ -27,6 +28,8 @@ import Testing
     // Every key the model has, and no other.
     let object = try JSONSerialization.jsonObject(with: Data(printed.utf8)) as? [String: Any]
     #expect(
-      object?.keys.sorted() == ["action", "barHidden", "modal", "selected", "tabs", "visible"])
+      object?.keys.sorted() == [
+        "action", "barHidden", "failures", "modal", "selected", "tabs", "visible",
+      ])
   }
 }

@@ -230,7 +230,7 @@ struct PluginTests {
     encoder.outputFormatting = [.sortedKeys]
     let json = String(decoding: try encoder.encode(shell.state), as: UTF8.self)
     #expect(
-      json == #"{"action":null,"barHidden":false,"modal":null,"selected":2,"tabs":["#
+      json == #"{"action":null,"barHidden":false,"failures":{},"modal":null,"selected":2,"tabs":["#
         + #"{"badge":"3","enabled":true,"icon":"□","id":"a","loaded":true,"position":1,"#
         + #""selectedIcon":"■","stack":["a"],"title":"A","type":"text"},"#
         + #"{"badge":null,"enabled":true,"icon":"□","id":"b","loaded":true,"position":2,"#

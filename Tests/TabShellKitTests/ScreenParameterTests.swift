@@ -28,13 +28,13 @@ struct ScreenParameterTests {
       try shell.push(type: "text", id: "kept")
       try shell.present(type: "text")
     }
-    #expect(shell.registry.retiredIDs == [])
+    #expect(shell.retiredIDs == [])
     try shell.dismiss()
     try shell.popToRoot()
-    #expect(shell.registry.retiredIDs == ["kept", "text", "text-2"])
+    #expect(shell.retiredIDs == ["kept", "text", "text-2"])
     // They are never given out again.
     #expect(try shell.push(type: "text") == "text-3")
     log.skip("only the ids are checked")
-    #expect(shell.registry.retiredIDs == ["kept", "text", "text-2"])
+    #expect(shell.retiredIDs == ["kept", "text", "text-2"])
   }
 }

@@ -6,10 +6,17 @@ import Testing
 @Suite("The model, as a value: operations return what follows")
 struct ShellModelTests {
   /// A record of a text screen; its handle is its index in `ids`.
-  static func record(_ id: String, hidesBar: Bool = false) -> ScreenRecord {
+  static func record(_ id: String, hidesBar: Bool = false, phase: LifecyclePhase = .created)
+    -> ScreenRecord
+  {
     ScreenRecord(
-      id: id, type: "text", title: id.uppercased(), hidesBar: hidesBar,
+      id: id, type: "text", title: id.uppercased(), hidesBar: hidesBar, phase: phase,
       handle: ids.firstIndex(of: id) ?? -1)
+  }
+
+  /// The phases of the screens of each stack, tab by tab.
+  static func phases(_ model: ShellModel) -> [[LifecyclePhase]] {
+    model.tabs.map { $0.stack.map(\.phase) }
   }
 
   static let ids = ["a", "b", "c", "d", "e", "m"]
@@ -31,10 +38,10 @@ struct ShellModelTests {
     #expect(
       transition
         == Transition(
-          events: [.tabAdded(tab: 1, id: "a")], lifecycle: .change(from: nil, to: 0),
-          selection: .selected(0)))
+          events: [.`init`(screen: "a"), .tabAdded(tab: 1, id: "a")],
+          lifecycle: .change(from: nil, to: 0, loads: true), selection: .selected(0)))
     #expect(model.selectedIndex == 0)
-    #expect(model.visible == Self.record("a"))
+    #expect(model.visible == Self.record("a", phase: .appeared))
     #expect(model.invariantViolations() == [])
   }
 
@@ -44,25 +51,34 @@ struct ShellModelTests {
     #expect(
       model.userSelect(index: index)
         == Transition(
-          lifecycle: .change(from: 0, to: 2), selection: .selected(2)))
+          lifecycle: .change(from: 0, to: 2, loads: true), selection: .selected(2)))
     #expect(model.selectedIndex == 2)
+    #expect(Self.phases(model) == [[.disappeared], [.created], [.appeared]])
     #expect(model.previousTabID == "a")
     #expect(try model.lastTabIndex() == 0)
   }
 
   @Test func aReselectPopsToTheRootTopFirst() throws {
     var model = Self.model()
-    _ = try model.push(Self.record("d", hidesBar: true))
+    #expect(
+      try model.push(Self.record("d", hidesBar: true))
+        == Transition(
+          events: [.`init`(screen: "d")], lifecycle: .change(from: 0, to: 3, loads: true),
+          barHidden: true))
     _ = try model.push(Self.record("e"))
     #expect(model.isBarHidden)
+    #expect(
+      Self.phases(model) == [[.disappeared, .disappeared, .appeared], [.created], [.created]])
     let before = model
     #expect(model.tabs[0].stack.map(\.id) == ["a", "d", "e"])
     #expect(
       model.userSelect(index: 0)
         == Transition(
-          lifecycle: .change(from: 4, to: 0), gone: [4, 3], selection: .reselected(0),
-          barHidden: false))
+          lifecycle: .change(from: 4, to: 0, loads: false), gone: [4, 3],
+          selection: .reselected(0), barHidden: false))
     #expect(model.tabs[0].stack.map(\.id) == ["a"])
+    #expect(Self.phases(model) == [[.appeared], [.created], [.created]])
+    #expect(model.invariantViolations() == [])
     #expect(model != before)
   }
 
@@ -90,26 +106,35 @@ struct ShellModelTests {
 
   @Test func anInteractiveSwipeSplitsTheLifecycleAndBlocksOtherChanges() throws {
     var model = Self.model()
-    let start = model
     #expect(
       model.beginSwipe(toward: 1, direction: .left)
-        == Transition(lifecycle: .swipeBegan(from: 0, toward: 1)))
+        == Transition(lifecycle: .swipeBegan(from: 0, toward: 1, loads: true)))
     #expect(model.swipe == ShellModel.Swipe(from: 0, toward: 1, target: 1, direction: .left))
     #expect(model.selectedIndex == 0)
+    #expect(Self.phases(model) == [[.disappearing], [.appearing], [.created]])
     #expect(model.invariantViolations() == [])
     #expect(throws: ShellError.swipeInProgress) { try model.closeTab("a") }
     #expect(throws: ShellError.swipeInProgress) { try model.selectableIndex(of: "b") }
     #expect(
       model.endSwipe(commit: false)
         == Transition(lifecycle: .swipeCancelled(from: 0, toward: 1)))
-    #expect(model == start)
+    // Back where it was, but b has loaded.
+    #expect(model.selectedIndex == 0)
+    #expect(model.swipe == nil)
+    #expect(model.previousTabID == nil)
+    #expect(Self.phases(model) == [[.appeared], [.disappeared], [.created]])
+    #expect(model.invariantViolations() == [])
 
-    _ = model.beginSwipe(toward: 1, direction: .left)
+    #expect(
+      model.beginSwipe(toward: 1, direction: .left)
+        == Transition(lifecycle: .swipeBegan(from: 0, toward: 1, loads: false)))
     #expect(
       model.endSwipe(commit: true)
         == Transition(lifecycle: .swipeCommitted(from: 0, to: 1), selection: .selected(1)))
     #expect(model.selectedIndex == 1)
     #expect(model.swipe == nil)
+    #expect(Self.phases(model) == [[.disappeared], [.appeared], [.created]])
+    #expect(model.invariantViolations() == [])
   }
 
   @Test func closingTheSelectedTabSelectsANeighbourAndRetiresItsStack() throws {
@@ -118,8 +143,8 @@ struct ShellModelTests {
     #expect(
       try model.closeTab("a")
         == Transition(
-          events: [.tabClosed(tab: 1, id: "a")], lifecycle: .change(from: 3, to: 1),
-          gone: [3, 0], selection: .selected(0)))
+          events: [.tabClosed(tab: 1, id: "a")],
+          lifecycle: .change(from: 3, to: 1, loads: true), gone: [3, 0], selection: .selected(0)))
     #expect(model.tabs.map(\.id) == ["b", "c"])
     #expect(model.index(ofID: "c") == 1)
     #expect(model.invariantViolations() == [])
@@ -137,10 +162,17 @@ struct ShellModelTests {
 
   @Test func presentingCoversTheTabsUntilDismissed() throws {
     var model = Self.model()
-    #expect(try model.present(Self.record("m")) == Transition(lifecycle: .change(from: 0, to: 5)))
+    #expect(
+      try model.present(Self.record("m"))
+        == Transition(
+          events: [.`init`(screen: "m")], lifecycle: .change(from: 0, to: 5, loads: true)))
+    #expect(model.modal?.phase == .appeared)
     #expect(throws: ShellError.modalPresented(id: "m")) { try model.stackIndex() }
     #expect(throws: ShellError.modalPresented(id: "m")) { try model.swipeTarget(.left) }
-    #expect(try model.dismiss() == Transition(lifecycle: .change(from: 5, to: 0), gone: [5]))
+    #expect(
+      try model.dismiss()
+        == Transition(lifecycle: .change(from: 5, to: 0, loads: false), gone: [5]))
+    #expect(Self.phases(model) == [[.appeared], [.created], [.created]])
   }
 
   @Test func theBarIsHiddenByItsFlagOrByAScreenOnTheSelectedStack() throws {
@@ -152,7 +184,8 @@ struct ShellModelTests {
     #expect(
       model.select(index: 1)
         == Transition(
-          lifecycle: .change(from: 0, to: 1), selection: .selected(1), barHidden: false))
+          lifecycle: .change(from: 0, to: 1, loads: true), selection: .selected(1),
+          barHidden: false))
     #expect(model.invariantViolations() == [])
   }
 
@@ -165,8 +198,58 @@ struct ShellModelTests {
           events: [
             .tabClosed(tab: 3, id: "c"), .tabClosed(tab: 2, id: "b"), .tabClosed(tab: 1, id: "a"),
           ],
-          lifecycle: .change(from: 5, to: nil), gone: [5, 2, 1, 0]))
+          lifecycle: .change(from: 5, to: nil, loads: false), gone: [5, 2, 1, 0]))
     #expect(model == ShellModel())
+  }
+
+  /// Events that change nothing still come out of the model, as transitions of events alone.
+  @Test func bouncesQuestionsAndTheActionButtonAreTransitions() throws {
+    var model = Self.model()
+    #expect(model.bounce(.right) == Transition(events: [.didBounce(direction: .right)]))
+    #expect(model.shouldSelect(index: 1) == Transition(events: [.shouldSelect(tab: 2, id: "b")]))
+    #expect(throws: ShellError.noActionButton) { try model.tapActionButton() }
+    let button = ActionButton(screenType: "post", title: "Post", icon: "+")
+    #expect(model.setActionButton(button) == .none)
+    #expect(model.bar.actionButton == button)
+    let (tapped, transition) = try model.tapActionButton()
+    #expect(tapped == button)
+    #expect(transition == Transition(events: [.actionTapped]))
+    var appearance = BarAppearance()
+    appearance.tint = .red
+    #expect(model.setAppearance(appearance) == .none)
+    #expect(model.bar.appearance.tint == .red)
+    _ = try model.present(Self.record("m"))
+    #expect(throws: ShellError.modalPresented(id: "m")) { try model.tapActionButton() }
+    #expect(model.removeActionButton() == .none)
+    #expect(model.bar.actionButton == nil)
+  }
+
+  /// A failure is part of the screen's record: a callback's throw is an event each time but the
+  /// first failure stays; a host's mark is refused when one is there; clearing takes it back.
+  @Test func failuresLiveInTheRecords() throws {
+    var model = Self.model()
+    #expect(
+      model.callbackFailed(screen: "a", message: "one")
+        == Transition(events: [.screenFailed(screen: "a", message: "one")]))
+    #expect(
+      model.callbackFailed(screen: "a", message: "two")
+        == Transition(events: [.screenFailed(screen: "a", message: "two")]))
+    #expect(model.visible?.failure == "one")
+    #expect(model.markFailed(screen: "a", message: "three") == nil)
+    #expect(
+      model.markFailed(screen: "b", message: "stopped")
+        == Transition(events: [.screenFailed(screen: "b", message: "stopped")]))
+    #expect(model.markFailed(screen: "zz", message: "x") == nil)
+    // A screen that has just left still says that its callback failed.
+    #expect(
+      model.callbackFailed(screen: "gone", message: "late")
+        == Transition(events: [.screenFailed(screen: "gone", message: "late")]))
+    #expect(model.allScreens.map(\.failure) == ["one", "stopped", nil])
+    let cleared = model.clearFailure(screen: "a")
+    #expect(cleared)
+    let again = model.clearFailure(screen: "a")
+    #expect(again == false)
+    #expect(model.allScreens.map(\.failure) == [nil, "stopped", nil])
   }
 
   @Test func aLongWordIsQuotedShortInAnError() {

@@ -3,7 +3,7 @@ import BuiltinScreens
 import TestSupport
 import Testing
 
-/// The whole state as text, one line for the shell and one per tab.
+/// The whole state as text, one line for the shell, one per tab and one per failed screen.
 func snapshot(_ shell: Shell) -> String {
   let s = shell.state
   var lines = [
@@ -18,6 +18,9 @@ func snapshot(_ shell: Shell) -> String {
     if let badge = tab.badge { line += " badge \(badge)" }
     if !tab.enabled { line += " disabled" }
     lines.append(line)
+  }
+  for (id, failure) in s.failures.sorted(by: { $0.key < $1.key }) {
+    lines.append("failed \(id): \(failure)")
   }
   return lines.joined(separator: "\n")
 }

@@ -40,7 +40,7 @@ final class Session {
 
   /// `state --json` without the `loaded` flags.
   var state: String {
-    JSONText.state(interpreter.shell.state).replacingOccurrences(
+    ((try? JSONText.state(interpreter.shell.state)) ?? "not encoded").replacingOccurrences(
       of: #""loaded":(true|false),"#, with: "", options: .regularExpression)
   }
 }

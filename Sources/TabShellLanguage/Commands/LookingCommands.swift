@@ -6,7 +6,12 @@ enum LookingCommands {
   static let all = [tabs, show, state, trace]
 
   static let tabs = Declaration(
-    name: "tabs", abstract: "a table of the tabs (* marks the selection)", effect: .looks
+    name: "tabs", abstract: "a table of the tabs (* marks the selection)",
+    discussion: """
+      Columns: position, id, title, root type, badge, enabled, loaded and depth (the stack's \
+      size). Under the table, a line for each screen in the error state: 'screen ID: FAILURE'.
+      """,
+    effect: .looks
   ) { interpreter, _ in
     Renderer.tabsTable(interpreter.shell, options: interpreter.view.renderOptions).forEach(
       interpreter.output)
@@ -36,9 +41,10 @@ enum LookingCommands {
     name: "state", parameters: [json, script],
     abstract: "the shell's state as one line of JSON, or as a script",
     discussion: """
-      Keys: selected (a position or null), barHidden, modal (an id or null), visible, action, and \
+      Keys: selected (a position or null), barHidden, modal (an id or null), visible, action, \
       tabs, each with position, id, title, type, icon, selectedIcon, badge, enabled, loaded and \
-      stack (screen ids, root first).
+      stack (screen ids, root first), and failures (the screens in the error state: each id with \
+      the failure it shows).
       With --script: the commands that rebuild the state from an empty shell (tabs with their \
       types, ids, titles, icons and parameters, stacks, badges, disabled tabs, the action button, \
       the hidden bar, the selection, the presented screen). Running them gives the same \
@@ -55,7 +61,7 @@ enum LookingCommands {
       if arguments[script] {
         StateScript.lines(interpreter.shell).forEach(interpreter.output)
       } else {
-        interpreter.output(JSONText.state(interpreter.shell.state))
+        interpreter.output(try JSONText.state(interpreter.shell.state))
       }
     })
 

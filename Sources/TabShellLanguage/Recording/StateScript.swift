@@ -80,7 +80,7 @@ private struct StateScriptWriter {
 
   /// Claims and releases the ids of screens that are gone: never given out again, as here.
   private mutating func claimRetiredIDs() {
-    let retired = shell.registry.retiredIDs
+    let retired = shell.retiredIDs
     guard !retired.isEmpty else { return }
     lines.append("# Ids given out before, which new screens must not get.")
     for id in retired {
@@ -94,7 +94,7 @@ private struct StateScriptWriter {
   /// (its id, with a `_`, is one the shell never makes).
   private mutating func selectWithNoPrevious(_ tab: TabInfo) {
     var id = "_none"
-    while shell.registry.isLive(id) { id += "_" }
+    while shell.isLive(id) { id += "_" }
     lines.append("# Selected with no tab to go back to ('last-tab'), as here.")
     command(["add-tab", "text", "--id", id])
     command(["tab"], then: [id])

@@ -4,7 +4,8 @@
 ///
 /// When the table is wider than the width, the title and then the id columns are cut (with "…")
 /// down to a few columns; past that, whole columns are left out from the right, and then lines are
-/// clipped.
+/// clipped. Under the table, a line for each screen in the error state (in a stack, or presented):
+/// `screen ID: FAILURE`.
 struct TabsTable {
   static let headings = ["", "#", "ID", "TITLE", "TYPE", "BADGE", "ENABLED", "LOADED", "DEPTH"]
   private static let titleColumn = 3
@@ -44,7 +45,7 @@ struct TabsTable {
       excess -= columns[shown] + 2
     }
     let tint = shell.bar.appearance.tint
-    return rows.enumerated().map { index, row in
+    let table = rows.enumerated().map { index, row in
       let style: TextStyle =
         index == 0
         ? TextStyle(bold: true)
@@ -62,6 +63,18 @@ struct TabsTable {
         if !numeric { line.appendSpaces(columns[column] - fitted.width) }
       }
       return line.clipped(to: width)
+    }
+    return table + failureLines()
+  }
+
+  /// A line for each screen in the error state, in red: tabs left to right, each stack root first,
+  /// then the presented screen.
+  private func failureLines() -> [StyledLine] {
+    let screens = shell.tabs.flatMap(\.stack) + (shell.modalScreen.map { [$0] } ?? [])
+    return screens.compactMap { screen in
+      guard let failure = screen.failure else { return nil }
+      let text = Renderer.sanitized("screen \(screen.id): \(failure)")
+      return StyledLine(text, style: TextStyle(foreground: .red)).clipped(to: width)
     }
   }
 }

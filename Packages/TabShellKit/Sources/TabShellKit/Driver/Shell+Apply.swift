@@ -1,39 +1,36 @@
 extension Shell {
   /// Carries out a transition: the events of the change, the lifecycle callbacks, `deinit` of the
-  /// screens that left, then the selection and bar events. The events wait for ``settle()``.
+  /// screens that left, then the selection and bar events. The model has moved the screens'
+  /// phases already; the driver calls the callbacks and records their events, which wait for
+  /// ``settle()``. A callback that throws is the model's ``ShellModel/callbackFailed(screen:message:)``.
   func apply(_ transition: Transition) {
     let o = isObserved
     if o { events.append(contentsOf: transition.events) }
     switch transition.lifecycle {
     case .none:
       break
-    case .change(let from, let to):
-      let b = to.map(node)
-      if let b {
-        if !b.isLoaded { b.step(.load, observed: o, into: &events) }
-        b.step(.willAppear, observed: o, into: &events)
+    case .change(let from, let to, let loads):
+      if let to {
+        if loads { call(.load, on: to, observed: o) }
+        call(.willAppear, on: to, observed: o)
       }
       if let from {
-        let a = node(from)
-        a.step(.willDisappear, observed: o, into: &events)
-        a.step(.didDisappear, observed: o, into: &events)
+        call(.willDisappear, on: from, observed: o)
+        call(.didDisappear, on: from, observed: o)
       }
-      b?.step(.didAppear, observed: o, into: &events)
-    case .swipeBegan(let from, let toward):
-      let b = node(toward)
-      if !b.isLoaded { b.step(.load, observed: o, into: &events) }
-      b.step(.willAppear, observed: o, into: &events)
-      node(from).step(.willDisappear, observed: o, into: &events)
+      if let to { call(.didAppear, on: to, observed: o) }
+    case .swipeBegan(let from, let toward, let loads):
+      if loads { call(.load, on: toward, observed: o) }
+      call(.willAppear, on: toward, observed: o)
+      call(.willDisappear, on: from, observed: o)
     case .swipeCommitted(let from, let to):
-      node(from).step(.didDisappear, observed: o, into: &events)
-      node(to).step(.didAppear, observed: o, into: &events)
+      call(.didDisappear, on: from, observed: o)
+      call(.didAppear, on: to, observed: o)
     case .swipeCancelled(let from, let toward):
-      let a = node(from)
-      let b = node(toward)
-      a.step(.willAppear, observed: o, into: &events)
-      a.step(.didAppear, observed: o, into: &events)
-      b.step(.willDisappear, observed: o, into: &events)
-      b.step(.didDisappear, observed: o, into: &events)
+      call(.willAppear, on: from, observed: o)
+      call(.didAppear, on: from, observed: o)
+      call(.willDisappear, on: toward, observed: o)
+      call(.didDisappear, on: toward, observed: o)
     }
     for handle in transition.gone { retire(handle, observed: o) }
     if o {
@@ -49,7 +46,7 @@ extension Shell {
       // A check costs a walk over every screen: with many screens it runs every n/64-th
       // transaction, so that a debug build stays linear in a script's length.
       transactionsSinceCheck += 1
-      if transactionsSinceCheck * Self.invariantCheckBatch >= nodes.count {
+      if transactionsSinceCheck * Self.invariantCheckBatch >= objects.count {
         transactionsSinceCheck = 0
         invariantCheckCount += 1
         checkInvariants()
@@ -57,19 +54,34 @@ extension Shell {
     }
   }
 
-  /// A screen leaves for good: `deinit`, and its object, id and handlers are released.
-  private func retire(_ handle: Int, observed: Bool) {
-    let node = node(handle)
-    node.step(.retire, observed: observed, into: &events)
-    nodes[handle] = nil
-    freeHandles.append(handle)
-    registry.release(node.id)
-    removeShouldSelectHandlers(ownedBy: node.id)
+  /// Calls a screen's callback for one lifecycle step and records its event; a throw is the
+  /// model's to record.
+  @inline(__always)
+  private func call(_ step: LifecycleStep, on handle: Int, observed: Bool) {
+    let object = object(handle)
+    if observed { events.append(step.event(screen: object.id)) }
+    if let message = object.call(step) {
+      record(model.callbackFailed(screen: object.id, message: message))
+    }
   }
 
-  /// Records an event for the observers, when there are any.
-  func record(_ event: @autoclosure () -> ShellEvent) {
-    if isObserved { events.append(event()) }
+  /// A screen leaves for good: `deinit`, and its object and handlers are released.
+  private func retire(_ handle: Int, observed: Bool) {
+    let object = object(handle)
+    if observed { events.append(LifecycleStep.retire.event(screen: object.id)) }
+    _ = object.call(.retire)
+    objects[handle] = nil
+    freeHandles.append(handle)
+    removeShouldSelectHandlers(ownedBy: object.id)
+  }
+
+  /// Records the events of a transition that changes nothing else (a bounce, a failure, a log
+  /// line), for the observers when there are any.
+  func record(_ transition: Transition) {
+    assert(
+      transition.lifecycle == .none && transition.gone.isEmpty && transition.selection == nil
+        && transition.barHidden == nil, "a transition with more than events: apply it")
+    if isObserved { events.append(contentsOf: transition.events) }
   }
 
   /// Whether anything observes the events: when nothing does, events are not made.

@@ -8,8 +8,8 @@ extension Shell {
   /// An operation: call it outside other operations and callbacks.
   @discardableResult
   public func markFailed(screen id: String, message: String) throws(ShellError) -> Bool {
-    guard let screen = model.screen(id: id), node(screen).fail(message) else { return false }
-    record(.screenFailed(screen: id, message: message))
+    guard let failed = model.markFailed(screen: id, message: message) else { return false }
+    record(failed)
     try settle()
     return true
   }
@@ -18,11 +18,7 @@ extension Shell {
   /// process plugin started again). No event is recorded. Returns whether the screen had failed.
   @discardableResult
   public func clearFailure(screen id: String) -> Bool {
-    guard let screen = model.screen(id: id) else { return false }
-    let node = node(screen)
-    guard node.failure != nil else { return false }
-    node.recover()
-    return true
+    model.clearFailure(screen: id)
   }
 
   /// Replaces a registered plugin with another (a rebuilt one): the old plugin's screen types and

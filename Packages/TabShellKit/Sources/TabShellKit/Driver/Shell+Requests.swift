@@ -14,7 +14,7 @@ extension Shell {
   /// Queues a screen's request; it runs when the shell next settles (at the end of the operation
   /// under way, or of the screen command that made it).
   func enqueue(_ request: ScreenRequest, from screen: String) {
-    guard registry.isLive(screen) else { return }
+    guard isLive(screen) else { return }
     requests.append(request, from: screen, generation: requestGeneration + 1)
   }
 
@@ -24,7 +24,7 @@ extension Shell {
   /// Runs a screen's request as its own transaction; a refusal becomes a `request-failed` event.
   /// A request of a screen that has left is dropped.
   func perform(_ request: ScreenRequest, from screen: String) {
-    guard registry.isLive(screen) else { return }
+    guard isLive(screen) else { return }
     do throws(ShellError) {
       switch request {
       case .setBadge(let value):
@@ -45,10 +45,10 @@ extension Shell {
       case .dismiss:
         apply(try model.dismiss())
       case .log(let message):
-        record(.screenLog(screen: screen, message: message))
+        record(model.log(screen: screen, message: message))
       }
     } catch {
-      record(.requestFailed(screen: screen, message: error.description))
+      record(model.requestFailed(screen: screen, message: error.description))
     }
   }
 }
@@ -58,7 +58,7 @@ extension ScreenContext {
   /// hand-made tab bar asks before it selects a tab. Return `false` to veto a user's tap or swipe.
   /// The handler only decides: requests it makes run after the selection.
   public func onShouldSelect(_ decide: @escaping (SelectionRequest) -> Bool) {
-    guard let shell, shell.registry.isLive(screenID) else { return }
+    guard let shell, shell.isLive(screenID) else { return }
     _ = shell.addShouldSelectHandler(owner: screenID, decide)
   }
 }

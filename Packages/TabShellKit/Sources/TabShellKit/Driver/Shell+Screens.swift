@@ -31,33 +31,38 @@ extension Shell {
     }
   }
 
-  /// Makes a screen: claims its id, asks its type for the object, records `init`. Requests the
-  /// screen makes meanwhile wait for the end of the operation that adds it.
+  /// Makes a screen: claims its id and asks its type for the object; its record, for the model
+  /// operation that adds it (whose transition says `init`). Requests the screen makes meanwhile
+  /// wait for the end of the operation that adds it.
   func makeScreen(
     _ type: any ScreenType, id: String?, title: String?, hidesBar: Bool = false,
     parameters: [String: String]
   ) throws(ShellError) -> ScreenRecord {
     // Checked before the id is claimed: a refused parameter leaves nothing behind.
     let values = try ScreenParameters.values(parameters, of: type)
-    let id = try registry.claim(id, base: type.name)
+    let id = try registry.claim(id, base: type.name) { isLive($0) }
     let title = title ?? type.defaultTitle
     let context = ScreenContext(screenID: id, shell: self)
     let screen: any Screen
+    screenBeingMade = id
+    defer { screenBeingMade = nil }
     do {
       var configuration = ScreenConfiguration(
         id: id, title: title, parameters: parameters, context: context)
       configuration.values = values
       screen = try type.makeScreen(configuration)
     } catch {
-      registry.release(id)
+      // Handlers it installed before it refused go with it.
+      removeShouldSelectHandlers(ownedBy: id)
       throw .screenRefused(type: type.name, message: "\(error)")
     }
     registry.confirm(id)
-    let handle = freeHandles.popLast() ?? nodes.count
-    let node = ScreenNode(id: id, screen: screen, context: context, parameters: parameters)
-    if handle == nodes.count { nodes.append(node) } else { nodes[handle] = node }
-    record(.`init`(screen: id))
-    return ScreenRecord(id: id, type: type.name, title: title, hidesBar: hidesBar, handle: handle)
+    let handle = freeHandles.popLast() ?? objects.count
+    let object = ScreenObject(id: id, screen: screen, context: context)
+    if handle == objects.count { objects.append(object) } else { objects[handle] = object }
+    return ScreenRecord(
+      id: id, type: type.name, title: title, hidesBar: hidesBar, parameters: parameters,
+      handle: handle)
   }
 
   /// Runs a command of the visible screen's type on the visible screen, then the requests it made.
@@ -68,12 +73,12 @@ extension Shell {
   public func run(
     _ command: ScreenCommand, values: [ArgumentValue?], output: @escaping (String) -> Void
   ) throws {
-    guard let record = model.visible else { throw ScreenCommandError.notAvailable }
-    let node = node(record)
+    guard let handle = model.visibleHandle else { throw ScreenCommandError.notAvailable }
+    let object = object(handle)
     let invocation = try ScreenCommandInvocation(
-      command: command, values: values, context: node.context, output: output)
+      command: command, values: values, context: object.context, output: output)
     // The requests it made before a failure still run: they were asked for.
-    let outcome = Result { try command.run(node.screen, invocation) }
+    let outcome = Result { try command.run(object.screen, invocation) }
     try settle()
     try outcome.get()
   }

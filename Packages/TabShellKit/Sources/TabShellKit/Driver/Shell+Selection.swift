@@ -35,7 +35,7 @@ extension Shell {
     guard
       let target = try reading({ model throws(ShellError) in try model.swipeTarget(direction) })
     else {
-      record(.didBounce(direction: direction))
+      if isObserved { record(model.bounce(direction)) }
       try settle()
       return .bounced
     }
@@ -54,7 +54,7 @@ extension Shell {
     guard
       let target = try reading({ model throws(ShellError) in try model.swipeTarget(direction) })
     else {
-      record(.didBounce(direction: direction))
+      if isObserved { record(model.bounce(direction)) }
       try settle()
       return nil
     }
@@ -92,7 +92,7 @@ extension Shell {
   /// `false` when one vetoes. Handlers only decide: the model is the same before and after.
   func askShouldSelect(index: Int) -> Bool {
     if isObserved {
-      record(.shouldSelect(tab: index + 1, id: model.tabs[index].id))
+      record(model.shouldSelect(index: index))
       deliver()
     }
     if shouldSelectHandlers.isEmpty { return true }

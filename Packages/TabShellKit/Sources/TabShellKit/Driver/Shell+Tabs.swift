@@ -57,7 +57,7 @@ extension Shell {
 
   /// Changes how the bar lays out and colours its items.
   public func setAppearance(_ appearance: BarAppearance) {
-    model.bar.appearance = appearance
+    apply(model.setAppearance(appearance))
   }
 
   /// Sets the centre action button, which presents a screen of `type` when tapped.
@@ -65,23 +65,24 @@ extension Shell {
     throws(ShellError)
   {
     let screenType = try registry.screenType(named: type)
-    model.bar.actionButton = ActionButton(
-      screenType: screenType.name, title: title ?? screenType.defaultTitle,
-      icon: icon ?? screenType.icon)
+    apply(
+      model.setActionButton(
+        ActionButton(
+          screenType: screenType.name, title: title ?? screenType.defaultTitle,
+          icon: icon ?? screenType.icon)))
   }
 
   /// Removes the action button.
   public func removeActionButton() {
-    model.bar.actionButton = nil
+    apply(model.removeActionButton())
   }
 
   /// Taps the action button: `action-tapped`, then its screen is presented. It never becomes the
   /// selection. Returns the presented screen's id.
   @discardableResult
   public func tapActionButton() throws(ShellError) -> String {
-    guard let button = model.bar.actionButton else { throw .noActionButton }
-    try reading { model throws(ShellError) in try model.checkPresent() }
-    record(.actionTapped)
+    let (button, tapped) = try reading { model throws(ShellError) in try model.tapActionButton() }
+    apply(tapped)
     let screen: ScreenRecord
     do throws(ShellError) {
       screen = try makePresented(

@@ -2,9 +2,9 @@
 /// carries out every change.
 ///
 /// Each operation is one transaction: the model checks it (a refusal throws ``ShellError`` with
-/// nothing changed) and changes, returning a ``Transition``; the driver then runs the screens'
-/// lifecycle callbacks in the contract's order, retires the screens that left, and records the
-/// events; at the end of the operation the events go to the observers in order, and the requests
+/// nothing changed) and changes, returning a ``Transition``; the driver then applies it: it calls
+/// the screens' lifecycle callbacks in the contract's order, retires the screens that left, and
+/// records the transition's events (every event comes out of a transition); at the end of the operation the events go to the observers in order, and the requests
 /// that screens made meanwhile run, each as a transaction of its own (see docs/Contract.md).
 ///
 /// Nothing re-enters a transaction: plugin code (callbacks, screen types) reaches the shell only
@@ -19,12 +19,16 @@
 public final class Shell {
   /// The state of the tabs, the selection, the modal screen and the bar.
   public internal(set) var model = ShellModel()
-  /// The plugins, their screen types and layouts, and the screen ids.
+  /// The plugins, their screen types and layouts, and the screen ids ever given out.
   public internal(set) var registry = ScreenRegistry()
 
-  /// The screen objects, by the handle their records carry; `nil` slots are free.
-  var nodes: [ScreenNode?] = []
+  /// The screen objects, by the handle their records carry; `nil` slots are free. The one thing
+  /// the driver keeps of a screen: everything else is its record in ``model``.
+  var objects: [ScreenObject?] = []
   var freeHandles: [Int] = []
+  /// The id of the screen whose type is making it now: its requests and handlers count as those
+  /// of a screen that exists.
+  var screenBeingMade: String?
 
   var observers: [(token: Int, observe: (ShellEvent) -> Void)] = []
   var shouldSelectHandlers: [(token: Int, owner: String?, decide: (SelectionRequest) -> Bool)] = []
@@ -107,7 +111,18 @@ extension Shell {
   /// Asks a screen that exists to draw itself into a canvas.
   public func draw(screen id: String, in canvas: inout Canvas) {
     guard let record = model.screen(id: id) else { return }
-    node(record).screen.draw(in: &canvas)
+    object(record.handle).screen.draw(in: &canvas)
+  }
+
+  /// Whether a screen of this id exists (or is being made).
+  public func isLive(_ id: String) -> Bool {
+    model.contains(screen: id) || id == screenBeingMade
+  }
+
+  /// The ids given out in this run whose screens are gone, sorted: the shell never gives them out
+  /// again, so a script that rebuilds the state claims them too, for the ids made after it to match.
+  public var retiredIDs: [String] {
+    registry.retiredIDs { model.contains(screen: $0) }
   }
 
   /// Resolves a tab given as a position, an id or a title to its position.
@@ -122,19 +137,18 @@ extension Shell {
     try body(&model)
   }
 
-  func node(_ record: ScreenRecord) -> ScreenNode { node(record.handle) }
-
   @inline(__always)
-  func node(_ handle: Int) -> ScreenNode {
-    guard let node = nodes[handle] else { preconditionFailure("no screen object for \(handle)") }
-    return node
+  func object(_ handle: Int) -> ScreenObject {
+    guard let object = objects[handle] else {
+      preconditionFailure("no screen object for \(handle)")
+    }
+    return object
   }
 
   func info(_ record: ScreenRecord) -> ScreenInfo {
-    let node = node(record)
-    return ScreenInfo(
+    ScreenInfo(
       id: record.id, type: record.type, title: record.title, hidesBar: record.hidesBar,
-      phase: node.phase, failure: node.failure, parameters: node.parameters)
+      phase: record.phase, failure: record.failure, parameters: record.parameters)
   }
 
   func tabInfo(at index: Int) -> TabInfo {

@@ -43,6 +43,17 @@ extension ShellModel {
     return tabs.indices.contains(target) ? target : nil
   }
 
+  /// A swipe past either end (``swipeTarget(_:)`` found nothing): `did-bounce`; nothing changes.
+  public func bounce(_ direction: SwipeDirection) -> Transition {
+    Transition(events: [.didBounce(direction: direction)])
+  }
+
+  /// A user's tap or swipe asks for the tab at `index` (checked with ``selectableIndex(of:)``):
+  /// `should-select`, before the handlers decide; nothing changes.
+  public func shouldSelect(index: Int) -> Transition {
+    Transition(events: [.shouldSelect(tab: index + 1, id: tabs[index].id)])
+  }
+
   /// A user's selection of the tab at `index` (checked with ``selectableIndex(of:)``): selects it,
   /// or, when it is the selected tab, reselects it (its stack goes back to its root); the
   /// transition's ``Transition/selection`` says which.
@@ -67,31 +78,56 @@ extension ShellModel {
   /// Starts an interactive swipe toward the tab at `index` (from ``swipeTarget(_:)``): its top
   /// screen starts to appear and the visible one to disappear; the selection does not change yet.
   public mutating func beginSwipe(toward index: Int, direction: SwipeDirection) -> Transition {
-    guard let from = visibleHandle else { return .none }
+    guard let from = visibleHandle, let selectedIndex else { return .none }
     let toward = tabs[index].topHandle
     setSwipe(Swipe(from: from, toward: toward, target: index, direction: direction))
-    return Transition(lifecycle: .swipeBegan(from: from, toward: toward))
+    let loads = !tabs[index].top.isLoaded
+    if loads {
+      stepTop(of: index, .load, then: .willAppear)
+    } else {
+      stepTop(of: index, .willAppear)
+    }
+    stepTop(of: selectedIndex, .willDisappear)
+    return Transition(lifecycle: .swipeBegan(from: from, toward: toward, loads: loads))
   }
 
   /// Ends the swipe under way: `commit` selects its tab, else the selection stays and both screens
   /// go back to where they were.
   public mutating func endSwipe(commit: Bool) -> Transition {
-    guard let swipe else { return .none }
+    guard let swipe, let selectedIndex else { return .none }
     setSwipe(nil)
     // A tab disabled while the drag went on is not selected: the page snaps back.
-    guard commit, tabs[swipe.target].item.isEnabled else {
+    let commits = commit && tabs[swipe.target].item.isEnabled
+    if commits {
+      stepTop(of: selectedIndex, .didDisappear)
+      stepTop(of: swipe.target, .didAppear)
+    } else {
+      stepTop(of: selectedIndex, .willAppear, then: .didAppear)
+      stepTop(of: swipe.target, .willDisappear, then: .didDisappear)
+    }
+    guard commits else {
       return Transition(lifecycle: .swipeCancelled(from: swipe.from, toward: swipe.toward))
     }
-    var transition = select(index: swipe.target)
-    transition.lifecycle = .swipeCommitted(from: swipe.from, to: swipe.toward)
-    return transition
+    // The selection moves without a lifecycle of its own: the swipe's halves are it.
+    let start = start
+    if let old = self.selectedIndex { setPrevious(tabs[old].id) }
+    setSelection(swipe.target)
+    let hidden = isBarHidden
+    return Transition(
+      lifecycle: .swipeCommitted(from: swipe.from, to: swipe.toward),
+      selection: .selected(swipe.target),
+      barHidden: hidden == start.barHidden ? nil : hidden)
   }
 
-  /// Pops the stack of the tab at `index` down to its first `keep` screens; returns the handles of
-  /// the screens that left, top first.
-  mutating func updatingPop(index: Int, keeping keep: Int) -> [Int] {
-    var removed: [Int] = []
-    updateTab(at: index) { removed = $0.pop(keeping: keep) }
-    return removed
+  /// Takes one or two lifecycle steps on the top screen of the tab at `index`.
+  private mutating func stepTop(
+    of index: Int, _ step: LifecycleStep, then next: LifecycleStep? = nil
+  ) {
+    updateTab(at: index) { tab in
+      tab.update(screenAt: tab.stack.count - 1) { screen in
+        screen.take(step)
+        if let next { screen.take(next) }
+      }
+    }
   }
 }

@@ -14,12 +14,13 @@ extension ShellModel {
     try requireNoModal()
   }
 
-  /// Pushes a screen onto the selected tab's stack (checked with ``stackIndex()``).
+  /// Pushes a screen just made (`init`) onto the selected tab's stack (checked with
+  /// ``stackIndex()``).
   public mutating func push(_ screen: ScreenRecord) throws(ShellError) -> Transition {
     let index = try stackIndex()
     let start = start
-    updateTab(at: index) { $0.push(screen) }
-    return transition(from: start)
+    pushScreen(screen, onto: index)
+    return transition(from: start, events: [.`init`(screen: screen.id)])
   }
 
   /// Pops the top screen of the selected tab's stack; it leaves for good.
@@ -40,14 +41,12 @@ extension ShellModel {
     return transition(from: start, gone: gone)
   }
 
-  /// Presents a screen over everything (checked with ``checkPresent()``).
-  public mutating func present(_ screen: ScreenRecord, events: [ShellEvent] = [])
-    throws(ShellError) -> Transition
-  {
+  /// Presents a screen just made (`init`) over everything (checked with ``checkPresent()``).
+  public mutating func present(_ screen: ScreenRecord) throws(ShellError) -> Transition {
     try checkPresent()
     let start = start
     setModal(screen)
-    return transition(from: start, events: events)
+    return transition(from: start, events: [.`init`(screen: screen.id)])
   }
 
   /// Dismisses the presented screen; it leaves for good.
@@ -76,7 +75,7 @@ extension ShellModel {
     }
     setSelection(nil)
     setPrevious(nil)
-    bar = Bar()
+    setBar(Bar())
     return transition(from: start, events: events, gone: gone)
   }
 }

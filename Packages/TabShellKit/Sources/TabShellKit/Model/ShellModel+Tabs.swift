@@ -7,8 +7,9 @@ extension ShellModel {
     }
   }
 
-  /// Adds a tab whose root is `root` (checked with ``checkNewTab(at:)``). The first tab becomes the
-  /// selection and appears; adding a tab never moves the selection to another tab.
+  /// Adds a tab whose root is `root`, a screen just made (`init`; checked with
+  /// ``checkNewTab(at:)``). The first tab becomes the selection and appears; adding a tab never
+  /// moves the selection to another tab.
   public mutating func addTab(root: ScreenRecord, item: BarItem, at position: Int?) -> Transition {
     let start = start
     let index = (position ?? tabs.count + 1) - 1
@@ -21,7 +22,8 @@ extension ShellModel {
       selection = .selected(index)
     }
     return transition(
-      from: start, events: [.tabAdded(tab: index + 1, id: root.id)], selection: selection)
+      from: start, events: [.`init`(screen: root.id), .tabAdded(tab: index + 1, id: root.id)],
+      selection: selection)
   }
 
   /// Closes a tab; its screens leave for good. Closing the selected tab selects its right-hand
@@ -103,22 +105,14 @@ extension ShellModel {
   /// Hides or shows the bar (its own flag).
   public mutating func setBarHidden(_ hidden: Bool) -> Transition {
     let start = start
-    bar.isHidden = hidden
+    updateBar { $0.isHidden = hidden }
     return transition(from: start)
   }
 
   /// Sets whether a screen hides the bar while it is on the selected tab's stack.
   public mutating func setHidesBar(screen id: String, _ hides: Bool) -> Transition {
     let start = start
-    if let modal, modal.id == id {
-      var screen = modal
-      screen.hidesBar = hides
-      setModal(screen)
-    } else if let index = tabIndex(holding: id),
-      let position = tabs[index].stack.firstIndex(where: { $0.id == id })
-    {
-      updateTab(at: index) { $0.update(screenAt: position) { $0.hidesBar = hides } }
-    }
+    if let slot = slot(ofID: id) { updateRecord(at: slot) { $0.hidesBar = hides } }
     return transition(from: start)
   }
 

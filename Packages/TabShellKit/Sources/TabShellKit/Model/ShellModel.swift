@@ -1,29 +1,3 @@
-/// One screen as the model knows it: its id, type, title, whether it hides the bar, and the
-/// driver's handle for the object behind it.
-@_spi(Host)
-@frozen
-public struct ScreenRecord: Equatable, Sendable {
-  /// The screen's id, unique among the screens that exist.
-  public var id: String
-  /// The name of its screen type.
-  public var type: String
-  /// Its title.
-  public var title: String
-  /// Whether the bar is hidden while this screen is on the selected tab's stack.
-  public var hidesBar: Bool
-  /// What the driver uses to find the screen's object; the model only carries it.
-  public var handle: Int
-
-  /// Makes a record.
-  public init(id: String, type: String, title: String, hidesBar: Bool = false, handle: Int) {
-    self.id = id
-    self.type = type
-    self.title = title
-    self.hidesBar = hidesBar
-    self.handle = handle
-  }
-}
-
 /// The state of a tab bar as a value: the tabs with their stacks, the selection, the presented screen
 /// and the bar. The one source of truth; the bar and the pager are two views of it.
 ///
@@ -74,6 +48,7 @@ public struct ShellModel: Equatable, Sendable {
       return handles
     }
 
+    @inline(__always)
     mutating func update(screenAt index: Int, _ change: (inout ScreenRecord) -> Void) {
       let hid = stack[index].hidesBar
       change(&stack[index])
@@ -112,11 +87,14 @@ public struct ShellModel: Equatable, Sendable {
   /// The presented screen.
   public private(set) var modal: ScreenRecord?
   /// The bar's own settings.
-  public internal(set) var bar = Bar()
+  public private(set) var bar = Bar()
   /// The interactive swipe under way, if any.
   public private(set) var swipe: Swipe?
   /// Tab ids to indices, kept in step with ``tabs``.
   private var indexByID: [String: Int] = [:]
+  /// The ids of the screens above the roots of the stacks to the ids of their tabs, kept in step
+  /// with ``tabs``: a screen is found without a walk over every stack.
+  private var tabOfScreen: [String: String] = [:]
 
   /// An empty model: no tabs, the bar shown.
   public init() {}
@@ -157,6 +135,7 @@ extension ShellModel {
   public func index(ofID id: String) -> Int? { indexByID[id] }
 
   var indexByIDCount: Int { indexByID.count }
+  var tabOfScreenIndex: [String: String] { tabOfScreen }
 
   /// The index of a tab given as a position, an id or a title (tried in that order).
   @inline(__always)
@@ -186,7 +165,12 @@ extension ShellModel {
   /// The index of the tab whose stack holds a screen.
   public func tabIndex(holding screenID: String) -> Int? {
     if let index = indexByID[screenID] { return index }
-    return tabs.firstIndex { $0.stack.contains { $0.id == screenID } }
+    return tabOfScreen[screenID].flatMap { indexByID[$0] }
+  }
+
+  /// Whether a screen of this id exists (in a stack, or presented).
+  public func contains(screen id: String) -> Bool {
+    modal?.id == id || indexByID[id] != nil || tabOfScreen[id] != nil
   }
 
   /// A screen that exists: in a stack, or presented.
@@ -205,27 +189,116 @@ extension ShellModel {
 // MARK: - The machinery the operations share
 
 extension ShellModel {
-  /// What a transition is measured against: the visible screen and the bar before a change.
+  /// What a transition is measured against: the visible screen, where it was, and the bar before
+  /// a change.
   struct Start {
     let visible: Int?
+    /// The index of the tab whose top it was (`nil`: the presented screen, or none).
+    let tab: Int?
+    /// Its place in that tab's stack.
+    let depth: Int
     let barHidden: Bool
   }
 
   @inline(__always)
-  var start: Start { Start(visible: visibleHandle, barHidden: isBarHidden) }
+  var start: Start {
+    if let modal { return Start(visible: modal.handle, tab: nil, depth: 0, barHidden: isBarHidden) }
+    guard let selectedIndex else {
+      return Start(visible: nil, tab: nil, depth: 0, barHidden: bar.isHidden)
+    }
+    return Start(
+      visible: tabs[selectedIndex].topHandle, tab: selectedIndex,
+      depth: tabs[selectedIndex].stack.count - 1,
+      barHidden: bar.isHidden || tabs[selectedIndex].hidesBar)
+  }
 
-  /// The transition from `start` to now.
-  func transition(
+  /// The transition from `start` to now. When the visible screen changed, the new one goes through
+  /// `viewDidLoad` (the first time), `viewWillAppear` and `viewDidAppear`, and the old one, when it
+  /// is still there, through `viewWillDisappear` and `viewDidDisappear`: their records' phases
+  /// move here, and the transition says which callbacks the driver calls.
+  mutating func transition(
     from start: Start, events: [ShellEvent] = [], gone: [Int] = [],
     selection: Transition.Selection? = nil
   ) -> Transition {
     let now = visibleHandle
-    let lifecycle: Transition.Lifecycle =
-      start.visible == now ? .none : .change(from: start.visible, to: now)
+    var lifecycle = Transition.Lifecycle.none
+    if start.visible != now {
+      let loads = now == nil ? false : appear(at: visibleSlot)
+      if let from = start.visible, let slot = slot(of: from, tab: start.tab, depth: start.depth) {
+        disappear(at: slot)
+      }
+      lifecycle = .change(from: start.visible, to: now, loads: loads)
+    }
     let hidden = isBarHidden
     return Transition(
       events: events, lifecycle: lifecycle, gone: gone, selection: selection,
       barHidden: hidden == start.barHidden ? nil : hidden)
+  }
+
+  /// The screen at `slot` appears: `viewDidLoad` (the first time), `viewWillAppear`,
+  /// `viewDidAppear`. Returns whether it loaded.
+  mutating func appear(at slot: Slot) -> Bool {
+    var loads = false
+    updateRecord(at: slot) { screen in
+      loads = screen.phase == .created
+      if loads { screen.take(.load) }
+      screen.take(.willAppear)
+      screen.take(.didAppear)
+    }
+    return loads
+  }
+
+  /// The screen at `slot` disappears: `viewWillDisappear`, `viewDidDisappear`.
+  mutating func disappear(at slot: Slot) {
+    updateRecord(at: slot) { screen in
+      screen.take(.willDisappear)
+      screen.take(.didDisappear)
+    }
+  }
+
+  /// Where a screen's record is: the presented screen, or a place in a tab's stack.
+  enum Slot {
+    case modal
+    case stack(tab: Int, depth: Int)
+  }
+
+  /// Where the visible screen is (there is one).
+  var visibleSlot: Slot {
+    if modal != nil { return .modal }
+    let index = selectedIndex ?? 0
+    return .stack(tab: index, depth: tabs[index].stack.count - 1)
+  }
+
+  /// Where the screen `handle` is, when it is still at the place it had (`tab` `nil`: presented);
+  /// `nil` when it left.
+  func slot(of handle: Int, tab: Int?, depth: Int) -> Slot? {
+    guard let tab else { return modal?.handle == handle ? .modal : nil }
+    guard tabs.indices.contains(tab), tabs[tab].stack.count > depth,
+      tabs[tab].stack[depth].handle == handle
+    else { return nil }
+    return .stack(tab: tab, depth: depth)
+  }
+
+  /// The slot of a screen that exists, found by id.
+  func slot(ofID id: String) -> Slot? {
+    if modal?.id == id { return .modal }
+    guard let tab = tabIndex(holding: id),
+      let depth = tabs[tab].stack.firstIndex(where: { $0.id == id })
+    else { return nil }
+    return .stack(tab: tab, depth: depth)
+  }
+
+  /// Changes the record at a slot.
+  @inline(__always)
+  mutating func updateRecord(at slot: Slot, _ change: (inout ScreenRecord) -> Void) {
+    switch slot {
+    case .modal:
+      guard var screen = modal else { return }
+      change(&screen)
+      modal = screen
+    case .stack(let tab, let depth):
+      tabs[tab].update(screenAt: depth, change)
+    }
   }
 
   /// Refuses a change while an interactive swipe is under way.
@@ -242,6 +315,7 @@ extension ShellModel {
 
   mutating func insertTab(_ tab: Tab, at index: Int) {
     tabs.insert(tab, at: index)
+    for screen in tab.stack.dropFirst() { tabOfScreen[screen.id] = tab.id }
     if index == tabs.count - 1 {
       indexByID[tab.id] = index
     } else {
@@ -252,6 +326,7 @@ extension ShellModel {
   mutating func removeTab(at index: Int) -> Tab {
     let tab = tabs.remove(at: index)
     indexByID[tab.id] = nil
+    for screen in tab.stack.dropFirst() { tabOfScreen[screen.id] = nil }
     reindex(from: index)
     return tab
   }
@@ -261,15 +336,31 @@ extension ShellModel {
     for i in index..<tabs.count { indexByID[tabs[i].id] = i }
   }
 
+  /// Pushes a screen onto the stack of the tab at `index`.
+  mutating func pushScreen(_ screen: ScreenRecord, onto index: Int) {
+    tabs[index].push(screen)
+    tabOfScreen[screen.id] = tabs[index].id
+  }
+
+  /// Pops the stack of the tab at `index` down to its first `keep` screens; returns the handles of
+  /// the screens that left, top first.
+  mutating func updatingPop(index: Int, keeping keep: Int) -> [Int] {
+    for screen in tabs[index].stack[keep...] { tabOfScreen[screen.id] = nil }
+    return tabs[index].pop(keeping: keep)
+  }
+
   mutating func setSelection(_ index: Int?) { selectedIndex = index }
   mutating func setPrevious(_ id: String?) { previousTabID = id }
   mutating func setModal(_ screen: ScreenRecord?) { modal = screen }
   mutating func setSwipe(_ swipe: Swipe?) { self.swipe = swipe }
+  mutating func setBar(_ bar: Bar) { self.bar = bar }
+  mutating func updateBar(_ change: (inout Bar) -> Void) { change(&bar) }
   mutating func updateTab(at index: Int, _ change: (inout Tab) -> Void) { change(&tabs[index]) }
   mutating func removeAllTabs() -> [Tab] {
     defer {
       tabs = []
       indexByID = [:]
+      tabOfScreen = [:]
     }
     return tabs
   }

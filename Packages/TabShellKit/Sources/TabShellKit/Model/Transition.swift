@@ -1,6 +1,7 @@
 /// What follows a change of the model: what the ``Shell`` must do, in this order.
 ///
-/// 1. ``events``: the facts of the change itself (`tab-added`, `tab-closed`, `badge-changed`...).
+/// 1. ``events``: the facts of the change itself (`init` of a screen made for it, `tab-added`,
+///    `tab-closed`, `badge-changed`...).
 /// 2. ``lifecycle``: the callbacks of the screens whose visibility changed (docs/Contract.md,
 ///    "Lifecycle").
 /// 3. ``gone``: the screens that left for good, in the order they get `deinit` (top of a stack
@@ -10,7 +11,9 @@
 /// 5. ``barHidden``: `bar-hidden` or `bar-shown`, when the bar's visibility changed.
 ///
 /// A model operation returns it, as the state machines of SwiftNIO's handlers return actions: the
-/// model says what should happen, the driver does it.
+/// model says what should happen, the driver does it. Every event the shell records comes out of a
+/// transition; the model has already moved each screen's ``ScreenRecord/phase`` as the lifecycle
+/// says, and the driver only calls the screens' callbacks and records their events.
 @_spi(Host)
 @frozen
 public struct Transition: Equatable, Sendable {
@@ -20,12 +23,13 @@ public struct Transition: Equatable, Sendable {
     /// No screen starts or stops being visible.
     case none
     /// The visible screen changes from one screen (or none) to another (or none):
-    /// `to.viewDidLoad` (the first time), `to.viewWillAppear`, `from.viewWillDisappear`,
-    /// `from.viewDidDisappear`, `to.viewDidAppear`. Screens are given by their handles.
-    case change(from: Int?, to: Int?)
-    /// An interactive swipe begins: `toward.viewDidLoad` (the first time),
-    /// `toward.viewWillAppear`, `from.viewWillDisappear`.
-    case swipeBegan(from: Int, toward: Int)
+    /// `to.viewDidLoad` (when `loads`: the first time it appears), `to.viewWillAppear`,
+    /// `from.viewWillDisappear`, `from.viewDidDisappear`, `to.viewDidAppear`. Screens are given by
+    /// their handles.
+    case change(from: Int?, to: Int?, loads: Bool)
+    /// An interactive swipe begins: `toward.viewDidLoad` (when `loads`), `toward.viewWillAppear`,
+    /// `from.viewWillDisappear`.
+    case swipeBegan(from: Int, toward: Int, loads: Bool)
     /// It completes: `from.viewDidDisappear`, `to.viewDidAppear`.
     case swipeCommitted(from: Int, to: Int)
     /// It is abandoned: `from.viewWillAppear`, `from.viewDidAppear`, `toward.viewWillDisappear`,

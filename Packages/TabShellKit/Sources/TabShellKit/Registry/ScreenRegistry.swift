@@ -1,5 +1,6 @@
-/// The plugins a shell knows, the screen types and layouts they provide, and the screen ids: which
-/// exist and which were ever given out (ids the shell makes are never given out twice).
+/// The plugins a shell knows, the screen types and layouts they provide, and the screen ids ever
+/// given out (ids the shell makes are never given out twice). Which screens exist is the model's
+/// to say.
 @_spi(Host)
 public struct ScreenRegistry {
   struct RegisteredType {
@@ -12,7 +13,6 @@ public struct ScreenRegistry {
   var types: [String: RegisteredType] = [:]
   var layouts: [String: (layout: Layout, plugin: String)] = [:]
   private var issued: Set<String> = []
-  private var live: Set<String> = []
   private var nextSuffix: [String: Int] = [:]
 
   /// The registered screen types, by name.
@@ -46,12 +46,13 @@ public struct ScreenRegistry {
   /// The plugin that provides a screen type.
   public func plugin(providing type: String) -> String? { types[type]?.plugin }
 
-  /// Whether a screen of this id exists.
-  public func isLive(_ id: String) -> Bool { live.contains(id) }
+  /// Whether an id was ever given out in this run.
+  public func wasIssued(_ id: String) -> Bool { issued.contains(id) }
 
-  /// The ids given out in this run whose screens are gone, sorted: the shell never gives them out
-  /// again, so a script that rebuilds the state claims them too, for the ids made after it to match.
-  public var retiredIDs: [String] { issued.subtracting(live).sorted() }
+  /// The ids given out in this run whose screens are gone (`exists` says which exist), sorted.
+  func retiredIDs(existing exists: (String) -> Bool) -> [String] {
+    issued.filter { !exists($0) }.sorted()
+  }
 
   /// Registers a plugin's screen types and layouts; refused, with nothing registered, when its name
   /// or one of its names is taken or not valid (see ``NameRules``). `reservedCommands` are the
@@ -103,44 +104,30 @@ public struct ScreenRegistry {
     self = copy
   }
 
-  /// Claims an id for a new screen: `given` when it is valid and not in use, else a fresh one made
-  /// from `base` that has never been given out (`base`, `base-2`, `base-3`...).
-  mutating func claim(_ given: String?, base: String) throws(ShellError) -> String {
-    let id: String
-    if let given {
-      guard NameRules.isValidID(given) else { throw .invalidID(given) }
-      guard !live.contains(given) else { throw .idInUse(given) }
-      id = given
-    } else {
-      id = fresh(base: base)
-    }
-    live.insert(id)
-    return id
+  /// Picks an id for a new screen: `given` when it is valid and not in use (`inUse` says which
+  /// are), else a fresh one made from `base` that has never been given out and is not in use
+  /// (`base`, `base-2`, `base-3`...). Nothing is recorded until ``confirm(_:)``.
+  mutating func claim(_ given: String?, base: String, inUse: (String) -> Bool) throws(ShellError)
+    -> String
+  {
+    guard let given else { return fresh(base: base, inUse: inUse) }
+    guard NameRules.isValidID(given) else { throw .invalidID(given) }
+    guard !inUse(given) else { throw .idInUse(given) }
+    return given
   }
 
   /// The screen with a claimed id was made: its id is never given out again.
   mutating func confirm(_ id: String) { issued.insert(id) }
 
-  /// A screen left (or was never made): its id is no longer in use.
-  mutating func release(_ id: String) { live.remove(id) }
-
-  private mutating func fresh(base: String) -> String {
+  private mutating func fresh(base: String, inUse: (String) -> Bool) -> String {
     var n = nextSuffix[base, default: 1]
     var candidate = n == 1 ? base : "\(base)-\(n)"
-    while issued.contains(candidate) || live.contains(candidate) {
+    while issued.contains(candidate) || inUse(candidate) {
       n += 1
       candidate = "\(base)-\(n)"
     }
     nextSuffix[base] = n + 1
     return candidate
-  }
-
-  /// Every registry invariant that does not hold, given the ids of the screens that exist.
-  func invariantViolations(screens: Set<String>) -> [String] {
-    var problems: [String] = []
-    if screens != live { problems.append("live ids \(live.sorted()) are not \(screens.sorted())") }
-    if !live.isSubset(of: issued) { problems.append("a live id was never issued") }
-    return problems
   }
 }
 

@@ -1,4 +1,5 @@
-/// The shell's state as `state --json` prints it (docs/Contract.md, "The state as JSON").
+/// The shell's state as `state --json` prints it (docs/Contract.md, "The state as JSON"): the
+/// host prints its encoding, keys sorted.
 ///
 /// Encodes `nil` as `null`, never by leaving the key out.
 @_spi(Host)
@@ -63,6 +64,9 @@ public struct ShellState: Codable, Equatable, Sendable {
   public var action: Action?
   /// The tabs, left to right.
   public var tabs: [Tab]
+  /// The screens in the error state (a callback threw, or the host marked them failed), by id:
+  /// what each shows instead of its content. Empty when none has failed.
+  public var failures: [String: String]
 
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
@@ -72,6 +76,7 @@ public struct ShellState: Codable, Equatable, Sendable {
     try c.encode(visible, forKey: .visible)
     try c.encode(action, forKey: .action)
     try c.encode(tabs, forKey: .tabs)
+    try c.encode(failures, forKey: .failures)
   }
 }
 
@@ -89,8 +94,11 @@ extension Shell {
         ShellState.Tab(
           position: index + 1, id: tab.id, title: tab.item.title, type: tab.stack[0].type,
           icon: tab.item.icon, selectedIcon: tab.item.selectedIcon, badge: tab.item.badge,
-          enabled: tab.item.isEnabled, loaded: node(tab.stack[0]).isLoaded,
+          enabled: tab.item.isEnabled, loaded: tab.stack[0].isLoaded,
           stack: tab.stack.map(\.id))
+      },
+      failures: model.allScreens.reduce(into: [:]) { failures, screen in
+        if let failure = screen.failure { failures[screen.id] = failure }
       })
   }
 }

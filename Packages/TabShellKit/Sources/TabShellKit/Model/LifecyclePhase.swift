@@ -26,9 +26,22 @@ public enum LifecyclePhase: String, Sendable, CaseIterable {
   case gone
 }
 
-/// A lifecycle step the host takes on a screen.
+/// A lifecycle step the host takes on a screen: the model moves the screen's phase by it, the
+/// driver calls the screen's callback and records its event.
 enum LifecycleStep {
   case load, willAppear, didAppear, willDisappear, didDisappear, retire
+
+  /// The event that says this step was taken on a screen.
+  func event(screen id: String) -> ShellEvent {
+    switch self {
+    case .load: .viewDidLoad(screen: id)
+    case .willAppear: .viewWillAppear(screen: id)
+    case .didAppear: .viewDidAppear(screen: id)
+    case .willDisappear: .viewWillDisappear(screen: id)
+    case .didDisappear: .viewDidDisappear(screen: id)
+    case .retire: .deinit(screen: id)
+    }
+  }
 
   /// The phase after this step from `phase`, or `nil` when the step is illegal there.
   @inline(__always)

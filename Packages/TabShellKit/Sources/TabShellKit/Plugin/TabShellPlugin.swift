@@ -9,7 +9,9 @@
 ///
 /// History: 1, the first; 2, the arguments of a command were a frozen struct; 3, commands declare
 /// typed parameters (``CommandArgument``, ``CommandOption``) and receive their screen typed, layouts
-/// build through a ``LayoutBuilder``, and the host's own API left the plugin interface.
+/// build through a ``LayoutBuilder``, and the host's own API left the plugin interface; 4, screen
+/// types declare their parameters, typed, and (in the host's interface) a screen's lifecycle phase,
+/// failure and parameters live in the model's records and every event comes out of a transition.
 @_alwaysEmitIntoClient
 public var tabShellPluginABIVersion: Int32 { 4 }
 

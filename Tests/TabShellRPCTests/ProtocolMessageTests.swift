@@ -21,6 +21,7 @@ struct ProtocolMessageTests {
         ],
       ],
     ],
+    "parameters": [["name": "--start", "kind": "integer", "valueName": "N"]],
   ]
 
   @Test func readsADescription() throws {
@@ -54,7 +55,7 @@ struct ProtocolMessageTests {
                 .init(name: "--quiet", kind: nil),
                 .init(name: "--by", kind: .integer, valueName: "N"),
               ]),
-          ]),
+          ], parameters: [.init(name: "--start", kind: .integer, valueName: "N")]),
         .init(name: "clock", defaultTitle: "Clock", icon: "•", selectedIcon: "•"),
       ],
       layouts: [
@@ -140,6 +141,22 @@ struct ProtocolMessageTests {
       "screen type 'a': command 'go' is declared twice"
     ),
     (["name": "p", "layouts": [["name": "l", "tabs": []]]], "layout 'l': it has no tabs"),
+    (
+      ["name": "p", "screenTypes": [["name": "a", "parameters": [["name": "--on"]]]]],
+      "screen type 'a', parameter '--on': a parameter takes a value (a kind)"
+    ),
+    (
+      [
+        "name": "p",
+        "screenTypes": [
+          [
+            "name": "a",
+            "parameters": [["name": "--n", "kind": "text"], ["name": "--n", "kind": "text"]],
+          ]
+        ],
+      ],
+      "screen type 'a': parameter '--n' is declared twice"
+    ),
     (
       ["name": "p", "layouts": [["name": "l", "tabs": [["id": "x"]]]]],
       #"layout 'l', tab 1: "type" is missing"#

@@ -14,7 +14,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from tabshell_plugin import Plugin, PluginError, Screen, arg, centered, command, layout, span  # noqa: E402
+from tabshell_plugin import (  # noqa: E402
+    Plugin, PluginError, Screen, arg, centered, command, layout, option, span)
 
 INT_MAX = 2**63 - 1
 
@@ -27,6 +28,7 @@ class Counter(Screen):
     default_title = "Counter"
     icon = "○"
     selected_icon = "●"
+    options = (option("--start", "integer", "N", "the count to start at (default 0)"),)
 
     def created(self):
         text = self.parameters.get("start", "0")

@@ -183,7 +183,9 @@ class Timer:
 class Screen:
     """One screen; subclass it for a screen type. Class attributes describe the type:
 
-    name (required: lower-case letters, digits, '-'), summary, default_title, icon, selected_icon.
+    name (required: lower-case letters, digits, '-'), summary, default_title, icon, selected_icon,
+    and options: option()s with a kind, the parameters a new screen takes (add-tab TYPE --start
+    5), each checked by the shell against its kind ("parameters" in the protocol).
 
     A screen has self.id, self.title, self.parameters (from add-tab, strings) and self.host. Do
     not override __init__: set your state up in created(), which may raise to refuse the screen.
@@ -194,6 +196,7 @@ class Screen:
     default_title = None
     icon = "•"
     selected_icon = None
+    options = ()
 
     def __init__(self, plugin, id, title, parameters):
         self.plugin = plugin
@@ -256,6 +259,8 @@ class Screen:
                   "selectedIcon": cls.selected_icon or cls.icon, "commands": commands}
         if cls.default_title is not None:
             result["defaultTitle"] = cls.default_title
+        if cls.options:
+            result["parameters"] = list(cls.options)
         return result
 
     @classmethod

@@ -37,11 +37,13 @@ final class ProcessScreenType: ScreenType {
   let declaration: PluginDescription.ScreenType
   let process: PluginProcess
   let commands: [ScreenCommand]
+  let parameters: [CommandParameter]
 
   init(_ declaration: PluginDescription.ScreenType, process: PluginProcess) {
     self.declaration = declaration
     self.process = process
     commands = ProcessCommands.commands(of: declaration)
+    parameters = declaration.parameters.map(ProcessCommands.parameter)
   }
 
   var name: String { declaration.name }

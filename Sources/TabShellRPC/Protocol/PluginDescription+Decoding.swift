@@ -50,11 +50,26 @@ extension PluginDescription.ScreenType {
       }
       commands.append(command)
     }
+    var parameters: [PluginDescription.Option] = []
+    for value in try fields.array("parameters") {
+      let parameter = try PluginDescription.Option(json: value, command: "screen type '\(name)'")
+      guard parameter.kind != nil else {
+        throw ProtocolMistake(
+          "screen type '\(name)', parameter '\(parameter.name)': a parameter takes a value (a kind)"
+        )
+      }
+      guard !parameters.contains(where: { $0.name == parameter.name }) else {
+        throw ProtocolMistake(
+          "screen type '\(name)': parameter '\(parameter.name)' is declared twice")
+      }
+      parameters.append(parameter)
+    }
     self.init(
       name: name, summary: try fields.optionalString("summary") ?? "",
       defaultTitle: try fields.optionalString("defaultTitle"),
       icon: try fields.optionalString("icon") ?? "•",
-      selectedIcon: try fields.optionalString("selectedIcon"), commands: commands)
+      selectedIcon: try fields.optionalString("selectedIcon"), commands: commands,
+      parameters: parameters)
   }
 }
 

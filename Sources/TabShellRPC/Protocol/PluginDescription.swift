@@ -32,11 +32,13 @@ package struct PluginDescription: Equatable, Sendable {
     package var selectedIcon: String
     /// Commands that work while a screen of this type is visible.
     package var commands: [Command]
+    /// The parameters a new screen takes, as options with a value (`add-tab TYPE --city Oslo`).
+    package var parameters: [Option]
 
     /// Makes a screen type; the defaults are those of the protocol.
     package init(
       name: String, summary: String = "", defaultTitle: String? = nil, icon: String = "•",
-      selectedIcon: String? = nil, commands: [Command] = []
+      selectedIcon: String? = nil, commands: [Command] = [], parameters: [Option] = []
     ) {
       self.name = name
       self.summary = summary
@@ -44,6 +46,7 @@ package struct PluginDescription: Equatable, Sendable {
       self.icon = icon
       self.selectedIcon = selectedIcon ?? icon
       self.commands = commands
+      self.parameters = parameters
     }
   }
 

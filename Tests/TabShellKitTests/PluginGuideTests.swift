@@ -39,6 +39,23 @@ import Testing
     #expect(pythonKinds.sorted() == kinds)
   }
 
+  /// A screen's request is defined once, as ``ScreenRequest``: the context's short forms, the
+  /// protocol's `host/…` methods (which the host reads into it) and the Python kit's calls are the
+  /// same list.
+  @Test func everyRequestIsTheSameInEachPlace() throws {
+    let requests = try CoreSources.publicMembers(of: "ScreenRequest")
+    #expect(requests.contains("setBadge") && requests.contains("setNeedsDisplay"))
+    let context = try CoreSources.publicMembers(of: "ScreenContext")
+    #expect(context.subtracting(["send", "onShouldSelect", "screenID"]) == requests)
+    func hostMethods(in text: String) -> Set<String> {
+      Set(text.matches(of: /host\/(\w+)/).map { String($0.output.1) })
+    }
+    let protocolPage = try Repository.read("docs/ProcessPlugins.md")
+    let table = Markdown.section("## 11. Requests to the host", of: protocolPage)
+    #expect(hostMethods(in: table.joined(separator: "\n")) == requests)
+    #expect(hostMethods(in: try Repository.read("plugins/python/tabshell_plugin.py")) == requests)
+  }
+
   @Test(arguments: ["Screen", "ScreenType", "TabShellPlugin"])
   func theGuideNamesEveryRequirement(of type: String) throws {
     let guide = try Repository.read("docs/PluginGuide.md")

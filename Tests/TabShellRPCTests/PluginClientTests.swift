@@ -39,7 +39,7 @@ struct PluginClientTests {
       try Self.requests(client) == [
         HostRequest(
           id: nil, method: "host/log", screen: "c",
-          action: .success(.log("counter 'Count' loaded at 3")))
+          params: ["screen": "c", "message": "counter 'Count' loaded at 3"])
       ])
     let drawn = try client.draw(screen: "c", width: 20, height: 4)
     #expect(drawn.text == ["", "       Count", "      count: 3"])
@@ -54,7 +54,7 @@ struct PluginClientTests {
     #expect(
       try Self.requests(client) == [
         HostRequest(
-          id: nil, method: "host/setBadge", screen: "c", action: .success(.setBadge("42")))
+          id: nil, method: "host/setBadge", screen: "c", params: ["screen": "c", "value": "42"])
       ])
     #expect(
       throws: PluginError.refused(
@@ -103,7 +103,7 @@ struct PluginClientTests {
       try client.takeHostRequests()
         == [
           HostRequest(
-            id: nil, method: "host/setBadge", screen: "h", action: .success(.setBadge("hi")))
+            id: nil, method: "host/setBadge", screen: "h", params: ["screen": "h", "value": "hi"])
         ])
     try client.deinitScreen("h")
     #expect(client.shutdown() == .exited(0))

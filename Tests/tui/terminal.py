@@ -213,5 +213,6 @@ KEYS = {
     "down": "\x1b[B", "pageup": "\x1b[5~", "pagedown": "\x1b[6~", "tab": "\t",
     "alt-left": "\x1b[1;3D", "alt-right": "\x1b[1;3C", "ctrl-c": "\x03", "ctrl-d": "\x04",
     "ctrl-r": "\x12", "ctrl-x": "\x18", "ctrl-a": "\x01", "ctrl-z": "\x1a", "ctrl-l": "\x0c",
+    "f2": "\x1bOQ",
     **{f"alt-{n}": f"\x1b{n}" for n in range(1, 10)},
 }

@@ -236,9 +236,9 @@ def test_keys_in_the_bar_focus():
         t.type("h")
         t.wait_text("[1 Home]")
         t.type("?")
-        t.wait_text("Bar keys: Left and Right swipe")
+        t.wait_text("usage: tui")
         t.key("escape")
-        t.wait(lambda t: "Bar keys" not in t.text(), "the panel to close")
+        t.wait(lambda t: "usage: tui" not in t.text(), "the panel to close")
         t.type(":")
         t.wait(lambda t: t.row(24).startswith(PROMPT), "the command focus")
         t.key("escape")
@@ -246,6 +246,62 @@ def test_keys_in_the_bar_focus():
         t.type("q")
         assert t.finish() == 0
         assert gave_the_terminal_back(t)
+
+
+def test_a_key_rebound_in_the_start_up_file_acts():
+    home = tempfile.mkdtemp(prefix="tabshell-tui-")
+    os.makedirs(os.path.join(home, "config", "tabshell"))
+    with open(os.path.join(home, "config", "tabshell", "init.tabsh"), "w") as handle:
+        handle.write("layout demo\nbind x 'tab 3; badge 3 new'\nunbind h\n"
+                     "bind --focus command F2 toggle-bar\n")
+    with Terminal(("--tui",), home=home) as t:
+        t.wait(lambda t: "tabshell:" in t.row(t.rows), "the command line")
+        t.key("f2")
+        t.wait(lambda t: "Home" not in t.row(23), "F2 to hide the bar")
+        t.key("f2")
+        t.wait_text("[1 Home]")
+        t.key("escape")
+        t.wait(lambda t: t.row(24).startswith(" bar:home"), "the bar focus")
+        t.type("x")
+        t.wait(lambda t: "[3 Inbox]" in t.row(23) and "✉(new)" in t.row(22), "x to run")
+        t.type("h")  # unbound in the start-up file: the bar stays
+        t.type(":")
+        t.wait(lambda t: t.row(24).startswith("tabshell:inbox>"), "the command focus")
+        processed(t)
+        assert "[3 Inbox]" in t.row(23) and "Home" in t.row(23)
+        run(t, "keys; expect output 'x        tab 3; badge 3 new'")
+        assert "error" not in t.text()
+        t.type("quit\r")
+        assert t.finish() == 0
+
+
+def test_esc_dismisses_a_presented_screen_from_the_bar_focus_and_says_so():
+    with started() as t:
+        run(t, "present text --id sheet")
+        t.key("escape")
+        t.wait(lambda t: t.row(24).startswith(" bar:sheet"), "the bar focus")
+        assert "Esc dismiss" in t.row(24)
+        t.key("escape")
+        t.wait(lambda t: t.row(24).startswith(" bar:home"), "the screen dismissed")
+        assert "Esc dismiss" not in t.row(24)
+        t.type(":")
+        t.wait(lambda t: t.row(24).startswith(PROMPT), "the command focus")
+        run(t, "expect modal none")
+        assert "error" not in t.text()
+
+
+def test_esc_that_closes_the_panel_goes_to_the_bar_focus():
+    with started() as t:
+        run(t, "echo in the panel")
+        t.wait_text("in the panel")
+        t.key("escape")
+        t.wait(lambda t: t.row(24).startswith(" bar:home"), "the bar focus")
+        assert "in the panel" not in t.text()
+        t.type("2")
+        t.wait_text("[2 Feed]")
+        t.type(":")
+        t.wait(lambda t: t.row(24).startswith("tabshell:feed>"), "the command focus")
+        assert t.row(24).rstrip() == "tabshell:feed>" or "Esc" in t.row(24), "nothing typed"
 
 
 def test_output_shows_in_a_panel_and_help_reads_whole():
@@ -257,11 +313,13 @@ def test_output_shows_in_a_panel_and_help_reads_whole():
             t.key("pagedown")
             t.settle()
             seen.update(t.lines())
-        assert any(line.startswith("  key ") for line in seen), "the last command"
+        assert any(line.startswith("  panel ") for line in seen), "the last command"
         assert any(line.startswith("  tab ") for line in seen)
         t.key("escape")
         t.wait(lambda t: "Esc closes" not in t.row(1), "the panel to close")
         assert "Commands (help" not in t.text()
+        t.wait(lambda t: t.row(24).startswith(" bar:home"), "the bar focus")
+        t.type(":")
         run(t, "tab 9")
         assert "error: position 9 is out of range (1...4)" in t.text()
         run(t, "echo the next command closes it")

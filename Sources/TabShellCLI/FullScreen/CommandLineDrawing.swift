@@ -21,6 +21,12 @@ enum CommandLineDrawing {
     "←/→ swipe · 1-9 tab · h bar · : type · ? keys · q quit", "←→ 1-9 h : ? q", "",
   ]
 
+  /// The bar focus's keys while a screen is presented (selecting tabs fails then), longest first.
+  static let presentedKeys = [
+    "Esc dismiss · : or Enter type · ? keys · q quit", "Esc dismiss · : type · ? keys",
+    "Esc dismiss", "",
+  ]
+
   /// The first of `texts` that fits in `width` columns.
   static func fitting(_ texts: [String], width: Int) -> String {
     texts.first { displayWidth(of: $0) <= width } ?? ""
@@ -43,7 +49,8 @@ enum CommandLineDrawing {
       let end = grid.write(
         Renderer.truncate(label, toWidth: columns), column: 0, row: row, style: barStyle)
       grid.write(
-        " " + fitting(barKeys, width: columns - end - 1), column: end, row: row, style: hintStyle)
+        " " + fitting(line.isPresented ? presentedKeys : barKeys, width: columns - end - 1),
+        column: end, row: row, style: hintStyle)
       return FrameWriter.Cursor(column: 0, row: row, isVisible: false)
     }
     // A long prompt (a search's) keeps its end, where what is searched for is, and leaves the

@@ -7,12 +7,13 @@ import TabShellTerminal
 
 /// The keys and the mouse (docs/Contract.md, "The full-screen mode").
 ///
-/// Command focus: readline has the keys, but for Esc (closes the panel, else to the bar focus),
-/// Alt-1…Alt-9 and Alt-←/→ (as in the bar focus), PgUp/PgDn (the panel), Ctrl-C (drops the line),
-/// Ctrl-Z (suspends) and Ctrl-L (draws everything again). Bar focus: ←/→ swipe, 1…9 select, `h`
-/// toggles the bar, `q` quits, `?` shows the keys, `:` or Enter back to the command line, ↑/↓ and
-/// PgUp/PgDn scroll the panel, Esc closes it, Ctrl-X Ctrl-A leaves for the line REPL. The mouse: a click taps what is
-/// under it, a drag in the screen area swipes, the wheel swipes over the bar and scrolls the panel.
+/// A key is looked up in the key table of the focus it was pressed in (``KeyTable``: the built-in
+/// bindings, then the start-up file's and the user's `bind`): a bound key runs its commands, parsed
+/// when it was bound. Besides the table: in the command focus, readline has the other keys but
+/// Ctrl-C (drops the line), Ctrl-Z (suspends) and Ctrl-L (draws everything again); in the bar
+/// focus, Ctrl-D leaves, Ctrl-X Ctrl-A leaves for the line REPL, Ctrl-Z and Ctrl-L as in the
+/// command focus. The mouse: a click taps what is under it, a drag in the screen area swipes, the
+/// wheel swipes over the bar and scrolls the panel.
 extension FullScreenSession {
   /// Acts on decoded events. A line accepted runs before the events after it, which belong to the
   /// next line (keys typed ahead, or pasted without bracketed paste).
@@ -35,15 +36,12 @@ extension FullScreenSession {
   }
 
   private func commandKey(_ key: Key, bytes: [UInt8]) {
-    if let command = Self.gestureKey(key, inBarFocus: false) {
-      runGesture(command)
+    if let name = KeyName(key), let binding = interpreter.keyTable.binding(for: name, in: .command)
+    {
+      press(binding)
       return
     }
     switch (key.code, key.modifiers) {
-    case (.escape, []):
-      if panel.isOpen { panel.close() } else { focus = .bar }
-      dirty = true
-    case (.pageUp, []), (.pageDown, []): scrollPanel(pages: key.code == .pageUp ? -1 : 1)
     case (.character("c"), .control):
       // Drops the line being typed, as in the line REPL.
       ReadlineBridge.removeLine()
@@ -63,17 +61,12 @@ extension FullScreenSession {
         return
       }
     }
-    if let command = Self.gestureKey(key, inBarFocus: true) {
-      runGesture(command)
+    if let name = KeyName(key), let binding = interpreter.keyTable.binding(for: name, in: .bar) {
+      press(binding)
       return
     }
     switch (key.code, key.modifiers) {
-    case (.escape, []): panel.close()
-    case (.enter, []), (.character(":"), []): focus = .command
-    case (.character("q"), []), (.character("d"), .control): exit = .exit(0)
-    case (.character("?"), []): run(title: "help tui") { $0.runLine("help tui") }
-    case (.up, []), (.down, []): scrollPanel(rows: key.code == .up ? -1 : 1)
-    case (.pageUp, []), (.pageDown, []): scrollPanel(pages: key.code == .pageUp ? -1 : 1)
+    case (.character("d"), .control): exit = .exit(0)
     case (.character("x"), .control): afterControlX = true
     case (.character("z"), .control): suspend()
     case (.character("l"), .control): redrawAll = true
@@ -82,18 +75,20 @@ extension FullScreenSession {
     dirty = true
   }
 
-  /// The `key NAME` command a key stands for: Alt-1…Alt-9 and Alt-←/→ in both focuses; ←/→, 1…9
-  /// and `h` in the bar focus.
-  static func gestureKey(_ key: Key, inBarFocus: Bool) -> String? {
-    let alt = key.modifiers == [.alt]
-    guard alt || (inBarFocus && key.modifiers.isEmpty) else { return nil }
-    let prefix = alt ? "alt-" : ""
-    switch key.code {
-    case .left: return "key \(prefix)left"
-    case .right: return "key \(prefix)right"
-    case .character(let c) where ("1"..."9").contains(c): return "key \(prefix)\(c)"
-    case .character("h") where !alt: return "key h"
-    default: return nil
+  /// A key bound in the focus it was pressed in: its commands, already parsed, run as if typed.
+  /// A binding that only changes the view (`set-focus`, `back`, `panel`) leaves the output panel as
+  /// it is; any other opens a fresh one, titled with its commands.
+  private func press(_ binding: KeyBinding) {
+    if interpreter.keepsPanel(binding) {
+      if case .exit(let status) = interpreter.runAsCommand({ try $0.runBinding(binding) }) {
+        exit = .exit(status)
+      }
+      view.invalidate()
+      // `back` may have dismissed the visible screen, which the prompt names.
+      if exit == nil, ReadlineBridge.isReading { rl_set_prompt(host.prompt()) }
+      dirty = true
+    } else {
+      run(title: binding.line) { $0.runAsCommand { try $0.runBinding(binding) } }
     }
   }
 
@@ -117,7 +112,9 @@ extension FullScreenSession {
         drag = started
         return
       }
-      runGesture("click \(event.column) \(event.row)")
+      runGesture("click \(event.column) \(event.row)") {
+        try $0.click(column: event.column, row: event.row)
+      }
     case .drag where drag != nil:
       guard var current = drag else { return }
       if let action = current.move(to: column) { carryOut(action, of: &current) }
@@ -133,7 +130,10 @@ extension FullScreenSession {
         scrollPanel(rows: event.action == .wheelUp ? -3 : 3)
         return
       }
-      runGesture("scroll \(event.action == .wheelUp ? "up" : "down") \(event.column) \(event.row)")
+      let direction = event.action == .wheelUp ? "up" : "down"
+      runGesture("scroll \(direction) \(event.column) \(event.row)") {
+        try $0.scroll(direction, column: event.column, row: event.row)
+      }
     default: break
     }
   }
@@ -168,9 +168,10 @@ extension FullScreenSession {
     if exit == nil { startLine() }
   }
 
-  /// A key or a click, as the gesture command it stands for (`key right`, `click 12 23`).
-  func runGesture(_ command: String) {
-    run(title: command) { $0.runLine(command) }
+  /// A click or the wheel, run as the gesture command it stands for would run (`click 12 23`:
+  /// the panel's title), without being written out and parsed again.
+  func runGesture(_ title: String, _ gesture: (Interpreter) throws -> Void) {
+    run(title: title) { $0.runAsCommand(gesture) }
   }
 
   /// Runs something that may change the shell: at the terminal's size, its output to a fresh

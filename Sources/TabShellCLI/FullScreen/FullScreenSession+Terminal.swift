@@ -41,6 +41,7 @@ extension FullScreenSession {
     let commandLine = FullScreenView.CommandLine(
       focus: focus, prompt: line.prompt, text: line.text, point: line.point,
       screen: interpreter.shell.visibleScreen?.id ?? "-",
+      isPresented: interpreter.shell.modalScreen != nil,
       showsPlaceholder: line.prompt == host.prompt())
     let layout = interpreter.layout
     let cursor = view.draw(

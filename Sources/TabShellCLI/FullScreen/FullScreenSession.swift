@@ -57,7 +57,7 @@ final class FullScreenSession {
   var writer: FrameWriter
   var view = FullScreenView()
   var panel = OutputPanel()
-  var focus = FullScreenFocus.command
+  var focus = KeyFocus.command
   /// The drag under way, if any.
   var drag: SwipeDrag?
   /// Ctrl-X was typed in the bar focus: Ctrl-A next leaves for the line REPL.
@@ -98,7 +98,9 @@ final class FullScreenSession {
     interpreter.output = { [unowned self] in self.panel.append($0, isError: false) }
     interpreter.report = { [unowned self] in self.panel.append("\($0)", isError: true) }
     FullScreenReadline.install()
+    interpreter.fullScreen = self
     defer {
+      interpreter.fullScreen = nil
       endDrag()
       ReadlineBridge.removeLine()
       FullScreenReadline.uninstall()

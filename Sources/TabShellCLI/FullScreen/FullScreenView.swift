@@ -39,7 +39,7 @@ struct FullScreenView {
   /// What the command line shows.
   struct CommandLine {
     /// The focus: the command line (readline) or the bar (single keys).
-    var focus: FullScreenFocus
+    var focus: KeyFocus
     /// The prompt readline shows (its search's while Ctrl-R searches).
     var prompt: String
     /// The line, as UTF-8, and the cursor's byte offset in it.
@@ -47,6 +47,8 @@ struct FullScreenView {
     var point: Int
     /// The visible screen's id, for the bar focus's prompt.
     var screen: String
+    /// Whether that screen is presented (the bar focus then says how to dismiss it).
+    var isPresented = false
     /// Whether an empty line shows what to type (not while readline searches the history).
     var showsPlaceholder = true
   }
@@ -114,12 +116,4 @@ struct FullScreenView {
     pages[key] = grid
     return grid
   }
-}
-
-/// The two focuses of the full-screen mode.
-enum FullScreenFocus: Equatable {
-  /// Readline edits the command line.
-  case command
-  /// Single keys act on the bar.
-  case bar
 }

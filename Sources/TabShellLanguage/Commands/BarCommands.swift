@@ -5,16 +5,16 @@ enum BarCommands {
   static let all = [hideBar, showBar, toggleBar, badge, disableTab, enableTab]
 
   static let hideBar = Declaration(name: "hide-bar", abstract: "hide the tab bar") {
-    interpreter, _ in try interpreter.shell.setBarHidden(true)
+    interpreter, _ in try interpreter.send(.setBarHidden(true))
   }
 
   static let showBar = Declaration(name: "show-bar", abstract: "show the tab bar") {
-    interpreter, _ in try interpreter.shell.setBarHidden(false)
+    interpreter, _ in try interpreter.send(.setBarHidden(false))
   }
 
   static let toggleBar = Declaration(
     name: "toggle-bar", abstract: "hide the tab bar when it is shown, else show it"
-  ) { interpreter, _ in try interpreter.shell.toggleBar() }
+  ) { interpreter, _ in try interpreter.send(.toggleBar) }
 
   static let target = Argument<TabReference>("TAB", .tab, abstract: "a position, an id or a title")
   static let value = Argument("VALUE", optional: .text, abstract: "the badge's text")
@@ -24,7 +24,7 @@ enum BarCommands {
     name: "badge", parameters: [target, value, clear],
     abstract: "set a tab's badge, or clear it with --clear", validate: checkBadge,
     run: { interpreter, arguments in
-      try interpreter.shell.setBadge(arguments[target], to: arguments[value])
+      try interpreter.send(.setBadge(arguments[target], to: arguments[value]))
     })
 
   /// A VALUE or `--clear`, one of the two.
@@ -43,9 +43,9 @@ enum BarCommands {
   static let disableTab = Declaration(
     name: "disable-tab", parameters: [target],
     abstract: "disable a tab: taps fail and swipes pass over it"
-  ) { interpreter, arguments in try interpreter.shell.setEnabled(arguments[target], false) }
+  ) { interpreter, arguments in try interpreter.send(.setEnabled(arguments[target], false)) }
 
   static let enableTab = Declaration(
     name: "enable-tab", parameters: [target], abstract: "enable a disabled tab"
-  ) { interpreter, arguments in try interpreter.shell.setEnabled(arguments[target], true) }
+  ) { interpreter, arguments in try interpreter.send(.setEnabled(arguments[target], true)) }
 }

@@ -71,8 +71,9 @@ enum GestureCommands {
   static let key = Declaration(
     name: "key", parameters: [name], abstract: "a key in the full-screen mode's bar focus",
     discussion: """
-      left and alt-left: 'swipe right' (the previous tab); right and alt-right: 'swipe left' (the \
-      next tab); 1...9 and alt-1...alt-9: 'tab N'; h: 'toggle-bar'.
+      Runs what the key is bound to in the bar focus ('keys' lists it; left is Left, alt-1 is \
+      M-1). By default left and alt-left: 'swipe right' (the previous tab); right and alt-right: \
+      'swipe left' (the next tab); 1...9 and alt-1...alt-9: 'tab N'; h: 'toggle-bar'.
       """,
     isGesture: true
   ) { interpreter, arguments in

@@ -14,7 +14,7 @@ enum NavigationCommands {
       screen is presented or when the tab is disabled.
       """
   ) { interpreter, arguments in
-    try interpreter.shell.tap(arguments[target])
+    try interpreter.send(.tap(arguments[target]))
   }
 
   static let direction = Argument(
@@ -30,12 +30,12 @@ enum NavigationCommands {
       should-select hooks like taps.
       """
   ) { interpreter, arguments in
-    try interpreter.shell.swipe(arguments[direction], cancelled: arguments[cancel])
+    try interpreter.send(.swipe(arguments[direction], cancelled: arguments[cancel]))
   }
 
   static let lastTab = Declaration(
     name: "last-tab", abstract: "tap the previously selected tab"
   ) { interpreter, _ in
-    try interpreter.shell.selectLastTab()
+    try interpreter.send(.selectLastTab)
   }
 }

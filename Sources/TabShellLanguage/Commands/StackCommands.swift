@@ -17,18 +17,20 @@ enum StackCommands {
     discussion: "After TYPE, the options its screen type declares (see 'screens') are taken too.",
     screenParameters: (type, TabCommands.param)
   ) { interpreter, arguments in
-    try interpreter.shell.push(
-      type: arguments[type], id: arguments[id], title: arguments[title],
-      hidesBar: arguments[hidesBar], parameters: TabCommands.parameters(arguments))
+    try interpreter.send(
+      .push(
+        NewScreen(
+          type: arguments[type], id: arguments[id], title: arguments[title],
+          hidesBar: arguments[hidesBar], parameters: TabCommands.parameters(arguments))))
   }
 
   static let pop = Declaration(
     name: "pop", abstract: "pop the top screen of the selected tab's stack"
-  ) { interpreter, _ in try interpreter.shell.pop() }
+  ) { interpreter, _ in try interpreter.send(.pop) }
 
   static let popToRoot = Declaration(
     name: "pop-to-root", abstract: "pop the selected tab's stack to its root"
-  ) { interpreter, _ in try interpreter.shell.popToRoot() }
+  ) { interpreter, _ in try interpreter.send(.popToRoot) }
 
   static let present = Declaration(
     name: "present", parameters: [type, id, title, TabCommands.text, TabCommands.param],
@@ -39,12 +41,14 @@ enum StackCommands {
       """,
     screenParameters: (type, TabCommands.param)
   ) { interpreter, arguments in
-    try interpreter.shell.present(
-      type: arguments[type], id: arguments[id], title: arguments[title],
-      parameters: TabCommands.parameters(arguments))
+    try interpreter.send(
+      .present(
+        NewScreen(
+          type: arguments[type], id: arguments[id], title: arguments[title],
+          parameters: TabCommands.parameters(arguments))))
   }
 
   static let dismiss = Declaration(
     name: "dismiss", abstract: "dismiss the presented screen"
-  ) { interpreter, _ in try interpreter.shell.dismiss() }
+  ) { interpreter, _ in try interpreter.send(.dismiss) }
 }

@@ -41,15 +41,19 @@ enum TabCommands {
       """,
     screenParameters: (rootType, param)
   ) { interpreter, arguments in
-    try interpreter.shell.addTab(
+    let root = NewScreen(
       type: arguments[rootType], id: arguments[tabID], title: arguments[itemTitle],
-      icon: arguments[itemIcon], selectedIcon: arguments[selectedIcon], at: arguments[at],
       parameters: parameters(arguments))
+    try interpreter.send(
+      .addTab(
+        NewTab(
+          root, icon: arguments[itemIcon], selectedIcon: arguments[selectedIcon],
+          at: arguments[at])))
   }
 
   static let closeTab = Declaration(
     name: "close-tab", parameters: [target], abstract: "close a tab; its screens leave for good"
-  ) { interpreter, arguments in try interpreter.shell.closeTab(arguments[target]) }
+  ) { interpreter, arguments in try interpreter.send(.closeTab(arguments[target])) }
 
   static let newPosition = Argument("N", .integer, abstract: "the new position")
 
@@ -57,7 +61,7 @@ enum TabCommands {
     name: "move-tab", parameters: [target, newPosition],
     abstract: "move a tab to position N; the selection stays with its tab"
   ) { interpreter, arguments in
-    try interpreter.shell.moveTab(arguments[target], to: arguments[newPosition])
+    try interpreter.send(.moveTab(arguments[target], to: arguments[newPosition]))
   }
 
   static let newTitle = Argument("TITLE", .text)
@@ -65,7 +69,7 @@ enum TabCommands {
   static let renameTab = Declaration(
     name: "rename-tab", parameters: [target, newTitle], abstract: "change a tab's title"
   ) { interpreter, arguments in
-    try interpreter.shell.renameTab(arguments[target], to: arguments[newTitle])
+    try interpreter.send(.renameTab(arguments[target], to: arguments[newTitle]))
   }
 
   static let actionType = Argument(
@@ -78,13 +82,14 @@ enum TabCommands {
     name: "add-action", parameters: [actionType, buttonTitle, buttonIcon],
     abstract: "set the centre action button, which presents a screen of TYPE"
   ) { interpreter, arguments in
-    try interpreter.shell.setActionButton(
-      type: arguments[actionType], title: arguments[buttonTitle], icon: arguments[buttonIcon])
+    try interpreter.send(
+      .setActionButton(
+        type: arguments[actionType], title: arguments[buttonTitle], icon: arguments[buttonIcon]))
   }
 
   static let action = Declaration(
     name: "action", abstract: "tap the action button: its screen is presented modally"
-  ) { interpreter, _ in try interpreter.shell.tapActionButton() }
+  ) { interpreter, _ in try interpreter.send(.tapActionButton) }
 
   static let layoutName = Argument(
     "NAME", .layout, abstract: "a layout, built in (swipeable, xianyu, demo...) or a plugin's")
@@ -94,5 +99,5 @@ enum TabCommands {
     abstract: "replace every tab with a layout's tabs",
     discussion:
       "'help layout' ends with the layouts registered when it runs, each with its summary."
-  ) { interpreter, arguments in try interpreter.shell.apply(layout: arguments[layoutName]) }
+  ) { interpreter, arguments in try interpreter.send(.applyLayout(arguments[layoutName])) }
 }

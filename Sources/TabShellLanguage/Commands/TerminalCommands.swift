@@ -22,11 +22,9 @@ enum TerminalCommands {
     discussion: """
       The same session, full-screen: the visible screen, the bar under it and the command line \
       at the bottom. Ctrl-X Ctrl-A comes back to the line prompt; quit, Ctrl-D and q leave.
-      Command line: Enter runs it (history, Ctrl-R, Tab as at the prompt); Esc goes to the bar \
-      keys (or closes the output panel); Alt-1...Alt-9 select a tab, Alt-Left and Alt-Right \
-      swipe; PgUp and PgDn scroll the output.
-      Bar keys: Left and Right swipe, 1...9 select, h hides or shows the bar, : or Enter go back \
-      to the command line, q quits.
+      Keys act in one of two focuses: the command line (Enter runs it; history, Ctrl-R, Tab as \
+      at the prompt; Ctrl-C drops the line) and the bar (single keys). The keys each focus binds \
+      are listed below ('keys', 'bind' and 'unbind' list and change them).
       Mouse: a click taps a tab, the action button (its slot or its cap above the bar) or a +N \
       marker (a page further); the wheel over the bar swipes; a drag in the screen swipes, \
       following the pointer (past half the width it selects, before it the page snaps back).

@@ -72,5 +72,6 @@ struct CommandTable: Sendable {
     Family(name: "Plugins", commands: PluginCommands.all),
     Family(name: "Terminal", commands: TerminalCommands.all),
     Family(name: "Gestures", commands: GestureCommands.all),
+    Family(name: "Keys", commands: KeyCommands.all + FullScreenCommands.all),
   ])
 }

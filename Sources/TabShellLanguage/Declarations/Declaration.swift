@@ -47,6 +47,9 @@ struct Declaration: Sendable {
   /// to (`tab feed`, `swipe left`) to ``Interpreter/recorded(command:succeeded:)``, and a recording
   /// keeps that command, not the gesture.
   var isGesture = false
+  /// Whether it only changes the full-screen mode's view (`set-focus`, `back`, `panel`): a key bound
+  /// to it leaves the output panel as it is.
+  var keepsPanel = false
   /// Runs it.
   var run: @Sendable (Interpreter, Arguments) throws -> Void
 

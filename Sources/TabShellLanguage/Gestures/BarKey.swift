@@ -1,17 +1,7 @@
-@_spi(Host) import TabShellKit
-
-/// A key in the full-screen mode's bar focus, as `key NAME` names it, and the command it stands
-/// for (docs/Contract.md, "The full-screen mode").
-package enum BarKey: Equatable, Sendable {
-  /// ← (`left`) and Alt-← (`alt-left`): the previous tab, `swipe right`.
-  case previous
-  /// → (`right`) and Alt-→ (`alt-right`): the next tab, `swipe left`.
-  case next
-  /// 1–9 and Alt-1–Alt-9: `tab N`.
-  case select(Int)
-  /// `h`: `toggle-bar`.
-  case toggleBar
-
+/// The names `key NAME` takes (docs/Contract.md, "Gestures"): keys of the full-screen mode's bar
+/// focus, as scripts name them (`left`, `alt-1`, `h`). `key` presses the key: it runs what the
+/// key is bound to in the bar focus (``KeyTable``).
+package enum BarKey {
   /// The names `key` takes, for its help and completion.
   package static let names: [String] =
     ["left", "right", "alt-left", "alt-right"] + (1...9).map { String($0) }
@@ -20,26 +10,17 @@ package enum BarKey: Equatable, Sendable {
   /// The names, in short: `left, right, alt-left, alt-right, 1...9, alt-1...alt-9, h`.
   package static let summary = "left, right, alt-left, alt-right, 1...9, alt-1...alt-9, h"
 
-  /// The key of a name; `nil` for a name `key` does not know.
-  package init?(name: String) {
-    switch name {
-    case "left", "alt-left": self = .previous
-    case "right", "alt-right": self = .next
-    case "h": self = .toggleBar
+  /// The key of a name (`alt-left` is `M-Left`); `nil` for a name `key` does not know.
+  package static func key(named name: String) -> KeyName? {
+    let alt = name.hasPrefix("alt-")
+    let base = alt ? String(name.dropFirst(4)) : name
+    switch base {
+    case "left": return KeyName(.left, meta: alt)
+    case "right": return KeyName(.right, meta: alt)
+    case "h" where !alt: return KeyName(.character("h"))
     default:
-      let digit = name.hasPrefix("alt-") ? String(name.dropFirst(4)) : name
-      guard digit.utf8.count == 1, let n = Int(digit), (1...9).contains(n) else { return nil }
-      self = .select(n)
-    }
-  }
-
-  /// The command it stands for: `swipe right`, `swipe left`, `tab N`, `toggle-bar`.
-  package var command: String {
-    switch self {
-    case .previous: "swipe right"
-    case .next: "swipe left"
-    case .select(let n): "tab \(n)"
-    case .toggleBar: "toggle-bar"
+      guard base.utf8.count == 1, let n = Int(base), (1...9).contains(n) else { return nil }
+      return KeyName(Character(base), meta: alt)
     }
   }
 }

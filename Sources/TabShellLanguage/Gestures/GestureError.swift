@@ -14,6 +14,12 @@ package enum GestureError: Error, Equatable, Sendable, CustomStringConvertible {
   case unknownDirection(String, suggestion: String?)
   /// The full-screen mode cannot start (no terminal, `TERM=dumb`, not at the prompt).
   case fullScreenUnavailable(String)
+  /// A word that names no key (`bind`, `unbind`).
+  case notAKey(String)
+  /// A key with no binding in a focus (`unbind`, or `key` after an `unbind`).
+  case notBound(key: String, focus: String)
+  /// A command of the full-screen mode's (`set-focus`, `back`, `panel`) outside it.
+  case onlyFullScreen(command: String)
 
   package var description: String {
     switch self {
@@ -31,6 +37,12 @@ package enum GestureError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unknownDirection(let word, let suggestion):
       "the wheel turns up or down, not \(quoted(word))" + LanguageError.didYouMean(suggestion)
     case .fullScreenUnavailable(let reason): reason
+    case .notAKey(let word):
+      "\(quoted(word)) is not a key (keys are named as tmux names them: Enter, Escape, Tab, "
+        + "Space, BSpace, Up, Left, PPage, NPage, F1...F12, a character, with C-, M- or S- before)"
+    case .notBound(let key, let focus): "key \(quoted(key)) is not bound in the \(focus) focus"
+    case .onlyFullScreen(let command):
+      "\(quoted(command)) works in the full-screen mode (tabshell --tui, or tui at the prompt)"
     }
   }
 }

@@ -36,15 +36,24 @@ package enum Help {
 
   /// One command: usage, abstract, discussion, subcommands, arguments, options, aliases; for a
   /// command that takes a layout or a screen type, those registered now (built-in and plugins'),
-  /// each with its summary.
+  /// each with its summary; for `tui`, the key bindings of each focus now.
   static func command(_ name: String, in interpreter: Interpreter) -> [String]? {
     if let command = interpreter.table.command(named: name) {
       return describe(command) + registered(for: command, in: interpreter)
+        + (command.name == TerminalCommands.tui.name ? keys(interpreter) : [])
     }
     if let (command, type) = interpreter.screenCommand(named: name) {
       return describe(command) + ["(a command of screen type '\(type)')"]
     }
     return nil
+  }
+
+  /// The key bindings of each focus, from the key table, for `help tui`.
+  static func keys(_ interpreter: Interpreter) -> [String] {
+    KeyFocus.bindable.flatMap { focus in
+      ["", "keys in the \(focus.rawValue) focus:"]
+        + interpreter.listKeys(in: focus).map { "  " + Renderer.neutralized($0) }
+    }
   }
 
   /// One command, described; text a plugin declared is neutralized (``Renderer/neutralized(_:keepingLines:)``).
@@ -215,6 +224,13 @@ extension Help {
       for command in family.commands {
         lines += ["", "### `\(command.name)`", "", "```"]
         lines += describe(command)
+        if command.name == TerminalCommands.tui.name {
+          for focus in KeyFocus.bindable {
+            let bindings = KeyTable.defaults.filter { $0.focus == focus }.map { ($0.key, $0.line) }
+            lines += ["", "keys in the \(focus.rawValue) focus:"]
+            lines += KeyTable.rows(bindings).map { "  " + $0 }
+          }
+        }
         lines.append("```")
       }
     }

@@ -6,9 +6,10 @@ import TabShellRendering
 /// make them with `click`, `drag`, `scroll` and `key`; the full-screen mode runs the same commands
 /// for the mouse and the keys (and ``beginDrag(column:row:)`` for a drag the pages follow).
 ///
-/// A gesture that acts on the shell resolves to a command (`tab feed`, `action`, `swipe left`,
-/// `swipe left --cancel`, `toggle-bar`), which runs as that command would (hooks, vetoes,
-/// reselect) and is passed to ``recorded(command:succeeded:)``.
+/// A gesture that acts on the shell resolves to an action (``TabShellKit/ShellAction``: a tap, a
+/// swipe, the action button), sent as the command that makes it would send it (hooks, vetoes,
+/// reselect); that command (`tab feed`, `action`, `swipe left`, `swipe left --cancel`) is passed to
+/// ``recorded(command:succeeded:)``.
 extension Interpreter {
   /// The terminal as `show` and the gestures see it now: the size, and the bar where it is
   /// scrolled.
@@ -47,14 +48,14 @@ extension Interpreter {
 
   /// `click COL ROW`: a tab's item taps it (nothing when it is disabled), the action button taps
   /// it, a "+N" marker scrolls the bar a page that way; the screen and the rest do nothing.
-  func click(column: Int, row: Int) throws {
+  package func click(column: Int, row: Int) throws {
     let layout = layout
     let target = try self.target(column: column, row: row)
     switch target {
     case .tab(let position, let id):
       guard shell.item(at: position)?.isEnabled == true else { return }
-      try runResolved("tab \(id)")
-    case .action: try runResolved("action")
+      try perform(gesture: .tap(TabReference(id)))
+    case .action: try perform(gesture: .tapActionButton)
     case .moreLeft, .moreRight: view.barScroll = layout.scrolled(target, from: view.barScroll)
     case .screen, .none: break
     }
@@ -62,24 +63,14 @@ extension Interpreter {
 
   /// `scroll up|down COL ROW`: the wheel over the bar swipes (up to the previous tab, down to the
   /// next); elsewhere it does nothing.
-  func scroll(_ direction: String, column: Int, row: Int) throws {
+  package func scroll(_ direction: String, column: Int, row: Int) throws {
     guard direction == "up" || direction == "down" else {
       throw LanguageError.gesture(
         .unknownDirection(direction, suggestion: closestMatch(to: direction, in: ["up", "down"])))
     }
     _ = try target(column: column, row: row)
     guard layout.isBar(column: column - 1, row: row - 1) else { return }
-    try runResolved(direction == "up" ? "swipe right" : "swipe left")
-  }
-
-  /// `key NAME`: a key in the bar focus.
-  func key(_ name: String) throws {
-    guard let key = BarKey(name: name) else {
-      throw LanguageError.gesture(
-        .unknownKey(
-          name, suggestion: name.count > 1 ? closestMatch(to: name, in: BarKey.names) : nil))
-    }
-    try runResolved(key.command)
+    try perform(gesture: .swipe(direction == "up" ? .right : .left, cancelled: false))
   }
 
   /// `drag COL ROW COL2 ROW2`: pressed at the first cell, moved to the second, let go there.
@@ -105,41 +96,25 @@ extension Interpreter {
     switch action {
     case .begin(let direction):
       do {
-        if try shell.beginSwipe(direction) == nil { drag.didBounce() }
+        if case .swipe(nil) = try send(.beginSwipe(direction)) { drag.didBounce() }
       } catch {
         drag.didFail()
-        recorded(command: "swipe \(direction.rawValue)", succeeded: false)
+        recorded(command: ActionScript.line(.swipe(direction, cancelled: false)), succeeded: false)
         throw error
       }
     case .bounced(let direction):
-      recorded(command: "swipe \(direction.rawValue)", succeeded: true)
+      recorded(command: ActionScript.line(.swipe(direction, cancelled: false)), succeeded: true)
     case .end(let commit):
       guard case .swiping(let direction, _) = drag.phase else { return }
-      let command = "swipe \(direction.rawValue)" + (commit ? "" : " --cancel")
+      let command = ActionScript.line(.swipe(direction, cancelled: !commit))
       do {
-        try shell.endSwipe(commit: commit)
+        try send(.endSwipe(commit: commit))
       } catch {
         recorded(command: command, succeeded: false)
         throw error
       }
       recorded(command: command, succeeded: true)
     }
-  }
-
-  /// Runs the command a gesture resolved to, as that command (parsed, bound and run like one
-  /// typed), then records it.
-  func runResolved(_ text: String) throws {
-    let script = parse(text, file: nil)
-    guard script.diagnostics.isEmpty, script.commands.count == 1 else {
-      throw LanguageError.failed("the gesture resolved to '\(text)', which does not parse")
-    }
-    do {
-      try execute(script.commands[0])
-    } catch {
-      recorded(command: text, succeeded: false)
-      throw error
-    }
-    recorded(command: text, succeeded: true)
   }
 
   /// Every gesture that acts on the shell passes the command it resolved to through here once it
@@ -154,14 +129,15 @@ extension Interpreter {
   }
 
   /// Runs `body` as a command typed at the prompt runs: an error is reported (`error: MESSAGE`),
-  /// then the hooks it set off run. For what the full-screen mode does without a command line: a
-  /// drag the pages follow.
+  /// then the hooks it set off run and the process plugins' requests are taken in. For what the
+  /// full-screen mode does without a command line: a key, a click, a drag the pages follow.
   package func runAsCommand(_ body: (Interpreter) throws -> Void) -> Outcome {
     anyFailed = false
     let location = SourceLocation(line: 1, column: 1)
     do {
       try body(self)
       if hooks.hasWork { try runHooks() }
+      if plugins.hasProcessPlugins { try settlePlugins() }
       return .success
     } catch let request as ExitRequest {
       return .exit(request.status(anyFailed: anyFailed))
@@ -171,7 +147,9 @@ extension Interpreter {
       report(runaway.diagnostic)
     } catch is AlreadyReported {
     } catch {
-      report(diagnostic(for: error, at: location, file: nil))
+      let diagnostic = diagnostic(for: error, at: location, file: nil)
+      report(diagnostic)
+      if plugins.hasProcessPlugins { settlePluginsAfterFailure(diagnostic) }
     }
     return .failure
   }

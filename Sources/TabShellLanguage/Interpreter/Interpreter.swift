@@ -37,6 +37,10 @@ package final class Interpreter {
   package var checks = Checks()
   /// The recording under way (`record FILE`), if any.
   package var recorder: Recorder?
+  /// The key bindings of the full-screen mode: the built-in ones, then `bind` and `unbind`.
+  package lazy var keyTable = defaultKeyTable()
+  /// The full-screen mode while it runs, for its commands (`set-focus`, `back`, `panel`).
+  package weak var fullScreen: (any FullScreenControl)?
 
   /// What `trace` prints, and where.
   var traceOutput = TraceOutput()

@@ -15,7 +15,7 @@ package struct Command: Sendable {
   }
 
   /// What it runs and with what, shared by copies.
-  let boxed: CommandBody
+  private(set) var boxed: CommandBody
   private var line: Int32
   private var column: Int32
 
@@ -36,6 +36,14 @@ package struct Command: Sendable {
     column = Int32(clamping: location.column)
   }
 
+  /// The command with the text it was written as (``CommandBody/source``).
+  func written(as source: String) -> Command {
+    var command = self
+    command.boxed = CommandBody(
+      target: boxed.target, arguments: boxed.arguments, words: boxed.words, source: source)
+    return command
+  }
+
   /// The command, made to keep what it prints (and what the hooks it sets off print) for the
   /// `expect output` after it.
   func keepingOutput() -> Command {
@@ -53,11 +61,15 @@ final class CommandBody: Sendable {
   /// command (bound against the visible screen's type), or a hook's command that holds `$tab` or
   /// `$id`; `nil` otherwise.
   let words: [Word]?
+  /// The command as written, for a hook's or a key binding's commands (`nil` elsewhere): what
+  /// `keys` lists and a recording writes.
+  let source: String?
 
-  init(target: Command.Target, arguments: Arguments, words: [Word]?) {
+  init(target: Command.Target, arguments: Arguments, words: [Word]?, source: String? = nil) {
     self.target = target
     self.arguments = arguments
     self.words = words
+    self.source = source
   }
 }
 

@@ -123,7 +123,9 @@ struct Parser {
     var commands: [Command] = []
     for var command in raw {
       for i in command.words.indices { command.words[i].location = location }
-      commands.append(try resolve(command, deferUnknown: deferUnknown, depth: depth))
+      let source = ScriptWords.line(command.words.map(\.text), literalDollars: false)
+      commands.append(
+        try resolve(command, deferUnknown: deferUnknown, depth: depth).written(as: source))
       if declaration(of: commands[commands.count - 1])?.readsOutput == true {
         keepOutput(before: commands.count - 1, in: &commands)
       }

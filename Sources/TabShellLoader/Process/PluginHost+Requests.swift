@@ -69,81 +69,47 @@ extension PluginHost {
     return faults
   }
 
-  /// Whether a visible process screen asked to be drawn again since the last call.
-  package func takeNeedsDisplay() -> Bool {
-    defer { needsDisplay = false }
-    return needsDisplay
-  }
+  /// Whether a visible screen asked to be drawn again since the last call.
+  package func takeNeedsDisplay() -> Bool { shell.takeNeedsDisplay() }
 
-  /// One request or notification of a plugin's: checked (the screen must be one of the plugin's
-  /// live screens), carried out through the screen's context as a Swift screen's request is, and
-  /// answered. A notification that cannot be read or names no screen of the plugin is said on
-  /// stderr; one that cannot be carried out is a `request-failed` event, as for a Swift screen.
+  /// One request or notification of a plugin's: read as the ``TabShellKit/ScreenRequest`` a
+  /// Swift screen sends, checked (the screen must be one of the plugin's live screens), sent to
+  /// the shell's one entry point as that screen's request, and answered with what it returned. A
+  /// notification that cannot be read or names no screen of the plugin is said on stderr; one
+  /// that cannot be carried out is a `request-failed` event, as for a Swift screen.
   private func apply(_ request: HostRequest, from process: PluginProcess) {
-    let action: HostAction
-    switch request.action {
+    let screenRequest: ScreenRequest
+    switch ScreenRequest.read(request) {
     case .failure(let error):
       refuse(request, of: process, error)
       return
     case .success(let value):
-      action = value
+      screenRequest = value
     }
-    if case .log(let message) = action, request.screen == nil {
+    if case .log(let message) = screenRequest.kind, request.screen == nil {
       writeError("\(process.name): \(neutralized(message))\n")
       answer(request, of: process, nil)
       return
     }
     let id = request.screen ?? ""
-    guard let screen = process.screens.first(where: { $0.id == id }), shell.screen(id: id) != nil
-    else {
+    guard process.screens.contains(where: { $0.id == id }), shell.screen(id: id) != nil else {
       let error = RPCError(
         code: RPCError.unknownScreen, message: "'\(id)' is not a screen of plugin '\(process.name)'"
       )
       refuse(request, of: process, error)
       return
     }
-    if case .setNeedsDisplay = action {
-      if shell.visibleScreen?.id == id { needsDisplay = true }
-      answer(request, of: process, nil)
-      return
-    }
-    let failure = perform(action, context: screen.context, observed: request.id != nil)
-    answer(
-      request, of: process, failure.map { RPCError(code: RPCError.requestFailed, message: $0) })
-  }
-
-  /// Carries out one request as its own change; returns why it failed, when `observed` and it did.
-  private func perform(_ action: HostAction, context: ScreenContext, observed: Bool) -> String? {
     var failure: String?
-    let token =
-      observed
-      ? shell.addObserver { event in
-        if case .requestFailed(let screen, let message) = event, screen == context.screenID,
-          failure == nil
-        {
-          failure = message
-        }
-      } : nil
-    defer { if let token { shell.removeObserver(token) } }
-    switch action {
-    case .setBadge(let value): context.setBadge(value)
-    case .setBarHidden(let hidden): context.setBarHidden(hidden)
-    case .setHidesBar(let hides): context.setHidesBar(hides)
-    case .selectTab(let tab): context.selectTab(tab)
-    case .push(let type, let title, let hidesBar):
-      context.push(type, title: title, hidesBar: hidesBar)
-    case .present(let type): context.present(type)
-    case .dismiss: context.dismiss()
-    case .log(let message): context.log(message)
-    case .setNeedsDisplay: break
-    }
     do throws(ShellError) {
-      try shell.settle()
+      if case .requestFailed(let message) = try shell.send(.request(screenRequest, from: id)) {
+        failure = message
+      }
     } catch {
-      failure = failure ?? error.description
+      failure = error.description
       faults.append(error.description)
     }
-    return failure
+    answer(
+      request, of: process, failure.map { RPCError(code: RPCError.requestFailed, message: $0) })
   }
 
   /// Stops a runaway chain of a plugin's requests: `requests` are not carried out (those with an

@@ -36,8 +36,6 @@ package final class PluginHost {
   var failures: [(screen: String, message: String)] = []
   /// Faults not yet reported, in order.
   var faults: [String] = []
-  /// Whether a visible process screen asked to be drawn again.
-  var needsDisplay = false
 
   /// Makes a host for a shell, with no plugins loaded.
   package init(shell: Shell) {

@@ -235,16 +235,11 @@ package final class PluginClient {
     return requests
   }
 
-  /// Answers a request of the plugin's (nothing for a notification): with `error`, or the
-  /// request's own when it could not be read, else `null` for success.
+  /// Answers a request of the plugin's (nothing for a notification): with `error`, else `null`
+  /// for success.
   package func answer(_ request: HostRequest, error: RPCError? = nil) throws(PluginError) {
     guard let id = request.id else { return }
-    var response = RPCResponse.result(.null)
-    if let error {
-      response = .error(error)
-    } else if case .failure(let mistake) = request.action {
-      response = .error(mistake)
-    }
+    let response = error.map(RPCResponse.error) ?? .result(.null)
     do { try connection.respond(to: id, with: response) } catch { throw .fault(error) }
   }
 

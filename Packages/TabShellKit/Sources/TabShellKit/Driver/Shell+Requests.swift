@@ -1,15 +1,3 @@
-/// A request from a screen to the host.
-enum ScreenRequest {
-  case setBadge(String?)
-  case setBarHidden(Bool)
-  case setHidesBar(Bool)
-  case selectTab(String)
-  case push(type: String, title: String?, hidesBar: Bool)
-  case present(type: String)
-  case dismiss
-  case log(String)
-}
-
 extension Shell {
   /// Queues a screen's request; it runs when the shell next settles (at the end of the operation
   /// under way, or of the screen command that made it).
@@ -18,15 +6,23 @@ extension Shell {
     requests.append(request, from: screen, generation: requestGeneration + 1)
   }
 
+  /// Whether a visible screen asked to be drawn again (``ScreenRequest/setNeedsDisplay``) since the
+  /// last call; the host draws it.
+  public func takeNeedsDisplay() -> Bool {
+    defer { needsDisplay = false }
+    return needsDisplay
+  }
+
   /// Whether requests are waiting (made outside an operation, for the host to ``settle()``).
   public var hasPendingRequests: Bool { !requests.isEmpty }
 
-  /// Runs a screen's request as its own transaction; a refusal becomes a `request-failed` event.
-  /// A request of a screen that has left is dropped.
-  func perform(_ request: ScreenRequest, from screen: String) {
-    guard isLive(screen) else { return }
+  /// Runs a screen's request as its own transaction; a refusal becomes a `request-failed` event,
+  /// and its message is returned. A request of a screen that has left is dropped.
+  @discardableResult
+  func perform(_ request: ScreenRequest, from screen: String) -> String? {
+    guard isLive(screen) else { return nil }
     do throws(ShellError) {
-      switch request {
+      switch request.kind {
       case .setBadge(let value):
         guard let index = model.tabIndex(holding: screen) else { throw .noSuchTab(screen) }
         apply(model.setBadge(index: index, to: value))
@@ -46,10 +42,14 @@ extension Shell {
         apply(try model.dismiss())
       case .log(let message):
         record(model.log(screen: screen, message: message))
+      case .setNeedsDisplay:
+        if model.visible?.id == screen { needsDisplay = true }
       }
     } catch {
       record(model.requestFailed(screen: screen, message: error.description))
+      return error.description
     }
+    return nil
   }
 }
 

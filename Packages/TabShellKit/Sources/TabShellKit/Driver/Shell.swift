@@ -40,6 +40,8 @@ public final class Shell {
   /// The generation of the request running now (0 outside requests): how far down a chain of
   /// requests setting each other off the shell is.
   var requestGeneration = 0
+  /// Whether a visible screen asked to be drawn again (see ``takeNeedsDisplay()``).
+  var needsDisplay = false
 
   /// Whether ``checkInvariants()`` runs after transactions: on in debug builds and tests. With up to
   /// 64 screens it runs after every one; with n screens, after every n/64-th.

@@ -43,23 +43,25 @@ public final class LayoutBuilder {
     type: String, id: String? = nil, title: String? = nil, icon: String? = nil,
     selectedIcon: String? = nil, at position: Int? = nil, parameters: [String: String] = [:]
   ) throws -> String {
-    try open().addTab(
-      type: type, id: id, title: title, icon: icon, selectedIcon: selectedIcon, at: position,
-      parameters: parameters)
+    let tab = NewTab(
+      NewScreen(type: type, id: id, title: title, parameters: parameters), icon: icon,
+      selectedIcon: selectedIcon, at: position)
+    guard case .screen(let id) = try open().send(.addTab(tab)) else { return "" }
+    return id
   }
 
   /// Sets the badge of a tab (a position, an id or a title); `nil` clears it.
   public func setBadge(_ tab: String, to value: String?) throws {
-    try open().setBadge(TabReference(tab), to: value)
+    try open().send(.setBadge(TabReference(tab), to: value))
   }
 
   /// Sets the centre action button, which presents a screen of `type` when tapped.
   public func setActionButton(type: String, title: String? = nil, icon: String? = nil) throws {
-    try open().setActionButton(type: type, title: title, icon: icon)
+    try open().send(.setActionButton(type: type, title: title, icon: icon))
   }
 
   /// Sets how the bar lays out and colours its items.
   public func setAppearance(_ appearance: BarAppearance) throws {
-    try open().setAppearance(appearance)
+    try open().send(.setAppearance(appearance))
   }
 }

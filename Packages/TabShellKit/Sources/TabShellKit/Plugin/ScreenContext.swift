@@ -20,28 +20,31 @@ public final class ScreenContext {
     self.shell = shell
   }
 
-  /// Sets (or with `nil` clears) the badge of the tab that holds this screen.
-  public func setBadge(_ value: String?) { send(.setBadge(value)) }
-  /// Hides or shows the tab bar (the bar's own flag, as `hide-bar` and `show-bar` set it).
-  public func setBarHidden(_ hidden: Bool) { send(.setBarHidden(hidden)) }
-  /// Hides the bar while this screen is on the selected tab's stack, as `push --hides-bar` does: the
-  /// bar comes back by itself when another tab is selected or the screen leaves, and a `hide-bar` of
-  /// the user's is left as it was. `false` undoes it.
-  public func setHidesBar(_ hides: Bool) { send(.setHidesBar(hides)) }
-  /// Selects a tab, given as a position, an id or a title.
-  public func selectTab(_ tab: String) { send(.selectTab(tab)) }
-  /// Pushes a new screen of the named type onto the selected tab's stack.
-  public func push(_ type: String, title: String? = nil, hidesBar: Bool = false) {
-    send(.push(type: type, title: title, hidesBar: hidesBar))
-  }
-  /// Presents a new screen of the named type modally.
-  public func present(_ type: String) { send(.present(type: type)) }
-  /// Dismisses the presented screen.
-  public func dismiss() { send(.dismiss) }
-  /// Writes a line to the shell's event stream (shown by `trace on`).
-  public func log(_ message: String) { send(.log(message)) }
-
-  private func send(_ request: ScreenRequest) {
+  /// Asks the host for something (see ``ScreenRequest``): it runs once the change under way is
+  /// complete. A request of a screen that has left is dropped.
+  public func send(_ request: ScreenRequest) {
     shell?.enqueue(request, from: screenID)
   }
+
+  /// Sets (or with `nil` clears) the badge of the tab that holds this screen: `send(.setBadge(value))`.
+  public func setBadge(_ value: String?) { send(.setBadge(value)) }
+  /// Hides or shows the tab bar: `send(.setBarHidden(hidden))`.
+  public func setBarHidden(_ hidden: Bool) { send(.setBarHidden(hidden)) }
+  /// Hides the bar while this screen is on the selected tab's stack: `send(.setHidesBar(hides))`.
+  public func setHidesBar(_ hides: Bool) { send(.setHidesBar(hides)) }
+  /// Selects a tab, given as a position, an id or a title: `send(.selectTab(tab))`.
+  public func selectTab(_ tab: String) { send(.selectTab(tab)) }
+  /// Pushes a new screen of the named type onto the selected tab's stack: `send(.push(…))`.
+  public func push(_ type: String, title: String? = nil, hidesBar: Bool = false) {
+    send(.push(type, title: title, hidesBar: hidesBar))
+  }
+  /// Presents a new screen of the named type modally: `send(.present(type))`.
+  public func present(_ type: String) { send(.present(type)) }
+  /// Dismisses the presented screen: `send(.dismiss)`.
+  public func dismiss() { send(.dismiss) }
+  /// Writes a line to the shell's event stream (shown by `trace on`): `send(.log(message))`.
+  public func log(_ message: String) { send(.log(message)) }
+  /// Says that this screen's content changed, to be drawn again if it is visible:
+  /// `send(.setNeedsDisplay)`.
+  public func setNeedsDisplay() { send(.setNeedsDisplay) }
 }

@@ -1,0 +1,23 @@
+/// What the full-screen mode lets its keys' commands (`set-focus`, `back`, `panel`) do to it: set on
+/// the interpreter (``Interpreter/fullScreen``) while the mode runs.
+///
+/// Isolation: used only on the thread that runs the mode.
+package protocol FullScreenControl: AnyObject {
+  /// Where keys go now.
+  var keyFocus: KeyFocus { get set }
+  /// Whether the output panel is open.
+  var isPanelOpen: Bool { get }
+  /// Closes the output panel.
+  func closePanel()
+  /// Scrolls the output panel.
+  func scrollPanel(_ scroll: PanelScroll)
+}
+
+/// How `panel` scrolls the output panel.
+package enum PanelScroll: String, CaseIterable, Sendable {
+  /// A row up, a row down.
+  case up, down
+  /// A page up, a page down.
+  case pageUp = "page-up"
+  case pageDown = "page-down"
+}

@@ -1,0 +1,26 @@
+extension KeyTable {
+  /// The full-screen mode's built-in keys (docs/Contract.md, "The full-screen mode"): the
+  /// bindings every session starts with, before the start-up file's `bind` and `unbind`.
+  package static let defaults: [(focus: KeyFocus, key: String, line: String)] =
+    [
+      (.bar, "Left", "swipe right"), (.bar, "Right", "swipe left"),
+    ]
+    + (1...9).map { (.bar, "\($0)", "tab \($0)") }
+    + [
+      (.bar, "M-Left", "swipe right"), (.bar, "M-Right", "swipe left"),
+    ]
+    + (1...9).map { (.bar, "M-\($0)", "tab \($0)") }
+    + [
+      (.bar, "h", "toggle-bar"), (.bar, ":", "set-focus command"),
+      (.bar, "Enter", "set-focus command"),
+      (.bar, "Escape", "back"), (.bar, "Up", "panel up"), (.bar, "Down", "panel down"),
+      (.bar, "PPage", "panel page-up"), (.bar, "NPage", "panel page-down"),
+      (.bar, "?", "help tui"), (.bar, "q", "quit"),
+      (.command, "Escape", "back"), (.command, "M-Left", "swipe right"),
+      (.command, "M-Right", "swipe left"),
+    ]
+    + (1...9).map { (.command, "M-\($0)", "tab \($0)") }
+    + [
+      (.command, "PPage", "panel page-up"), (.command, "NPage", "panel page-down"),
+    ]
+}

@@ -1,0 +1,99 @@
+@_spi(Host) import TabShellKit
+import TabShellLanguage
+import Testing
+
+/// Key bindings as data (docs/Contract.md, "Key bindings"): keys named as tmux names them, one
+/// table per focus, `bind`, `unbind` and `keys`, and `key NAME` pressing what is bound.
+@Suite struct KeyTableTests {
+  @Test(arguments: [
+    ("Enter", "Enter"), ("enter", "Enter"), ("Escape", "Escape"), ("Left", "Left"),
+    ("M-1", "M-1"), ("C-x", "C-x"), ("BSpace", "BSpace"), ("PPage", "PPage"),
+    ("PageDown", "NPage"), ("F1", "F1"), ("f12", "F12"), ("q", "q"), ("?", "?"), ("Q", "Q"),
+    ("S-Up", "S-Up"), ("M-C-x", "C-M-x"), ("C--", "C--"), ("-", "-"), ("Space", "Space"),
+    ("BTab", "BTab"), ("é", "é"),
+  ])
+  func keysAreNamedAsTmuxNamesThem(name: String, canonical: String) throws {
+    let key = try #require(KeyName(name))
+    #expect(key.description == canonical)
+    #expect(KeyName(canonical) == key)
+  }
+
+  @Test(arguments: ["", "Foo", "F13", "X-a", "S-a", "C-", "ab", " "])
+  func otherWordsAreNoKeys(name: String) {
+    #expect(KeyName(name) == nil)
+  }
+
+  @Test func aTableKeepsTheOrderAndABindingIsReplacedInPlace() throws {
+    var table = KeyTable()
+    let a = try #require(KeyName("a"))
+    let b = try #require(KeyName("b"))
+    table.bind(KeyBinding(key: a, commands: [], line: "tab 1"), in: .bar)
+    table.bind(KeyBinding(key: b, commands: [], line: "tab 2"), in: .bar)
+    table.bind(KeyBinding(key: a, commands: [], line: "tab 3"), in: .bar)
+    #expect(table.bindings(in: .bar).map(\.line) == ["tab 3", "tab 2"])
+    #expect(table.binding(for: a, in: .command) == nil)
+    #expect(table.binding(for: a, in: .screen) == nil)
+    let removed = table.unbind(a, in: .bar)
+    let removedAgain = table.unbind(a, in: .bar)
+    #expect(removed && !removedAgain)
+    #expect(table.bindings(in: .bar).map(\.line) == ["tab 2"])
+  }
+
+  @Test func theBuiltInKeysAreBindingsAndEachParses() throws {
+    let session = try GestureSession()
+    #expect(session.run("keys; keys --focus command") == 0)
+    let (output, errors, _) = session.take()
+    #expect(errors == [])
+    #expect(output.count == KeyTable.defaults.count)
+    #expect(output.first == "Left     swipe right")
+    #expect(output.contains("Escape   back"))
+    #expect(output.contains("q        quit"))
+    #expect(output.contains("M-9      tab 9"))
+    #expect(output.last == "NPage    panel page-down")
+  }
+
+  @Test func bindRunsTheCommandsParsedWhenBoundAndUnbindRemovesThem() throws {
+    let session = try GestureSession()
+    #expect(session.run("bind h 'tab 3; badge 3 new'") == 0)
+    #expect(session.run("key h") == 0)
+    #expect(session.selected == "inbox")
+    #expect(session.shell.tab(at: 3)?.item.badge == "new")
+    #expect(session.take().resolved == ["tab 3", "badge 3 new"])
+    #expect(session.run("keys") == 0)
+    #expect(session.take().output.contains("h        tab 3; badge 3 new"))
+    #expect(session.run("unbind h") == 0)
+    #expect(session.run("key h") == 1)
+    #expect(session.take().errors == ["error: key 'h' is not bound in the bar focus"])
+    #expect(session.run("bind --focus command M-1 swipe left --cancel; keys --focus command") == 0)
+    #expect(session.take().output.contains("M-1      swipe left --cancel"))
+  }
+
+  @Test(arguments: [
+    (
+      "bind Foo tab 1",
+      "'Foo' is not a key (keys are named as tmux names them: Enter, Escape, Tab, Space, BSpace, "
+        + "Up, Left, PPage, NPage, F1...F12, a character, with C-, M- or S- before)"
+    ),
+    ("unbind x", "key 'x' is not bound in the bar focus"),
+    ("unbind --focus command h", "key 'h' is not bound in the command focus"),
+    (
+      "set-focus bar",
+      "'set-focus' works in the full-screen mode (tabshell --tui, or tui at the prompt)"
+    ),
+    ("back", "'back' works in the full-screen mode (tabshell --tui, or tui at the prompt)"),
+  ])
+  func wrongBindingsAreErrors(line: String, message: String) throws {
+    let session = try GestureSession()
+    #expect(session.run(line) == 1)
+    #expect(session.take().errors == ["error: " + message])
+  }
+
+  @Test(arguments: ["bind x swipp left", "bind x 'tab 1; \"'", "bind --focus screen x tab 1"])
+  func aBindingIsCheckedWhenBound(line: String) throws {
+    let session = try GestureSession()
+    #expect(session.run(line) == 2)
+    #expect(session.take().errors.count == 1)
+    #expect(session.run("keys") == 0)
+    #expect(!session.take().output.contains { $0.hasPrefix("x ") })
+  }
+}

@@ -9,7 +9,7 @@ struct HostFailureTests {
   @Test func aScreenMarkedFailedShowsItsFailureAndAnEventSaysSo() throws {
     let (shell, log) = try makeShell(tabs: ["a", "b"])
     #expect(try shell.markFailed(screen: "b", message: "plugin 'p' stopped"))
-    #expect(log.take() == ["screen-failed b plugin 'p' stopped"])
+    #expect(log.take() == ["screen-failed b: plugin 'p' stopped"])
     #expect(shell.tab(at: 2)?.stack.map(\.failure) == ["plugin 'p' stopped"])
     #expect(shell.tab(at: 1)?.stack.map(\.failure) == [nil])
     // The first failure stays, with no second event; an unknown screen is ignored.
@@ -66,7 +66,7 @@ struct HostFailureTests {
   @Test func aFailureIsTakenBackWithoutAnEvent() throws {
     let (shell, log) = try makeShell(tabs: ["a"])
     try shell.markFailed(screen: "a", message: "stopped")
-    #expect(log.take() == ["screen-failed a stopped"])
+    #expect(log.take() == ["screen-failed a: stopped"])
     #expect(shell.clearFailure(screen: "a"))
     #expect(shell.clearFailure(screen: "a") == false)
     #expect(shell.visibleScreen?.failure == nil)

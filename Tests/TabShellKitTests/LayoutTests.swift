@@ -47,19 +47,19 @@ struct LayoutTests {
     #expect(
       log.take() == [
         "init first", "tab-added 1 first", "viewDidLoad first", "viewWillAppear first",
-        "viewDidAppear first", "did-select 1 first", "log first First: init",
-        "log first First: viewDidLoad", "log first First: viewWillAppear",
-        "log first First: viewDidAppear", "init second", "tab-added 2 second",
-        "log second Second: init", "init third", "tab-added 3 third", "log third Third: init",
+        "viewDidAppear first", "did-select 1 first", "log first: First: init",
+        "log first: First: viewDidLoad", "log first: First: viewWillAppear",
+        "log first: First: viewDidAppear", "init second", "tab-added 2 second",
+        "log second: Second: init", "init third", "tab-added 3 third", "log third: Third: init",
       ])
     try shell.swipe(.left)
     #expect(
       log.take() == [
         "should-select 2 second", "viewDidLoad second", "viewWillAppear second",
         "viewWillDisappear first", "viewDidDisappear first", "viewDidAppear second",
-        "did-select 2 second", "bar-hidden", "log second Second: viewDidLoad",
-        "log second Second: viewWillAppear", "log first First: viewWillDisappear",
-        "log first First: viewDidDisappear", "log second Second: viewDidAppear",
+        "did-select 2 second", "bar-hidden", "log second: Second: viewDidLoad",
+        "log second: Second: viewWillAppear", "log first: First: viewWillDisappear",
+        "log first: First: viewDidDisappear", "log second: Second: viewDidAppear",
       ])
     #expect(shell.isBarHidden)
     try shell.swipe(.left)
@@ -67,9 +67,9 @@ struct LayoutTests {
       log.take() == [
         "should-select 3 third", "viewDidLoad third", "viewWillAppear third",
         "viewWillDisappear second", "viewDidDisappear second", "viewDidAppear third",
-        "did-select 3 third", "bar-shown", "log third Third: viewDidLoad",
-        "log third Third: viewWillAppear", "log second Second: viewWillDisappear",
-        "log second Second: viewDidDisappear", "log third Third: viewDidAppear",
+        "did-select 3 third", "bar-shown", "log third: Third: viewDidLoad",
+        "log third: Third: viewWillAppear", "log second: Second: viewWillDisappear",
+        "log second: Second: viewDidDisappear", "log third: Third: viewDidAppear",
       ])
     #expect(!shell.isBarHidden)
     #expect(

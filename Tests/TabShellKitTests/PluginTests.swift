@@ -53,7 +53,7 @@ struct PluginTests {
     #expect(
       log.take() == [
         "init r", "tab-added 1 r", "viewDidLoad r", "viewWillAppear r", "viewDidAppear r",
-        "did-select 1 r", "request-failed r no tab 'nope'",
+        "did-select 1 r", "request-failed r: no tab 'nope'",
       ])
     #expect(shell.selectedPosition == 1)
   }
@@ -93,7 +93,7 @@ struct PluginTests {
     #expect(
       log.take() == [
         "should-select 2 t", "viewDidLoad t", "viewWillAppear t",
-        "screen-failed t viewWillAppear failed: boom", "viewWillDisappear a", "viewDidDisappear a",
+        "screen-failed t: viewWillAppear failed: boom", "viewWillDisappear a", "viewDidDisappear a",
         "viewDidAppear t", "did-select 2 t",
       ])
     #expect(shell.visibleScreen?.failure == "viewWillAppear failed: boom")

@@ -51,7 +51,7 @@ struct TabTests {
   @Test func movingKeepsTheSelectionWithItsTab() throws {
     let (shell, log) = try makeShell(tabs: ["a", "b", "c"])
     try shell.moveTab("a", to: 3)
-    #expect(log.take() == ["tab-moved 1 3 a"])
+    #expect(log.take() == ["tab-moved 1 -> 3 a"])
     #expect(
       snapshot(shell) == """
         selected 3, bar shown, modal none, visible a
@@ -60,7 +60,7 @@ struct TabTests {
         3 a "A" text loaded [a]
         """)
     try shell.moveTab("c", to: 1)
-    #expect(log.take() == ["tab-moved 2 1 c"])
+    #expect(log.take() == ["tab-moved 2 -> 1 c"])
     #expect(shell.selectedPosition == 3)
     #expect(throws: ShellError.positionOutOfRange(4, count: 3)) { try shell.moveTab("c", to: 4) }
     try shell.moveTab("a", to: 3)

@@ -45,7 +45,7 @@ import Testing
     #expect(
       events.take() == [
         "init c", "tab-added 1 c", "viewDidLoad c", "viewWillAppear c", "viewDidAppear c",
-        "did-select 1 c", "log c counter 'Counter' loaded at 0",
+        "did-select 1 c", "log c: counter 'Counter' loaded at 0",
       ])
     #expect(try run("increment", on: shell) == ["Counter: 1"])
     #expect(try run("increment 41", on: shell) == ["Counter: 42"])
@@ -100,7 +100,7 @@ import Testing
     #expect(
       events.take() == [
         "init h", "tab-added 1 h", "viewDidLoad h", "viewWillAppear h", "viewDidAppear h",
-        "did-select 1 h", "log h HelloTest loaded", "badge-changed 1 h 1", "badge-changed 1 h 2",
+        "did-select 1 h", "log h: HelloTest loaded", "badge-changed 1 h 1", "badge-changed 1 h 2",
       ])
   }
 }

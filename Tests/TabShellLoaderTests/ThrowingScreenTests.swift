@@ -18,7 +18,7 @@ import Testing
     #expect(
       events.take() == [
         "init a", "tab-added 1 a", "viewDidLoad a",
-        "screen-failed a viewDidLoad failed: viewDidLoad went wrong", "viewWillAppear a",
+        "screen-failed a: viewDidLoad failed: viewDidLoad went wrong", "viewWillAppear a",
         "viewDidAppear a", "did-select 1 a",
       ])
     #expect(shell.visibleScreen?.failure == "viewDidLoad failed: viewDidLoad went wrong")
@@ -44,7 +44,7 @@ import Testing
     #expect(shell.visibleScreen?.id == "bad")
     #expect(
       events.take().filter { $0.hasPrefix("screen-failed") }
-        == Array(repeating: "screen-failed bad \(message)", count: calls))
+        == Array(repeating: "screen-failed bad: \(message)", count: calls))
     shell.checkInvariants()
     try shell.closeTab("bad")
     events.skip("the lifecycle of closing a tab is the core tests' matter; here the shell goes on")

@@ -18,10 +18,11 @@ package final class EventLog {
     shell.addObserver { [weak self] in self?.events.append($0) }
   }
 
-  /// The events since the last call, as text, and forgets them.
+  /// The events since the last call, as text (each event's `description`, as `trace on` prints
+  /// it), and forgets them.
   package func take() -> [String] {
     defer { events.removeAll() }
-    return events.map(describe)
+    return events.map(\.description)
   }
 
   /// Forgets the events since the last call, on purpose: `reason` says why they do not matter
@@ -33,26 +34,8 @@ package final class EventLog {
   deinit {
     if !events.isEmpty {
       Issue.record(
-        "\(events.count) events were not checked: \(events.prefix(8).map(describe))",
+        "\(events.count) events were not checked: \(events.prefix(8).map(\.description))",
         sourceLocation: sourceLocation)
     }
   }
-}
-
-/// An event as one short line: `viewWillAppear b`, `did-select 2 b`, `tab-moved 1 3 a`.
-package func describe(_ event: ShellEvent) -> String {
-  var words = [event.name.rawValue]
-  switch event {
-  case .tabMoved(let from, let to, let id): words += [String(from), String(to), id]
-  case .badgeChanged(let tab, let id, let value): words += [String(tab), id, value ?? "none"]
-  case .didBounce(let direction): words.append(direction.rawValue)
-  case .screenLog(let screen, let message), .screenFailed(let screen, let message),
-    .requestFailed(let screen, let message):
-    words += [screen, message]
-  default:
-    if let tab = event.tab { words.append(String(tab)) }
-    if let id = event.tabID { words.append(id) }
-    if let screen = event.screen { words.append(screen) }
-  }
-  return words.joined(separator: " ")
 }

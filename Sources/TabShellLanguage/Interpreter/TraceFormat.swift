@@ -1,25 +1,8 @@
 @_spi(Host) import TabShellKit
 import TabShellRPC
 
-/// How `trace on` and `trace json` write events.
+/// How `trace json` writes events (`trace on` writes each event's `description`).
 enum TraceFormat {
-  /// A readable line: `viewWillAppear b`, `did-select 2 b`, `did-bounce left`.
-  static func readable(_ event: ShellEvent) -> String {
-    let name = event.name.rawValue
-    switch event {
-    case .didBounce(let direction): return "\(name) \(direction.rawValue)"
-    case .badgeChanged(let tab, let id, let value): return "\(name) \(tab) \(id) \(value ?? "none")"
-    case .tabMoved(let from, let to, let id): return "\(name) \(from) -> \(to) \(id)"
-    case .screenLog(let screen, let message), .screenFailed(let screen, let message),
-      .requestFailed(let screen, let message):
-      return "\(name) \(screen): \(message)"
-    default:
-      if let screen = event.screen { return "\(name) \(screen)" }
-      if let tab = event.tab, let id = event.tabID { return "\(name) \(tab) \(id)" }
-      return name
-    }
-  }
-
   /// One JSON object, `{"event":"viewWillAppear","screen":"b"}` or
   /// `{"event":"did-select","tab":2,"id":"b"}`, built in `buffer` (whose capacity is kept from line
   /// to line): a trace writes many lines, and bytes grow faster than a string.

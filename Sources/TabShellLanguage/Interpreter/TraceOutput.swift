@@ -22,7 +22,7 @@ struct TraceOutput {
   mutating func line(for event: ShellEvent) -> String? {
     switch mode {
     case .off: nil
-    case .readable: Renderer.neutralized(TraceFormat.readable(event))
+    case .readable: Renderer.neutralized(event.description)
     case .json: TraceFormat.json(event, buffer: &buffer)
     }
   }

@@ -47,7 +47,7 @@ struct ActionTests {
     #expect(
       try shell.send(.request(.selectTab("zz"), from: "a"))
         == .requestFailed("no tab 'zz'"))
-    #expect(log.take() == ["request-failed a no tab 'zz'"])
+    #expect(log.take() == ["request-failed a: no tab 'zz'"])
     // A screen that has left asks nothing.
     #expect(try shell.send(.request(.dismiss, from: "gone")) == .done)
     #expect(log.take() == [])

@@ -49,8 +49,14 @@ struct ActionTests {
         == .requestFailed("no tab 'zz'"))
     #expect(log.take() == ["request-failed a: no tab 'zz'"])
     // A screen that has left asks nothing.
-    #expect(try shell.send(.request(.dismiss, from: "gone")) == .done)
-    #expect(log.take() == [])
+    #expect(
+      try step(
+        shell, log, { try shell.send(.request(.dismiss, from: "gone")) }, events: [],
+        state: """
+          selected 1, bar shown, modal none, visible a
+          1 a "A" text loaded [a]
+          2 b "B" text unloaded [b] badge 3
+          """) == .done)
   }
 
   @Test func aVisibleScreenAsksToBeDrawnAgain() throws {

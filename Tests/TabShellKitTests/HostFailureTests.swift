@@ -19,7 +19,7 @@ struct HostFailureTests {
     #expect(shell.screen(id: "b")?.failure == "plugin 'p' stopped")
     // The lifecycle goes on for a failed screen.
     try step(
-      shell, log, { try shell.tap("b") },
+      shell, log, .tap("b"),
       events: [
         "should-select 2 b", "viewDidLoad b", "viewWillAppear b", "viewWillDisappear a",
         "viewDidDisappear a", "viewDidAppear b", "did-select 2 b",
@@ -65,8 +65,14 @@ struct HostFailureTests {
 
   @Test func aFailureIsTakenBackWithoutAnEvent() throws {
     let (shell, log) = try makeShell(tabs: ["a"])
-    try shell.markFailed(screen: "a", message: "stopped")
-    #expect(log.take() == ["screen-failed a: stopped"])
+    try step(
+      shell, log, { try shell.markFailed(screen: "a", message: "stopped") },
+      events: ["screen-failed a: stopped"],
+      state: """
+        selected 1, bar shown, modal none, visible a
+        1 a "A" text loaded [a]
+        failed a: stopped
+        """)
     #expect(shell.clearFailure(screen: "a"))
     #expect(shell.clearFailure(screen: "a") == false)
     #expect(shell.visibleScreen?.failure == nil)

@@ -43,34 +43,52 @@ struct LayoutTests {
 
   @Test func lifecycleLogsAndTheSecondScreenHidesTheBar() throws {
     let (shell, log) = try makeShell()
-    try shell.apply(layout: "lifecycle")
-    #expect(
-      log.take() == [
+    try step(
+      shell, log, { try shell.apply(layout: "lifecycle") },
+      events: [
         "init first", "tab-added 1 first", "viewDidLoad first", "viewWillAppear first",
         "viewDidAppear first", "did-select 1 first", "log first: First: init",
         "log first: First: viewDidLoad", "log first: First: viewWillAppear",
         "log first: First: viewDidAppear", "init second", "tab-added 2 second",
         "log second: Second: init", "init third", "tab-added 3 third", "log third: Third: init",
-      ])
-    try shell.swipe(.left)
-    #expect(
-      log.take() == [
+      ],
+      state: """
+        selected 1, bar shown, modal none, visible first
+        1 first "First" logger loaded [first]
+        2 second "Second" logger unloaded [second]
+        3 third "Third" logger unloaded [third]
+        """)
+    try step(
+      shell, log, .swipe(.left, cancelled: false),
+      events: [
         "should-select 2 second", "viewDidLoad second", "viewWillAppear second",
         "viewWillDisappear first", "viewDidDisappear first", "viewDidAppear second",
         "did-select 2 second", "bar-hidden", "log second: Second: viewDidLoad",
         "log second: Second: viewWillAppear", "log first: First: viewWillDisappear",
         "log first: First: viewDidDisappear", "log second: Second: viewDidAppear",
-      ])
+      ],
+      state: """
+        selected 2, bar hidden, modal none, visible second
+        1 first "First" logger loaded [first]
+        2 second "Second" logger loaded [second]
+        3 third "Third" logger unloaded [third]
+        """)
     #expect(shell.isBarHidden)
-    try shell.swipe(.left)
-    #expect(
-      log.take() == [
+    try step(
+      shell, log, .swipe(.left, cancelled: false),
+      events: [
         "should-select 3 third", "viewDidLoad third", "viewWillAppear third",
         "viewWillDisappear second", "viewDidDisappear second", "viewDidAppear third",
         "did-select 3 third", "bar-shown", "log third: Third: viewDidLoad",
         "log third: Third: viewWillAppear", "log second: Second: viewWillDisappear",
         "log second: Second: viewDidDisappear", "log third: Third: viewDidAppear",
-      ])
+      ],
+      state: """
+        selected 3, bar shown, modal none, visible third
+        1 first "First" logger loaded [first]
+        2 second "Second" logger loaded [second]
+        3 third "Third" logger loaded [third]
+        """)
     #expect(!shell.isBarHidden)
     #expect(
       snapshot(shell) == """

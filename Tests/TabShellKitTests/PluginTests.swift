@@ -21,12 +21,17 @@ struct PluginTests {
       try shell.addTab(type: "text", id: "a")
       try shell.addTab(type: "request", id: "r", parameters: ["on-appear": "badge"])
     }
-    try shell.tap("r")
-    #expect(
-      log.take() == [
+    try step(
+      shell, log, .tap("r"),
+      events: [
         "should-select 2 r", "viewDidLoad r", "viewWillAppear r", "viewWillDisappear a",
         "viewDidDisappear a", "viewDidAppear r", "did-select 2 r", "badge-changed 2 r 7",
-      ])
+      ],
+      state: """
+        selected 2, bar shown, modal none, visible r
+        1 a "Text" text loaded [a]
+        2 r "Request" request loaded [r] badge 7
+        """)
     #expect(shell.tab(at: 2)?.item.badge == "7")
   }
 
@@ -49,12 +54,17 @@ struct PluginTests {
 
   @Test func aFailedRequestIsReportedNotFatal() throws {
     let (shell, log) = try makeTestShell()
-    try shell.addTab(type: "request", id: "r", parameters: ["on-appear": "select-missing"])
-    #expect(
-      log.take() == [
+    try step(
+      shell, log,
+      { try shell.addTab(type: "request", id: "r", parameters: ["on-appear": "select-missing"]) },
+      events: [
         "init r", "tab-added 1 r", "viewDidLoad r", "viewWillAppear r", "viewDidAppear r",
         "did-select 1 r", "request-failed r: no tab 'nope'",
-      ])
+      ],
+      state: """
+        selected 1, bar shown, modal none, visible r
+        1 r "Request" request loaded [r]
+        """)
     #expect(shell.selectedPosition == 1)
   }
 
@@ -64,24 +74,48 @@ struct PluginTests {
       try shell.addTab(type: "text", id: "b")
       try shell.addTab(type: "text", id: "c")
     }
-    try shell.tap("b")
-    #expect(
-      log.take() == [
+    try step(
+      shell, log, .tap("b"),
+      events: [
         "should-select 2 b", "viewDidLoad b", "viewWillAppear b", "viewWillDisappear r",
         "viewDidDisappear r", "viewDidAppear b", "did-select 2 b",
-      ])
-    #expect(try shell.tap("c") == .vetoed)
-    #expect(log.take() == ["should-select 3 c"])
+      ],
+      state: """
+        selected 2, bar shown, modal none, visible b
+        1 r "Request" request loaded [r]
+        2 b "Text" text loaded [b]
+        3 c "Text" text unloaded [c]
+        """)
+    #expect(
+      try step(
+        shell, log, .tap("c"), events: ["should-select 3 c"],
+        state: """
+          selected 2, bar shown, modal none, visible b
+          1 r "Request" request loaded [r]
+          2 b "Text" text loaded [b]
+          3 c "Text" text unloaded [c]
+          """) == .selection(.vetoed))
     #expect(shell.selectedPosition == 2)
     // The delegate goes with its screen.
-    try shell.closeTab("r")
-    #expect(log.take() == ["tab-closed 1 r", "deinit r"])
-    #expect(try shell.tap("c") == .selected)
+    try step(
+      shell, log, .closeTab("r"), events: ["tab-closed 1 r", "deinit r"],
+      state: """
+        selected 1, bar shown, modal none, visible b
+        1 b "Text" text loaded [b]
+        2 c "Text" text unloaded [c]
+        """)
     #expect(
-      log.take() == [
-        "should-select 2 c", "viewDidLoad c", "viewWillAppear c", "viewWillDisappear b",
-        "viewDidDisappear b", "viewDidAppear c", "did-select 2 c",
-      ])
+      try step(
+        shell, log, .tap("c"),
+        events: [
+          "should-select 2 c", "viewDidLoad c", "viewWillAppear c", "viewWillDisappear b",
+          "viewDidDisappear b", "viewDidAppear c", "did-select 2 c",
+        ],
+        state: """
+          selected 2, bar shown, modal none, visible c
+          1 b "Text" text loaded [b]
+          2 c "Text" text loaded [c]
+          """) == .selection(.selected))
   }
 
   @Test func aThrowingCallbackMarksTheScreenAndTheShellGoesOn() throws {
@@ -89,20 +123,32 @@ struct PluginTests {
       try shell.addTab(type: "text", id: "a")
       try shell.addTab(type: "throwing", id: "t")
     }
-    try shell.tap("t")
-    #expect(
-      log.take() == [
+    try step(
+      shell, log, .tap("t"),
+      events: [
         "should-select 2 t", "viewDidLoad t", "viewWillAppear t",
         "screen-failed t: viewWillAppear failed: boom", "viewWillDisappear a", "viewDidDisappear a",
         "viewDidAppear t", "did-select 2 t",
-      ])
+      ],
+      state: """
+        selected 2, bar shown, modal none, visible t
+        1 a "Text" text loaded [a]
+        2 t "Throwing" throwing loaded [t]
+        failed t: viewWillAppear failed: boom
+        """)
     #expect(shell.visibleScreen?.failure == "viewWillAppear failed: boom")
-    try shell.tap("a")
-    #expect(
-      log.take() == [
+    try step(
+      shell, log, .tap("a"),
+      events: [
         "should-select 1 a", "viewWillAppear a", "viewWillDisappear t", "viewDidDisappear t",
         "viewDidAppear a", "did-select 1 a",
-      ])
+      ],
+      state: """
+        selected 1, bar shown, modal none, visible a
+        1 a "Text" text loaded [a]
+        2 t "Throwing" throwing loaded [t]
+        failed t: viewWillAppear failed: boom
+        """)
     #expect(shell.visibleScreen?.id == "a")
   }
 

@@ -90,66 +90,70 @@ struct RandomizedTests {
                 using: &random) ?? "none"
             ]
             : [:]
-          try shell.addTab(type: type, at: at, parameters: parameters)
+          try shell.send(.addTab(NewTab(NewScreen(type: type, parameters: parameters), at: at)))
         case 2, 3, 4:
           name = "tap"
-          try shell.tap(anyTab)
+          try shell.send(.tap(anyTab))
         case 5, 6:
           name = "swipe"
-          try shell.swipe(Bool.random(using: &random) ? .left : .right)
+          try shell.send(.swipe(Bool.random(using: &random) ? .left : .right, cancelled: false))
         case 7:
           name = "cancelled-swipe"
-          try shell.swipe(Bool.random(using: &random) ? .left : .right, cancelled: true)
+          try shell.send(.swipe(Bool.random(using: &random) ? .left : .right, cancelled: true))
         case 8:
           name = "last-tab"
-          try shell.selectLastTab()
+          try shell.send(.selectLastTab)
         case 0, 1, 9:
           name = "close-tab"
-          if count > 3 || Bool.random(using: &random) { try shell.closeTab(anyTab) }
+          if count > 3 || Bool.random(using: &random) { try shell.send(.closeTab(anyTab)) }
         case 10:
           name = "move-tab"
-          try shell.moveTab(anyTab, to: Int.random(in: 1...max(1, count), using: &random))
+          try shell.send(.moveTab(anyTab, to: Int.random(in: 1...max(1, count), using: &random)))
         case 11:
           name = "push"
-          try shell.push(type: type, hidesBar: Bool.random(using: &random))
+          try shell.send(.push(NewScreen(type: type, hidesBar: Bool.random(using: &random))))
         case 12:
           name = "pop"
-          try shell.pop()
+          try shell.send(.pop)
         case 13:
           name = "pop-to-root"
-          try shell.popToRoot()
+          try shell.send(.popToRoot)
         case 14:
           name = "present"
-          try shell.present(type: type)
+          try shell.send(.present(NewScreen(type: type)))
         case 15, 16:
           name = "dismiss"
-          try shell.dismiss()
+          try shell.send(.dismiss)
         case 17:
           name = "bar"
           switch Int.random(in: 0..<3, using: &random) {
-          case 0: try shell.toggleBar()
-          case 1: try shell.setBarHidden(true)
-          default: try shell.setBarHidden(false)
+          case 0: try shell.send(.toggleBar)
+          case 1: try shell.send(.setBarHidden(true))
+          default: try shell.send(.setBarHidden(false))
           }
         case 18:
           name = "badge"
-          try shell.setBadge(anyTab, to: Bool.random(using: &random) ? "\(step)" : nil)
+          try shell.send(.setBadge(anyTab, to: Bool.random(using: &random) ? "\(step)" : nil))
         case 19:
           name = "enable"
-          try shell.setEnabled(anyTab, Int.random(in: 0..<3, using: &random) > 0)
+          try shell.send(.setEnabled(anyTab, Int.random(in: 0..<3, using: &random) > 0))
         case 20:
           name = "action"
-          if shell.bar.actionButton == nil { try shell.setActionButton(type: "post") }
-          try shell.tapActionButton()
+          if shell.bar.actionButton == nil {
+            try shell.send(.setActionButton(type: "post", title: nil, icon: nil))
+          }
+          try shell.send(.tapActionButton)
         case 21, 22:
           name = "interactive-swipe"
           let direction: SwipeDirection = Bool.random(using: &random) ? .left : .right
-          if try shell.beginSwipe(direction) != nil {
+          if case .swipe(_?) = try shell.send(.beginSwipe(direction)) {
             // Half-way, both screens are between their will and did callbacks.
             #expect(shell.invariantViolations().isEmpty, "seed \(seed) step \(step) mid-swipe")
             #expect(auditor.appeared.isEmpty, "seed \(seed) step \(step) mid-swipe")
-            #expect(throws: ShellError.swipeInProgress) { try shell.push(type: "text") }
-            try shell.endSwipe(commit: Bool.random(using: &random))
+            #expect(throws: ShellError.swipeInProgress) {
+              try shell.send(.push(NewScreen(type: "text")))
+            }
+            try shell.send(.endSwipe(commit: Bool.random(using: &random)))
           } else {
             name += " (bounced)"
           }

@@ -5,16 +5,20 @@ import Testing
 struct SelectionTests {
   @Test func firstTabAddedIsSelectedAndAppears() throws {
     let (shell, log) = try makeShell()
-    try shell.addTab(type: "text", id: "a", title: "A")
-    #expect(
-      log.take() == [
+    try step(
+      shell, log, { try shell.addTab(type: "text", id: "a", title: "A") },
+      events: [
         "init a", "tab-added 1 a", "viewDidLoad a", "viewWillAppear a", "viewDidAppear a",
         "did-select 1 a",
-      ])
-    try shell.addTab(type: "text", id: "b", title: "B")
-    #expect(log.take() == ["init b", "tab-added 2 b"])
-    #expect(
-      snapshot(shell) == """
+      ],
+      state: """
+        selected 1, bar shown, modal none, visible a
+        1 a "A" text loaded [a]
+        """)
+    try step(
+      shell, log, { try shell.addTab(type: "text", id: "b", title: "B") },
+      events: ["init b", "tab-added 2 b"],
+      state: """
         selected 1, bar shown, modal none, visible a
         1 a "A" text loaded [a]
         2 b "B" text unloaded [b]
@@ -23,20 +27,25 @@ struct SelectionTests {
 
   @Test func tabSwitchLoadsLazilyOnce() throws {
     let (shell, log) = try makeShell(tabs: ["a", "b"])
-    #expect(try shell.tap("2") == .selected)
     #expect(
-      log.take() == [
-        "should-select 2 b", "viewDidLoad b", "viewWillAppear b", "viewWillDisappear a",
-        "viewDidDisappear a", "viewDidAppear b", "did-select 2 b",
-      ])
-    try shell.tap("a")
-    #expect(
-      log.take() == [
+      try step(
+        shell, log, .tap("2"),
+        events: [
+          "should-select 2 b", "viewDidLoad b", "viewWillAppear b", "viewWillDisappear a",
+          "viewDidDisappear a", "viewDidAppear b", "did-select 2 b",
+        ],
+        state: """
+          selected 2, bar shown, modal none, visible b
+          1 a "A" text loaded [a]
+          2 b "B" text loaded [b]
+          """) == .selection(.selected))
+    try step(
+      shell, log, .tap("a"),
+      events: [
         "should-select 1 a", "viewWillAppear a", "viewWillDisappear b", "viewDidDisappear b",
         "viewDidAppear a", "did-select 1 a",
-      ])
-    #expect(
-      snapshot(shell) == """
+      ],
+      state: """
         selected 1, bar shown, modal none, visible a
         1 a "A" text loaded [a]
         2 b "B" text loaded [b]
@@ -55,42 +64,65 @@ struct SelectionTests {
 
   @Test func cancelledSwipeKeepsTheSelection() throws {
     let (shell, log) = try makeShell(tabs: ["a", "b"])
-    #expect(try shell.swipe(.left, cancelled: true) == .cancelled)
     #expect(
-      log.take() == [
-        "viewDidLoad b", "viewWillAppear b", "viewWillDisappear a", "viewWillAppear a",
-        "viewDidAppear a", "viewWillDisappear b", "viewDidDisappear b",
-      ])
-    #expect(
-      snapshot(shell) == """
-        selected 1, bar shown, modal none, visible a
+      try step(
+        shell, log, .swipe(.left, cancelled: true),
+        events: [
+          "viewDidLoad b", "viewWillAppear b", "viewWillDisappear a", "viewWillAppear a",
+          "viewDidAppear a", "viewWillDisappear b", "viewDidDisappear b",
+        ],
+        state: """
+          selected 1, bar shown, modal none, visible a
+          1 a "A" text loaded [a]
+          2 b "B" text loaded [b]
+          """) == .selection(.cancelled))
+    // The next real swipe does not load b again, and tab and page stay in step.
+    try step(
+      shell, log, .swipe(.left, cancelled: false),
+      events: [
+        "should-select 2 b", "viewWillAppear b", "viewWillDisappear a", "viewDidDisappear a",
+        "viewDidAppear b", "did-select 2 b",
+      ],
+      state: """
+        selected 2, bar shown, modal none, visible b
         1 a "A" text loaded [a]
         2 b "B" text loaded [b]
         """)
-    // The next real swipe does not load b again, and tab and page stay in step.
-    try shell.swipe(.left)
-    #expect(
-      log.take() == [
-        "should-select 2 b", "viewWillAppear b", "viewWillDisappear a", "viewDidDisappear a",
-        "viewDidAppear b", "did-select 2 b",
-      ])
     #expect(shell.selectedPosition == 2)
     #expect(shell.visibleScreen?.id == "b")
   }
 
   @Test func swipesBounceAtTheEnds() throws {
     let (shell, log) = try makeShell(tabs: ["a", "b"])
-    #expect(try shell.swipe(.right) == .bounced)
-    #expect(log.take() == ["did-bounce right"])
-    try shell.swipe(.left)
     #expect(
-      log.take() == [
+      try step(
+        shell, log, .swipe(.right, cancelled: false), events: ["did-bounce right"],
+        state: """
+          selected 1, bar shown, modal none, visible a
+          1 a "A" text loaded [a]
+          2 b "B" text unloaded [b]
+          """) == .selection(.bounced))
+    try step(
+      shell, log, .swipe(.left, cancelled: false),
+      events: [
         "should-select 2 b", "viewDidLoad b", "viewWillAppear b", "viewWillDisappear a",
         "viewDidDisappear a", "viewDidAppear b", "did-select 2 b",
-      ])
+      ],
+      state: """
+        selected 2, bar shown, modal none, visible b
+        1 a "A" text loaded [a]
+        2 b "B" text loaded [b]
+        """)
     #expect(try shell.swipe(.left) == .bounced)
-    #expect(try shell.swipe(.left, cancelled: true) == .bounced)
-    #expect(log.take() == ["did-bounce left", "did-bounce left"])
+    #expect(
+      try step(
+        shell, log, .swipe(.left, cancelled: true),
+        events: ["did-bounce left", "did-bounce left"],
+        state: """
+          selected 2, bar shown, modal none, visible b
+          1 a "A" text loaded [a]
+          2 b "B" text loaded [b]
+          """) == .selection(.bounced))
     #expect(shell.selectedPosition == 2)
   }
 
@@ -99,20 +131,42 @@ struct SelectionTests {
       try shell.setEnabled("b", false)
       try shell.setEnabled("d", false)
     }
-    try shell.swipe(.left)
-    #expect(
-      log.take() == [
+    try step(
+      shell, log, .swipe(.left, cancelled: false),
+      events: [
         "should-select 3 c", "viewDidLoad c", "viewWillAppear c", "viewWillDisappear a",
         "viewDidDisappear a", "viewDidAppear c", "did-select 3 c",
-      ])
-    #expect(try shell.swipe(.left) == .bounced)
-    #expect(log.take() == ["did-bounce left"])
-    try shell.swipe(.right)
+      ],
+      state: """
+        selected 3, bar shown, modal none, visible c
+        1 a "A" text loaded [a]
+        2 b "B" text unloaded [b] disabled
+        3 c "C" text loaded [c]
+        4 d "D" text unloaded [d] disabled
+        """)
     #expect(
-      log.take() == [
+      try step(
+        shell, log, .swipe(.left, cancelled: false), events: ["did-bounce left"],
+        state: """
+          selected 3, bar shown, modal none, visible c
+          1 a "A" text loaded [a]
+          2 b "B" text unloaded [b] disabled
+          3 c "C" text loaded [c]
+          4 d "D" text unloaded [d] disabled
+          """) == .selection(.bounced))
+    try step(
+      shell, log, .swipe(.right, cancelled: false),
+      events: [
         "should-select 1 a", "viewWillAppear a", "viewWillDisappear c", "viewDidDisappear c",
         "viewDidAppear a", "did-select 1 a",
-      ])
+      ],
+      state: """
+        selected 1, bar shown, modal none, visible a
+        1 a "A" text loaded [a]
+        2 b "B" text unloaded [b] disabled
+        3 c "C" text loaded [c]
+        4 d "D" text unloaded [d] disabled
+        """)
     #expect(shell.selectedPosition == 1)
     #expect(
       snapshot(shell) == """
@@ -141,35 +195,60 @@ struct SelectionTests {
     }
     let before = snapshot(shell)
     #expect(try shell.tap("b") == .vetoed)
-    #expect(try shell.swipe(.left) == .vetoed)
-    #expect(log.take() == ["should-select 2 b", "should-select 2 b"])
+    #expect(
+      try step(
+        shell, log, .swipe(.left, cancelled: false),
+        events: ["should-select 2 b", "should-select 2 b"],
+        state: """
+          selected 1, bar shown, modal none, visible a
+          1 a "A" text loaded [a]
+          2 b "B" text unloaded [b]
+          """) == .selection(.vetoed))
     #expect(asked == Array(repeating: SelectionRequest(position: 2, id: "b", title: "B"), count: 2))
     #expect(snapshot(shell) == before)
     // A programmatic selection runs no should-select handler.
-    try shell.select("b")
-    #expect(
-      log.take() == [
+    try step(
+      shell, log, .select("b"),
+      events: [
         "viewDidLoad b", "viewWillAppear b", "viewWillDisappear a", "viewDidDisappear a",
         "viewDidAppear b", "did-select 2 b",
-      ])
+      ],
+      state: """
+        selected 2, bar shown, modal none, visible b
+        1 a "A" text loaded [a]
+        2 b "B" text loaded [b]
+        """)
     #expect(shell.selectedPosition == 2)
   }
 
   @Test func lastTabGoesBack() throws {
     let (shell, log) = try makeShell(tabs: ["a", "b", "c"])
     #expect(throws: ShellError.noPreviousTab) { try shell.selectLastTab() }
-    try shell.tap("c")
-    #expect(
-      log.take() == [
+    try step(
+      shell, log, .tap("c"),
+      events: [
         "should-select 3 c", "viewDidLoad c", "viewWillAppear c", "viewWillDisappear a",
         "viewDidDisappear a", "viewDidAppear c", "did-select 3 c",
-      ])
-    #expect(try shell.selectLastTab() == .selected)
+      ],
+      state: """
+        selected 3, bar shown, modal none, visible c
+        1 a "A" text loaded [a]
+        2 b "B" text unloaded [b]
+        3 c "C" text loaded [c]
+        """)
     #expect(
-      log.take() == [
-        "should-select 1 a", "viewWillAppear a", "viewWillDisappear c", "viewDidDisappear c",
-        "viewDidAppear a", "did-select 1 a",
-      ])
+      try step(
+        shell, log, .selectLastTab,
+        events: [
+          "should-select 1 a", "viewWillAppear a", "viewWillDisappear c", "viewDidDisappear c",
+          "viewDidAppear a", "did-select 1 a",
+        ],
+        state: """
+          selected 1, bar shown, modal none, visible a
+          1 a "A" text loaded [a]
+          2 b "B" text unloaded [b]
+          3 c "C" text loaded [c]
+          """) == .selection(.selected))
     try shell.selectLastTab()
     #expect(shell.selectedPosition == 3)
     #expect(
@@ -177,8 +256,13 @@ struct SelectionTests {
         "should-select 3 c", "viewWillAppear c", "viewWillDisappear a", "viewDidDisappear a",
         "viewDidAppear c", "did-select 3 c",
       ])
-    try shell.closeTab("a")
-    #expect(log.take() == ["tab-closed 1 a", "deinit a"])
+    try step(
+      shell, log, .closeTab("a"), events: ["tab-closed 1 a", "deinit a"],
+      state: """
+        selected 2, bar shown, modal none, visible c
+        1 b "B" text unloaded [b]
+        2 c "C" text loaded [c]
+        """)
     #expect(throws: ShellError.noPreviousTab) { try shell.selectLastTab() }
   }
 
@@ -187,21 +271,27 @@ struct SelectionTests {
       try shell.push(type: "text", id: "c")
       try shell.push(type: "text", id: "d")
     }
-    #expect(try shell.tap("a") == .reselected)
     #expect(
-      log.take() == [
-        "should-select 1 a", "viewWillAppear a", "viewWillDisappear d", "viewDidDisappear d",
-        "viewDidAppear a", "deinit d", "deinit c", "did-reselect 1 a",
-      ])
-    #expect(
-      snapshot(shell) == """
-        selected 1, bar shown, modal none, visible a
-        1 a "A" text loaded [a]
-        2 b "B" text unloaded [b]
-        """)
+      try step(
+        shell, log, .tap("a"),
+        events: [
+          "should-select 1 a", "viewWillAppear a", "viewWillDisappear d", "viewDidDisappear d",
+          "viewDidAppear a", "deinit d", "deinit c", "did-reselect 1 a",
+        ],
+        state: """
+          selected 1, bar shown, modal none, visible a
+          1 a "A" text loaded [a]
+          2 b "B" text unloaded [b]
+          """) == .selection(.reselected))
     // Reselecting at the root changes nothing but says so.
-    #expect(try shell.tap("a") == .reselected)
-    #expect(log.take() == ["should-select 1 a", "did-reselect 1 a"])
+    #expect(
+      try step(
+        shell, log, .tap("a"), events: ["should-select 1 a", "did-reselect 1 a"],
+        state: """
+          selected 1, bar shown, modal none, visible a
+          1 a "A" text loaded [a]
+          2 b "B" text unloaded [b]
+          """) == .selection(.reselected))
   }
 
   @Test func selectingWhileAModalIsPresentedFails() throws {
@@ -228,11 +318,17 @@ struct ChangesDuringASwipeTests {
     #expect(throws: ShellError.swipeInProgress) { try shell.apply(layout: "swipeable") }
     #expect(log.take() == [])
     #expect(snapshot(shell) == before)
-    #expect(try shell.endSwipe(commit: false) == .cancelled)
     #expect(
-      log.take() == [
-        "viewWillAppear a", "viewDidAppear a", "viewWillDisappear b", "viewDidDisappear b",
-      ])
+      try step(
+        shell, log, { try shell.endSwipe(commit: false) },
+        events: [
+          "viewWillAppear a", "viewDidAppear a", "viewWillDisappear b", "viewDidDisappear b",
+        ],
+        state: """
+          selected 1, bar shown, modal none, visible a
+          1 a "A" text loaded [a]
+          2 b "B" text loaded [b]
+          """) == .cancelled)
   }
 
   /// A tab disabled while the drag went on is not selected when the drag is let go.

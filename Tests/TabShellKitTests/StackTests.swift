@@ -17,12 +17,17 @@ struct StackTests {
         1 a "A" text loaded [a c]
         2 b "B" text unloaded [b]
         """)
-    try shell.pop()
-    #expect(
-      log.take() == [
+    try step(
+      shell, log, .pop,
+      events: [
         "viewWillAppear a", "viewWillDisappear c", "viewDidDisappear c", "viewDidAppear a",
         "deinit c",
-      ])
+      ],
+      state: """
+        selected 1, bar shown, modal none, visible a
+        1 a "A" text loaded [a]
+        2 b "B" text unloaded [b]
+        """)
     #expect(throws: ShellError.atRoot(tab: "a")) { try shell.pop() }
     #expect(log.take() == [])
   }
@@ -32,14 +37,22 @@ struct StackTests {
       try shell.push(type: "text", id: "c")
       try shell.push(type: "text", id: "d")
     }
-    try shell.popToRoot()
-    #expect(
-      log.take() == [
+    try step(
+      shell, log, .popToRoot,
+      events: [
         "viewWillAppear a", "viewWillDisappear d", "viewDidDisappear d", "viewDidAppear a",
         "deinit d", "deinit c",
-      ])
-    try shell.popToRoot()
-    #expect(log.take() == [])
+      ],
+      state: """
+        selected 1, bar shown, modal none, visible a
+        1 a "A" text loaded [a]
+        """)
+    try step(
+      shell, log, .popToRoot, events: [],
+      state: """
+        selected 1, bar shown, modal none, visible a
+        1 a "A" text loaded [a]
+        """)
     #expect(shell.tab(at: 1)?.stack.map(\.id) == ["a"])
   }
 
@@ -48,14 +61,13 @@ struct StackTests {
       try shell.push(type: "text", id: "c")
       try shell.tap("b")
     }
-    try shell.tap("a")
-    #expect(
-      log.take() == [
+    try step(
+      shell, log, .tap("a"),
+      events: [
         "should-select 1 a", "viewWillAppear c", "viewWillDisappear b", "viewDidDisappear b",
         "viewDidAppear c", "did-select 1 a",
-      ])
-    #expect(
-      snapshot(shell) == """
+      ],
+      state: """
         selected 1, bar shown, modal none, visible c
         1 a "A" text loaded [a c]
         2 b "B" text loaded [b]
@@ -64,65 +76,93 @@ struct StackTests {
 
   @Test func presentAndDismiss() throws {
     let (shell, log) = try makeShell(tabs: ["a"])
-    try shell.present(type: "text", id: "m")
-    #expect(
-      log.take() == [
+    try step(
+      shell, log, { try shell.present(type: "text", id: "m") },
+      events: [
         "init m", "viewDidLoad m", "viewWillAppear m", "viewWillDisappear a", "viewDidDisappear a",
         "viewDidAppear m",
-      ])
-    #expect(
-      snapshot(shell) == """
+      ],
+      state: """
         selected 1, bar shown, modal m, visible m
         1 a "A" text loaded [a]
         """)
     #expect(throws: ShellError.modalPresented(id: "m")) { try shell.present(type: "text") }
     #expect(throws: ShellError.modalPresented(id: "m")) { try shell.push(type: "text") }
     #expect(throws: ShellError.modalPresented(id: "m")) { try shell.pop() }
-    try shell.dismiss()
-    #expect(
-      log.take() == [
+    try step(
+      shell, log, .dismiss,
+      events: [
         "viewWillAppear a", "viewWillDisappear m", "viewDidDisappear m", "viewDidAppear a",
         "deinit m",
-      ])
+      ],
+      state: """
+        selected 1, bar shown, modal none, visible a
+        1 a "A" text loaded [a]
+        """)
     #expect(throws: ShellError.noModal) { try shell.dismiss() }
     #expect(shell.modalScreen == nil)
   }
 
   @Test func pushWithHidesBarHidesTheBarWhileOnTheStack() throws {
     let (shell, log) = try makeShell(tabs: ["a", "b"])
-    try shell.push(type: "text", id: "c", hidesBar: true)
-    #expect(
-      log.take() == [
+    try step(
+      shell, log, { try shell.push(type: "text", id: "c", hidesBar: true) },
+      events: [
         "init c", "viewDidLoad c", "viewWillAppear c", "viewWillDisappear a", "viewDidDisappear a",
         "viewDidAppear c", "bar-hidden",
-      ])
+      ],
+      state: """
+        selected 1, bar hidden, modal none, visible c
+        1 a "A" text loaded [a c]
+        2 b "B" text unloaded [b]
+        """)
     #expect(shell.isBarHidden)
-    try shell.push(type: "text", id: "d")
-    #expect(
-      log.take() == [
+    try step(
+      shell, log, { try shell.push(type: "text", id: "d") },
+      events: [
         "init d", "viewDidLoad d", "viewWillAppear d", "viewWillDisappear c", "viewDidDisappear c",
         "viewDidAppear d",
-      ])
+      ],
+      state: """
+        selected 1, bar hidden, modal none, visible d
+        1 a "A" text loaded [a c d]
+        2 b "B" text unloaded [b]
+        """)
     #expect(shell.isBarHidden)
-    try shell.tap("b")
-    #expect(
-      log.take() == [
+    try step(
+      shell, log, .tap("b"),
+      events: [
         "should-select 2 b", "viewDidLoad b", "viewWillAppear b", "viewWillDisappear d",
         "viewDidDisappear d", "viewDidAppear b", "did-select 2 b", "bar-shown",
-      ])
+      ],
+      state: """
+        selected 2, bar shown, modal none, visible b
+        1 a "A" text loaded [a c d]
+        2 b "B" text loaded [b]
+        """)
     #expect(!shell.isBarHidden)
-    try shell.tap("a")
-    #expect(
-      log.take() == [
+    try step(
+      shell, log, .tap("a"),
+      events: [
         "should-select 1 a", "viewWillAppear d", "viewWillDisappear b", "viewDidDisappear b",
         "viewDidAppear d", "did-select 1 a", "bar-hidden",
-      ])
-    try shell.popToRoot()
-    #expect(
-      log.take() == [
+      ],
+      state: """
+        selected 1, bar hidden, modal none, visible d
+        1 a "A" text loaded [a c d]
+        2 b "B" text loaded [b]
+        """)
+    try step(
+      shell, log, .popToRoot,
+      events: [
         "viewWillAppear a", "viewWillDisappear d", "viewDidDisappear d", "viewDidAppear a",
         "deinit d", "deinit c", "bar-shown",
-      ])
+      ],
+      state: """
+        selected 1, bar shown, modal none, visible a
+        1 a "A" text loaded [a]
+        2 b "B" text loaded [b]
+        """)
     #expect(!shell.isBarHidden)
     #expect(!shell.bar.isHidden)
   }
@@ -130,8 +170,13 @@ struct StackTests {
   @Test func actionButtonPresentsAndNeverSelects() throws {
     let (shell, log) = try makeShell(tabs: ["a", "b"])
     #expect(throws: ShellError.noActionButton) { try shell.tapActionButton() }
-    try shell.setActionButton(type: "post", title: "发布")
-    #expect(log.take() == [])
+    try step(
+      shell, log, { try shell.setActionButton(type: "post", title: "发布") }, events: [],
+      state: """
+        selected 1, bar shown, modal none, visible a, action post 发布
+        1 a "A" text loaded [a]
+        2 b "B" text unloaded [b]
+        """)
     let id = try shell.tapActionButton()
     #expect(id == "post")
     #expect(

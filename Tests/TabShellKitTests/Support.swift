@@ -52,6 +52,19 @@ func step<Result>(
   return result
 }
 
+/// One step of a test as an action, the way every input reaches the shell (``Shell/send(_:)``):
+/// sends it, then checks the exact events it caused and the whole state after it; returns what it
+/// did.
+@discardableResult
+func step(
+  _ shell: Shell, _ log: EventLog, _ action: ShellAction, events: [String], state: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) throws -> ActionOutcome {
+  try step(
+    shell, log, { try shell.send(action) }, events: events, state: state,
+    sourceLocation: sourceLocation)
+}
+
 /// A plugin with screens that throw, veto, and make requests, for tests.
 final class TestPlugin: TabShellPlugin {
   let name = "test"

@@ -8,34 +8,45 @@ struct TabTests {
       try shell.tap("b")
       try shell.push(type: "text", id: "d")
     }
-    try shell.closeTab("b")
-    #expect(
-      log.take() == [
+    try step(
+      shell, log, .closeTab("b"),
+      events: [
         "tab-closed 2 b", "viewDidLoad c", "viewWillAppear c", "viewWillDisappear d",
         "viewDidDisappear d", "viewDidAppear c", "deinit d", "deinit b", "did-select 2 c",
-      ])
-    #expect(
-      snapshot(shell) == """
+      ],
+      state: """
         selected 2, bar shown, modal none, visible c
         1 a "A" text loaded [a]
         2 c "C" text loaded [c]
         """)
-    try shell.closeTab("c")
-    #expect(
-      log.take() == [
+    try step(
+      shell, log, .closeTab("c"),
+      events: [
         "tab-closed 2 c", "viewWillAppear a", "viewWillDisappear c", "viewDidDisappear c",
         "viewDidAppear a", "deinit c", "did-select 1 a",
-      ])
-    try shell.closeTab("a")
-    #expect(
-      log.take() == ["tab-closed 1 a", "viewWillDisappear a", "viewDidDisappear a", "deinit a"])
+      ],
+      state: """
+        selected 1, bar shown, modal none, visible a
+        1 a "A" text loaded [a]
+        """)
+    try step(
+      shell, log, .closeTab("a"),
+      events: ["tab-closed 1 a", "viewWillDisappear a", "viewDidDisappear a", "deinit a"],
+      state: """
+        selected none, bar shown, modal none, visible none
+        """)
     #expect(snapshot(shell) == "selected none, bar shown, modal none, visible none")
   }
 
   @Test func closingAnotherTabKeepsTheSelectedTab() throws {
     let (shell, log) = try makeShell(tabs: ["a", "b", "c"]) { try $0.tap("c") }
-    try shell.closeTab("a")
-    #expect(log.take() == ["tab-closed 1 a", "deinit a"])
+    try step(
+      shell, log, .closeTab("a"), events: ["tab-closed 1 a", "deinit a"],
+      state: """
+        selected 2, bar shown, modal none, visible c
+        1 b "B" text unloaded [b]
+        2 c "C" text loaded [c]
+        """)
     #expect(shell.selectedPosition == 2)
     #expect(shell.visibleScreen?.id == "c")
   }
@@ -50,27 +61,45 @@ struct TabTests {
 
   @Test func movingKeepsTheSelectionWithItsTab() throws {
     let (shell, log) = try makeShell(tabs: ["a", "b", "c"])
-    try shell.moveTab("a", to: 3)
-    #expect(log.take() == ["tab-moved 1 -> 3 a"])
-    #expect(
-      snapshot(shell) == """
+    try step(
+      shell, log, { try shell.moveTab("a", to: 3) }, events: ["tab-moved 1 -> 3 a"],
+      state: """
         selected 3, bar shown, modal none, visible a
         1 b "B" text unloaded [b]
         2 c "C" text unloaded [c]
         3 a "A" text loaded [a]
         """)
-    try shell.moveTab("c", to: 1)
-    #expect(log.take() == ["tab-moved 2 -> 1 c"])
+    try step(
+      shell, log, { try shell.moveTab("c", to: 1) }, events: ["tab-moved 2 -> 1 c"],
+      state: """
+        selected 3, bar shown, modal none, visible a
+        1 c "C" text unloaded [c]
+        2 b "B" text unloaded [b]
+        3 a "A" text loaded [a]
+        """)
     #expect(shell.selectedPosition == 3)
     #expect(throws: ShellError.positionOutOfRange(4, count: 3)) { try shell.moveTab("c", to: 4) }
-    try shell.moveTab("a", to: 3)
-    #expect(log.take() == [])
+    try step(
+      shell, log, { try shell.moveTab("a", to: 3) }, events: [],
+      state: """
+        selected 3, bar shown, modal none, visible a
+        1 c "C" text unloaded [c]
+        2 b "B" text unloaded [b]
+        3 a "A" text loaded [a]
+        """)
   }
 
   @Test func addingBeforeTheSelectionKeepsTheSelectedTab() throws {
     let (shell, log) = try makeShell(tabs: ["a", "b"]) { try $0.tap("b") }
-    try shell.addTab(type: "text", id: "z", at: 1)
-    #expect(log.take() == ["init z", "tab-added 1 z"])
+    try step(
+      shell, log, { try shell.addTab(type: "text", id: "z", at: 1) },
+      events: ["init z", "tab-added 1 z"],
+      state: """
+        selected 3, bar shown, modal none, visible b
+        1 z "Text" text unloaded [z]
+        2 a "A" text loaded [a]
+        3 b "B" text loaded [b]
+        """)
     #expect(shell.selectedPosition == 3)
     #expect(shell.visibleScreen?.id == "b")
     #expect(throws: ShellError.positionOutOfRange(9, count: 4)) {
@@ -110,16 +139,20 @@ struct TabTests {
     try shell.renameTab("b", to: "Bee")
     try shell.setBadge("Bee", to: "5")
     try shell.setBadge("b", to: "5")
-    try shell.setEnabled("2", false)
-    #expect(log.take() == ["badge-changed 2 b 5"])
-    #expect(
-      snapshot(shell) == """
+    try step(
+      shell, log, { try shell.setEnabled("2", false) }, events: ["badge-changed 2 b 5"],
+      state: """
         selected 1, bar shown, modal none, visible a
         1 a "A" text loaded [a]
         2 b "Bee" text unloaded [b] badge 5 disabled
         """)
-    try shell.setBadge("b", to: nil)
-    #expect(log.take() == ["badge-changed 2 b none"])
+    try step(
+      shell, log, { try shell.setBadge("b", to: nil) }, events: ["badge-changed 2 b none"],
+      state: """
+        selected 1, bar shown, modal none, visible a
+        1 a "A" text loaded [a]
+        2 b "Bee" text unloaded [b] disabled
+        """)
     #expect(shell.tab(at: 2)?.stack.first?.title == "Bee")
   }
 
@@ -128,19 +161,26 @@ struct TabTests {
     try shell.setBarHidden(true)
     try shell.setBarHidden(true)
     try shell.toggleBar()
-    try shell.toggleBar()
-    #expect(log.take() == ["bar-hidden", "bar-shown", "bar-hidden"])
+    try step(
+      shell, log, .toggleBar, events: ["bar-hidden", "bar-shown", "bar-hidden"],
+      state: """
+        selected 1, bar hidden, modal none, visible a
+        1 a "A" text loaded [a]
+        """)
     #expect(shell.isBarHidden)
   }
 
   @Test func resetClosesEverything() throws {
     let (shell, log) = try makeShell(tabs: ["a", "b"]) { try $0.present(type: "text", id: "m") }
-    try shell.reset()
-    #expect(
-      log.take() == [
-        "tab-closed 2 b", "tab-closed 1 a", "viewWillDisappear m", "viewDidDisappear m",
-        "deinit m", "deinit b", "deinit a",
-      ])
+    try step(
+      shell, log, { try shell.reset() },
+      events: [
+        "tab-closed 2 b", "tab-closed 1 a", "viewWillDisappear m", "viewDidDisappear m", "deinit m",
+        "deinit b", "deinit a",
+      ],
+      state: """
+        selected none, bar shown, modal none, visible none
+        """)
     #expect(snapshot(shell) == "selected none, bar shown, modal none, visible none")
   }
 }

@@ -4,10 +4,13 @@
 // Dependencies flow one way:
 //   TabShellKit (the core: its own package, one dynamic library shared by the host and every plugin)
 //   ← BuiltinScreens (plugins/) and TabShellRendering, TabShellLoader
-//   (the host modules reach the C library through TabShellPlatform; the core does no I/O)
 //   ← TabShellLanguage (parser, commands, interpreter)
 //   ← TabShellCLI (command line, batch runs, the readline REPL) ← tabshell (main).
-//   TabShellTerminal (the full-screen mode's terminal layer) needs TabShellRendering only.
+//   TabShellTerminal (the full-screen mode's terminal layer) needs TabShellRendering only;
+//   TabShellRPC (process plugins' transport) knows nothing of the core.
+// The core does no I/O. Every host module reaches the C library only through TabShellPlatform's
+// Swift functions and types, which do not re-export it (scripts/check-platform keeps it so); the
+// readline shim CReadline is the one other C module.
 import PackageDescription
 
 let kit = Target.Dependency.product(name: "TabShellKit", package: "TabShellKit")

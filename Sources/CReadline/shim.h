@@ -118,6 +118,18 @@ static inline int tabshell_rl_bind_keyseq(const char *sequence, rl_command_func_
 /// Flushes C's stdout (which readline and Swift's `print` share); the `stdout` global stays in C.
 static inline void tabshell_flush_stdout(void) { fflush(stdout); }
 
+/// A NULL-terminated array of `count` strings, all NULL until set, allocated as readline frees a
+/// completion's matches (`malloc`); NULL when it cannot be allocated.
+static inline char **tabshell_rl_new_matches(int count) {
+  char **matches = (char **)calloc((size_t)count + 1, sizeof(char *));
+  return matches;
+}
+
+/// Sets the `index`th of `matches` to a copy of `word` (`strdup`, freed by readline).
+static inline void tabshell_rl_set_match(char **matches, int index, const char *word) {
+  matches[index] = strdup(word);
+}
+
 /// Writes `text` to C's stderr; the `stderr` global stays in C.
 static inline void tabshell_write_stderr(const char *text) { fputs(text, stderr); }
 

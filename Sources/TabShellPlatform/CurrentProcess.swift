@@ -14,6 +14,35 @@ package enum CurrentProcess {
   /// This process's effective user id (`geteuid`).
   package static var userID: UInt32 { geteuid() }
 
+  /// Every environment variable of the process (`environ`), by name.
+  package static func environment() -> [String: String] {
+    var variables: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+      let text = String(cString: pointer)
+      if let equals = text.firstIndex(of: "=") {
+        variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      entry += 1
+    }
+    return variables
+  }
+
+  /// The working directory (`getcwd`), or `nil` when it cannot be read.
+  package static func currentDirectory() -> String? {
+    guard let pointer = getcwd(nil, 0) else { return nil }
+    defer { free(pointer) }
+    return String(cString: pointer)
+  }
+
+  /// Enters the folder `path` (`chdir`).
+  package static func changeDirectory(to path: String) throws(SystemError) {
+    guard chdir(path) == 0 else { throw .current }
+  }
+
+  /// How many processors are online (`sysconf`), at least 1.
+  package static var processorCount: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+
   /// The value of the environment variable `name` now (`getenv`), or `nil` when it is not set.
   package static func environmentValue(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
@@ -31,6 +60,11 @@ package enum CurrentProcess {
     execv(path, CommandLine.unsafeArgv)
   }
 
+  /// Ends the process with `status` (`exit`: the `atexit` functions run first).
+  package static func exit(_ status: Int32) -> Never {
+    cExit(status)
+  }
+
   /// Ends the process at once with `status` (`_exit`: no `atexit` functions, no buffers flushed).
   /// Async-signal-safe.
   package static func exitNow(_ status: Int32) -> Never {
@@ -45,4 +79,9 @@ package enum CurrentProcess {
   package static func exists(_ pid: Int32) -> Bool {
     kill(pid, 0) == 0 || errno != ESRCH
   }
+}
+
+/// `exit(3)`, named apart from ``CurrentProcess/exit(_:)``.
+private func cExit(_ status: Int32) -> Never {
+  exit(status)
 }

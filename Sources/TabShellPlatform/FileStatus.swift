@@ -84,6 +84,9 @@ package struct FileStatus: Equatable, Sendable {
   /// Whether this process may run the file at `path` (`access(2)` with `X_OK`).
   package static func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }
 
+  /// Whether this process may write in the file or folder at `path` (`access(2)` with `W_OK`).
+  package static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
+
   /// Whether something is at `path` (a link to nothing counts).
   package static func exists(_ path: String) -> Bool { of(path, followingLinks: false) != nil }
 

@@ -9,6 +9,9 @@
 /// The file system calls the host makes by path: folders made, files renamed and removed, a folder
 /// flushed to disk.
 package enum FileSystem {
+  /// The longest path the system takes, in bytes, the final NUL included (`PATH_MAX`).
+  package static let maximumPathBytes = Int(PATH_MAX)
+
   /// Makes the folder `path` with `permissions`; one that exists already is no failure.
   package static func makeFolder(_ path: String, permissions: UInt32) throws(SystemError) {
     guard mkdir(path, mode_t(permissions)) == 0 || errno == EEXIST else { throw .current }

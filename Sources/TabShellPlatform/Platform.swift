@@ -1,16 +1,18 @@
 // TabShell's one door to the C library: the host modules (TabShellRendering, TabShellRPC,
 // TabShellLoader, TabShellTerminal, TabShellLanguage, TabShellCLI, tabshell) reach the system
-// through the Swift functions and types of this module. The core package (TabShellKit) does no I/O
-// and does not use this module.
+// through the Swift functions and types of this module, which does not re-export the C library:
+// each of its files imports it for itself, and scripts/check-platform fails on an import of it (or
+// of Foundation, which re-exports it) anywhere else. The core package (TabShellKit) does no I/O and
+// does not use this module.
 //
 // The few calls whose shape differs by platform (sigaction's handler field, a descriptor's path)
 // are written here too, once.
 #if canImport(Glibc)
-  @_exported import Glibc
+  import Glibc
 #elseif canImport(Musl)
-  @_exported import Musl
+  import Musl
 #elseif canImport(Darwin)
-  @_exported import Darwin
+  import Darwin
 #endif
 
 /// A failed system call: its `errno`.

@@ -102,6 +102,18 @@ package enum ProcessControl {
     return waitpid(pid, &raw, WNOHANG) == pid ? raw : nil
   }
 
+  /// Forks this process (`fork`): the child's pid in the parent, 0 in the child.
+  package static func fork() throws(SystemError) -> Int32 {
+    let pid = cFork()
+    guard pid >= 0 else { throw .current }
+    return pid
+  }
+
+  /// Puts the process `pid` (0: this one) into the process group `group` (0: its own).
+  package static func setProcessGroup(of pid: Int32, to group: Int32) {
+    _ = setpgid(pid, group)
+  }
+
   /// Sends `signal` to the process `pid` (`kill`).
   package static func signal(_ pid: Int32, _ signal: Int32) {
     _ = kill(pid, signal)
@@ -111,4 +123,9 @@ package enum ProcessControl {
   package static func signalGroup(_ group: Int32, _ signal: Int32) {
     _ = kill(-group, signal)
   }
+}
+
+/// `fork(2)`, named apart from ``ProcessControl/fork()``.
+private func cFork() -> pid_t {
+  fork()
 }

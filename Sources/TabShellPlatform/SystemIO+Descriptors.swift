@@ -27,6 +27,16 @@ extension SystemIO {
     return (ends[0], ends[1])
   }
 
+  /// Opens `/dev/null` for reading and writing (close-on-exec); -1 when it cannot.
+  package static func openNullDevice() -> Int32 {
+    open("/dev/null", O_RDWR | O_CLOEXEC)
+  }
+
+  /// Makes `target` (0, 1 or 2 in a child about to run) a copy of `descriptor` (`dup2`).
+  package static func redirect(_ descriptor: Int32, to target: Int32) {
+    _ = dup2(descriptor, target)
+  }
+
   /// Sets `O_NONBLOCK` on a descriptor: a read or write that would wait fails with `EAGAIN`.
   package static func setNonBlocking(_ descriptor: Int32) {
     let flags = fcntl(descriptor, F_GETFL)

@@ -1,3 +1,4 @@
+import Glibc
 import TabShellPlatform
 import Testing
 

@@ -9,13 +9,13 @@ extension ProcessContext {
   /// (``FatalSignals``); stderr is not buffered.
   package static func current() -> ProcessContext {
     let output = PendingOutput.standardOutput
-    let stdoutIsTerminal = isatty(1) == 1
+    let stdoutIsTerminal = TerminalDevice.isTerminal(1)
     output.isLineBuffered = stdoutIsTerminal
     return ProcessContext(
       arguments: Array(CommandLine.arguments.dropFirst()),
       environment: environment(),
       currentDirectory: currentDirectory(),
-      stdinIsTerminal: isatty(0) == 1,
+      stdinIsTerminal: TerminalDevice.isTerminal(0),
       stdoutIsTerminal: stdoutIsTerminal,
       terminalWidth: stdoutIsTerminal ? Renderer.terminalWidth(fd: 1) : nil,
       readStandardInput: readStandardInput,
@@ -30,23 +30,12 @@ extension ProcessContext {
 
   /// The process's environment variables.
   static func environment() -> [String: String] {
-    var variables: [String: String] = [:]
-    var entry = environ
-    while let pointer = entry.pointee {
-      let text = String(cString: pointer)
-      if let equals = text.firstIndex(of: "=") {
-        variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
-      }
-      entry += 1
-    }
-    return variables
+    CurrentProcess.environment()
   }
 
   /// The working directory (`""` when it cannot be read: relative paths stay relative).
   static func currentDirectory() -> String {
-    guard let pointer = getcwd(nil, 0) else { return "" }
-    defer { free(pointer) }
-    return String(cString: pointer)
+    CurrentProcess.currentDirectory() ?? ""
   }
 
   /// All of stdin, as text: refused (as soon as it is seen) when it holds a NUL byte, is not UTF-8,

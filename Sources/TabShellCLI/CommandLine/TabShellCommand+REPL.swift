@@ -15,7 +15,7 @@ extension TabShellCommand {
     var ranStartup = false
     // A start-up file that is there but cannot be read is said, not taken for a missing one.
     if !options.noStartupFile, let path = startupFile(process.environment),
-      access(path, F_OK) == 0
+      FileStatus.of(path) != nil
     {
       do throws(LanguageError) {
         let text = try Interpreter.readText(path, name: path)
@@ -83,7 +83,8 @@ extension TabShellCommand {
   /// `text` with each line wider than the terminal on stderr broken at blanks; unchanged when
   /// stderr is not a terminal (a log or a pipe keeps whole lines).
   static func fittedToTerminal(_ text: String) -> String {
-    guard isatty(2) == 1, let width = Renderer.terminalWidth(fd: 2), width >= 20 else {
+    guard TerminalDevice.isTerminal(2), let width = Renderer.terminalWidth(fd: 2), width >= 20
+    else {
       return text
     }
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

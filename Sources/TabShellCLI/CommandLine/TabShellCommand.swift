@@ -19,7 +19,7 @@ package enum TabShellCommand {
     var status = ScriptSignals.finish(run(process, ended: ended), writeError: process.writeError)
     process.flush()
     if let code = process.outputFailure() {
-      if code != EPIPE {
+      if SystemError(code: code) != .brokenPipe {
         process.writeError("error: cannot write the output: \(SystemError(code: code))\n")
       }
       if status == 0 { status = 1 }

@@ -9,7 +9,7 @@ import TabShellTerminal
 extension FullScreenSession {
   /// Reads the terminal's size (at start and on SIGWINCH); the next frame is drawn whole.
   func readSize() {
-    if let size = TerminalMode.size(of: STDOUT_FILENO) {
+    if let size = TerminalMode.size(of: 1) {
       // Bounded as every frame is: a huge window would ask for gigabytes of cells.
       columns = min(size.columns, RenderOptions.maximumWidth)
       rows = min(
@@ -51,7 +51,7 @@ extension FullScreenSession {
     interpreter.view.barScroll = layout.pinned(interpreter.view.barScroll)
     frameBytes.removeAll(keepingCapacity: true)
     writer.write(from: redrawAll ? nil : front, to: back, cursor: cursor, into: &frameBytes)
-    if (try? SystemIO.writeAll(STDOUT_FILENO, frameBytes)) == nil { exit = .terminated(SIGHUP) }
+    if (try? SystemIO.writeAll(1, frameBytes)) == nil { exit = .terminated(Signal.hangUp) }
     swap(&front, &back)
     redrawAll = false
     dirty = false
@@ -65,7 +65,7 @@ extension FullScreenSession {
     do {
       try mode.enter()
     } catch {
-      exit = .terminated(SIGHUP)
+      exit = .terminated(Signal.hangUp)
       return
     }
     readSize()

@@ -154,33 +154,29 @@ final class FullScreenSession {
 
   /// Waits for input, a signal or background work, and acts on what came.
   private func waitAndHandle() {
-    var descriptors = [
-      pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: host.signals.readDescriptor, events: Int16(POLLIN), revents: 0),
-    ]
-    let background = host.background.descriptors()
-    for fd in background { descriptors.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0)) }
+    let descriptors = [0, host.signals.readDescriptor] + host.background.descriptors()
     let timeout: Int32 =
       decoder.hasPending ? 25 : decoder.isInPaste ? 1_000 : host.background.isPending() ? 0 : -1
-    let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
-    if ready < 0 {
-      if errno != EINTR { exit = .exit(0) }
+    let ready: [SystemIO.Readiness]
+    switch SystemIO.waitForInput(descriptors, milliseconds: timeout) {
+    case .success(let readiness): ready = readiness
+    case .failure(let error):
+      if error != .interrupted { exit = .exit(0) }
       return
     }
     handleSignals()
     if exit != nil { return }
-    let input = descriptors[0].revents
-    if input & Int16(POLLIN) != 0 {
+    let input = ready[0]
+    if input.contains(.readable) {
       readInput()
-    } else if input & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+    } else if !input.isDisjoint(with: [.hungUp, .error, .invalid]) {
       // The terminal went away.
-      exit = .terminated(SIGHUP)
+      exit = .terminated(Signal.hangUp)
       return
-    } else if ready == 0 {
+    } else if ready.allSatisfy(\.isEmpty) {
       handle(decoder.hasPending ? decoder.flushPending() : decoder.finishPaste())
     }
-    if descriptors.dropFirst(2).contains(where: { $0.revents != 0 }) || host.background.isPending()
-    {
+    if ready.dropFirst(2).contains(where: { !$0.isEmpty }) || host.background.isPending() {
       runBackground()
     }
   }
@@ -188,12 +184,12 @@ final class FullScreenSession {
   /// Reads what the terminal sent and acts on it.
   private func readInput() {
     var chunk = [UInt8](repeating: 0, count: 4_096)
-    let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+    let result = chunk.withUnsafeMutableBytes { SystemIO.readOnce(0, into: $0) }
+    guard case .read(let count) = result else { return }
     if count == 0 {
-      exit = .terminated(SIGHUP)
+      exit = .terminated(Signal.hangUp)
       return
     }
-    guard count > 0 else { return }
     handle(decoder.feed(chunk[..<count]))
   }
 

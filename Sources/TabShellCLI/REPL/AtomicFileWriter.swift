@@ -44,9 +44,9 @@ package struct AtomicFileWriter: Sendable {
       self.path = path
       switch failure {
       case .system(let error): code = error.code
-      case .directory: code = EISDIR
+      case .directory: code = SystemError.isADirectory.code
       case .symbolicLink, .notRegularFile:
-        code = EINVAL
+        code = SystemError.invalidArgument.code
         reason = failure.description
       }
     }
@@ -130,7 +130,7 @@ package struct AtomicFileWriter: Sendable {
     do throws(SystemError) {
       file = try InputFile(path: path)
     } catch {
-      if error.code == ENOENT || error.code == ENOTDIR { return nil }
+      if error.isMissingFile { return nil }
       throw Failure(stage: .read, path: path, code: error.code)
     }
     guard file.status.isRegularFile else {
@@ -148,7 +148,7 @@ package struct AtomicFileWriter: Sendable {
   package static func target(of path: String) throws(Failure) -> String {
     guard FileStatus.of(path, followingLinks: false)?.isSymbolicLink == true else { return path }
     guard let target = FileStatus.realPath(path) else {
-      throw Failure(stage: .resolve, path: path, code: errno)
+      throw Failure(stage: .resolve, path: path, code: SystemError.current.code)
     }
     return target
   }
@@ -177,7 +177,9 @@ package struct AtomicFileWriter: Sendable {
   }
 
   private func fail(at stage: Stage, path: String) throws(Failure) {
-    if injectedFailure == stage { throw Failure(stage: stage, path: path, code: EIO) }
+    if injectedFailure == stage {
+      throw Failure(stage: stage, path: path, code: SystemError.inputOutput.code)
+    }
   }
 
   /// The folder holding `path` (`.` for a bare name, `/` for a file at the root).

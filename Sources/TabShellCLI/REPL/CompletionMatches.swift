@@ -1,3 +1,4 @@
+import CReadline
 import TabShellPlatform
 
 /// Turns the engine's completions into what readline's attempted completion function returns.
@@ -68,12 +69,12 @@ enum CompletionMatches {
 
   /// A NULL-terminated malloc'ed array of `strdup`ed strings, as readline frees it; NULL when empty.
   static func cArray(_ words: [String]) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
-    guard !words.isEmpty else { return nil }
-    let stride = MemoryLayout<UnsafeMutablePointer<CChar>?>.stride
-    guard let memory = malloc(stride * (words.count + 1)) else { return nil }
-    let array = memory.bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: words.count + 1)
-    for (index, word) in words.enumerated() { array[index] = strdup(word) }
-    array[words.count] = nil
+    guard !words.isEmpty, let array = tabshell_rl_new_matches(Int32(clamping: words.count)) else {
+      return nil
+    }
+    for (index, word) in words.enumerated() {
+      tabshell_rl_set_match(array, Int32(clamping: index), word)
+    }
     return array
   }
 }

@@ -18,7 +18,7 @@ extension REPLHistory {
     do throws(SystemError) {
       file = try InputFile(path: path)
     } catch {
-      if error.code == ENOENT || error.code == ENOTDIR { return ([], 0) }
+      if error.isMissingFile { return ([], 0) }
       throw AtomicFileWriter.Failure(stage: .read, path: path, code: error.code)
     }
     // A FIFO would wait for a writer: only a regular file is history.
@@ -62,9 +62,7 @@ extension REPLHistory {
       }
     }
     var opened = open()
-    if case .failure(.system(let error)) = opened, error.code == ENOENT || error.code == ENOTDIR,
-      !FileStatus.exists(path)
-    {
+    if case .failure(.system(let error)) = opened, error.isMissingFile, !FileStatus.exists(path) {
       try writer.createFolders(AtomicFileWriter.folder(of: path))
       opened = open()
     }

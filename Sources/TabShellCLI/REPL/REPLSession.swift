@@ -117,19 +117,15 @@ final class REPLSession<Engine: REPLEngine> {
     var hangups = 0
     while true {
       if let input = ReadlineBridge.takeInput() { return .input(input) }
-      var descriptors = [
-        pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: signals.readDescriptor, events: Int16(POLLIN), revents: 0),
-      ]
-      for fd in engine.backgroundDescriptors {
-        descriptors.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
-      }
+      let descriptors = [0, signals.readDescriptor] + engine.backgroundDescriptors
       let wait: Int32 = engine.hasBackgroundWork ? 0 : -1
-      let ready = poll(&descriptors, nfds_t(descriptors.count), wait)
-      if ready < 0 && errno != EINTR {
+      let polled = SystemIO.waitForInput(descriptors, milliseconds: wait)
+      if case .failure(let error) = polled, error != .interrupted {
         rl_callback_handler_remove()
         return .input(.endOfInput)
       }
+      // Empty when a signal cut the wait short.
+      let ready = (try? polled.get()) ?? []
       let pending = signals.takePending()
       if let signal = pending.termination {
         abandonLine()
@@ -140,14 +136,14 @@ final class REPLSession<Engine: REPLEngine> {
         // The handler also asked a running command to stop; none runs at the prompt, so the
         // next command must not take that for its own interrupt.
         Interpreter.interruption.store(false, ordering: .relaxed)
-        rl_echo_signal_char(SIGINT)
+        rl_echo_signal_char(Signal.interrupt)
         abandonLine()
         print("")
         return .interrupted
       }
       if pending.resize { rl_resize_terminal() }
       if pending.suspend { suspendLine(prompt: prompt, signals: signals) }
-      if ready >= 0, wait == 0 || descriptors.dropFirst(2).contains(where: { $0.revents != 0 }) {
+      if !ready.isEmpty, wait == 0 || ready.dropFirst(2).contains(where: { !$0.isEmpty }) {
         if let status = runBackground(prompt: &prompt) {
           abandonLine()
           print("")
@@ -155,13 +151,13 @@ final class REPLSession<Engine: REPLEngine> {
         }
       }
       // A closed or hung-up terminal that readline does not report as the end: leave, not spin.
-      let revents = ready > 0 ? descriptors[0].revents : 0
-      hangups = revents & Int16(POLLHUP | POLLERR) != 0 ? hangups + 1 : 0
-      if revents & Int16(POLLNVAL) != 0 || hangups > 100 {
+      let input = ready.first ?? []
+      hangups = !input.isDisjoint(with: [.hungUp, .error]) ? hangups + 1 : 0
+      if input.contains(.invalid) || hangups > 100 {
         rl_callback_handler_remove()
         return .input(.endOfInput)
       }
-      if revents != 0 { rl_callback_read_char() }
+      if !input.isEmpty { rl_callback_read_char() }
       if ReadlineBridge.takeModeSwitch() {
         let line = tabshell_rl_line_buffer().map { String(cString: $0) } ?? ""
         let point = Int(tabshell_rl_point())

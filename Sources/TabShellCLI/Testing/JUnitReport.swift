@@ -17,19 +17,19 @@ enum JUnitReport {
   /// (the folders on its way that are missing are made when it is written).
   static func unwritable(_ path: String) -> String? {
     if path.isEmpty { return "needs a file name" }
-    var info = stat()
-    if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return "'\(path)' is a folder" }
-
+    if FileStatus.of(path)?.isDirectory == true { return "'\(path)' is a folder" }
     // The nearest folder on its way that exists must take a new entry.
     var folder = Interpreter.directory(of: path)
-    while !folder.isEmpty, folder != "/", stat(folder, &info) != 0, errno == ENOENT {
+    while !folder.isEmpty, folder != "/", FileStatus.of(folder) == nil,
+      SystemError.current == .noSuchFile
+    {
       folder = Interpreter.directory(of: folder)
     }
     if folder.isEmpty { folder = "." }
-    if stat(folder, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
+    if let status = FileStatus.of(folder), !status.isDirectory {
       return "'\(folder)' is not a folder"
     }
-    if access(folder, W_OK) != 0 { return "cannot write in '\(folder)'" }
+    if !FileStatus.isWritable(folder) { return "cannot write in '\(folder)'" }
     do throws(OutputFile.Failure) {
       try OutputFile.check(path)
     } catch {
@@ -118,11 +118,9 @@ enum JUnitReport {
 
   /// Now, as an ISO 8601 time in UTC (`2024-05-01T12:00:00Z`).
   static func timestamp() -> String {
-    var now = time(nil)
-    var parts = tm()
-    gmtime_r(&now, &parts)
-    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
-      + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+    let now = WallClock.utcNow()
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "\(now.year)-\(two(now.month))-\(two(now.day))T"
+      + "\(two(now.hour)):\(two(now.minute)):\(two(now.second))Z"
   }
 }

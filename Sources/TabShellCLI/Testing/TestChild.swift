@@ -14,7 +14,7 @@ import TabShellPlatform
 /// and every library anew for each script.
 struct TestChild {
   /// The child's process id, which is also its process group's.
-  let pid: pid_t
+  let pid: Int32
   /// The runner's ends of the child's stdout and stderr (non-blocking); -1 once closed.
   var stdout: Int32
   var stderr: Int32
@@ -34,45 +34,46 @@ struct TestChild {
     _ script: TestScript, arguments: [String], inherited: [Int32], devNull: Int32,
     reports: SharedReports, slot: Int
   ) -> Result<TestChild, ChildError> {
-    var out: [Int32] = [-1, -1]
-    var err: [Int32] = [-1, -1]
-    guard makePipe(&out) else { return .failure(ChildError(errno, "pipe")) }
-    guard makePipe(&err) else {
-      let code = errno
-      close(out[0])
-      close(out[1])
-      return .failure(ChildError(code, "pipe"))
+    let out: (read: Int32, write: Int32)
+    let err: (read: Int32, write: Int32)
+    do throws(SystemError) {
+      out = try SystemIO.makePipe()
+    } catch {
+      return .failure(ChildError(error.code, "pipe"))
+    }
+    do throws(SystemError) {
+      err = try SystemIO.makePipe()
+    } catch {
+      SystemIO.close(out.read)
+      SystemIO.close(out.write)
+      return .failure(ChildError(error.code, "pipe"))
     }
     // What the runner printed and has not written yet (the TAP header, a line to a pipe) would
     // otherwise be written again by the child, into the script's own output.
     PendingOutput.standardOutput.flush()
-    let pid = fork()
-    if pid == 0 {
+    // The pipes' ends are close-on-exec: a program the script starts does not inherit them.
+    let forked = Result { () throws(SystemError) in try ProcessControl.fork() }
+    if case .success(0) = forked {
       runChild(
-        script, arguments: arguments, stdout: out[1], stderr: err[1],
-        closing: inherited + [out[0], err[0], devNull], devNull: devNull, reports: reports,
+        script, arguments: arguments, stdout: out.write, stderr: err.write,
+        closing: inherited + [out.read, err.read, devNull], devNull: devNull, reports: reports,
         slot: slot)
     }
-    let code = errno
-    close(out[1])
-    close(err[1])
-    guard pid > 0 else {
-      close(out[0])
-      close(err[0])
-      return .failure(ChildError(code, "fork"))
+    SystemIO.close(out.write)
+    SystemIO.close(err.write)
+    let pid: Int32
+    switch forked {
+    case .success(let child):
+      pid = child
+    case .failure(let error):
+      SystemIO.close(out.read)
+      SystemIO.close(err.read)
+      return .failure(ChildError(error.code, "fork"))
     }
     // Also here, so that a kill of the group right after the fork reaches the child.
-    setpgid(pid, pid)
-    for fd in [out[0], err[0]] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
-    return .success(TestChild(pid: pid, stdout: out[0], stderr: err[0]))
-  }
-
-  /// A pipe whose ends a program the script starts does not inherit (close-on-exec; the runner has
-  /// one thread, so nothing forks between the two calls).
-  private static func makePipe(_ ends: inout [Int32]) -> Bool {
-    guard pipe(&ends) == 0 else { return false }
-    for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-    return true
+    ProcessControl.setProcessGroup(of: pid, to: pid)
+    for fd in [out.read, err.read] { SystemIO.setNonBlocking(fd) }
+    return .success(TestChild(pid: pid, stdout: out.read, stderr: err.read))
   }
 
   /// The child's side: set up its process, run the script as `tabshell` would, report, exit.
@@ -80,19 +81,19 @@ struct TestChild {
     _ script: TestScript, arguments: [String], stdout: Int32, stderr: Int32, closing: [Int32],
     devNull: Int32, reports: SharedReports, slot: Int
   ) -> Never {
-    setpgid(0, 0)
+    ProcessControl.setProcessGroup(of: 0, to: 0)
     // What the script starts stays below it while it runs, even when a process in between ends;
     // when it ends, all of it goes to the runner, which ends it.
     Subreaper.become()
-    dup2(devNull, 0)
-    dup2(stdout, 1)
-    dup2(stderr, 2)
-    for fd in closing + [stdout, stderr] where fd > 2 { close(fd) }
-    guard chdir(script.folder) == 0 else {
-      let message =
-        "error: cannot enter folder '\(script.folder)': \(String(cString: strerror(errno)))\n"
-      _ = message.withCString { write(2, $0, strlen($0)) }
-      _exit(2)
+    SystemIO.redirect(devNull, to: 0)
+    SystemIO.redirect(stdout, to: 1)
+    SystemIO.redirect(stderr, to: 2)
+    for fd in closing + [stdout, stderr] where fd > 2 { SystemIO.close(fd) }
+    do throws(SystemError) {
+      try CurrentProcess.changeDirectory(to: script.folder)
+    } catch {
+      try? SystemIO.writeAll(2, "error: cannot enter folder '\(script.folder)': \(error)\n".utf8)
+      CurrentProcess.exitNow(2)
     }
     var context = ProcessContext.current()
     context.arguments = arguments
@@ -105,12 +106,12 @@ struct TestChild {
           expectsFailed: checks.failed),
         at: slot)
     }
-    _exit(status)
+    CurrentProcess.exitNow(status)
   }
 
   /// Kills the child's process group: the script and whatever it started.
   func kill() {
-    _ = Glibc.kill(-pid, SIGKILL)
+    ProcessControl.signalGroup(pid, Signal.kill)
   }
 }
 
@@ -124,25 +125,20 @@ struct ChildError: Error, CustomStringConvertible {
     self.call = call
   }
 
-  var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
+  var description: String { "\(call) failed: \(SystemError(code: code))" }
 }
 
 /// Memory the runner shares with its children (`mmap`, `MAP_SHARED`): one ``TestChild/Report`` a
 /// script, written by its child before it exits, read by the runner after.
 final class SharedReports {
-  private let base: UnsafeMutableRawPointer?
-  private let size: Int
+  private let memory: SharedMemory
+  private var base: UnsafeMutableRawPointer? { memory.base }
+  private var size: Int { memory.size }
   private static let stride = 16
 
   /// Room for `count` reports, all empty.
   init(count: Int) {
-    size = max(1, count) * Self.stride
-    let memory = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0)
-    base = memory == MAP_FAILED ? nil : memory
-  }
-
-  deinit {
-    if let base { munmap(base, size) }
+    memory = SharedMemory(size: max(1, count) * Self.stride)
   }
 
   func store(_ report: TestChild.Report, at slot: Int) {

@@ -41,7 +41,7 @@ enum TestCommand {
     let runner = TestRunner(
       scripts: scripts,
       arguments: { script in passedOn + ownArguments(script) + ["--", script.name] },
-      jobs: test.jobs ?? max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))), timeout: test.timeout,
+      jobs: test.jobs ?? CurrentProcess.processorCount, timeout: test.timeout,
       keepsAllOutput: ExpectedOutput.exists(for:))
     let completed = runner.run { index, run in
       let verdict = TestVerdict.judge(scripts[index], run, timeout: test.timeout)
@@ -135,12 +135,10 @@ enum TestCommand {
   /// The options a script gives itself on its first line, `# args: OPTIONS` (words split on blanks).
   static func ownArguments(_ script: TestScript) -> [String] {
     let path = script.folder == "." ? script.name : script.folder + "/" + script.name
-    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard fd >= 0 else { return [] }
-    defer { close(fd) }
+    guard let file = try? InputFile(path: path) else { return [] }
     var bytes = [UInt8](repeating: 0, count: 1024)
-    let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-    guard count > 0 else { return [] }
+    let read = bytes.withUnsafeMutableBytes { SystemIO.readOnce(file.descriptor, into: $0) }
+    guard case .read(let count) = read, count > 0 else { return [] }
     let line = String(decoding: bytes[..<count].prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
     guard line.hasPrefix("# args: ") else { return [] }
     return line.dropFirst("# args: ".count).split(whereSeparator: { $0 == " " || $0 == "\t" }).map(

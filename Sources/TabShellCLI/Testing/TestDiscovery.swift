@@ -77,7 +77,7 @@ private struct Finder {
 
   /// The longest path of a script that can run: its `NAME.stdout` (one byte longer) must still be
   /// a path the system takes (`PATH_MAX` bytes with the final NUL).
-  static let longestPath = Int(PATH_MAX) - 2
+  static let longestPath = FileSystem.maximumPathBytes - 2
   /// A script's name's ending.
   static let ending = Array(".tabsh".utf8)
 
@@ -120,7 +120,7 @@ private struct Finder {
       let isHelper = entry.name.first == UInt8(ascii: "_")
       guard let status = entry.status else {
         if entry.name.ends(with: Self.ending), !isHelper {
-          unrunnable(shownPath, "cannot run it: \(entry.problem ?? SystemError(code: ENOENT))")
+          unrunnable(shownPath, "cannot run it: \(entry.problem ?? .noSuchFile)")
         }
         continue
       }

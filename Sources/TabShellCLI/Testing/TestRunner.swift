@@ -68,8 +68,8 @@ struct TestRunner {
   /// script has ended.
   func run(finished: (Int, ChildRun) -> Void) -> Bool {
     Subreaper.become()
-    let devNull = open("/dev/null", O_RDWR | O_CLOEXEC)
-    defer { if devNull >= 0 { close(devNull) } }
+    let devNull = SystemIO.openNullDevice()
+    defer { if devNull >= 0 { SystemIO.close(devNull) } }
     let reports = SharedReports(count: scripts.count)
     var running: [Running] = []
     var next = 0
@@ -133,12 +133,7 @@ struct TestRunner {
   /// passed (a child whose pipes a process it started holds open ends without closing them); a
   /// millisecond when a child has closed its pipes, and so is ending.
   private func wait(for running: [Running]) {
-    var descriptors: [pollfd] = []
-    for entry in running {
-      for fd in [entry.child.stdout, entry.child.stderr] where fd >= 0 {
-        descriptors.append(pollfd(fd: fd, events: Int16(POLLIN), revents: 0))
-      }
-    }
+    let descriptors = running.flatMap { [$0.child.stdout, $0.child.stderr] }.filter { $0 >= 0 }
     let now = Self.now()
     var milliseconds = 100
     for entry in running where !entry.timedOut {
@@ -148,7 +143,7 @@ struct TestRunner {
     if running.contains(where: { $0.status == nil && $0.child.stdout < 0 && $0.child.stderr < 0 }) {
       milliseconds = min(1, milliseconds)
     }
-    _ = poll(&descriptors, nfds_t(descriptors.count), Int32(milliseconds))
+    _ = SystemIO.waitForInput(descriptors, milliseconds: Int32(milliseconds))
   }
 
   /// Reads what a child's pipes hold now; a pipe at its end is closed.
@@ -166,25 +161,23 @@ struct TestRunner {
   {
     guard fd >= 0 else { return fd }
     while true {
-      let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-      if count > 0 {
+      switch buffer.withUnsafeMutableBytes({ SystemIO.readOnce(fd, into: $0) }) {
+      case .read(let count) where count > 0:
         let room = max(0, limit - kept.count)
         kept.append(contentsOf: buffer[..<min(count, room)])
-        continue
+      case .wouldBlock:
+        return fd
+      case .read, .failed:
+        SystemIO.close(fd)
+        return -1
       }
-      if count < 0, errno == EINTR { continue }
-      if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { return fd }
-      close(fd)
-      return -1
     }
   }
 
   /// Collects the children that have ended.
   private func reap(_ running: [Running]) {
     for entry in running where entry.status == nil {
-      var status: Int32 = 0
-      let pid = waitpid(entry.child.pid, &status, WNOHANG)
-      if pid == entry.child.pid { entry.status = status }
+      if let status = ProcessControl.reapIfEnded(entry.child.pid) { entry.status = status }
     }
   }
 
@@ -196,7 +189,7 @@ struct TestRunner {
     read(entry, into: &buffer)
     if entry.child.stdout >= 0 || entry.child.stderr >= 0 {
       entry.child.kill()
-      for fd in [entry.child.stdout, entry.child.stderr] where fd >= 0 { close(fd) }
+      for fd in [entry.child.stdout, entry.child.stderr] where fd >= 0 { SystemIO.close(fd) }
     }
     entry.run.milliseconds = Int((Self.now() - entry.started) / 1_000_000)
     entry.run.report = reports.report(at: entry.index)
@@ -212,15 +205,12 @@ struct TestRunner {
   /// Kills a child and waits for it (an interrupt stops the run).
   private func stop(_ entry: Running) {
     entry.child.kill()
-    var status: Int32 = 0
-    if entry.status == nil { _ = waitpid(entry.child.pid, &status, 0) }
-    for fd in [entry.child.stdout, entry.child.stderr] where fd >= 0 { close(fd) }
+    if entry.status == nil { _ = ProcessControl.reap(entry.child.pid) }
+    for fd in [entry.child.stdout, entry.child.stderr] where fd >= 0 { SystemIO.close(fd) }
   }
 
   /// Nanoseconds of the monotonic clock.
   static func now() -> UInt64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    MonotonicClock.now()
   }
 }

@@ -142,7 +142,7 @@ struct ExpectedOutput {
 
   /// Whether `script` has expected output files (without reading them).
   static func exists(for script: TestScript) -> Bool {
-    [".stdout", ".stderr", ".status"].contains { access(script.sibling($0), F_OK) == 0 }
+    [".stdout", ".stderr", ".status"].contains { FileStatus.of(script.sibling($0)) != nil }
   }
 
   /// How the run differs from what is expected; none when it is what is expected.

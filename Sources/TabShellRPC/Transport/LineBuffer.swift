@@ -78,7 +78,7 @@ struct LineBuffer {
       let count = end - start
       storage.withUnsafeMutableBytes { buffer in
         guard let base = buffer.baseAddress else { return }
-        memmove(base, base + start, count)
+        base.copyMemory(from: base + start, byteCount: count)
       }
       (scanned, start, end) = (scanned - start, 0, count)
     }
@@ -91,11 +91,12 @@ struct LineBuffer {
 
   /// The next whole line, if the buffer holds one.
   mutating func next() -> Next {
-    let found = storage.withUnsafeBytes { buffer -> Int? in
-      guard let base = buffer.baseAddress, end > scanned,
-        let hit = memchr(base + scanned, 0x0A, end - scanned)
+    let found = storage.withUnsafeBufferPointer { buffer -> Int? in
+      guard end > scanned,
+        let offset = Memory.offset(
+          of: 0x0A, in: UnsafeBufferPointer(rebasing: buffer[scanned..<end]))
       else { return nil }
-      return base.distance(to: UnsafeRawPointer(hit))
+      return scanned + offset
     }
     guard let newline = found else {
       scanned = end

@@ -26,7 +26,15 @@ package enum SignalHandler {
   package static func install(_ handler: @convention(c) (Int32) -> Void, for signal: Int32)
     -> Bool
   {
-    ReplacedSignalActions().install(handler, for: signal)
+    var action = sigaction()
+    #if canImport(Glibc) || canImport(Musl)
+      action.__sigaction_handler.sa_handler = handler
+    #else
+      action.__sigaction_u.__sa_handler = handler
+    #endif
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = SA_RESTART
+    return sigaction(signal, &action, nil) == 0
   }
 
   /// Puts back `signal`'s default action; returns whether it worked. Async-signal-safe.

@@ -34,6 +34,15 @@ static inline void tabshell_rl_list_completions_without_asking(void) {
   rl_variable_bind("page-completions", "off");
 }
 
+/// `C-x` ends an incremental search (`C-r`, `C-s`) as `ESC` and `C-j` do, instead of starting a key
+/// sequence that readline 8.2 then runs as the search ends: when that command aborts (`C-x e` with
+/// no keyboard macro, `C-x )`, an unbound `C-x C-v`), readline jumps back (`longjmp`) to a frame that
+/// is gone and crashes (SIGSEGV in `rl_callback_read_char`). Call before `rl_initialize`, so that
+/// `~/.inputrc` can still change it.
+static inline void tabshell_rl_end_searches_on_ctrl_x(void) {
+  rl_variable_bind("isearch-terminators", "\"\\C-[\\C-j\\C-x\"");
+}
+
 /// Installs the function readline calls on Tab.
 static inline void tabshell_rl_set_attempted_completion_function(rl_completion_func_t *function) {
   rl_attempted_completion_function = function;
@@ -113,6 +122,48 @@ static inline const char *tabshell_rl_display_prompt(void) { return rl_display_p
 /// Binds a key sequence in readline's keymap (such as `\\C-x\\C-a`).
 static inline int tabshell_rl_bind_keyseq(const char *sequence, rl_command_func_t *function) {
   return rl_bind_keyseq(sequence, function);
+}
+
+/// Readline 8.2's line saved while browsing the history (not in its public headers, but exported).
+extern HIST_ENTRY *_rl_saved_line_for_history;
+
+/// Keeps readline's history position and the line being edited in step, after each key.
+///
+/// While the user browses the history, readline keeps the new line aside (`_rl_saved_line_for_history`)
+/// and edits a history entry. A non-incremental search (`M-p`, `M-n`) that ends — found, not found
+/// or aborted with `C-g` — drops that saved line but leaves the position on the entry where it started,
+/// so the next history motion treats the new line as that entry's edit and hands one undo list to two
+/// owners: readline 8.2 then frees it twice (`_rl_free_saved_history_line`, status 134). With no saved
+/// line the line being edited is the new line, so the position goes back to the end of the history,
+/// where readline itself puts it when it drops the saved line. Not while a search is under way.
+/// Returns 1 when it moved the position.
+static inline int tabshell_rl_settle_history_position(void) {
+  if (RL_ISSTATE(RL_STATE_NSEARCH | RL_STATE_ISEARCH | RL_STATE_SEARCH)) return 0;
+  if (_rl_saved_line_for_history != NULL || where_history() >= history_length) return 0;
+  using_history();
+  return 1;
+}
+
+/// `yank-pop` (`M-y`) that rings the bell, instead of aborting the key, when the last command was
+/// not a yank: readline 8.2 aborts with a jump back (`longjmp`) that, right after an incremental
+/// search ended by a fast `ESC` (`C-r`, `M-y`, then `C-x C-r`, `C-p`, `C-x C-x`), lands in a frame
+/// that is gone (SIGSEGV in `rl_callback_read_char`).
+static int tabshell_rl_yank_pop(int count, int key) {
+  if (rl_last_func == tabshell_rl_yank_pop) rl_last_func = rl_yank_pop;
+  if (rl_last_func != rl_yank && rl_last_func != rl_yank_pop) return rl_ding();
+  return rl_yank_pop(count, key);
+}
+
+/// Binds `tabshell_rl_yank_pop` wherever the emacs keymap (with `~/.inputrc`) binds `yank-pop`.
+/// Call after `rl_initialize`.
+static inline void tabshell_rl_make_yank_pop_safe(void) {
+  char **sequences = rl_invoking_keyseqs_in_map(rl_yank_pop, emacs_standard_keymap);
+  if (sequences == NULL) return;
+  for (int i = 0; sequences[i] != NULL; i++) {
+    rl_bind_keyseq_in_map(sequences[i], tabshell_rl_yank_pop, emacs_standard_keymap);
+    free(sequences[i]);
+  }
+  free(sequences);
 }
 
 /// Flushes C's stdout (which readline and Swift's `print` share); the `stdout` global stays in C.

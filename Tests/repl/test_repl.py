@@ -168,6 +168,67 @@ def test_history_from_an_earlier_run_comes_back_with_up():
     assert read(second.history_file()) == "echo from-the-first-run\n"  # no repeat, no blank line
 
 
+# Readline 8.2 frees one undo list twice after these keys (a non-incremental search aborted away
+# from the end of the history, then history motions): M-<, M-p, C-g, Down, a letter, M-<, M-p, C-g,
+# M-<, Down, Enter. Bash 5.2 aborts on them; TabShell keeps the history position in step
+# (CReadline's tabshell_rl_settle_history_position).
+HISTORY_DOUBLE_FREE_KEYS = ["\x1b<", "\x1bp", "\x07", "\x1b[B", "x", "\x1b<", "\x1bp", "\x07", "\x1b<", "\x1b[B"]
+
+
+def with_two_history_lines(home):
+    state = os.path.join(home, "state", "tabshell")
+    os.makedirs(state, mode=0o700, exist_ok=True)
+    with open(os.path.join(state, "history"), "w", encoding="utf-8") as handle:
+        handle.write("echo first-line\necho second-line\n")
+    return home
+
+
+def test_the_keys_that_make_readline_free_twice_do_not_crash_the_repl():
+    repl = Session(with_two_history_lines(new_home()))
+    repl.prompt()
+    for key in HISTORY_DOUBLE_FREE_KEYS:
+        repl.send(key)
+        time.sleep(0.05)
+    repl.send("\r")
+    assert "second-line" in repl.prompt()
+    assert "two" in repl.run("echo still two")
+    repl.send("\x04")
+    assert repl.finish() == 0
+
+
+def test_a_key_sequence_that_ends_an_incremental_search_does_not_crash():
+    # Readline 8.2 runs C-x's sequence as the search ends, and an aborting one (C-x e with no
+    # keyboard macro, C-x ), an unbound C-x C-v) jumps back to a frame that is gone (SIGSEGV).
+    # M-y with nothing yanked aborts too. C-x ends the search; M-y then rings the bell.
+    for keys in (["\x12", "\x18e"], ["\x12", "\x18)"], ["\x12", "\x18\x16"], ["\x12", "\x1by", "\x18\x12", "\x10", "\x18\x18"]):
+        repl = Session(with_two_history_lines(new_home()))
+        repl.prompt()
+        repl.child.delaybeforesend = None
+        for key in keys:
+            repl.send(key)
+        time.sleep(0.3)
+        repl.send("\x15echo alive\r")
+        assert "alive" in repl.prompt(), keys
+        repl.send("\x04")
+        assert repl.finish() == 0, keys
+
+
+def test_the_keys_that_make_readline_free_twice_do_not_crash_the_full_screen_mode():
+    repl = Session(with_two_history_lines(new_home()), ["--tui"])
+    repl.expect_exact("\x1b[?1049h")
+    time.sleep(0.3)
+    for key in HISTORY_DOUBLE_FREE_KEYS:
+        repl.send(key)
+        time.sleep(0.05)
+    repl.send("\r")
+    repl.expect_exact("second-line")
+    repl.send("echo still-alive\r")
+    time.sleep(0.3)
+    repl.send("quit\r")
+    assert repl.finish() == 0
+    assert read(repl.history_file()).splitlines()[-2:] == ["echo still-alive", "quit"]
+
+
 def test_blank_lines_and_repeats_are_not_kept():
     repl = Session(new_home())
     repl.prompt()

@@ -59,7 +59,7 @@ enum FullScreenReadline {
     queue.append(contentsOf: bytes)
     while head < queue.count {
       let before = head
-      rl_callback_read_char()
+      ReadlineBridge.readCharacter()
       // Readline takes at least one byte a call; never spin if it did not.
       if head == before { head += 1 }
       // The line handler ran, or Ctrl-X Ctrl-A asks to leave: the rest waits.

@@ -53,9 +53,11 @@ package enum InteractiveREPL {
     tabshell_rl_leave_signals_to_application()
     tabshell_rl_set_word_breaks()
     tabshell_rl_list_completions_without_asking()
+    tabshell_rl_end_searches_on_ctrl_x()
     ReadlineBridge.installCompleter()
     // Reads ~/.inputrc (with the name set above) and binds readline to the terminal.
     rl_initialize()
+    tabshell_rl_make_yank_pop_safe()
     ReadlineBridge.bindModeSwitch()
     let history = REPLHistory.load(path: historyPath, limit: options.historyLimit)
     let session = REPLSession(engine: engine, history: history)

@@ -157,7 +157,7 @@ final class REPLSession<Engine: REPLEngine> {
         rl_callback_handler_remove()
         return .input(.endOfInput)
       }
-      if !input.isEmpty { rl_callback_read_char() }
+      if !input.isEmpty { ReadlineBridge.readCharacter() }
       if ReadlineBridge.takeModeSwitch() {
         let line = tabshell_rl_line_buffer().map { String(cString: $0) } ?? ""
         let point = Int(tabshell_rl_point())

@@ -78,6 +78,15 @@ enum ReadlineBridge {
     return switchRequested
   }
 
+  /// Lets readline read one byte of a key and act on it, then keeps its history position in step
+  /// with the line being edited: after a non-incremental search away from the end of the history,
+  /// readline 8.2 would hand one undo list to two owners and free it twice (see
+  /// `tabshell_rl_settle_history_position` in CReadline). Every key goes in through here.
+  static func readCharacter() {
+    rl_callback_read_char()
+    _ = tabshell_rl_settle_history_position()
+  }
+
   /// Stops reading the line under way and drops it (readline's line state).
   static func removeLine() {
     reading = false

@@ -52,6 +52,7 @@ final class Session {
     "plain", "", "two words", "it's", "say \"hi\"", "a;b", "#hash", "a#b", "$1 $# $@ $$ $tab $id",
     "$", "back\\slash", "line\nbreak", "tab\there", "--title", "-", "2", "首页 ✉", "\u{1B}[31mred",
     "'", "\"", "\\", "\\n", "end\\", "carriage\rreturn", " lead", "trail ",
+    "\\u{1B}", "\u{1B}]52;c;aGk=\u{7}", "\u{9B}\u{7F}", "\\u{41", "\\u{110000}",
   ]
 
   /// Every word, quoted and parsed back (with script arguments that `$1` would take), is itself.
@@ -63,6 +64,41 @@ final class Session {
     #expect(script.diagnostics.isEmpty)
     let command = try #require(script.commands.first)
     #expect(command.boxed.arguments[ScriptingCommands.words] == [word])
+  }
+
+  /// Random titles, badges and texts made of control characters (every C0 but NUL, DEL, C1) and
+  /// plain ones: the script shows each control character as `\u{1B}` (a line feed as `\n`), never
+  /// as it is, and still rebuilds the same state.
+  @Test func controlCharactersAreWrittenOutAndReadBack() {
+    let controls =
+      (1..<0x20).map { Unicode.Scalar(UInt8($0)) } + [Unicode.Scalar(UInt8(0x7F))]
+      + (0x80...0x9F).map { Unicode.Scalar(UInt8($0)) }
+    for seed in 1...200 {
+      var random = SplitMix64(seed: UInt64(seed))
+      func text() -> String {
+        var text = ""
+        for _ in 0..<Int.random(in: 1...8, using: &random) {
+          let plain: [Unicode.Scalar] = ["a", " ", "'", "\"", "\\", "$", "[", "]", "u", "{", "首"]
+          let pool = Bool.random(using: &random) ? controls : plain
+          text.unicodeScalars.append(pool[Int.random(in: 0..<pool.count, using: &random)])
+        }
+        return text
+      }
+      let session = Session()
+      let setup = [
+        "add-tab text --id t --title \(ScriptWords.quote(text())) --text \(ScriptWords.quote(text()))",
+        "badge t -- \(ScriptWords.quote(text()))",
+        "add-action text --title \(ScriptWords.quote(text())) --icon \(ScriptWords.quote(text()))",
+      ]
+      #expect(session.run(setup.joined(separator: "\n")) == .success, "seed \(seed)")
+      let script = session.output(of: "state --script").joined(separator: "\n")
+      #expect(
+        !script.unicodeScalars.contains { $0 != "\n" && RandomCommands.isControl($0) },
+        "seed \(seed): \(script.debugDescription)")
+      let replay = Session()
+      #expect(replay.run(script) == .success, "seed \(seed): \(replay.sink.errors)")
+      #expect(replay.state == session.state, "seed \(seed): \(script.debugDescription)")
+    }
   }
 
   @Test func writesEveryPartOfTheState() {
@@ -117,6 +153,9 @@ final class Session {
       }
       session.sink.errors.removeAll()
       let script = session.output(of: "state --script").joined(separator: "\n")
+      #expect(
+        !script.unicodeScalars.contains { $0 != "\n" && RandomCommands.isControl($0) },
+        "seed \(seed): a control character written as it is:\n\(script)")
       let replay = Session()
       #expect(replay.run(script) == .success, "seed \(seed): \(replay.sink.errors)\n\(script)")
       #expect(replay.state == session.state, "seed \(seed):\n\(script)")
@@ -139,7 +178,13 @@ enum RandomCommands {
   static let titles = [
     "A", "Tab B", "it's", "say \"hi\"", "a;b", "#hash", "$1 $# $@ $$", "back\\slash",
     "line\nbreak", "", "--title", "2", "首页", "tab\tchar", "\u{1B}[31mred", "Text",
+    "\u{1B}]52;c;aGk=\u{7}", "\u{1B}[2J", "bell\u{7}", "\u{9B}2J\u{7F}", "it's\u{1B}",
   ]
+
+  /// A C0, DEL or C1 control character.
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  }
   static let ids = ["a", "b", "c-1", "x.y", "--z", "_u", "text", "text-2", "page"]
   static let types = ["text", "page", "logger", "post"]
 

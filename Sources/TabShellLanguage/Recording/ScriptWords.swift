@@ -1,9 +1,10 @@
 /// Writes words so that the lexer reads each back as exactly that word (docs/Contract.md, "The
 /// command language"): the inverse of ``Lexer`` for one word.
 ///
-/// A plain word is written bare; one with blanks, `;`, `#`, a backslash, a quote or a control
-/// character goes in single quotes, or in double quotes (with `\"`, `\\` and `\n`) when it holds a
-/// `'` or a newline. A `$` is doubled (`$$` stands for one `$`), so that the word is data when it is
+/// A plain word is written bare; one with blanks, `;`, `#`, a backslash or a quote goes in single
+/// quotes, or in double quotes (with `\"`, `\\` and `\n`) when it holds a `'` or a control
+/// character, each control character written as `\u{1B}`, as every output writes them: a script
+/// never carries an escape sequence to the terminal that shows it. A `$` is doubled (`$$` stands for one `$`), so that the word is data when it is
 /// read back: nothing in it is substituted.
 package enum ScriptWords {
   /// `word` as it must be written to be read back as itself.
@@ -15,13 +16,17 @@ package enum ScriptWords {
     if !text.isEmpty, text.unicodeScalars.allSatisfy(isBare), text.first != "#" {
       return text
     }
-    if !text.contains("'"), !text.contains("\n") { return "'" + text + "'" }
+    if !text.contains("'"), !text.unicodeScalars.contains(where: isControl) {
+      return "'" + text + "'"
+    }
     var quoted = "\""
     for character in text.unicodeScalars {
       switch character {
       case "\"": quoted += "\\\""
       case "\\": quoted += "\\\\"
       case "\n": quoted += "\\n"
+      case _ where isControl(character):
+        quoted += "\\u{" + String(character.value, radix: 16, uppercase: true) + "}"
       default: quoted.unicodeScalars.append(character)
       }
     }
@@ -41,6 +46,12 @@ package enum ScriptWords {
       text.unicodeScalars.append(character)
     }
     return text
+  }
+
+  /// Whether a character is a control character (C0, DEL or C1): written as `\u{1B}` (`\n` for a
+  /// line feed) in double quotes, never as it is.
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 
   /// Whether a character may stand in a bare word: not a blank, a control character, nor one that

@@ -2,7 +2,7 @@
 ///
 /// One command a line; `;` separates commands; `#` at the start of a word starts a comment; a
 /// backslash at the end of a line continues it; `'single'` and `"double"` quotes (in double quotes
-/// `\"`, `\\` and `\n` escape); outside quotes a backslash takes the next character literally. A
+/// `\"`, `\\`, `\n` and `\u{1B}` (any Unicode scalar in hex) escape); outside quotes a backslash takes the next character literally. A
 /// quote must close on its line. Locations count lines from 1 and characters (Unicode scalars)
 /// from 1, and survive continuations and `;`. An error drops the rest of its line and lexing goes
 /// on, so that every error is found.
@@ -150,6 +150,12 @@ package enum Lexer {
             advance(bytes)
             buffer.append(UInt8(ascii: "\n"))
             continue
+          case UInt8(ascii: "u"):
+            if let (scalar, length) = Self.scalarEscape(bytes, at: i) {
+              for _ in 0..<length { advance(bytes) }
+              buffer.append(contentsOf: Array(String(Character(scalar)).utf8))
+              continue
+            }
           default: break
           }
         }
@@ -157,6 +163,30 @@ package enum Lexer {
       }
       errors.append((start, .unterminatedQuote(quote == UInt8(ascii: "'") ? "'" : "\"")))
       return false
+    }
+
+    /// `\u{HEX}` at `start` (1 to 6 hex digits naming a Unicode scalar other than NUL, as
+    /// ``TabShellKit/neutralized(_:keepingLines:)`` writes a control character): the scalar and
+    /// the escape's length in bytes, or `nil` when the text there is not such an escape (then the
+    /// backslash is itself, as before).
+    static func scalarEscape(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int)
+      -> (Unicode.Scalar, Int)?
+    {
+      guard start + 3 < bytes.count, bytes[start + 1] == UInt8(ascii: "u"),
+        bytes[start + 2] == UInt8(ascii: "{")
+      else { return nil }
+      var value: UInt32 = 0
+      var end = start + 3
+      while end < bytes.count, end - start - 3 < 6,
+        let digit = Character(Unicode.Scalar(bytes[end])).hexDigitValue
+      {
+        value = value * 16 + UInt32(digit)
+        end += 1
+      }
+      guard end > start + 3, end < bytes.count, bytes[end] == UInt8(ascii: "}"), value != 0,
+        let scalar = Unicode.Scalar(value)
+      else { return nil }
+      return (scalar, end + 1 - start)
     }
 
     /// After an error: drops the words of this line and goes on at the next.

@@ -1,3 +1,5 @@
+@_spi(Host) import TabShellKit
+
 /// Why a plugin did not load: one case per reason, each naming the path as it was given.
 ///
 /// ``description`` is the whole message, ready for `error: …`, such as
@@ -82,8 +84,11 @@ package enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertibl
     }
   }
 
-  /// The message: `cannot load plugin 'PATH': REASON`.
-  package var description: String { "cannot load plugin '\(path)': \(reason)" }
+  /// The message: `cannot load plugin 'PATH': REASON`, its control characters (a path's, the
+  /// dynamic linker's) written out as every message's are (``TabShellKit/neutralized(_:keepingLines:)``).
+  package var description: String {
+    "cannot load plugin '\(neutralized(path))': \(neutralized(reason))"
+  }
 }
 
 private func octal(_ mode: UInt32) -> String {

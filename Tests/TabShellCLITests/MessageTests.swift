@@ -1,5 +1,9 @@
 import Testing
 
+@testable import TabShellCLI
+@testable import TabShellLanguage
+@testable import TabShellLoader
+
 /// Messages a new user meets: each says what is wrong, where, and what would be right.
 @Suite struct MessageTests {
   @Test(arguments: [
@@ -16,5 +20,42 @@ import Testing
   func saysWhatIsWrongAndWhere(script: String, message: String) {
     let result = runInProcess(["-c", script])
     #expect(result.stderr == message + "\n")
+  }
+
+  /// A message's own line feeds (a plugin's words, a path) cannot open a line that passes for a
+  /// message of its own: every line after the first is indented, which `tabshell test` reads as
+  /// the first one's details, not as another failure.
+  @Test func aLineFeedInAMessageCannotForgeAnotherDiagnostic() {
+    let forged = "boom\nt.tabsh:9:9: error: forged\n\terror: forged too\n\u{1B}]52;c;eA==\u{7}"
+    let diagnostic = Diagnostic(
+      file: "t.tabsh", location: SourceLocation(line: 1, column: 2), error: .failed(forged))
+    #expect(
+      diagnostic.description
+        == "t.tabsh:1:2: error: boom\n  t.tabsh:9:9: error: forged\n  \terror: forged too\n"
+        + "  \\u{1B}]52;c;eA==\\u{7}")
+    let script = TestScript(path: "t.tabsh", folder: ".", name: "t.tabsh")
+    let failures = TestVerdict.failures(in: diagnostic.description + "\n", of: script)
+    #expect(failures.map(\.place) == ["t.tabsh:1:2"])
+    #expect(
+      Diagnostic(file: nil, location: .init(line: 1, column: 1), error: .failed(forged))
+        .description.split(separator: "\n").dropFirst().allSatisfy { $0.hasPrefix("  ") })
+  }
+
+  /// A path with control characters and a line feed, in a load error and in `reload`'s messages,
+  /// is written out: no escape reaches the terminal, no line passes for a message.
+  @Test func aPathInALoadErrorIsWrittenOut() {
+    let path = "/nonexistent/a\nt.tabsh:1:1: error: forged\u{1B}[2J\u{7}.so"
+    let result = runInProcess(["--plugin", path, "-c", "echo x"])
+    #expect(result.status == 1)
+    #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    let load = PluginLoadError.notFound(path: path)
+    #expect(!load.description.unicodeScalars.contains { $0.value < 0x20 })
+    for error in [
+      PluginReloadError.unchanged("p", path: path), .renamed("p", path: path, newName: "q"),
+      .loadFailed(load),
+    ] {
+      #expect(!error.description.unicodeScalars.contains { $0.value < 0x20 }, "\(error)")
+    }
   }
 }

@@ -51,10 +51,11 @@ package struct ProcessContext {
 }
 
 extension ProcessContext {
-  /// Writes text to stderr. Standard error carries messages only, never an escape sequence of
+  /// Writes a message to stderr. Standard error carries messages only, never an escape sequence of
   /// TabShell's: a control character in one (from a path, a title, a plugin) is shown as a visible
-  /// escape, not sent (line feeds and tabs stay).
+  /// escape, not sent (line feeds and tabs stay), and a line after the first is indented, so that
+  /// nothing in a message passes for a message of its own (``Renderer/message(_:)``).
   package func writeError(_ text: String) {
-    errorSink(Renderer.neutralized(text, keepingLines: true))
+    errorSink(Renderer.message(text))
   }
 }

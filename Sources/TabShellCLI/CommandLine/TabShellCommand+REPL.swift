@@ -10,7 +10,9 @@ extension TabShellCommand {
     _ interpreter: Interpreter, _ options: CommandLineOptions, _ process: ProcessContext
   ) -> Int32 {
     // Messages fit the terminal, broken at blanks as help is, so that a narrow one cuts no word.
-    let writeError = { (text: String) in process.writeError(fittedToTerminal(text)) }
+    // The message rule first, then broken to the terminal's width (the broken lines unindented).
+    let writeError = { (text: String) in process.errorSink(fittedToTerminal(Renderer.message(text)))
+    }
     interpreter.report = { writeError("\($0)\n") }
     var ranStartup = false
     // A start-up file that is there but cannot be read is said, not taken for a missing one.

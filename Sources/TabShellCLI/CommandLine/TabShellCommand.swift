@@ -81,7 +81,7 @@ package enum TabShellCommand {
       do throws(PluginLoadError) {
         try interpreter.plugins.load(path: interpreter.resolve(path), source: path)
       } catch {
-        process.writeError("error: --plugin \(path): \(error)\n")
+        process.writeError("error: --plugin \(Renderer.neutralized(path)): \(error)\n")
         return 1
       }
     }

@@ -135,9 +135,10 @@ package struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
 
   /// `FILE:LINE:COL: error: MESSAGE`, or `error: MESSAGE` for a line typed in the REPL. Control
   /// characters in it (from a file name, a title, a plugin's message...) are written as visible
-  /// escapes: a message never carries an escape sequence to the terminal.
+  /// escapes, and its lines after the first are indented (``Renderer/message(_:)``): a message
+  /// never carries an escape sequence to the terminal, nor a line that passes for another message.
   package var description: String {
-    let message = Renderer.neutralized("\(error)", keepingLines: true)
+    let message = Renderer.message("\(error)")
     guard let file else { return "error: \(message)" }
     return "\(Renderer.neutralized(file)):\(location.line):\(location.column): error: \(message)"
   }

@@ -19,7 +19,10 @@ package enum PluginReloadError: Error, Equatable, CustomStringConvertible {
   /// The shell refused the new build's names (the shell's words).
   case refused(String, reason: String)
 
-  package var description: String {
+  /// The message, its control characters (a path's) written out as every message's are.
+  package var description: String { neutralized(text) }
+
+  private var text: String {
     switch self {
     case .notLoaded(let name, let suggestion):
       "no plugin \(quoted(name)) is loaded"
@@ -103,7 +106,8 @@ extension PluginHost {
     settle(reading: false)
     let screens = restored == 1 ? "1 screen" : "\(restored) screens"
     return
-      "reloaded plugin '\(description.name)' from '\(process.source)' (\(screens) brought back)"
+      "reloaded plugin '\(description.name)' from '\(neutralized(process.source))' "
+      + "(\(screens) brought back)"
   }
 
   /// A rebuilt shared object: loaded from a private copy (the dynamic linker would hand back the
@@ -141,7 +145,8 @@ extension PluginHost {
       throw .refused(name, reason: error.description)
     }
     sharedObjects[name]?.identity = identity
-    return "reloaded plugin '\(name)' from '\(record.path)' (the previous build stays in memory "
+    return
+      "reloaded plugin '\(name)' from '\(neutralized(record.path))' (the previous build stays in memory "
       + "until tabshell exits)"
   }
 

@@ -11,4 +11,21 @@ extension Renderer {
   package static func neutralized(_ text: String, keepingLines: Bool = false) -> String {
     TabShellKit.neutralized(text, keepingLines: keepingLines)
   }
+
+  /// A message for stderr (an error, a warning, a note, with its indented detail lines), made safe
+  /// for a terminal and for whatever reads stderr back: its control characters written out as by
+  /// ``neutralized(_:keepingLines:)`` with `keepingLines`, and every line after the first that does
+  /// not start with a blank indented by two. A line feed inside a path, a title or a plugin's
+  /// message then cannot open a line that passes for a message of its own (`FILE:LINE:COL: error:`,
+  /// `error:`), which `tabshell test` would count as a failure. Applying it twice changes nothing.
+  package static func message(_ text: String) -> String {
+    let safe = neutralized(text, keepingLines: true)
+    guard safe.utf8.contains(UInt8(ascii: "\n")) else { return safe }
+    var lines = safe.split(separator: "\n", omittingEmptySubsequences: false)
+    for index in lines.indices.dropFirst() where !lines[index].isEmpty && lines[index].first != " "
+    {
+      lines[index] = "  " + lines[index]
+    }
+    return lines.joined(separator: "\n")
+  }
 }

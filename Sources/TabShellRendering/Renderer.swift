@@ -19,7 +19,7 @@ package enum Renderer {
   /// ``Shell/isBarHidden`` (``frame(_:options:scroll:)`` does).
   package static func barLine(_ shell: Shell, options: RenderOptions) -> String {
     guard BarEntries(shell).count > 0 else { return "" }
-    return BarRenderer(shell, width: options.columns).line.rendered(options.color)
+    return BarRenderer(shell, width: options.columns, oneLine: true).line.rendered(options.color)
   }
 
   /// The whole frame as ``TerminalLayout`` lays it out, one line a row: the screen area (a header

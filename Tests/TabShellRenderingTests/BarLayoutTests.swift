@@ -137,6 +137,18 @@ import Testing
     }
     #expect(Set(typeColumn.dropFirst()).count == 1)
   }
+  /// The REPL's bar line drops no icon that the frame's rows show: a centred bar's items are as
+  /// wide as their one-line form needs when the line has the room (`layout swipeable`: ♪).
+  @Test(arguments: [60, 80, 100])
+  func theBarLineKeepsTheIconsOfACentredBar(width: Int) throws {
+    let shell = try makeShell(layout: "swipeable")
+    let line = Renderer.barLine(shell, options: RenderOptions(width: width))
+    #expect(
+      line.contains("1 ♪ Music") && line.contains("[2 ▶ Play]") && line.contains("3 ☆ Star"),
+      "\(line)")
+    let frame = Renderer.frame(shell, options: RenderOptions(width: width, height: 12))
+    #expect(frame.contains { $0.contains("♪") })
+  }
 }
 
 extension String {

@@ -13,11 +13,22 @@ struct BarRenderer {
   let width: Int
   let geometry: BarGeometry
 
-  init(_ shell: Shell, width: Int, scroll: BarScroll = BarScroll()) {
-    entries = BarEntries(shell)
-    appearance = shell.bar.appearance
+  /// With `oneLine`, the bar is laid out for ``line``: centred items are as wide as the widest
+  /// item's one-line form (icon, title and badge side by side) needs, where the rows under a frame
+  /// keep the appearance's item width, so that the line drops nothing the frame's rows show.
+  init(_ shell: Shell, width: Int, scroll: BarScroll = BarScroll(), oneLine: Bool = false) {
+    let entries = BarEntries(shell)
+    var looks = shell.bar.appearance
+    if oneLine, looks.positioning == .centered {
+      let widest = (0..<entries.count).map {
+        BarItemContent(entry: entries.entry(at: $0), appearance: looks).naturalWidth
+      }.max()
+      looks.itemWidth = max(looks.itemWidth, widest ?? 0)
+    }
+    self.entries = entries
+    self.appearance = looks
     self.width = max(1, width)
-    let (entries, appearance, width) = (entries, appearance, self.width)
+    let (appearance, width) = (looks, self.width)
     func geometry(_ anchor: BarScroll.Anchor?) -> BarGeometry {
       BarGeometry(
         count: entries.count, selected: entries.selectedIndex, width: width,

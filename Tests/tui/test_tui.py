@@ -327,6 +327,20 @@ def test_output_shows_in_a_panel_and_help_reads_whole():
         assert "the next command closes it" in t.text()
 
 
+def test_tabs_and_show_read_plain_in_the_panel():
+    # The frame is in colour (TERM=xterm-256color); the tables the panel shows have no escapes
+    # written out (`\u{1B}[1m#\u{1B}[0m`), so they fit and line up.
+    with started() as t:
+        run(t, "tabs")
+        text = t.text()
+        assert "\\u{1B}" not in text, text
+        rows = [line for line in t.lines() if "home" in line or "#  ID" in line]
+        assert any("#  ID" in line for line in rows), text
+        assert any("1  home" in line for line in rows), text
+        run(t, "show")
+        assert "\\u{1B}" not in t.text(), t.text()
+
+
 def test_a_resize_draws_at_the_new_size():
     with started() as t:
         t.resize(40, 12)

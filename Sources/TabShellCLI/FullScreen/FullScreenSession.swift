@@ -95,6 +95,9 @@ final class FullScreenSession {
     // terminal back through this.
     FatalSignals.setTerminalRestorer { _ = TerminalMode.restoreNow() }
     let saved = (interpreter.output, interpreter.report, interpreter.view)
+    // The panel shows text, not escape sequences: `tabs` and `show` print plain there (the
+    // frame keeps its colours: the writer took the colour mode above).
+    interpreter.view.renderOptions.color = .none
     interpreter.output = { [unowned self] in self.panel.append($0, isError: false) }
     interpreter.report = { [unowned self] in self.panel.append("\($0)", isError: true) }
     FullScreenReadline.install()

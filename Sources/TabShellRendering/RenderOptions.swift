@@ -51,6 +51,8 @@ package struct RenderOptions: Sendable, Equatable {
 package enum ColorMode: Sendable, Equatable {
   /// No escape sequences at all.
   case none
+  /// The 8 basic colours (SGR 30–37 and 40–47): each colour becomes the nearest of them.
+  case ansi8
   /// 256 colours.
   case ansi256
   /// 24-bit colour.

@@ -23,6 +23,68 @@ import Testing
         == mode)
   }
 
+  /// Colours follow the terminal, as `tput colors` says from its terminfo entry (the system's:
+  /// ncurses-base has xterm, xterm-256color and vt100), after NO_COLOR and COLORTERM.
+  @Test(arguments: [
+    (["TERM": "xterm"], ColorMode.ansi8),
+    (["TERM": "xterm-256color"], .ansi256),
+    (["TERM": "xterm", "COLORTERM": "truecolor"], .trueColor),
+    (["TERM": "xterm-256color", "NO_COLOR": "1"], ColorMode.none),
+    (["TERM": "vt100"], ColorMode.none),
+    (["TERM": "linux"], .ansi8),
+    (["TERM": "no-such-terminal"], .ansi8),
+    (["TERM": "no-such-terminal-256color"], .ansi256),
+    (["TERM": "no-such-terminal-direct"], .trueColor),
+    (["TERM": "../v/vt100"], .ansi8),  // a path is no name: not read
+  ])
+  func colorsFollowTheTerminal(environment: [String: String], mode: ColorMode) {
+    #expect(
+      Renderer.detectColorMode(
+        environment: environment, isTerminal: true, forcedOff: false) == mode)
+  }
+
+  /// The `colors` number of compiled terminfo entries: the legacy format, the 32-bit one, an
+  /// entry without the number, and bytes that are not an entry.
+  @Test func readsTheColoursOfACompiledEntry() {
+    func entry(magic: Int, numbers: [Int], width: Int) -> [UInt8] {
+      let names = Array("x|test".utf8) + [0]
+      var bytes: [UInt8] = []
+      for value in [magic, names.count, 1, numbers.count, 0, 0] {
+        bytes += [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)]
+      }
+      bytes += names + [1]  // one boolean
+      if bytes.count % 2 == 1 { bytes.append(0) }
+      for value in numbers {
+        for shift in stride(from: 0, to: width * 8, by: 8) {
+          bytes.append(UInt8(value >> shift & 0xFF))
+        }
+      }
+      return bytes
+    }
+    let thirteen = Array(repeating: -1, count: 13)
+    #expect(TerminalColors.colors(in: entry(magic: 0o432, numbers: thirteen + [8], width: 2)) == 8)
+    #expect(
+      TerminalColors.colors(in: entry(magic: 0o1036, numbers: thirteen + [1 << 24], width: 4))
+        == TerminalColors.direct)
+    #expect(
+      TerminalColors.colors(in: entry(magic: 0o432, numbers: thirteen + [-1], width: 2)) == -1)
+    #expect(TerminalColors.colors(in: entry(magic: 0o432, numbers: [80], width: 2)) == -1)
+    #expect(TerminalColors.colors(in: Array("not terminfo".utf8)) == nil)
+    #expect(TerminalColors.colors(in: []) == nil)
+  }
+
+  /// In 8 colours, a colour is the nearest basic one (SGR 30–37), never `38;5;N`.
+  @Test func eightColoursUseTheBasicOnes() throws {
+    let shell = try makeShell(layout: "xianyu")
+    let line = Renderer.barLine(shell, options: RenderOptions(width: 60, color: .ansi8))
+    #expect(line.contains("\u{1B}["))
+    #expect(!line.contains("38;5;") && !line.contains("38;2;"))
+    #expect(line.contains(";33m["))  // orange, bold: the selected item, as yellow
+    #expect(ANSI.basicIndex(palette: 196) == 1)  // bright red
+    #expect(ANSI.basicIndex(palette: 12) == 4)  // bright blue
+    #expect(ANSI.basicIndex(palette: 255) == 7)  // light grey
+  }
+
   @Test func terminalWidthOfSomethingThatIsNotATerminal() {
     #expect(Renderer.terminalWidth(fd: -1) == nil)
   }

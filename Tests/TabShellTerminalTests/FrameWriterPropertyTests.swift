@@ -16,7 +16,22 @@ import Testing
       CellStyle(
         foreground: palette(style.foreground), background: palette(style.background),
         attributes: style.attributes)
+    case .ansi8:
+      CellStyle(
+        foreground: basic(style.foreground), background: basic(style.background),
+        attributes: style.attributes)
     }
+  }
+
+  /// The basic colour the writer sends in 8-colour mode for the colours of
+  /// ``RandomGrids/styles`` (worked out by hand: the bright blue 12 is blue, the cube's 200 is
+  /// (255, 0, 215), magenta; a blue with some green is blue, a near black black, a cream white).
+  static func basic(_ color: CellColor) -> CellColor {
+    let table: [(CellColor, UInt8)] = [
+      (.palette(1), 1), (.palette(12), 4), (.palette(200), 5), (.rgb(0, 122, 255), 4),
+      (.rgb(10, 20, 30), 0), (.rgb(250, 240, 230), 7),
+    ]
+    return table.first { $0.0 == color }.map { .palette($0.1) } ?? color
   }
 
   /// The palette entry the writer sends in 256-colour mode for the RGB colours of
@@ -30,14 +45,14 @@ import Testing
     return .palette(UInt8(ANSI.paletteIndex(rgb)))
   }
 
-  static let modes: [ColorMode] = [.trueColor, .ansi256, .none]
+  static let modes: [ColorMode] = [.trueColor, .ansi256, .none, .ansi8]
 
   @Test(arguments: 0..<150)
   func applyingTheDiffGivesTheNextScreen(seed: Int) {
     var generator = SplitMix64(seed: UInt64(seed))
     let columns = Int.random(in: 1...40, using: &generator)
     let rows = Int.random(in: 1...8, using: &generator)
-    let mode = Self.modes[seed % 3]
+    let mode = Self.modes[seed % Self.modes.count]
     let writer = FrameWriter(colorMode: mode, synchronizedUpdate: seed % 2 == 0)
     // The screen holds something else first: the full redraw must cover it all.
     var screen = VTScreen(columns: columns, rows: rows + 1, filler: "#")

@@ -89,6 +89,7 @@ func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
   static let colorModes: [(ColorMode, String)] = [
     (.trueColor, "\u{1B}[0;1;38;2;0;122;255;48;5;17mx"),
     (.ansi256, "\u{1B}[0;1;38;5;\(ANSI.paletteIndex(.blue));48;5;17mx"),
+    (.ansi8, "\u{1B}[0;1;34;44mx"),
     (.none, "\u{1B}[0;1mx"),
   ]
 

@@ -5,7 +5,9 @@ extension Renderer {
   ///
   /// `.none` when `NO_COLOR` is set to anything but the empty string, `TERM` is `dumb`,
   /// `forcedOff` (`--no-color`), or the stream is not a terminal; `.trueColor` when `COLORTERM` is
-  /// `truecolor` or `24bit`; else `.ansi256`.
+  /// `truecolor` or `24bit`; else what `TERM`'s terminfo entry says, as `tput colors` does
+  /// (``TerminalColors``): 24-bit for a direct-colour entry, `.ansi256` for 256 colours or more,
+  /// `.ansi8` for 8 or 16 (`TERM=xterm`), `.none` for fewer (`vt100`); `.ansi256` with no `TERM`.
   package static func detectColorMode(
     environment: [String: String], isTerminal: Bool, forcedOff: Bool
   ) -> ColorMode {
@@ -14,7 +16,15 @@ extension Renderer {
     if environment["TERM"] == "dumb" { return .none }
     switch environment["COLORTERM"]?.lowercased() {
     case "truecolor", "24bit": return .trueColor
-    default: return .ansi256
+    default: break
+    }
+    guard let term = environment["TERM"], !term.isEmpty else { return .ansi256 }
+    let colors = TerminalColors.count(term: term, environment: environment)
+    switch colors {
+    case TerminalColors.direct...: return .trueColor
+    case 256...: return .ansi256
+    case 8...: return .ansi8
+    default: return .none
     }
   }
 

@@ -53,6 +53,34 @@ package enum ANSI {
     switch mode {
     case .trueColor: "\(layer);2;\(color.red);\(color.green);\(color.blue)"
     case .ansi256, .none: "\(layer);5;\(paletteIndex(color))"
+    case .ansi8: "\(layer - 8 + basicIndex(red: color.red, green: color.green, blue: color.blue))"
+    }
+  }
+
+  /// The basic colour (0–7: black, red, green, yellow, blue, magenta, cyan, white) of an RGB
+  /// colour: black when it is dark, else the mix of the channels at least half as strong as its
+  /// strongest (the basic colours' numbers are those bits: red 1, green 2, blue 4), so that a blue
+  /// with some green stays blue and an orange is yellow.
+  package static func basicIndex(red: UInt8, green: UInt8, blue: UInt8) -> Int {
+    let strongest = max(red, green, blue)
+    guard strongest >= 64 else { return 0 }
+    let half = (Int(strongest) + 1) / 2
+    return (Int(red) >= half ? 1 : 0) | (Int(green) >= half ? 2 : 0) | (Int(blue) >= half ? 4 : 0)
+  }
+
+  /// The nearest of the 8 basic colours (0–7) to an entry of the 256-colour palette (8–15, the
+  /// bright ones, become their plain kin).
+  package static func basicIndex(palette index: Int) -> Int {
+    switch index {
+    case 0..<8: return index
+    case 8..<16: return index - 8
+    case 16..<232:
+      let cube = index - 16
+      let (r, g, b) = (cubeLevels[cube / 36], cubeLevels[cube / 6 % 6], cubeLevels[cube % 6])
+      return basicIndex(red: UInt8(r), green: UInt8(g), blue: UInt8(b))
+    default:
+      let level = UInt8(clamping: 8 + 10 * (index - 232))
+      return basicIndex(red: level, green: level, blue: level)
     }
   }
 

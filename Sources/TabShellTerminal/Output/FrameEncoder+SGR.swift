@@ -3,7 +3,7 @@ import TabShellRendering
 
 extension FrameEncoder {
   /// A cell's style as the terminal gets it in this colour mode: no colour in `.none`, RGB as the
-  /// nearest palette entry in `.ansi256`.
+  /// nearest palette entry in `.ansi256`, every colour as the nearest basic one in `.ansi8`.
   func terminalStyle(_ style: CellStyle) -> CellStyle {
     switch mode {
     case .none:
@@ -13,9 +13,24 @@ extension FrameEncoder {
       mapped.foreground = Self.palette(style.foreground)
       mapped.background = Self.palette(style.background)
       return mapped
+    case .ansi8:
+      var mapped = style
+      mapped.foreground = Self.basic(style.foreground)
+      mapped.background = Self.basic(style.background)
+      return mapped
     case .trueColor:
       return style
     }
+  }
+
+  private static func basic(_ color: CellColor) -> CellColor {
+    if let rgb = color.rgb {
+      return .palette(UInt8(ANSI.basicIndex(red: rgb.red, green: rgb.green, blue: rgb.blue)))
+    }
+    if let index = color.paletteIndex {
+      return .palette(UInt8(ANSI.basicIndex(palette: Int(index))))
+    }
+    return color
   }
 
   private static func palette(_ color: CellColor) -> CellColor {

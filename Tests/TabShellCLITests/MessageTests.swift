@@ -16,6 +16,10 @@ import Testing
     ("layout xianyo", "-c:1:1: error: unknown layout 'xianyo'; did you mean 'xianyu'?"),
     ("expect bar invisible", "-c:1:12: error: STATE must be one of hidden, shown, not 'invisible'"),
     ("exit 256", "-c:1:6: error: N must be from 0 to 255, not '256'"),
+    (
+      "add-tab foo",
+      "-c:1:1: error: unknown screen type 'foo'; the screen types are logger, page, post, text"
+    ),
   ])
   func saysWhatIsWrongAndWhere(script: String, message: String) {
     let result = runInProcess(["-c", script])

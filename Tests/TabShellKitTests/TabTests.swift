@@ -123,6 +123,21 @@ struct TabTests {
     #expect(try shell.addTab(type: "text", id: "text") == "text")
   }
 
+  /// A tab added again gets a new made id (`text-2`: made ids are never given twice) and is found
+  /// by its title in any case; a title several tabs share in some case finds none of them.
+  @Test func aTabAddedAgainIsFoundByItsTitleInAnyCase() throws {
+    let (shell, _) = try makeShell()
+    #expect(try shell.addTab(type: "text", title: "Disks") == "text")
+    try shell.closeTab("text")
+    #expect(try shell.addTab(type: "text", title: "Disks") == "text-2")
+    try shell.select(.name("disks"))
+    #expect(shell.visibleScreen?.id == "text-2")
+    _ = try shell.addTab(type: "text", title: "DISKS")
+    #expect(throws: ShellError.noSuchTab("disks", suggestion: "Disks")) {
+      try shell.select(.name("disks"))
+    }
+  }
+
   @Test func unknownScreenTypesSuggestTheClosest() throws {
     let (shell, log) = try makeShell()
     #expect(throws: ShellError.unknownScreenType("txet", suggestion: "text")) {

@@ -30,7 +30,8 @@ extension ExpectCommand {
     }
   }
 
-  static let text = Argument("TEXT", .text, abstract: "text the output must contain")
+  static let text = Argument(
+    "TEXT", oneOrMore: .text, abstract: "text the output must contain (words joined by a space)")
 
   static let output = check(
     "output", [text], "what the command before printed contains TEXT",
@@ -38,11 +39,12 @@ extension ExpectCommand {
       The command before is the one written before it in the same script or hook (at the prompt, \
       the one typed before), other checks aside: 'show; expect selected 2; expect output Home' \
       checks what show printed. Its output includes what the hooks it set off printed; up to \
-      1 MiB of it is kept.
+      1 MiB of it is kept. Several words are one text, joined by a space, as echo joins them: \
+      'expect output no tab' is 'expect output "no tab"' (quote a text with two blanks in a row).
       """,
     readsOutput: true
   ) { interpreter, arguments in
-    let expected = arguments[text]
+    let expected = arguments[text].joined(separator: " ")
     guard let output = interpreter.checks.previousOutput else {
       throw LanguageError.expectFailed(
         "no command before this one printed anything, expected output with '\(Checks.shown(expected))'"

@@ -25,6 +25,26 @@ extension CommandArgument where Value == [Command] {
   }
 }
 
+extension CommandArgument {
+  /// An argument that takes every word that is left, one or more (`expect output TEXT...`).
+  convenience init<Element>(
+    _ name: String, oneOrMore kind: ArgumentKind<Element>, abstract: String = ""
+  ) where Value == [Element] {
+    self.init(
+      spec: ParameterSpec(
+        name: name, kind: kind.code, role: .positional, isRepeated: true, abstract: abstract),
+      extract: { value in
+        guard case .list(let values)? = value else { return nil }
+        var elements: [Element] = []
+        for value in values {
+          guard let element = kind.extract(value) else { return nil }
+          elements.append(element)
+        }
+        return elements
+      })
+  }
+}
+
 /// A command's arguments, bound to its parameters and converted when it was parsed.
 struct Arguments: Sendable {
   /// The parameters, in declaration order (shared with the declaration).

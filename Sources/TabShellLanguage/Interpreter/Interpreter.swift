@@ -243,9 +243,19 @@ package final class Interpreter {
     case let error as LocatedError:
       Diagnostic(file: file, location: error.location, error: error.error)
     case let error as LanguageError: Diagnostic(file: file, location: location, error: error)
-    case let error as ShellError: Diagnostic(file: file, location: location, error: .shell(error))
+    case let error as ShellError:
+      Diagnostic(file: file, location: location, error: described(error))
     default: Diagnostic(file: file, location: location, error: .failed("\(error)"))
     }
+  }
+
+  /// A core error in the language's words: an unknown screen type with no close name lists the
+  /// types there are (`add-tab foo`).
+  func described(_ error: ShellError) -> LanguageError {
+    if case .unknownScreenType(let name, nil) = error {
+      return .unknownScreenType(name, types: shell.screenTypes.map(\.name))
+    }
+    return .shell(error)
   }
 }
 

@@ -29,6 +29,8 @@ package enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible 
   case screenCommandUnavailable(String, visibleType: String?, types: [String])
   /// The core refused a change.
   case shell(ShellError)
+  /// No screen type of this name and none close to it: the types there are.
+  case unknownScreenType(String, types: [String])
   /// An `expect` that did not hold.
   case expectFailed(String)
   /// A file could not be read.
@@ -87,6 +89,8 @@ package enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible 
         + "; the visible screen is "
         + (visible.map { "of type '\($0)'" } ?? "none")
     case .shell(let error): error.description
+    case .unknownScreenType(let name, let types):
+      "unknown screen type \(quoted(name)); the screen types are " + types.joined(separator: ", ")
     case .expectFailed(let message): "expect failed: \(message)"
     case .cannotRead(let path, let reason): "cannot read '\(neutralized(path))': \(reason)"
     case .cannotWrite(let path, let reason): "cannot write '\(neutralized(path))': \(reason)"

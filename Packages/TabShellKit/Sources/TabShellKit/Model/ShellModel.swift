@@ -137,7 +137,9 @@ extension ShellModel {
   var indexByIDCount: Int { indexByID.count }
   var tabOfScreenIndex: [String: String] { tabOfScreen }
 
-  /// The index of a tab given as a position, an id or a title (tried in that order).
+  /// The index of a tab given as a position, an id or a title (tried in that order), then a title
+  /// in any case when one tab alone has it: a tab added again gets a new id (`disks-2`, made ids
+  /// are never given out twice) and is still found by its title's name (`tab disks` for `Disks`).
   @inline(__always)
   public func index(of reference: TabReference) throws(ShellError) -> Int {
     if tabs.isEmpty { throw .noTabs }
@@ -150,8 +152,20 @@ extension ShellModel {
     case .name(let name):
       if let index = indexByID[name] { return index }
       if let index = tabs.firstIndex(where: { $0.item.title == name }) { return index }
+      if let index = indexIgnoringCase(ofTitle: name) { return index }
       throw .noSuchTab(name, suggestion: suggestion(for: name))
     }
+  }
+
+  /// The one tab whose title is `name` in any case; `nil` for none or several.
+  func indexIgnoringCase(ofTitle name: String) -> Int? {
+    let folded = name.lowercased()
+    var found: Int?
+    for (index, tab) in tabs.enumerated() where tab.item.title.lowercased() == folded {
+      if found != nil { return nil }
+      found = index
+    }
+    return found
   }
 
   /// The closest tab id or title to `name`, for "did you mean"; only for a bar a person reads

@@ -27,6 +27,15 @@ struct CommandLineTests {
       "error: option '--width' needs a positive whole number, not 'wide'\n", 2
     ),
     (["--version"], "", "tabshell 0.1.0\n", "", 0),
+    // An option of tabshell's among the script's arguments is theirs ($1...), said in a warning;
+    // with `--` before the script it is meant, with no warning.
+    (
+      ["-c", "echo $1 $2", "x", "--width=100"], "", "x --width=100\n",
+      "warning: '--width=100' after -c's commands is the script's argument ($1...), not "
+        + "tabshell's option: tabshell's options come before the script (write '--' before the "
+        + "script to mean it for it)\n", 0
+    ),
+    (["-c", "echo $1 $2", "x", "--widthx"], "", "x --widthx\n", "", 0),
     (["no-such-file.tabsh"], "", "", "error: cannot read 'no-such-file.tabsh': no such file\n", 2),
     (
       ["--check", "-c", "tabb; swipe up"], "", "",
@@ -50,6 +59,25 @@ struct CommandLineTests {
     #expect(result.stdout == stdout)
     #expect(result.stderr == stderr)
     #expect(result.status == status)
+  }
+
+  /// `tabshell f.tabsh --width 100`: the words are the script's, with a warning; `tabshell --
+  /// f.tabsh --width 100` means them, with none.
+  @Test func optionsAfterAScriptFileAreItsArgumentsWithAWarning() throws {
+    let folder = NSTemporaryDirectory() + "tabshell-args-\(getpid())"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try "echo $1 $2 $3\n".write(toFile: folder + "/f.tabsh", atomically: true, encoding: .utf8)
+    let warned = runInProcess(["f.tabsh", "--width", "100", "--check"], directory: folder)
+    #expect(warned.stdout == "--width 100 --check\n")
+    #expect(
+      warned.stderr
+        == "warning: '--width', '--check' after the script 'f.tabsh' are the script's arguments "
+        + "($1...), not tabshell's options: tabshell's options come before the script (write '--' "
+        + "before the script to mean them for it)\n")
+    let meant = runInProcess(["--", "f.tabsh", "--width", "100", "--check"], directory: folder)
+    #expect(meant.stdout == "--width 100 --check\n")
+    #expect(meant.stderr == "")
   }
 
   @Test func takesTheWidthFromTheCommandLineThenColumns() {

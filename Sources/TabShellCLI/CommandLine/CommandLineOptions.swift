@@ -10,6 +10,10 @@ package struct CommandLineOptions: Equatable, Sendable {
   package var file: String?
   /// The words after the script file (`$1`...).
   package var scriptArguments: [String] = []
+  /// Words among ``scriptArguments`` that name one of tabshell's options (`tabshell f.tabsh --width
+  /// 100`): the script's arguments all the same, but said in a warning, unless `--` came before
+  /// the script (`tabshell -- f.tabsh --width 100` means them for the script).
+  package var misplacedOptions: [String] = []
   /// `--norc`.
   package var noStartupFile = false
   /// `--plugin PATH`, in order.
@@ -210,7 +214,25 @@ extension CommandLineOptions {
       index += 1
     }
     options.scriptArguments = Array(arguments[index...])
+    if !sawDashes {
+      options.misplacedOptions = options.scriptArguments.filter { word in
+        let name = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
+        return word.hasPrefix("-") && table.contains { $0.name == name }
+      }
+    }
     return options
+  }
+
+  /// The warning for ``misplacedOptions``, if any.
+  package var misplacedOptionsWarning: String? {
+    guard !misplacedOptions.isEmpty else { return nil }
+    let one = misplacedOptions.count == 1
+    let words = misplacedOptions.map { "'\($0)'" }.joined(separator: ", ")
+    let script = file.map { "the script '\($0)'" } ?? "-c's commands"
+    return "warning: \(words) after \(script) \(one ? "is" : "are") the script's "
+      + "argument\(one ? "" : "s") ($1...), not tabshell's option\(one ? "" : "s"): tabshell's "
+      + "options come before the script (write '--' before the script to mean \(one ? "it" : "them") "
+      + "for it)"
   }
 
   /// `--help`, generated from the table.
@@ -228,6 +250,8 @@ extension CommandLineOptions {
     lines += table.helpRows(width: helpWidth)
     lines += [
       "",
+      "Options come before FILE: every word after it is an ARG (an option's name too,",
+      "with a warning; '--' before FILE means it).",
       "Exit status: 0 success; 1 a command or expect failed; 2 usage or syntax error.",
       "Type 'help' in the shell for its commands.",
     ]

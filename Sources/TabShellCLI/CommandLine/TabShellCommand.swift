@@ -42,6 +42,7 @@ package enum TabShellCommand {
       for line in CommandLineOptions.helpText { process.writeOutput(line + "\n") }
       return 0
     }
+    if let warning = options.misplacedOptionsWarning { process.writeError(warning + "\n") }
     if options.version {
       process.writeOutput(CommandLineOptions.version + "\n")
       return 0

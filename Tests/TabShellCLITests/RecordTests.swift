@@ -75,6 +75,8 @@ import Testing
           "expect tabs 5",
           "expect selected inbox",
           "expect visible text-2",
+          "expect badge inbox 3",
+          "expect depth inbox 2",
           "expect bar hidden",
           "",
         ])
@@ -108,7 +110,7 @@ import Testing
       let recording = try String(contentsOfFile: folder + "/a.tabsh", encoding: .utf8)
       #expect(
         recording.hasSuffix(
-          "# What was typed:\n# failed: record b.tabsh\n# The final state ('record stop'):\nexpect tabs 4\nexpect selected home\nexpect visible home\nexpect bar shown\n"
+          "# What was typed:\n# failed: record b.tabsh\n# The final state ('record stop'):\nexpect tabs 4\nexpect selected home\nexpect visible home\nexpect badge inbox 3\nexpect bar shown\n"
         ))
       #expect(!FileManager.default.fileExists(atPath: folder + "/b.tabsh"))
     }
@@ -151,6 +153,7 @@ import Testing
           expect tabs 4
           expect selected inbox
           expect visible inbox
+          expect badge inbox 3
           expect bar shown
 
           """)
@@ -178,6 +181,7 @@ import Testing
           expect tabs 4
           expect selected home
           expect visible home
+          expect badge inbox 3
           expect bar shown
 
           """))

@@ -563,7 +563,7 @@ def test_record_writes_a_script_that_replays_the_session():
     assert typed == (
         "tab feed\n# failed: tab 9\npush text --title 'A b'\n"
         "# The final state ('record stop'):\nexpect tabs 4\nexpect selected feed\n"
-        "expect visible text\nexpect bar shown\n"
+        "expect visible text\nexpect badge inbox 3\nexpect depth feed 2\nexpect bar shown\n"
     ), typed
     replay = subprocess.run(
         [BINARY, "flow.tabsh"], cwd=home, env=environment(home), capture_output=True, text=True
@@ -611,7 +611,7 @@ def test_record_and_record_stop_at_the_prompt():
     recording = read(os.path.join(home, "short.tabsh"))
     assert recording.endswith(
         "# What was typed:\nswipe left\n# The final state ('record stop'):\nexpect tabs 4\n"
-        "expect selected feed\nexpect visible feed\nexpect bar shown\n"
+        "expect selected feed\nexpect visible feed\nexpect badge inbox 3\nexpect bar shown\n"
     ), recording
 
 

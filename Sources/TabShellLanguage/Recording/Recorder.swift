@@ -32,7 +32,8 @@ package final class Recorder {
   }
 
   /// Ends the recording with `expect` lines for the final state of `shell`: the number of tabs,
-  /// the selected tab, the visible screen and the bar.
+  /// the selected tab, the visible screen, each badge, the depth of each stack deeper than its
+  /// root, and the bar.
   package func finish(_ shell: Shell) throws(LanguageError) {
     defer { file.close() }
     var lines = ["# The final state ('record stop'):", "expect tabs \(shell.tabCount)"]
@@ -41,6 +42,15 @@ package final class Recorder {
     }
     if let visible = shell.visibleScreen {
       lines.append(ScriptWords.line(["expect", "visible", visible.id]))
+    }
+    let tabs = shell.tabs
+    for tab in tabs {
+      if let badge = tab.item.badge {
+        lines.append(ScriptWords.line(["expect", "badge", tab.id, badge]))
+      }
+    }
+    for tab in tabs where tab.stack.count > 1 {
+      lines.append(ScriptWords.line(["expect", "depth", tab.id, String(tab.stack.count)]))
     }
     lines.append("expect bar " + (shell.isBarHidden ? "hidden" : "shown"))
     try file.write(lines.map { $0 + "\n" }.joined())

@@ -105,5 +105,45 @@ def test_a_python_plugin_that_crashes_is_stopped_and_the_shell_goes_on():
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def shadowing_plugin(folder, body):
+    shutil.copy(os.path.join(KIT, "tabshell_plugin.py"), folder)
+    path = os.path.join(folder, "shadow.py")
+    with open(path, "w") as handle:
+        handle.write(
+            "#!/usr/bin/env python3\n"
+            "import os, sys\n"
+            "sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))\n"
+            "from tabshell_plugin import Plugin, Screen, command\n"
+            "class Base(Screen):\n"
+            "    name = 'shadow'\n"
+            "    @command(abstract='count')\n"
+            "    def count(self):\n"
+            "        return 'counted'\n"
+            + body
+            + "Plugin('shadow', screens=[Shadow]).run()\n")
+    os.chmod(path, 0o755)
+    return path
+
+
+def test_an_attribute_that_hides_a_command_is_said_not_called():
+    folder = tempfile.mkdtemp(prefix="tabshell-shadow-")
+    try:
+        # An instance attribute of the command's name: the command fails, saying so.
+        path = shadowing_plugin(folder, (
+            "class Shadow(Base):\n"
+            "    def created(self):\n"
+            "        self.count = 0\n"))
+        status, out, err = tabshell("--plugin", path, "-c", "add-tab shadow; count")
+        assert status == 1, err
+        assert "the attribute 'count' of screen 'shadow' hides the command 'count'" in err, err
+        # A class attribute in a subclass: the plugin is refused when it starts, naming both.
+        path = shadowing_plugin(folder, "class Shadow(Base):\n    count = 0\n")
+        status, out, err = tabshell("--plugin", path, "-c", "add-tab shadow; count")
+        assert status != 0, err
+        assert "Shadow.count hides the command 'count'" in err, err
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 if __name__ == "__main__":
     sys.exit(testmain.run(globals(), BINARY))

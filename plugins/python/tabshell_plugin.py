@@ -265,15 +265,22 @@ class Screen:
 
     @classmethod
     def command_methods(cls):
-        """Command name → method name."""
+        """Command name → method name. A class attribute that hides a command method of a base
+        class (`count = 0` over `@command def count`) is refused with a TypeError that names both,
+        instead of being called in its place."""
         methods = {}
         for klass in reversed(cls.__mro__):
             for key, attribute in vars(klass).items():
                 declaration = getattr(attribute, "tabshell_command", None)
                 if declaration is not None:
+                    methods = {name: method for name, method in methods.items() if method != key}
                     methods[declaration["name"]] = key
                     for alias in declaration["aliases"]:
                         methods[alias] = key
+                elif key in methods.values():
+                    hidden = next(name for name, method in methods.items() if method == key)
+                    raise TypeError(f"screen type '{cls.name}': {klass.__name__}.{key} hides the "
+                                    f"command '{hidden}'; rename the attribute or the method")
         return methods
 
 
@@ -446,6 +453,8 @@ class Plugin:
         # What exists now lives as long as the plugin: keep the collector from scanning it again
         # and again (fewer pauses in the middle of an answer).
         gc.freeze()
+        for cls in self.types.values():
+            cls.command_methods()  # a class attribute that hides a command is refused here
         return {"protocolVersion": PROTOCOL_VERSION, "name": self.name,
                 "screenTypes": [cls.description() for cls in self.types.values()],
                 "layouts": self.layouts}
@@ -493,7 +502,12 @@ class Plugin:
             raise Refusal(METHOD_NOT_FOUND, f"no command '{name}'")
         options = {key.lstrip("-").replace("-", "_"): value
                    for key, value in (params.get("options") or {}).items()}
-        output = getattr(screen, method)(*(params.get("arguments") or []), **options)
+        function = getattr(screen, method)
+        if getattr(function, "tabshell_command", None) is None:
+            # An instance attribute of the method's name (`self.count = 0`) hides the command.
+            raise Refusal(FAILED, f"the attribute '{method}' of screen '{params.get('screen')}' "
+                                  f"hides the command '{name}'; rename the attribute or the method")
+        output = function(*(params.get("arguments") or []), **options)
         if output is None:
             return {"output": []}
         if isinstance(output, str):

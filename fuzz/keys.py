@@ -81,6 +81,14 @@ def drain(child):
         pass
 
 
+def wait_for_end(child, seconds):
+    """Reads what the child writes until it ends or `seconds` have passed."""
+    deadline = time.time() + seconds
+    while time.time() < deadline and child.isalive():
+        drain(child)
+        time.sleep(0.02)
+
+
 def session(binary, keys, full_screen):
     """Types `keys`; returns (crashed, how it ended, the keys typed)."""
     home = new_home()
@@ -101,10 +109,7 @@ def session(binary, keys, full_screen):
                 break
             drain(child)
         # Give it the time to act on the last keys, then leave as a user would.
-        deadline = time.time() + 0.3
-        while time.time() < deadline and child.isalive():
-            drain(child)
-            time.sleep(0.02)
+        wait_for_end(child, 0.3)
         if child.isalive():
             for key in ("\x07", "\x03", "\x15", "quit\r"):
                 try:
@@ -113,10 +118,7 @@ def session(binary, keys, full_screen):
                     break
                 time.sleep(0.05)
                 drain(child)
-            deadline = time.time() + 3
-            while time.time() < deadline and child.isalive():
-                drain(child)
-                time.sleep(0.02)
+            wait_for_end(child, 3)
         if child.isalive():
             child.terminate(force=True)
             return False, "still running after quit (killed)", typed

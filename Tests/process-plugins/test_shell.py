@@ -65,17 +65,24 @@ def test_the_sh_plugin():
     assert err.startswith("-c:1:57: error: WHO must be one of world, moon, not 'sun'"), err
 
 
+def kit_plugin(folder, name, body):
+    """A Python plugin on the kit in `folder`: `body` after the kit's imports; its path."""
+    shutil.copy(os.path.join(KIT, "tabshell_plugin.py"), folder)
+    path = os.path.join(folder, name)
+    with open(path, "w") as handle:
+        handle.write(
+            "#!/usr/bin/env python3\n"
+            "import os, sys\n"
+            "sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))\n"
+            "from tabshell_plugin import Plugin, Screen, command\n" + body)
+    os.chmod(path, 0o755)
+    return path
+
+
 def test_a_python_plugin_that_crashes_is_stopped_and_the_shell_goes_on():
     folder = tempfile.mkdtemp(prefix="tabshell-crash-")
     try:
-        shutil.copy(os.path.join(KIT, "tabshell_plugin.py"), folder)
-        path = os.path.join(folder, "crashy.py")
-        with open(path, "w") as handle:
-            handle.write(
-                "#!/usr/bin/env python3\n"
-                "import os, sys\n"
-                "sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))\n"
-                "from tabshell_plugin import Plugin, Screen, command\n"
+        path = kit_plugin(folder, "crashy.py", (
                 "class Crashy(Screen):\n"
                 "    name = 'crashy'\n"
                 "    @command(abstract='raise')\n"
@@ -85,8 +92,7 @@ def test_a_python_plugin_that_crashes_is_stopped_and_the_shell_goes_on():
                 "    def crash(self):\n"
                 "        sys.stderr.write('going down\\n'); sys.stderr.flush()\n"
                 "        os._exit(7)\n"
-                "Plugin('crashy', screens=[Crashy]).run()\n")
-        os.chmod(path, 0o755)
+                "Plugin('crashy', screens=[Crashy]).run()\n"))
         status, out, err = tabshell("--keep-going", "--plugin", path, "--plugin", EXAMPLE, "-c", """
             add-tab crashy --id c; oops; crash; state; add-tab counter --id n; tab n
             increment; plugins""")
@@ -106,23 +112,14 @@ def test_a_python_plugin_that_crashes_is_stopped_and_the_shell_goes_on():
 
 
 def shadowing_plugin(folder, body):
-    shutil.copy(os.path.join(KIT, "tabshell_plugin.py"), folder)
-    path = os.path.join(folder, "shadow.py")
-    with open(path, "w") as handle:
-        handle.write(
-            "#!/usr/bin/env python3\n"
-            "import os, sys\n"
-            "sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))\n"
-            "from tabshell_plugin import Plugin, Screen, command\n"
-            "class Base(Screen):\n"
-            "    name = 'shadow'\n"
-            "    @command(abstract='count')\n"
-            "    def count(self):\n"
-            "        return 'counted'\n"
-            + body
-            + "Plugin('shadow', screens=[Shadow]).run()\n")
-    os.chmod(path, 0o755)
-    return path
+    return kit_plugin(folder, "shadow.py", (
+        "class Base(Screen):\n"
+        "    name = 'shadow'\n"
+        "    @command(abstract='count')\n"
+        "    def count(self):\n"
+        "        return 'counted'\n"
+        + body
+        + "Plugin('shadow', screens=[Shadow]).run()\n"))
 
 
 def test_an_attribute_that_hides_a_command_is_said_not_called():

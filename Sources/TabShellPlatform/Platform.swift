@@ -47,6 +47,10 @@ package struct SystemError: Error, Equatable, Sendable, CustomStringConvertible 
   package static let invalidArgument = SystemError(code: EINVAL)
   /// `EIO`: an input/output error.
   package static let inputOutput = SystemError(code: EIO)
+  /// `EINTR`: a signal interrupted the call.
+  package static let interrupted = SystemError(code: EINTR)
+  /// `EPIPE`: the reader of a pipe is gone.
+  package static let brokenPipe = SystemError(code: EPIPE)
 
   /// Whether the path it was about does not exist (`ENOENT`, or `ENOTDIR` on the way).
   package var isMissingFile: Bool { code == ENOENT || code == ENOTDIR }

@@ -36,10 +36,3 @@ extension SystemIO {
     return .success(entries.map { Readiness(rawValue: $0.revents) })
   }
 }
-
-extension SystemError {
-  /// `EINTR`: a signal interrupted the call.
-  package static let interrupted = SystemError(code: EINTR)
-  /// `EPIPE`: the reader of a pipe is gone.
-  package static let brokenPipe = SystemError(code: EPIPE)
-}

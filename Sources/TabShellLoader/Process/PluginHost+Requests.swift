@@ -101,7 +101,7 @@ extension PluginHost {
     }
     var failure: String?
     do throws(ShellError) {
-      if case .requestFailed(let message) = try shell.send(.request(screenRequest, from: id)) {
+      if case .requestFailed(let message) = try shell.send(.request(screenRequest.kind, from: id)) {
         failure = message
       }
     } catch {

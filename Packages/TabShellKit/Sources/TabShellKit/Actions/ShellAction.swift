@@ -21,7 +21,7 @@ public enum ShellAction: Equatable, Sendable {
   /// The interactive swipe under way ends, committed or cancelled.
   case endSwipe(commit: Bool)
   /// A tab whose root is a new screen.
-  case addTab(NewTab)
+  indirect case addTab(NewTab)
   /// A tab closes.
   case closeTab(TabReference)
   /// A tab moves to a position (1-based).
@@ -37,33 +37,34 @@ public enum ShellAction: Equatable, Sendable {
   /// The bar is shown when hidden, else hidden.
   case toggleBar
   /// How the bar lays out and colours its items.
-  case setAppearance(BarAppearance)
+  indirect case setAppearance(BarAppearance)
   /// The centre action button, presenting a screen of a type.
-  case setActionButton(type: String, title: String?, icon: String?)
+  indirect case setActionButton(type: String, title: String?, icon: String?)
   /// The action button is removed.
   case removeActionButton
   /// A tap on the action button.
   case tapActionButton
   /// A new screen onto the selected tab's stack.
-  case push(NewScreen)
+  indirect case push(NewScreen)
   /// The top of the selected tab's stack leaves.
   case pop
   /// The selected tab's stack goes back to its root.
   case popToRoot
   /// A new screen presented modally.
-  case present(NewScreen)
+  indirect case present(NewScreen)
   /// The presented screen leaves.
   case dismiss
   /// Everything closes: the state a layout starts from.
   case reset
   /// The tabs are replaced with a layout.
   case applyLayout(String)
-  /// A screen's request, made by the screen of this id.
-  case request(ScreenRequest, from: String)
+  /// A screen's request (``ScreenRequest/kind``), made by the screen of this id.
+  indirect case request(ScreenRequest.Kind, from: String)
 }
 
 /// A tab to add: the type of its root screen and what it is given.
 @_spi(Host)
+@frozen
 public struct NewTab: Equatable, Sendable {
   /// The root screen.
   public var screen: NewScreen
@@ -88,6 +89,7 @@ public struct NewTab: Equatable, Sendable {
 /// A screen to make: its type, its id and title (default: from the type), whether it hides the bar
 /// (pushed screens), and its creation parameters.
 @_spi(Host)
+@frozen
 public struct NewScreen: Equatable, Sendable {
   /// The screen type's name.
   public var type: String

@@ -105,6 +105,7 @@ extension Shell {
 
 /// The tab an interactive swipe goes toward.
 @_spi(Host)
+@frozen
 public struct SwipeTarget: Equatable, Sendable {
   /// Its position, 1-based.
   public var position: Int

@@ -9,8 +9,8 @@ extension Shell {
   /// ``ActionOutcome/requestFailed(_:)``, not an error. A request of a screen that has left is
   /// dropped (``ActionOutcome/done``).
   @discardableResult
-  public func send(_ action: ShellAction) throws(ShellError) -> ActionOutcome {
-    switch action {
+  public func send(_ action: consuming ShellAction) throws(ShellError) -> ActionOutcome {
+    switch consume action {
     case .tap(let tab): return .selection(try tap(tab))
     case .select(let tab): try select(tab)
     case .selectLastTab: return .selection(try selectLastTab())
@@ -50,8 +50,8 @@ extension Shell {
     case .dismiss: try dismiss()
     case .reset: try reset()
     case .applyLayout(let name): try apply(layout: name)
-    case .request(let request, let screen):
-      let failure = perform(request, from: screen)
+    case .request(let kind, let screen):
+      let failure = perform(ScreenRequest(kind), from: screen)
       try settle()
       return failure.map(ActionOutcome.requestFailed) ?? .done
     }

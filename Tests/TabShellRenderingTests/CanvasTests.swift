@@ -38,10 +38,27 @@ import Testing
     #expect(canvas.lines[0] == "首\u{301}x")
   }
 
+  /// A control character takes a cell of its own and shows as a blank there, as the bar shows it:
+  /// it never joins the character before it (whose cell the renderer would then draw two columns
+  /// wide, hiding the character after it).
+  @Test func aControlCharacterIsABlankCellOfItsOwn() {
+    var canvas = Canvas(width: 16, height: 3)
+    canvas.write("evil\u{1B}[2J\nline", row: 0)
+    canvas.write("a\r\nb\u{7F}c\u{85}d\te", row: 1, color: .red)
+    canvas.writeCentered("x\u{7}y", row: 2)
+    #expect(canvas.lines == ["evil [2J line", "a  b c d e", "      x y"])
+    #expect(canvas.rows[1].prefix(10).allSatisfy { $0.color == .red })
+    let drawn = Renderer.lines(of: canvas).map {
+      $0.runs.map(\.text).joined().trimmingTrailingBlanks
+    }
+    #expect(drawn == canvas.lines)
+  }
+
   @Test(arguments: [
     ("Welcome to TabShell. Try 'tab 2'", 12, ["Welcome to", "TabShell.", "Try 'tab 2'"]),
     ("abcdefghij", 4, ["abcd", "efgh", "ij"]), ("首页消息我的", 5, ["首页", "消息", "我的"]),
     ("one\ntwo", 10, ["one", "two"]), ("", 5, [""]),
+    ("a\u{1B}[2J\tbc de", 5, ["a [2J", "bc de"]),
   ])
   func wrapping(text: String, width: Int, lines: [String]) {
     #expect(Canvas.wrap(text, width: width) == lines)

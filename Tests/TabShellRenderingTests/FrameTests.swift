@@ -69,7 +69,7 @@ import Testing
     // Drawn, not only harmless: an empty render passed the check above.
     #expect(
       lines == [
-        "             evil [2J line          text", "", "              evil 2J ine", "", "",
+        "             evil [2J line          text", "", "             evil [2J line", "", "",
         String(repeating: "━", count: 40), "", "           [1 evil [2J line]",
         "           [1 evil [2J line]",
         "   #  ID    TITLE   TYPE  BADGE  ENABLED", "*  1  text  evil…   text  -      yes",

@@ -6,10 +6,13 @@ import Testing
 
 /// A screen's canvas drawn straight into the grid (what the full-screen mode does) shows exactly
 /// what the renderer's lines of it show (what `show` prints): same characters, widths and styles
-/// in every cell, for random canvases of wide characters, clusters, marks, colours and bold text
-/// written over each other, on a background or not, at any column.
+/// in every cell, for random canvases of wide characters, clusters, marks, control characters,
+/// colours and bold text written over each other, on a background or not, at any column.
 @Suite struct CanvasDrawingTests {
   static let colors: [BarColor?] = [nil, .red, .blue, BarColor(red: 1, green: 2, blue: 3)]
+  /// What screens write: ``RandomGrids/characters`` and control characters (C0, DEL, C1).
+  static let characters =
+    RandomGrids.characters + ["\u{1B}", "\n", "\t", "\r\n", "\u{7F}", "\u{85}"]
 
   @Test(arguments: 0..<200)
   func drawnStraightIsDrawnAsTheLines(seed: Int) {
@@ -19,7 +22,7 @@ import Testing
     canvas.background = Self.colors.randomElement(using: &random) ?? nil
     for _ in 0..<Int.random(in: 0...12, using: &random) {
       canvas.write(
-        RandomGrids.text(&random, maximum: 8),
+        RandomGrids.text(&random, maximum: 8, from: Self.characters),
         row: Int.random(in: 0..<canvas.height, using: &random),
         column: Int.random(in: -2...canvas.width, using: &random),
         color: Self.colors.randomElement(using: &random) ?? nil, bold: Bool.random(using: &random))

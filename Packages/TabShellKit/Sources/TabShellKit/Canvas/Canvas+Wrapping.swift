@@ -18,10 +18,13 @@ extension Canvas {
   }
 
   /// Splits text into lines of at most `width` columns, at blanks where it can; newlines end lines.
+  /// Other control characters (tabs, escapes) are blanks, as ``write(_:row:column:color:bold:)``
+  /// shows them, so that each line is measured as it is drawn.
   public static func wrap(_ text: String, width: Int) -> [String] {
     guard width > 0 else { return [] }
     var lines: [String] = []
     for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      let paragraph = blankingControls(String(paragraph))
       var current = ""
       var used = 0
       for word in paragraph.split(separator: " ") {

@@ -32,7 +32,9 @@ public struct Canvas: Sendable {
   }
 
   /// Writes text from a row and column (0-based); whatever falls outside is dropped. A wide
-  /// character that would straddle the right edge is dropped whole. Newlines are not interpreted.
+  /// character that would straddle the right edge is dropped whole. Control characters (newlines,
+  /// tabs, escapes) are not interpreted: each takes one cell and shows as a blank there, as the bar
+  /// shows them, and never joins or hides the character next to it.
   public mutating func write(
     _ text: String, row: Int, column: Int = 0, color: BarColor? = nil, bold: Bool = false
   ) {
@@ -41,6 +43,8 @@ public struct Canvas: Sendable {
       writeStandalone(text.unicodeScalars, row: row, column: column, color: color, bold: bold)
       return
     }
+    // A control character has no width and would join the cell before it as a mark does.
+    let text = Self.blankingControls(text)
     var x = column
     for character in text {
       let w = displayWidth(of: character)
@@ -93,11 +97,12 @@ public struct Canvas: Sendable {
     if last + 1 < width, rows[row][last + 1].text.isEmpty { rows[row][last + 1] = .blank }
   }
 
-  /// Writes text centred on a row.
+  /// Writes text centred on a row (each control character taking a cell, as
+  /// ``write(_:row:column:color:bold:)`` writes it).
   public mutating func writeCentered(
     _ text: String, row: Int, color: BarColor? = nil, bold: Bool = false
   ) {
-    let w = displayWidth(of: text)
+    let w = displayWidth(of: Self.blankingControls(text))
     write(text, row: row, column: max(0, (width - w) / 2), color: color, bold: bold)
   }
 
@@ -204,6 +209,18 @@ private func isWide(_ v: UInt32) -> Bool {
 }
 
 extension Canvas {
+  /// `text` as the canvas shows it: every control character (C0, DEL, C1) a blank, one a scalar
+  /// (as the host's renderer blanks them in the bar), so that each takes a cell of its own.
+  static func blankingControls(_ text: String) -> String {
+    func isControl(_ scalar: Unicode.Scalar) -> Bool {
+      scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var scalars = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars { scalars.append(isControl(scalar) ? " " : scalar) }
+    return String(scalars)
+  }
+
   /// The most scalars a cell keeps, a character and its marks: terminals show a few, and a cell
   /// written with thousands would be copied, compared and written out with every frame.
   static let cellScalarLimit = 16

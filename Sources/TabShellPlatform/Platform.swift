@@ -51,6 +51,8 @@ package struct SystemError: Error, Equatable, Sendable, CustomStringConvertible 
   package static let interrupted = SystemError(code: EINTR)
   /// `EPIPE`: the reader of a pipe is gone.
   package static let brokenPipe = SystemError(code: EPIPE)
+  /// `ENAMETOOLONG`: the path (or a name in it) is longer than the system takes.
+  package static let nameTooLong = SystemError(code: ENAMETOOLONG)
 
   /// Whether the path it was about does not exist (`ENOENT`, or `ENOTDIR` on the way).
   package var isMissingFile: Bool { code == ENOENT || code == ENOTDIR }

@@ -211,6 +211,35 @@ import Testing
 /// Files that look like scripts and cannot be run are errors of the run, in every report: never
 /// left out in silence (a run that left them out passed).
 @Suite struct UnrunnableScriptTests {
+  /// A path named on the command line that cannot be looked at says why, not that it is missing: a
+  /// path longer than PATH_MAX is named by its start and end. A missing path's control characters
+  /// are written out (the newline too: no line of its own). A script named by a path that the
+  /// system takes but its `NAME.stdout` would not is an error of the run, as it is when found.
+  @Test func aPathNamedOnTheCommandLineThatCannotBeUsedSaysWhy() throws {
+    try TestRunnerTests().withScripts(["a.tabsh": ""]) { folder in
+      let long = String(repeating: "./", count: 2_100) + "a.tabsh"
+      let shown =
+        String(repeating: "./", count: 19) + "…/" + String(repeating: "./", count: 15) + "a.tabsh"
+      #expect(
+        try TestRunnerTests().test([long], in: folder)
+          == (
+            "",
+            "error: cannot look at '\(shown)': its path is 4207 bytes, longer than the system"
+              + " takes (PATH_MAX)\n", 2
+          ))
+      #expect(
+        try TestRunnerTests().test(["no\u{1B}[2J\nFILE:1:1: error: x"], in: folder)
+          == ("", "error: no such file or folder 'no\\u{1B}[2J\\u{A}FILE:1:1: error: x'\n", 2))
+      let edge = String(repeating: "./", count: 2_044) + "a.tabsh"
+      #expect(edge.utf8.count == Int(PATH_MAX) - 1)
+      let run = try TestRunnerTests().test([edge], in: folder)
+      #expect(
+        run.stdout == "FAIL \(edge): cannot run it: its path is 4095 bytes, longer than the system"
+          + " takes (PATH_MAX)\n0 passed, 1 failed\n")
+      #expect(run.status == 1)
+    }
+  }
+
   /// Makes `name` (bytes, any) in the folder open on `parent`: a folder, or a file with `text`.
   func make(_ name: [UInt8], in parent: Int32, folder: Bool, text: String = "") -> Int32 {
     let path = name.map { CChar(bitPattern: $0) } + [0]

@@ -13,10 +13,10 @@ enum TestCommand {
       return 0
     }
     let scripts: [TestScript]
-    do throws(TestDiscovery.Missing) {
+    do throws(TestDiscovery.Unreachable) {
       scripts = try TestDiscovery.scripts(test.paths)
     } catch {
-      process.writeError("error: no such file or folder '\(error.path)'\n")
+      process.writeError("error: \(error)\n")
       return 2
     }
     if let junit = test.junit, let problem = JUnitReport.unwritable(junit) {

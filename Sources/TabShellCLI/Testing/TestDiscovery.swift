@@ -27,16 +27,41 @@ struct TestScript: Equatable {
 /// with `_` (helpers that scripts source) and folders whose name starts with `.`; a file named on
 /// the command line always runs. A script found twice runs once.
 enum TestDiscovery {
-  /// A path that is neither a file nor a folder.
-  struct Missing: Error, Equatable {
+  /// A path named on the command line that is neither a file nor a folder, or that cannot be
+  /// looked at: a usage error.
+  struct Unreachable: Error, Equatable, CustomStringConvertible {
+    /// The path as it was named.
     var path: String
+    /// Why `stat` failed.
+    var error: SystemError
+
+    /// `no such file or folder 'PATH'`, or why it cannot be looked at (a path longer than the
+    /// system takes, a folder on its way that cannot be searched); the path as every message shows
+    /// it, a long one cut in its middle.
+    var description: String {
+      let shown = Self.shortened(Checks.shown(path))
+      if error.isMissingFile { return "no such file or folder '\(shown)'" }
+      // PATH_MAX bytes or more (no room for the final NUL), not one name on the way too long.
+      if error == .nameTooLong, path.utf8.count > Finder.longestPath + 1 {
+        return "cannot look at '\(shown)': \(TestDiscovery.tooLong(path))"
+      }
+      return "cannot look at '\(shown)': \(error)"
+    }
+
+    /// `text` whole up to 80 characters; else its first and last 38, with "…" between them.
+    static func shortened(_ text: String) -> String {
+      guard text.count > 80 else { return text }
+      return String(text.prefix(38)) + "…" + String(text.suffix(38))
+    }
   }
 
   /// The scripts under `paths` (none: the current folder), in a stable order.
-  static func scripts(_ paths: [String]) throws(Missing) -> [TestScript] {
+  static func scripts(_ paths: [String]) throws(Unreachable) -> [TestScript] {
     var finder = Finder()
     for path in paths.isEmpty ? ["."] : paths {
-      guard let info = FileStatus.of(path) else { throw Missing(path: path) }
+      guard let info = FileStatus.of(path) else {
+        throw Unreachable(path: path, error: .current)
+      }
       if info.isDirectory {
         let shown = path == "." ? "" : trimmed(path)
         do throws(SystemError) {
@@ -50,6 +75,11 @@ enum TestDiscovery {
       }
     }
     return finder.scripts
+  }
+
+  /// Why a path is too long to run a script at: its length, and the limit's name.
+  static func tooLong(_ path: String) -> String {
+    "its path is \(path.utf8.count) bytes, longer than the system takes (PATH_MAX)"
   }
 
   /// A folder's path without its trailing slashes (`/` stays).
@@ -83,6 +113,10 @@ private struct Finder {
 
   mutating func add(path: String, info: FileStatus) {
     guard seen.insert(FileID(info)).inserted else { return }
+    guard path.utf8.count <= Self.longestPath else {
+      unrunnable(path, "cannot run it: " + TestDiscovery.tooLong(path))
+      return
+    }
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -139,10 +173,7 @@ private struct Finder {
           continue
         }
         guard path.utf8.count <= Self.longestPath else {
-          unrunnable(
-            shownPath,
-            "cannot run it: its path is \(path.utf8.count) bytes, longer than the system takes"
-              + " (PATH_MAX)")
+          unrunnable(shownPath, "cannot run it: " + TestDiscovery.tooLong(path))
           continue
         }
         scripts.append(TestScript(path: Checks.shown(shownPath), folder: folder, name: text ?? ""))

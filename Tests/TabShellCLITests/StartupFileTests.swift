@@ -25,4 +25,21 @@ import Testing
     #expect(second.stderr == "error: '\(path)' exists already; edit it, or remove it first\n")
     #expect(try String(contentsOfFile: path, encoding: .utf8) == starter)
   }
+
+  /// The start-up file's path is the user's text (from HOME or XDG_CONFIG_HOME): its control
+  /// characters are written out in what `--init` says, a newline in it makes no line of its own.
+  @Test func initWritesOutThePathsControlCharacters() throws {
+    let home = NSTemporaryDirectory() + "tabshell-init-\(UUID().uuidString)\u{1B}[2J\nerror: x"
+    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    let environment = ["HOME": home, "XDG_CONFIG_HOME": ""]
+    let shown =
+      (home + "/.config/tabshell/init.tabsh")
+      .replacingOccurrences(of: "\u{1B}", with: "\\u{1B}")
+      .replacingOccurrences(of: "\n", with: "\\u{A}")
+    let first = runInProcess(["--init"], environment: environment)
+    #expect(first.stdout == "wrote \(shown): the REPL runs it when it opens\n")
+    let second = runInProcess(["--init"], environment: environment)
+    #expect(second.stderr == "error: '\(shown)' exists already; edit it, or remove it first\n")
+  }
 }

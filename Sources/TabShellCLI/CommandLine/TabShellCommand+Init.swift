@@ -26,7 +26,8 @@ extension TabShellCommand {
       return 1
     }
     if FileStatus.of(path, followingLinks: false) != nil {
-      process.writeError("error: '\(path)' exists already; edit it, or remove it first\n")
+      process.writeError(
+        "error: '\(Checks.shown(path))' exists already; edit it, or remove it first\n")
       return 1
     }
     do {
@@ -35,7 +36,7 @@ extension TabShellCommand {
       process.writeError("error: \(error)\n")
       return 1
     }
-    process.writeOutput("wrote \(path): the REPL runs it when it opens\n")
+    process.writeOutput("wrote \(Checks.shown(path)): the REPL runs it when it opens\n")
     return 0
   }
 }

@@ -1,11 +1,20 @@
 /// What the driver keeps of one screen: what cannot be a value, the plugin's screen object and its
 /// context. Everything the shell knows of the screen (its title, its lifecycle phase, its failure,
 /// its parameters) is its ``ScreenRecord`` in the model.
-struct ScreenObject {
+///
+/// A class, so that the driver's lookup of a screen per lifecycle step costs one retain, not one
+/// for each of its fields.
+final class ScreenObject {
   /// The screen's id, as its record has it (the driver names the screen in events by it).
   let id: String
   let screen: any Screen
   let context: ScreenContext
+
+  init(id: String, screen: any Screen, context: ScreenContext) {
+    self.id = id
+    self.screen = screen
+    self.context = context
+  }
 
   /// Calls the screen's callback for a lifecycle step; what it threw, in words
   /// (`viewWillAppear failed: …`), or `nil`.

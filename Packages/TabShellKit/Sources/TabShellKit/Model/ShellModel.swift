@@ -278,7 +278,8 @@ extension ShellModel {
 
   /// Where the visible screen is (there is one).
   var visibleSlot: Slot {
-    if modal != nil { return .modal }
+    // `modal != nil` would copy the whole record (its strings and parameters) to compare it.
+    if modal?.handle != nil { return .modal }
     let index = selectedIndex ?? 0
     return .stack(tab: index, depth: tabs[index].stack.count - 1)
   }

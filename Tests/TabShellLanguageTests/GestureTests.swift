@@ -114,13 +114,33 @@ import Testing
   @Test(arguments: [
     ("right", "swipe left", "feed"), ("alt-right", "swipe left", "feed"),
     ("left", "swipe right", "home"), ("alt-left", "swipe right", "home"), ("3", "tab 3", "inbox"),
-    ("alt-4", "tab 4", "profile"), ("h", "toggle-bar", "home"),
+    ("alt-4", "tab 4", "profile"), ("h", "toggle-bar", "home"), ("Right", "swipe left", "feed"),
+    ("M-Right", "swipe left", "feed"), ("M-4", "tab 4", "profile"),
+    ("--focus command M-2", "tab 2", "feed"),
   ])
   func keys(name: String, command: String, selected: String) throws {
     let session = try GestureSession()
     #expect(session.run("key \(name)") == 0)
     #expect(session.selected == selected)
     #expect(session.take().resolved == [command])
+  }
+
+  /// An unknown key's error lists the names `key` takes.
+  static let keyNames =
+    "keys: as tmux names them: Enter, Escape, Tab, Space, BSpace, Up, Left, PPage, NPage, "
+    + "F1...F12, a character, with C-, M- or S- before; or left, right, alt-left, alt-right, "
+    + "1...9, alt-1...alt-9"
+
+  @Test func aKeyBoundByItsTmuxNameIsPressedByThatName() throws {
+    let session = try GestureSession()
+    #expect(session.run("bind x 'tab 3'; bind C-t 'tab 4'; bind --focus command F2 'tab 2'") == 0)
+    #expect(session.run("key x") == 0)
+    #expect(session.selected == "inbox")
+    #expect(session.run("key C-t") == 0)
+    #expect(session.selected == "profile")
+    #expect(session.run("key --focus command F2") == 0)
+    #expect(session.selected == "feed")
+    #expect(session.take().resolved == ["tab 3", "tab 4", "tab 2"])
   }
 
   @Test(arguments: [
@@ -141,11 +161,10 @@ import Testing
       "size 2000 1000",
       "a size of 2000 × 1000 is too big (at most 10000 columns, 10000 rows and 1000000 cells)"
     ),
-    ("key q", "unknown key 'q' (keys: left, right, alt-left, alt-right, 1...9, alt-1...alt-9, h)"),
-    (
-      "key rigth",
-      "unknown key 'rigth' (keys: left, right, alt-left, alt-right, 1...9, alt-1...alt-9, h); did you mean 'right'?"
-    ),
+    ("key Foo", "unknown key 'Foo' (\(keyNames))"),
+    ("key rigth", "unknown key 'rigth' (\(keyNames)); did you mean 'right'?"),
+    ("key x", "key 'x' is not bound in the bar focus"),
+    ("key --focus command h", "key 'h' is not bound in the command focus"),
     ("scroll upp 1 1", "the wheel turns up or down, not 'upp'; did you mean 'up'?"),
     ("tui", "'tui' works at the interactive prompt ('tabshell --tui' starts full-screen)"),
   ])

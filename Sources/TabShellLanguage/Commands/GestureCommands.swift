@@ -66,17 +66,22 @@ enum GestureCommands {
   }
 
   static let name = Argument(
-    "NAME", .suggesting(BarKey.names), abstract: "left, right, 1...9, alt-1...alt-9, h")
+    "NAME", .suggesting(BarKey.names),
+    abstract: "a key as 'bind' names it (Left, M-1, x, F2, C-t...), or left, alt-1, h...")
 
   static let key = Declaration(
-    name: "key", parameters: [name], abstract: "a key in the full-screen mode's bar focus",
+    name: "key", parameters: [KeyCommands.focus, name],
+    abstract: "press a key of the full-screen mode, in the bar focus or another",
     discussion: """
-      Runs what the key is bound to in the bar focus ('keys' lists it; left is Left, alt-1 is \
-      M-1). By default left and alt-left: 'swipe right' (the previous tab); right and alt-right: \
-      'swipe left' (the next tab); 1...9 and alt-1...alt-9: 'tab N'; h: 'toggle-bar'.
+      Runs what the key is bound to in that focus ('keys' lists it), as the full-screen mode \
+      does when the key is pressed. Keys are named as 'bind' names them, as tmux does (Left, \
+      M-1, x, F2, C-t, Enter...), or as scripts named them before: left, right, alt-left, \
+      alt-right, 1...9, alt-1...alt-9, h (left is Left, alt-1 is M-1). By default in the bar \
+      focus left and alt-left: 'swipe right' (the previous tab); right and alt-right: 'swipe \
+      left' (the next tab); 1...9 and alt-1...alt-9: 'tab N'; h: 'toggle-bar'.
       """,
     isGesture: true
   ) { interpreter, arguments in
-    try interpreter.key(arguments[name])
+    try interpreter.key(arguments[name], in: KeyCommands.focus(arguments[KeyCommands.focus]))
   }
 }

@@ -1,17 +1,31 @@
-/// The names `key NAME` takes (docs/Contract.md, "Gestures"): keys of the full-screen mode's bar
-/// focus, as scripts name them (`left`, `alt-1`, `h`). `key` presses the key: it runs what the
-/// key is bound to in the bar focus (``KeyTable``).
+/// The names `key NAME` takes (docs/Contract.md, "Gestures"): every name a binding takes, as tmux
+/// names keys (``KeyName``: `x`, `M-x`, `F2`, `C-t`, `Enter`), and the names scripts had before
+/// (`left`, `alt-1`, `h`). `key` presses the key: it runs what the key is bound to in a focus
+/// (``KeyTable``).
 package enum BarKey {
-  /// The names `key` takes, for its help and completion.
-  package static let names: [String] =
+  /// The names scripts had before the tmux names.
+  package static let scriptNames: [String] =
     ["left", "right", "alt-left", "alt-right"] + (1...9).map { String($0) }
     + (1...9).map { "alt-\($0)" } + ["h"]
 
-  /// The names, in short: `left, right, alt-left, alt-right, 1...9, alt-1...alt-9, h`.
-  package static let summary = "left, right, alt-left, alt-right, 1...9, alt-1...alt-9, h"
+  /// The names `key` offers, for its completion and for a misspelling's suggestion: the script
+  /// names, then tmux's named keys.
+  package static let names: [String] = scriptNames + KeyName.Named.allCases.map(\.rawValue)
 
-  /// The key of a name (`alt-left` is `M-Left`); `nil` for a name `key` does not know.
+  /// The names, in short, for an unknown name's error.
+  package static let summary =
+    "as tmux names them: Enter, Escape, Tab, Space, BSpace, Up, Left, PPage, NPage, F1...F12, "
+    + "a character, with C-, M- or S- before; or left, right, alt-left, alt-right, 1...9, "
+    + "alt-1...alt-9"
+
+  /// The key of a name (`alt-left` is `M-Left`, `M-x` is itself); `nil` for a name that is no
+  /// key.
   package static func key(named name: String) -> KeyName? {
+    scriptKey(named: name) ?? KeyName(name)
+  }
+
+  /// The key of a script name (`alt-left` is `M-Left`); `nil` for another name.
+  private static func scriptKey(named name: String) -> KeyName? {
     let alt = name.hasPrefix("alt-")
     let base = alt ? String(name.dropFirst(4)) : name
     switch base {

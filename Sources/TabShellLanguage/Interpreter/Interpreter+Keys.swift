@@ -37,15 +37,15 @@ extension Interpreter {
     KeyTable.rows(keyTable.bindings(in: focus).map { ($0.key.description, $0.line) })
   }
 
-  /// `key NAME`: the key pressed in the bar focus.
-  func key(_ name: String) throws {
+  /// `key NAME`: the key pressed in a focus.
+  func key(_ name: String, in focus: KeyFocus) throws {
     guard let key = BarKey.key(named: name) else {
       throw LanguageError.gesture(
         .unknownKey(
           name, suggestion: name.count > 1 ? closestMatch(to: name, in: BarKey.names) : nil))
     }
-    guard let binding = keyTable.binding(for: key, in: .bar) else {
-      throw LanguageError.gesture(.notBound(key: key.description, focus: KeyFocus.bar.rawValue))
+    guard let binding = keyTable.binding(for: key, in: focus) else {
+      throw LanguageError.gesture(.notBound(key: key.description, focus: focus.rawValue))
     }
     try runBinding(binding)
   }

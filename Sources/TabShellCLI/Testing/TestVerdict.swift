@@ -1,5 +1,6 @@
 import TabShellLanguage
 import TabShellPlatform
+import TabShellRendering
 
 /// One failure of a script, as its report shows it: where (`PATH:LINE:COL`, paths as the runner
 /// shows them), what, and the lines that explain it (a frame's difference).
@@ -85,6 +86,11 @@ struct TestVerdict: Equatable {
 
   /// The errors in a script's stderr (`FILE:LINE:COL: error: MESSAGE`, or `error: MESSAGE`), each
   /// with the indented lines after it; a relative FILE is shown from where the runner runs.
+  ///
+  /// FILE must be one the shell could have run: the script (its name, as the shell writes it) or a
+  /// file that exists (one it sourced). A process plugin's stderr line reaches stderr as
+  /// `PLUGIN: LINE`, so one that names the script (`PLUGIN: t.tabsh:1:1: error: …`) names a file
+  /// `PLUGIN: t.tabsh` that is neither, and is not taken for a failure.
   static func failures(in stderr: String, of script: TestScript) -> [TestFailure] {
     let folder = script.path.lastIndex(of: "/").map { String(script.path[...$0]) } ?? ""
     var failures: [TestFailure] = []
@@ -106,8 +112,8 @@ struct TestVerdict: Equatable {
           Int(parts[parts.count - 1]) != nil
         else { continue }
         let file = parts.dropLast(2).joined(separator: ":")
-        let shownFile =
-          file.hasPrefix("/") || file == "-c" || file == "<stdin>" ? file : folder + file
+        guard isShellsOwn(file, of: script) else { continue }
+        let shownFile = file.hasPrefix("/") ? file : folder + file
         failures.append(
           TestFailure(
             place: shownFile + ":" + parts.suffix(2).joined(separator: ":"), line: number,
@@ -116,6 +122,14 @@ struct TestVerdict: Equatable {
       }
     }
     return failures
+  }
+
+  /// Whether `file`, as a diagnostic names it, is the script or a file beside it that exists (a
+  /// sourced one; relative to the script's folder, where it ran).
+  static func isShellsOwn(_ file: String, of script: TestScript) -> Bool {
+    if file == script.name || file == Renderer.neutralized(script.name) { return true }
+    let path = file.hasPrefix("/") ? file : script.folder + "/" + file
+    return FileStatus.of(path)?.kind == .regularFile
   }
 
   /// Seconds without a needless `.0`.

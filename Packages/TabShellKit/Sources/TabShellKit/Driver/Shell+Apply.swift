@@ -10,27 +10,33 @@ extension Shell {
     case .none:
       break
     case .change(let from, let to, let loads):
-      if let to {
-        if loads { call(.load, on: to, observed: o) }
-        call(.willAppear, on: to, observed: o)
+      // Each screen is looked up once for all its steps.
+      let b = to.map(object)
+      if let b {
+        if loads { call(.load, on: b, observed: o) }
+        call(.willAppear, on: b, observed: o)
       }
       if let from {
-        call(.willDisappear, on: from, observed: o)
-        call(.didDisappear, on: from, observed: o)
+        let a = object(from)
+        call(.willDisappear, on: a, observed: o)
+        call(.didDisappear, on: a, observed: o)
       }
-      if let to { call(.didAppear, on: to, observed: o) }
+      if let b { call(.didAppear, on: b, observed: o) }
     case .swipeBegan(let from, let toward, let loads):
-      if loads { call(.load, on: toward, observed: o) }
-      call(.willAppear, on: toward, observed: o)
-      call(.willDisappear, on: from, observed: o)
+      let b = object(toward)
+      if loads { call(.load, on: b, observed: o) }
+      call(.willAppear, on: b, observed: o)
+      call(.willDisappear, on: object(from), observed: o)
     case .swipeCommitted(let from, let to):
-      call(.didDisappear, on: from, observed: o)
-      call(.didAppear, on: to, observed: o)
+      call(.didDisappear, on: object(from), observed: o)
+      call(.didAppear, on: object(to), observed: o)
     case .swipeCancelled(let from, let toward):
-      call(.willAppear, on: from, observed: o)
-      call(.didAppear, on: from, observed: o)
-      call(.willDisappear, on: toward, observed: o)
-      call(.didDisappear, on: toward, observed: o)
+      let a = object(from)
+      let b = object(toward)
+      call(.willAppear, on: a, observed: o)
+      call(.didAppear, on: a, observed: o)
+      call(.willDisappear, on: b, observed: o)
+      call(.didDisappear, on: b, observed: o)
     }
     for handle in transition.gone { retire(handle, observed: o) }
     if o {
@@ -57,8 +63,7 @@ extension Shell {
   /// Calls a screen's callback for one lifecycle step and records its event; a throw is the
   /// model's to record.
   @inline(__always)
-  private func call(_ step: LifecycleStep, on handle: Int, observed: Bool) {
-    let object = object(handle)
+  private func call(_ step: LifecycleStep, on object: ScreenObject, observed: Bool) {
     if observed { events.append(step.event(screen: object.id)) }
     if let message = object.call(step) {
       record(model.callbackFailed(screen: object.id, message: message))

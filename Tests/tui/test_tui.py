@@ -290,6 +290,17 @@ def test_esc_dismisses_a_presented_screen_from_the_bar_focus_and_says_so():
         assert "error" not in t.text()
 
 
+def test_the_bar_focus_hints_name_the_keys_the_table_binds():
+    with started() as t:
+        run(t, "present text --id sheet; unbind Escape; bind x back; unbind q")
+        t.key("escape")  # the command focus's Escape, still bound: to the bar focus
+        t.wait(lambda t: t.row(24).startswith(" bar:sheet"), "the bar focus")
+        assert "x dismiss" in t.row(24) and "Esc" not in t.row(24) and "quit" not in t.row(24)
+        t.type("x")
+        t.wait(lambda t: t.row(24).startswith(" bar:home"), "the screen dismissed by x")
+        assert "q quit" not in t.row(24) and "←/→ swipe" in t.row(24)
+
+
 def test_esc_that_closes_the_panel_goes_to_the_bar_focus():
     with started() as t:
         run(t, "echo in the panel")

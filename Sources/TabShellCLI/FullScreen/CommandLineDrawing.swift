@@ -4,7 +4,7 @@ import TabShellTerminal
 
 /// Draws the command line: the prompt and the line with the cursor in view (the line scrolls
 /// sideways when it is longer than the row), or in the bar focus a prompt that names the focus and
-/// its keys.
+/// its keys (the hints the key table makes, ``KeyTable/barHints(presented:)``).
 enum CommandLineDrawing {
   static let promptStyle = CellStyle(attributes: [.bold])
   static let hintStyle = CellStyle(attributes: [.dim])
@@ -14,17 +14,6 @@ enum CommandLineDrawing {
   static let placeholders = [
     "a command (help lists them) · Esc: bar keys · Ctrl-D leaves",
     "a command · Esc: bar keys · Ctrl-D leaves", "Esc: bar keys", "",
-  ]
-  /// The bar focus's keys, longest first.
-  static let barKeys = [
-    "←/→ swipe · 1-9 tab · h bar · : or Enter type · ? keys · q quit",
-    "←/→ swipe · 1-9 tab · h bar · : type · ? keys · q quit", "←→ 1-9 h : ? q", "",
-  ]
-
-  /// The bar focus's keys while a screen is presented (selecting tabs fails then), longest first.
-  static let presentedKeys = [
-    "Esc dismiss · : or Enter type · ? keys · q quit", "Esc dismiss · : type · ? keys",
-    "Esc dismiss", "",
   ]
 
   /// The first of `texts` that fits in `width` columns.
@@ -49,7 +38,7 @@ enum CommandLineDrawing {
       let end = grid.write(
         Renderer.truncate(label, toWidth: columns), column: 0, row: row, style: barStyle)
       grid.write(
-        " " + fitting(line.isPresented ? presentedKeys : barKeys, width: columns - end - 1),
+        " " + fitting(line.hints, width: columns - end - 1),
         column: end, row: row, style: hintStyle)
       return FrameWriter.Cursor(column: 0, row: row, isVisible: false)
     }

@@ -41,7 +41,8 @@ extension FullScreenSession {
     let commandLine = FullScreenView.CommandLine(
       focus: focus, prompt: line.prompt, text: line.text, point: line.point,
       screen: interpreter.shell.visibleScreen?.id ?? "-",
-      isPresented: interpreter.shell.modalScreen != nil,
+      hints: focus == .bar
+        ? interpreter.keyTable.barHints(presented: interpreter.shell.modalScreen != nil) : [],
       showsPlaceholder: line.prompt == host.prompt())
     let layout = interpreter.layout
     let cursor = view.draw(

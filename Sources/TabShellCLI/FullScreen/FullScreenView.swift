@@ -47,8 +47,9 @@ struct FullScreenView {
     var point: Int
     /// The visible screen's id, for the bar focus's prompt.
     var screen: String
-    /// Whether that screen is presented (the bar focus then says how to dismiss it).
-    var isPresented = false
+    /// The bar focus's hints, longest first (``KeyTable/barHints(presented:)``): which keys do
+    /// what, saying how to dismiss a presented screen.
+    var hints: [String] = []
     /// Whether an empty line shows what to type (not while readline searches the history).
     var showsPlaceholder = true
   }

@@ -6,7 +6,9 @@ import Foundation
 /// Everything is built next to the test's own core library (`<build>/debug/loader-fixtures/`), so
 /// that engineers with their own scratch paths never share a build. The first test that asks waits
 /// for the build; a second run reuses what the first one built (SwiftPM and the compiler skip what is
-/// up to date), so only the first run of a fresh scratch path pays for two package builds.
+/// up to date), so only the first run of a fresh scratch path pays for two package builds. The two
+/// packages' folders are keyed by the core's files and ABI version, and a failed package build is
+/// made again from scratch (``FixtureCache``): a stale folder never breaks the tests.
 struct TestPlugins: Sendable {
   /// The example plugin, built by `swift build --package-path plugins/ExamplePlugin`.
   var example: String
@@ -78,13 +80,11 @@ struct TestPlugins: Sendable {
             "\(fixtures)/\(name).c",
           ]))
     }
-    jobs.append(
-      Job(
-        "swift",
-        [
-          "build", "--package-path", repositoryRoot + "/plugins/ExamplePlugin", "--scratch-path",
-          out + "/example-build",
-        ]))
+    let key = FixtureCache.currentKey()
+    let example = PackageBuild(
+      package: repositoryRoot + "/plugins/ExamplePlugin",
+      scratch: FixtureCache.scratch("example-build", in: out, key: key))
+    try example.start()
     for job in jobs { try job.start() }
 
     let templatePackage =
@@ -94,15 +94,16 @@ struct TestPlugins: Sendable {
         atPath: (templatePackage as NSString).deletingLastPathComponent)
     }
     try Job(repositoryRoot + "/scripts/new-plugin", ["hello-test", templatePackage]).run()
-    try Job(
-      "swift",
-      ["build", "--package-path", templatePackage, "--scratch-path", out + "/template-build"]
-    ).run()
+    let template = PackageBuild(
+      package: templatePackage, scratch: FixtureCache.scratch("template-build", in: out, key: key))
+    try template.start()
+    try template.wait()
+    try example.wait()
     for job in jobs { try job.wait() }
 
     return TestPlugins(
-      example: out + "/example-build/debug/libExamplePlugin.so",
-      template: out + "/template-build/debug/libHelloTest.so",
+      example: example.scratch + "/debug/libExamplePlugin.so",
+      template: template.scratch + "/debug/libHelloTest.so",
       wrongABI: out + "/libWrongABI.so", wrongObject: out + "/libWrongObject.so",
       throwing: out + "/libThrowing.so", trap: out + "/libTrap.so", hang: out + "/libHang.so",
       reloadable: (out + "/Reloadable1/libReloadable.so", out + "/Reloadable2/libReloadable.so"),

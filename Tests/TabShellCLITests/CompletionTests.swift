@@ -54,6 +54,11 @@ struct CompletionTests {
     ("help swi", ["swipe"]),
     ("source /e", ["/etc/"]),
     ("echo ", []),
+    // `key` offers the names bind takes as tmux names them, and the older script names.
+    ("key F1", ["F1", "F10", "F11", "F12"]),
+    ("key PP", ["PPage"]),
+    ("key alt-l", ["alt-left"]),
+    ("key --focus c", ["command"]),
   ]
 
   @Test(arguments: cases)

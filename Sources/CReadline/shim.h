@@ -144,26 +144,89 @@ static inline int tabshell_rl_settle_history_position(void) {
   return 1;
 }
 
-/// `yank-pop` (`M-y`) that rings the bell, instead of aborting the key, when the last command was
-/// not a yank: readline 8.2 aborts with a jump back (`longjmp`) that, right after an incremental
-/// search ended by a fast `ESC` (`C-r`, `M-y`, then `C-x C-r`, `C-p`, `C-x C-x`), lands in a frame
-/// that is gone (SIGSEGV in `rl_callback_read_char`).
+// Readline 8.2's abort (`_rl_abort_internal`) ends with a jump back (`longjmp`) to `_rl_top_level`.
+// In callback mode that frame is not always live: `readline_internal_char` sets it to its own frame
+// and returns, and when the same `rl_callback_read_char` goes on to the next key of a sequence (keys
+// pushed back by an incremental search that a fast `ESC` ended, a macro), an aborting command there
+// jumps into the frame that is gone (SIGSEGV in `rl_callback_read_char`; `C-r`, then `ESC C-g` typed
+// fast, `C-x C-r`, `C-p`, `C-x C-x`). So no command bound to a key aborts: the functions below
+// stand in, wherever a keymap binds readline's, for every bindable command that can abort; each
+// does what readline's does, or rings the bell where readline would abort.
+
+/// Readline 8.2's own steps of an abort (not in its public headers, but exported).
+extern void _rl_reset_argument(void);
+extern void _rl_pop_executing_macro(void);
+extern void _rl_kill_kbd_macro(void);
+
+/// Whether a keyboard macro was defined (`C-x )`) since the last abort, which forgets it.
+static int tabshell_rl_kbd_macro_defined = 0;
+
+/// `abort` (`C-g`, `C-x C-g`, `ESC C-g`): rings the bell and forgets the numeric argument, the
+/// pending input, the mark, the macros being run and the one being defined, as readline's does,
+/// and returns instead of jumping back. (An incremental search still ends on `C-g` itself.)
+static int tabshell_rl_abort(int count, int key) {
+  (void)count;
+  (void)key;
+  rl_ding();
+  rl_clear_message();
+  _rl_reset_argument();
+  rl_clear_pending_input();
+  rl_deactivate_mark();
+  while (rl_executing_macro) _rl_pop_executing_macro();
+  _rl_kill_kbd_macro();
+  tabshell_rl_kbd_macro_defined = 0;
+  return 0;
+}
+
+/// `yank-pop` (`M-y`) that rings the bell when the last command was not a yank.
 static int tabshell_rl_yank_pop(int count, int key) {
   if (rl_last_func == tabshell_rl_yank_pop) rl_last_func = rl_yank_pop;
   if (rl_last_func != rl_yank && rl_last_func != rl_yank_pop) return rl_ding();
   return rl_yank_pop(count, key);
 }
 
-/// Binds `tabshell_rl_yank_pop` wherever the emacs keymap (with `~/.inputrc`) binds `yank-pop`.
-/// Call after `rl_initialize`.
-static inline void tabshell_rl_make_yank_pop_safe(void) {
-  char **sequences = rl_invoking_keyseqs_in_map(rl_yank_pop, emacs_standard_keymap);
+/// `start-kbd-macro` (`C-x (`) that rings the bell while a macro is being defined.
+static int tabshell_rl_start_kbd_macro(int count, int key) {
+  if (RL_ISSTATE(RL_STATE_MACRODEF)) return rl_ding();
+  return rl_start_kbd_macro(count, key);
+}
+
+/// `end-kbd-macro` (`C-x )`) that rings the bell when no macro is being defined.
+static int tabshell_rl_end_kbd_macro(int count, int key) {
+  if (!RL_ISSTATE(RL_STATE_MACRODEF)) return rl_ding();
+  tabshell_rl_kbd_macro_defined = 1;
+  return rl_end_kbd_macro(count, key);
+}
+
+/// `call-last-kbd-macro` (`C-x e`) that rings the bell when there is no macro.
+static int tabshell_rl_call_last_kbd_macro(int count, int key) {
+  if (!RL_ISSTATE(RL_STATE_MACRODEF) && !tabshell_rl_kbd_macro_defined) return rl_ding();
+  return rl_call_last_kbd_macro(count, key);
+}
+
+/// Binds `replacement` wherever `keymap` (with its prefix keymaps) binds `function`.
+static inline void tabshell_rl_rebind_in_map(
+    rl_command_func_t *function, rl_command_func_t *replacement, Keymap keymap) {
+  char **sequences = rl_invoking_keyseqs_in_map(function, keymap);
   if (sequences == NULL) return;
   for (int i = 0; sequences[i] != NULL; i++) {
-    rl_bind_keyseq_in_map(sequences[i], tabshell_rl_yank_pop, emacs_standard_keymap);
+    rl_bind_keyseq_in_map(sequences[i], replacement, keymap);
     free(sequences[i]);
   }
   free(sequences);
+}
+
+/// Puts the functions above in place of readline's aborting commands in the emacs and vi keymaps
+/// (with `~/.inputrc`'s bindings). Call after `rl_initialize`.
+static inline void tabshell_rl_make_aborts_safe(void) {
+  Keymap keymaps[] = {emacs_standard_keymap, vi_insertion_keymap, vi_movement_keymap};
+  for (int i = 0; i < 3; i++) {
+    tabshell_rl_rebind_in_map(rl_abort, tabshell_rl_abort, keymaps[i]);
+    tabshell_rl_rebind_in_map(rl_yank_pop, tabshell_rl_yank_pop, keymaps[i]);
+    tabshell_rl_rebind_in_map(rl_start_kbd_macro, tabshell_rl_start_kbd_macro, keymaps[i]);
+    tabshell_rl_rebind_in_map(rl_end_kbd_macro, tabshell_rl_end_kbd_macro, keymaps[i]);
+    tabshell_rl_rebind_in_map(rl_call_last_kbd_macro, tabshell_rl_call_last_kbd_macro, keymaps[i]);
+  }
 }
 
 /// Flushes C's stdout (which readline and Swift's `print` share); the `stdout` global stays in C.

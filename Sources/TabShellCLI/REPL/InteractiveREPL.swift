@@ -57,7 +57,7 @@ package enum InteractiveREPL {
     ReadlineBridge.installCompleter()
     // Reads ~/.inputrc (with the name set above) and binds readline to the terminal.
     rl_initialize()
-    tabshell_rl_make_yank_pop_safe()
+    tabshell_rl_make_aborts_safe()
     ReadlineBridge.bindModeSwitch()
     let history = REPLHistory.load(path: historyPath, limit: options.historyLimit)
     let session = REPLSession(engine: engine, history: history)

@@ -149,9 +149,9 @@ static inline int tabshell_rl_settle_history_position(void) {
 // and returns, and when the same `rl_callback_read_char` goes on to the next key of a sequence (keys
 // pushed back by an incremental search that a fast `ESC` ended, a macro), an aborting command there
 // jumps into the frame that is gone (SIGSEGV in `rl_callback_read_char`; `C-r`, then `ESC C-g` typed
-// fast, `C-x C-r`, `C-p`, `C-x C-x`). So no command bound to a key aborts: the functions below
-// stand in, wherever a keymap binds readline's, for every bindable command that can abort; each
-// does what readline's does, or rings the bell where readline would abort.
+// fast, `C-x C-r`, `C-p`, `C-x C-x`). So the emacs keymaps' commands that can abort (`abort`,
+// `yank-pop`, the keyboard-macro commands) are replaced, wherever a keymap binds them, by the
+// functions below: each does what readline's does, or rings the bell where readline would abort.
 
 /// Readline 8.2's own steps of an abort (not in its public headers, but exported).
 extern void _rl_reset_argument(void);

@@ -96,4 +96,22 @@ import Testing
     #expect(session.run("keys") == 0)
     #expect(!session.take().output.contains { $0.hasPrefix("x ") })
   }
+
+  /// A key bound to press itself, directly or through another, stops with an error naming the
+  /// key instead of recursing until the stack overflows; keys pressing keys less deep still run.
+  @Test(arguments: [
+    ("bind x 'key x'; key x", "x"), ("bind x 'key y'; bind y 'key x'; key x", "x"),
+    ("bind x 'bind x \"key x\"; key x'; key x", "x"),
+  ])
+  func aKeyThatPressesItselfIsAnError(line: String, key: String) throws {
+    let session = try GestureSession()
+    #expect(session.run(line) == 1)
+    #expect(
+      session.take().errors.suffix(1) == [
+        "error: key '\(key)': bindings pressed keys more than 16 deep (a key bound to press "
+          + "itself?)"
+      ])
+    #expect(session.run("bind a 'key b'; bind b 'key c'; bind c 'tab 3'; key a") == 0)
+    #expect(session.selected == "inbox")
+  }
 }

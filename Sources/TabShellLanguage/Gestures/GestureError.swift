@@ -18,6 +18,8 @@ package enum GestureError: Error, Equatable, Sendable, CustomStringConvertible {
   case notAKey(String)
   /// A key with no binding in a focus (`unbind`, or `key` after an `unbind`).
   case notBound(key: String, focus: String)
+  /// Keys whose bindings pressed keys more than `limit` deep (a key bound to press itself).
+  case keysTooDeep(key: String, limit: Int)
   /// A command of the full-screen mode's (`set-focus`, `back`, `panel`) outside it.
   case onlyFullScreen(command: String)
 
@@ -41,6 +43,9 @@ package enum GestureError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(quoted(word)) is not a key (keys are named as tmux names them: Enter, Escape, Tab, "
         + "Space, BSpace, Up, Left, PPage, NPage, F1...F12, a character, with C-, M- or S- before)"
     case .notBound(let key, let focus): "key \(quoted(key)) is not bound in the \(focus) focus"
+    case .keysTooDeep(let key, let limit):
+      "key \(quoted(key)): bindings pressed keys more than \(limit) deep (a key bound to press "
+        + "itself?)"
     case .onlyFullScreen(let command):
       "\(quoted(command)) works in the full-screen mode (tabshell --tui, or tui at the prompt)"
     }

@@ -53,7 +53,16 @@ extension Interpreter {
   /// Runs the commands a key is bound to, as if typed: each passes to a recording as its own
   /// line, but a gesture, which records what it resolved to (a `click` bound to a key as `tab
   /// feed`, `back` as `dismiss`).
+  ///
+  /// A binding may press keys in turn (`bind x 'key y'`), at most ``keyDepthLimit`` deep: a key
+  /// bound to press itself is an error, not a stack that grows until the shell crashes.
   package func runBinding(_ binding: KeyBinding) throws {
+    guard keyDepth < Self.keyDepthLimit else {
+      throw LanguageError.gesture(
+        .keysTooDeep(key: binding.key.description, limit: Self.keyDepthLimit))
+    }
+    keyDepth += 1
+    defer { keyDepth -= 1 }
     for command in binding.commands {
       let text = command.boxed.source ?? binding.line
       let records = !Self.recordsNothingTyped(command, table: table)
@@ -66,6 +75,9 @@ extension Interpreter {
       if records { recorded(command: text, succeeded: true) }
     }
   }
+
+  /// How deep keys' bindings may press keys, one inside another.
+  static let keyDepthLimit = 16
 
   /// Whether every command of a binding only changes the full-screen mode's view (`set-focus`,
   /// `back`, `panel`): the mode then leaves its output panel as it is.

@@ -39,6 +39,8 @@ package final class Interpreter {
   package var recorder: Recorder?
   /// The key bindings of the full-screen mode: the built-in ones, then `bind` and `unbind`.
   package lazy var keyTable = defaultKeyTable()
+  /// How many keys' bindings are running, one inside another (`bind x 'key y'`).
+  var keyDepth = 0
   /// The full-screen mode while it runs, for its commands (`set-focus`, `back`, `panel`).
   package weak var fullScreen: (any FullScreenControl)?
 

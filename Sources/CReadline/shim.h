@@ -216,6 +216,21 @@ static inline void tabshell_rl_rebind_in_map(
   free(sequences);
 }
 
+/// Binds `tabshell_rl_abort` to every key that `keymap` (and the prefix keymaps under it, `depth`
+/// deep) leaves unbound: readline aborts on such a key (`ESC` then an unbound key, `C-x` then one)
+/// by the same jump as `abort`'s. A keymap that shadows a binding, or lies under one that does
+/// (`ANYOTHERKEY`: readline then falls back to the shadowed binding), is left as it is.
+static inline void tabshell_rl_bind_unbound_in_map(Keymap keymap, int depth) {
+  if (keymap == NULL || depth > 4 || keymap[ANYOTHERKEY].function != NULL) return;
+  for (int key = 0; key < ANYOTHERKEY; key++) {
+    if (keymap[key].type == ISKMAP) {
+      tabshell_rl_bind_unbound_in_map((Keymap)keymap[key].function, depth + 1);
+    } else if (keymap[key].type == ISFUNC && keymap[key].function == NULL) {
+      keymap[key].function = tabshell_rl_abort;
+    }
+  }
+}
+
 /// Puts the functions above in place of readline's aborting commands in the emacs and vi keymaps
 /// (with `~/.inputrc`'s bindings). Call after `rl_initialize`.
 static inline void tabshell_rl_make_aborts_safe(void) {
@@ -226,6 +241,7 @@ static inline void tabshell_rl_make_aborts_safe(void) {
     tabshell_rl_rebind_in_map(rl_start_kbd_macro, tabshell_rl_start_kbd_macro, keymaps[i]);
     tabshell_rl_rebind_in_map(rl_end_kbd_macro, tabshell_rl_end_kbd_macro, keymaps[i]);
     tabshell_rl_rebind_in_map(rl_call_last_kbd_macro, tabshell_rl_call_last_kbd_macro, keymaps[i]);
+    tabshell_rl_bind_unbound_in_map(keymaps[i], 0);
   }
 }
 

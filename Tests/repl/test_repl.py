@@ -246,6 +246,19 @@ def test_an_abort_right_after_an_incremental_search_does_not_crash():
         assert repl.finish() == 0, args
 
 
+def test_an_unbound_key_after_a_prefix_does_not_crash():
+    """Keys `scripts/fuzz keys` found (kept in unbound-after-prefix.keys) that crashed the line mode
+    (and now and then the full-screen mode) with SIGSEGV: readline 8.2 aborts on a key that a prefix
+    keymap (ESC, C-x) leaves unbound by the same jump back as `abort`'s, into a frame that is gone;
+    such keys now ring the bell as TabShell's abort does."""
+    sys.path.insert(0, os.path.join(ROOT, "fuzz"))
+    import keys as fuzz_keys  # noqa: E402 - fuzz/keys.py types keys as the fuzzer did
+    keys = fuzz_keys.read_keys(os.path.join(HERE, "unbound-after-prefix.keys"))
+    for full_screen in (False, True):
+        crashed, how, _ = fuzz_keys.session(BINARY, keys, full_screen)
+        assert not crashed and how == "exit status 0", (full_screen, how)
+
+
 def test_ctrl_g_still_abandons_a_search_and_rings_the_bell_outside_one():
     repl = Session(with_two_history_lines(new_home()))
     repl.prompt()

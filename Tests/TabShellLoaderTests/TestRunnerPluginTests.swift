@@ -108,7 +108,10 @@ extension TestRunnerPluginTests {
     process.standardOutput = FileHandle.nullDevice
     try process.run()
     let started = Date()
-    while access(folder + "/hangs.pid", F_OK) != 0, Date().timeIntervalSince(started) < 20 {
+    // The plugin writes its pid, then its sleeper's: both, however slow the machine is.
+    while access(folder + "/hangs.pid", F_OK) != 0 || access(folder + "/hangs.sleeper", F_OK) != 0,
+      Date().timeIntervalSince(started) < 60
+    {
       usleep(20_000)
     }
     usleep(200_000)  // the plugin has answered; the script waits on it

@@ -20,8 +20,9 @@ import Testing
       into: &canvas)
     #expect(canvas.lines == ["a [2Jb c", "日本語xm", "three"])
     let cell = canvas.rows[1][4]
-    #expect(cell.text == "語" && cell.color == BarColor(red: 0, green: 0, blue: 255) && cell.isBold)
-    #expect(canvas.background == BarColor(red: 0, green: 0, blue: 255))
+    #expect(
+      cell.text == "語" && cell.style.foreground == .rgb(red: 0, green: 0, blue: 255) && cell.isBold)
+    #expect(canvas.background == .rgb(red: 0, green: 0, blue: 255))
   }
 
   @Test func aWideCharacterAtTheEdgeIsDroppedWhole() {

@@ -47,7 +47,8 @@ import Testing
     canvas.write("a\r\nb\u{7F}c\u{85}d\te", row: 1, color: .red)
     canvas.writeCentered("x\u{7}y", row: 2)
     #expect(canvas.lines == ["evil [2J line", "a  b c d e", "      x y"])
-    #expect(canvas.rows[1].prefix(10).allSatisfy { $0.color == .red })
+    #expect(
+      canvas.rows[1].prefix(10).allSatisfy { $0.style.foreground == Canvas.Color(BarColor.red) })
     let drawn = Renderer.lines(of: canvas).map {
       $0.runs.map(\.text).joined().trimmingTrailingBlanks
     }

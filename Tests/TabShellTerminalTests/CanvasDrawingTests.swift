@@ -19,7 +19,7 @@ import Testing
     var random = SplitMix64(seed: UInt64(seed) &+ 17)
     var canvas = Canvas(
       width: Int.random(in: 1...30, using: &random), height: Int.random(in: 1...5, using: &random))
-    canvas.background = Self.colors.randomElement(using: &random) ?? nil
+    canvas.background = Canvas.Color(Self.colors.randomElement(using: &random) ?? nil)
     for _ in 0..<Int.random(in: 0...12, using: &random) {
       canvas.write(
         RandomGrids.text(&random, maximum: 8, from: Self.characters),
@@ -51,11 +51,12 @@ import Testing
     canvas.write("ab", row: 0)
     canvas.write("首页", row: 0, column: 3, color: .red)
     canvas.write("x", row: 0, column: 7, color: .red, bold: true)
-    let runs = canvas.runs(inRow: 0).map { ($0.column, $0.text, $0.color, $0.isBold) }
-    #expect(runs.map(\.0) == [0, 3, 7])
-    #expect(runs.map(\.1) == ["ab", "首页", "x"])
-    #expect(runs.map(\.2) == [nil, .red, .red])
-    #expect(runs.map(\.3) == [false, false, true])
+    let runs = canvas.runs(inRow: 0)
+    let red = Canvas.Color(BarColor.red)
+    #expect(runs.map(\.column) == [0, 3, 7])
+    #expect(runs.map(\.text) == ["ab", "首页", "x"])
+    #expect(runs.map(\.style.foreground) == [.terminal, red, red])
+    #expect(runs.map(\.style.attributes) == [[], [], .bold])
     #expect(canvas.runs(inRow: 1).isEmpty)
   }
 }

@@ -40,7 +40,7 @@ final class PageScreen: Screen {
   func draw(in canvas: inout Canvas) {
     // In colour the page is a solid block of its colour with its name in a contrasting one; in
     // plain text, a shaded block with the name in the middle.
-    canvas.background = color
+    canvas.background = Canvas.Color(color)
     let fill = String(repeating: "░", count: canvas.width)
     for row in 0..<canvas.height { canvas.write(fill, row: row, color: color) }
     let brightness = 299 * Int(color.red) + 587 * Int(color.green) + 114 * Int(color.blue)

@@ -37,7 +37,7 @@ enum ActionScript {
     case .dismiss: [StackCommands.dismiss.name]
     case .applyLayout(let name): [TabCommands.layout.name, name]
     case .select, .beginSwipe, .endSwipe, .addTab, .setAppearance, .setActionButton, .push,
-      .present, .reset, .request:
+      .present, .reset, .request, .input:
       nil
     }
   }

@@ -20,7 +20,7 @@ enum ProcessDrawing {
   /// Writes the lines into the canvas, span after span, each clipped by the canvas (by display
   /// width; lines past its height are dropped).
   static func draw(_ drawn: DrawnScreen, into canvas: inout Canvas) {
-    if let background = drawn.background { canvas.background = color(background) }
+    if let background = drawn.background { canvas.background = Canvas.Color(color(background)) }
     for (row, spans) in drawn.lines.prefix(canvas.height).enumerated() {
       var column = 0
       for span in spans {

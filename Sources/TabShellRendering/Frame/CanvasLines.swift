@@ -1,7 +1,7 @@
 @_spi(Host) import TabShellKit
 
-/// Turns a screen's canvas into styled lines: each cell's colour and weight, and the region's
-/// background when the screen set one.
+/// Turns a screen's canvas into styled lines: each cell's colours and attributes, and the region's
+/// background under cells that have none of their own.
 ///
 /// Defensive about what a screen left in its cells: nothing is ever wider than the canvas, a lone
 /// right half of a wide character becomes a blank, and control characters become blanks.
@@ -11,19 +11,20 @@ enum CanvasLines {
     canvas.rows.map { line(of: $0, width: canvas.width, background: canvas.background) }
   }
 
-  private static func line(of cells: [Canvas.Cell], width: Int, background: BarColor?)
+  private static func line(of cells: [Canvas.Cell], width: Int, background: Canvas.Color)
     -> StyledLine
   {
     var line = StyledLine()
-    if cells.allSatisfy({ $0.color == nil && !$0.isBold && $0.text == " " }) {
-      line.appendSpaces(cells.count, style: TextStyle(background: background))
+    let blank = TextStyle(Canvas.Style(background: background))
+    if cells.allSatisfy({ $0.style.isPlain && $0.text == " " }) {
+      line.appendSpaces(cells.count, style: blank)
       return line
     }
     // A run's text is gathered as bytes: most cells are one ASCII byte.
     var run: [UInt8] = []
     run.reserveCapacity(cells.count)
     var runWidth = 0
-    var runStyle = TextStyle(background: background)
+    var runStyle = blank
     var covered = false
 
     func flush() {
@@ -41,7 +42,8 @@ enum CanvasLines {
     }
 
     for (index, cell) in cells.enumerated() {
-      let style = TextStyle(foreground: cell.color, background: background, bold: cell.isBold)
+      var style = TextStyle(cell.style)
+      if style.background == .terminal { style.background = background }
       let utf8 = cell.text.utf8
       if !covered, utf8.count == 1, let byte = utf8.first, byte >= 0x20, byte < 0x7F {
         guard line.width + runWidth < width else { continue }
@@ -64,7 +66,7 @@ enum CanvasLines {
       if w == 0 || w > 2 || (w == 2 && index + 1 >= cells.count)
         || line.width + runWidth + w > width
       {
-        add(" ", 1, TextStyle(background: background))
+        add(" ", 1, blank)
         continue
       }
       add(text, w, style)

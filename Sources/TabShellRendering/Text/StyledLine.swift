@@ -49,7 +49,7 @@ package struct StyledLine: Sendable {
   /// Trailing blanks without a background are dropped.
   func rendered(_ mode: ColorMode) -> String {
     var parts = runs
-    while let last = parts.last, last.style.background == nil || mode == .none {
+    while let last = parts.last, last.style.background == .terminal || mode == .none {
       let trimmed = last.text.trimmingTrailingBlanks
       if trimmed.isEmpty {
         parts.removeLast()

@@ -2,44 +2,68 @@
 
 /// How a run of text looks: colours and attributes. The plain style emits no escape sequence.
 package struct TextStyle: Equatable, Sendable {
-  /// The text's colour, or `nil` for the terminal's own.
-  package var foreground: BarColor?
-  /// The background's colour, or `nil` for the terminal's own.
-  package var background: BarColor?
-  /// Bold text.
-  package var bold = false
-  /// Dim (faint) text.
-  package var dim = false
-  /// Underlined text.
-  package var underline = false
+  /// The text's colour.
+  package var foreground: Canvas.Color = .terminal
+  /// The background's colour.
+  package var background: Canvas.Color = .terminal
+  /// Bold, dim, italic, underline, reverse, strikethrough.
+  package var attributes: Canvas.Attributes = []
 
   /// No colour, no attribute.
   package static let plain = TextStyle()
 
-  /// Makes a style.
+  /// Makes a style from bar colours (`nil`: the terminal's own).
   package init(
     foreground: BarColor? = nil, background: BarColor? = nil, bold: Bool = false,
     dim: Bool = false, underline: Bool = false
   ) {
-    self.foreground = foreground
-    self.background = background
-    self.bold = bold
-    self.dim = dim
-    self.underline = underline
+    self.foreground = Canvas.Color(foreground)
+    self.background = Canvas.Color(background)
+    if bold { attributes.insert(.bold) }
+    if dim { attributes.insert(.dim) }
+    if underline { attributes.insert(.underline) }
+  }
+
+  /// A canvas cell's style.
+  package init(_ style: Canvas.Style) {
+    foreground = style.foreground
+    background = style.background
+    attributes = style.attributes
+  }
+
+  /// Bold text.
+  package var bold: Bool {
+    get { attributes.contains(.bold) }
+    set { if newValue { attributes.insert(.bold) } else { attributes.remove(.bold) } }
+  }
+  /// Dim (faint) text.
+  package var dim: Bool {
+    get { attributes.contains(.dim) }
+    set { if newValue { attributes.insert(.dim) } else { attributes.remove(.dim) } }
+  }
+  /// Underlined text.
+  package var underline: Bool {
+    get { attributes.contains(.underline) }
+    set { if newValue { attributes.insert(.underline) } else { attributes.remove(.underline) } }
   }
 
   var isPlain: Bool { self == .plain }
+
+  private static let attributeCodes: [(Canvas.Attributes, String)] = [
+    (.bold, "1"), (.dim, "2"), (.italic, "3"), (.underline, "4"), (.reverse, "7"),
+    (.strikethrough, "9"),
+  ]
 
   /// The SGR sequence that turns this style on (empty for the plain style or `.none`).
   func sgr(_ mode: ColorMode) -> String {
     if mode == .none || isPlain { return "" }
     var parameters: [String] = []
-    if bold { parameters.append("1") }
-    if dim { parameters.append("2") }
-    if underline { parameters.append("4") }
-    if let foreground { parameters.append(ANSI.color(foreground, mode: mode, layer: 38)) }
-    if let background { parameters.append(ANSI.color(background, mode: mode, layer: 48)) }
-    return "\u{1B}[" + parameters.joined(separator: ";") + "m"
+    for (attribute, code) in Self.attributeCodes where attributes.contains(attribute) {
+      parameters.append(code)
+    }
+    if let code = ANSI.color(foreground, mode: mode, layer: 38) { parameters.append(code) }
+    if let code = ANSI.color(background, mode: mode, layer: 48) { parameters.append(code) }
+    return parameters.isEmpty ? "" : "\u{1B}[" + parameters.joined(separator: ";") + "m"
   }
 }
 
@@ -47,6 +71,25 @@ package struct TextStyle: Equatable, Sendable {
 package enum ANSI {
   /// The SGR reset sequence.
   static let reset = "\u{1B}[0m"
+
+  /// The SGR parameter for a canvas colour (`nil` for the terminal's own): `layer` is 38
+  /// (foreground) or 48 (background). An indexed colour below 16 is sent as its basic or bright
+  /// code; in `.ansi8` every colour becomes the nearest of the basic eight.
+  static func color(_ color: Canvas.Color, mode: ColorMode, layer: Int) -> String? {
+    switch color {
+    case .terminal: return nil
+    case .rgb(let red, let green, let blue):
+      return Self.color(BarColor(red: red, green: green, blue: blue), mode: mode, layer: layer)
+    case .indexed(let index):
+      let index = Int(index)
+      if mode == .ansi8 { return "\(layer - 8 + basicIndex(palette: index))" }
+      switch index {
+      case 0..<8: return "\(layer - 8 + index)"
+      case 8..<16: return "\(layer + 52 + index - 8)"
+      default: return "\(layer);5;\(index)"
+      }
+    }
+  }
 
   /// The SGR parameter for a colour: `layer` is 38 (foreground) or 48 (background).
   static func color(_ color: BarColor, mode: ColorMode, layer: Int) -> String {

@@ -3,8 +3,9 @@ import TabShellRendering
 
 extension CellGrid {
   /// Draws a screen's canvas with its top-left cell at (`column`, `row`): what the renderer's lines
-  /// of it show (each cell's colour and weight, on the canvas's background), without making the
-  /// lines. Written run by run (``TabShellKit/Canvas/runs(inRow:)``), so that a page of text, mostly
+  /// of it show (each cell's colours and attributes), without making the
+  /// lines; the canvas's region background under cells of the terminal's own background. Written
+  /// run by run (``TabShellKit/Canvas/runs(inRow:)``), so that a page of text, mostly
   /// blanks, costs its text; as defensive as the renderer (``write(_:column:row:style:clip:)``):
   /// control characters are blanks and nothing goes past the canvas or the grid.
   package mutating func draw(canvas: Canvas, column: Int = 0, row: Int) {
@@ -18,8 +19,10 @@ extension CellGrid {
       fill(row: y, columns: clip, style: CellStyle(background: background))
       for run in canvas.runs(inRow: offset) {
         let style = CellStyle(
-          foreground: CellColor(run.color), background: background,
-          attributes: run.isBold ? [.bold] : [])
+          foreground: CellColor(run.style.foreground),
+          background: run.style.background == .terminal
+            ? background : CellColor(run.style.background),
+          attributes: CellAttributes(run.style.attributes))
         write(run.text, column: column + run.column, row: y, style: style, clip: clip)
       }
     }

@@ -10,7 +10,7 @@ package struct CellStyle: Hashable, Sendable {
   package var foreground: CellColor
   /// The background's colour.
   package var background: CellColor
-  /// Bold, dim, underline, reverse.
+  /// Bold, dim, italic, underline, reverse, strikethrough.
   package var attributes: CellAttributes
 
   /// The terminal's own colours, no attribute.
@@ -55,6 +55,11 @@ package struct CellAttributes: OptionSet, Hashable, Sendable {
   package static let underline = CellAttributes(rawValue: 8)
   /// Reverse video (SGR 7): what the colourless modes use to mark a selection.
   package static let reverse = CellAttributes(rawValue: 16)
+  /// Struck through (SGR 9).
+  package static let strikethrough = CellAttributes(rawValue: 32)
+
+  /// A canvas cell's attributes (the same bits).
+  package init(_ attributes: Canvas.Attributes) { self.init(rawValue: attributes.rawValue) }
 }
 
 /// A colour: the terminal's default, an entry of the 256-colour palette, or 24-bit RGB. Packed in
@@ -85,6 +90,15 @@ package struct CellColor: Hashable, Sendable {
       return
     }
     self = .rgb(color.red, color.green, color.blue)
+  }
+
+  /// A canvas colour.
+  package init(_ color: Canvas.Color) {
+    switch color {
+    case .terminal: self = .default
+    case .indexed(let index): self = .palette(index)
+    case .rgb(let red, let green, let blue): self = .rgb(red, green, blue)
+    }
   }
 
   /// Whether this is the terminal's own colour.

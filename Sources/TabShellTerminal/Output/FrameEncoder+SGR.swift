@@ -40,6 +40,7 @@ extension FrameEncoder {
 
   private static let attributeCodes: [(CellAttributes, StaticString)] = [
     (.bold, "1"), (.dim, "2"), (.italic, "3"), (.underline, "4"), (.reverse, "7"),
+    (.strikethrough, "9"),
   ]
 
   /// The SGR sequence from the pen `old` (`nil`: unknown) to `new`: only what changed when

@@ -60,6 +60,9 @@ public enum ShellAction: Equatable, Sendable {
   case applyLayout(String)
   /// A screen's request (``ScreenRequest/kind``), made by the screen of this id.
   indirect case request(ScreenRequest.Kind, from: String)
+  /// An input (a key, text, a paste, a mouse event, the focus, a size) to the screen of this id,
+  /// or to the visible one for `nil`; its type must take input.
+  indirect case input(ScreenInput, to: String?)
 }
 
 /// A tab to add: the type of its root screen and what it is given.
@@ -129,4 +132,6 @@ public enum ActionOutcome: Equatable, Sendable {
   case swipe(SwipeTarget?)
   /// A screen's request could not be carried out (recorded as `request-failed`): why.
   case requestFailed(String)
+  /// An input was delivered: whether the screen handled it.
+  case input(handled: Bool)
 }

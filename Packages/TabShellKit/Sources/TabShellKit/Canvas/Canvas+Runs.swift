@@ -1,20 +1,18 @@
 extension Canvas {
   /// Cells of one style side by side, for a host that writes a canvas to a terminal itself: the
   /// column of the first, the text of them all (a wide character once, its right half adding
-  /// nothing), and their colour and weight.
+  /// nothing), and their style.
   @_spi(Host)
   public struct Run: Equatable, Sendable {
     /// The first cell's column.
     public var column: Int
     /// The cells' text.
     public var text: String
-    /// Their colour, or `nil` for the terminal's own.
-    public var color: BarColor?
-    /// Whether they are bold.
-    public var isBold: Bool
+    /// Their colours and attributes.
+    public var style: Style
   }
 
-  /// The runs of a row, left to right, leaving out the blanks that have neither colour nor weight
+  /// The runs of a row, left to right, leaving out the blanks in the plain style
   /// (the region's background shows there). One pass over the row, inside the core, where a cell
   /// costs no more than its fields: a host reading the cells one by one pays for each access.
   @_spi(Host)
@@ -23,14 +21,12 @@ extension Canvas {
     var runs: [Run] = []
     // The run under way: its first column, its style and its text's bytes (one String a run).
     var start: Int?
-    var style: (color: BarColor?, isBold: Bool) = (nil, false)
+    var style = Style.plain
     var bytes: [UInt8] = []
     func finish() {
       if let column = start {
         runs.append(
-          Run(
-            column: column, text: String(decoding: bytes, as: UTF8.self), color: style.color,
-            isBold: style.isBold))
+          Run(column: column, text: String(decoding: bytes, as: UTF8.self), style: style))
       }
       start = nil
       bytes.removeAll(keepingCapacity: true)
@@ -39,16 +35,16 @@ extension Canvas {
       for column in cells.indices {
         // Most cells of a page of text are blanks: looked at in place, never copied (the style
         // first: a coloured page's cells are told apart without comparing text).
-        if cells[column].color == nil, !cells[column].isBold, cells[column].text == " " {
+        if cells[column].style.isPlain, cells[column].text == " " {
           finish()
           continue
         }
         let cell = cells[column]
         if cell.text.isEmpty { continue }  // the right half of a wide character
-        if start != nil, style.color != cell.color || style.isBold != cell.isBold { finish() }
+        if start != nil, style != cell.style { finish() }
         if start == nil {
           start = column
-          style = (cell.color, cell.isBold)
+          style = cell.style
         }
         bytes.append(contentsOf: cell.text.utf8)
       }

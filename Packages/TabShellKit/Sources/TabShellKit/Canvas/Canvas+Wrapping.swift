@@ -3,22 +3,30 @@ extension Canvas {
   /// a word wider than the canvas is broken. Returns the number of rows used (including those
   /// that fell below the region and were dropped).
   @discardableResult
-  public mutating func writeWrapped(
-    _ text: String, row: Int, centered: Bool = false, color: BarColor? = nil, bold: Bool = false
-  ) -> Int {
+  public mutating func writeWrapped(_ text: String, row: Int, centered: Bool = false, style: Style)
+    -> Int
+  {
     let lines = Canvas.wrap(text, width: width)
     for (offset, line) in lines.enumerated() {
       if centered {
-        writeCentered(line, row: row + offset, color: color, bold: bold)
+        writeCentered(line, row: row + offset, style: style)
       } else {
-        write(line, row: row + offset, color: color, bold: bold)
+        write(line, row: row + offset, style: style)
       }
     }
     return lines.count
   }
 
+  /// Writes text word-wrapped in a colour, maybe bold: as ``writeWrapped(_:row:centered:style:)``.
+  @discardableResult
+  public mutating func writeWrapped(
+    _ text: String, row: Int, centered: Bool = false, color: BarColor? = nil, bold: Bool = false
+  ) -> Int {
+    writeWrapped(text, row: row, centered: centered, style: Style(color: color, bold: bold))
+  }
+
   /// Splits text into lines of at most `width` columns, at blanks where it can; newlines end lines.
-  /// Other control characters (tabs, escapes) are blanks, as ``write(_:row:column:color:bold:)``
+  /// Other control characters (tabs, escapes) are blanks, as ``write(_:row:column:style:)``
   /// shows them, so that each line is measured as it is drawn.
   public static func wrap(_ text: String, width: Int) -> [String] {
     guard width > 0 else { return [] }

@@ -1,18 +1,21 @@
-/// The region a screen draws into: `width` × `height` cells of text, each with an optional colour.
+/// The region a screen draws into: `width` × `height` cells, each a character with its colours and
+/// attributes (``Style``), and a cursor the screen may place while it has the focus.
 ///
-/// Screens never write to the terminal; the host renders the canvas. Writes are clipped to the
-/// region, by display width: a wide (East Asian) character takes two cells, a combining mark none.
+/// Screens never write to the terminal; the host renders the canvas, degrading colours to what the
+/// terminal has. Writes are clipped to the region, by display width: a wide (East Asian) character
+/// takes two cells, a combining mark none.
 public struct Canvas: Sendable {
   /// One cell: a grapheme (empty for the right half of a wide one) and its style.
   public struct Cell: Equatable, Sendable {
     /// The text in the cell: one character, or empty when a wide character to the left covers it.
     public var text: String
-    /// The foreground colour, or `nil` for the terminal's own.
-    public var color: BarColor?
-    /// Bold text.
-    public var isBold: Bool
+    /// Its colours and attributes.
+    public var style: Style
 
-    static let blank = Cell(text: " ", color: nil, isBold: false)
+    /// Whether the text is bold.
+    public var isBold: Bool { style.attributes.contains(.bold) }
+
+    static let blank = Cell(text: " ", style: .plain)
   }
 
   /// Columns.
@@ -21,8 +24,12 @@ public struct Canvas: Sendable {
   public let height: Int
   /// The cells, row by row.
   public private(set) var rows: [[Cell]]
-  /// A colour for the whole region's background, if the screen sets one.
-  public var background: BarColor?
+  /// A colour for the whole region's background, under cells whose own background is the
+  /// terminal's.
+  public var background: Color = .terminal
+  /// Where the terminal's cursor shows while the screen has the focus; `nil` (the default) hides it.
+  /// A position outside the region hides it too.
+  public var cursor: Cursor?
 
   /// Makes an empty canvas.
   public init(width: Int, height: Int) {
@@ -31,16 +38,22 @@ public struct Canvas: Sendable {
     rows = Array(repeating: Array(repeating: .blank, count: self.width), count: self.height)
   }
 
-  /// Writes text from a row and column (0-based); whatever falls outside is dropped. A wide
-  /// character that would straddle the right edge is dropped whole. Control characters (newlines,
-  /// tabs, escapes) are not interpreted: each takes one cell and shows as a blank there, as the bar
-  /// shows them, and never joins or hides the character next to it.
+  /// Writes text from a row and column (0-based) in a colour, maybe bold: as
+  /// ``write(_:row:column:style:)`` with the colour as 24-bit foreground.
   public mutating func write(
     _ text: String, row: Int, column: Int = 0, color: BarColor? = nil, bold: Bool = false
   ) {
+    write(text, row: row, column: column, style: Style(color: color, bold: bold))
+  }
+
+  /// Writes text from a row and column (0-based) in a style; whatever falls outside is dropped. A wide
+  /// character that would straddle the right edge is dropped whole. Control characters (newlines,
+  /// tabs, escapes) are not interpreted: each takes one cell and shows as a blank there, as the bar
+  /// shows them, and never joins or hides the character next to it.
+  public mutating func write(_ text: String, row: Int, column: Int = 0, style: Style) {
     guard rows.indices.contains(row) else { return }
     if text.unicodeScalars.allSatisfy(standsAlone) {
-      writeStandalone(text.unicodeScalars, row: row, column: column, color: color, bold: bold)
+      writeStandalone(text.unicodeScalars, row: row, column: column, style: style)
       return
     }
     // A control character has no width and would join the cell before it as a mark does.
@@ -62,18 +75,18 @@ public struct Canvas: Sendable {
       if x >= width { break }
       if x >= 0, x + w <= width {
         clearWideNeighbours(row: row, from: x, to: x + w - 1)
-        rows[row][x] = Cell(text: Self.capped(String(character)), color: color, isBold: bold)
-        if w == 2 { rows[row][x + 1] = Cell(text: "", color: color, isBold: bold) }
+        rows[row][x] = Cell(text: Self.capped(String(character)), style: style)
+        if w == 2 { rows[row][x + 1] = Cell(text: "", style: style) }
       }
       x += w
     }
   }
 
   /// Writes text whose scalars all stand alone (``standsAlone(_:)``) a scalar at a time, as
-  /// ``write(_:row:column:color:bold:)`` would, without breaking it into graphemes; a scalar the
+  /// ``write(_:row:column:style:)`` would, without breaking it into graphemes; a scalar the
   /// same as the one before it (a fill) is not measured again.
   private mutating func writeStandalone(
-    _ text: String.UnicodeScalarView, row: Int, column: Int, color: BarColor?, bold: Bool
+    _ text: String.UnicodeScalarView, row: Int, column: Int, style: Style
   ) {
     var x = column
     var last: (scalar: Unicode.Scalar, width: Int)?
@@ -83,8 +96,8 @@ public struct Canvas: Sendable {
       last = (scalar, w)
       if x >= 0, x + w <= width {
         clearWideNeighbours(row: row, from: x, to: x + w - 1)
-        rows[row][x] = Cell(text: String(scalar), color: color, isBold: bold)
-        if w == 2 { rows[row][x + 1] = Cell(text: "", color: color, isBold: bold) }
+        rows[row][x] = Cell(text: String(scalar), style: style)
+        if w == 2 { rows[row][x + 1] = Cell(text: "", style: style) }
       }
       x += w
     }
@@ -98,12 +111,28 @@ public struct Canvas: Sendable {
   }
 
   /// Writes text centred on a row (each control character taking a cell, as
-  /// ``write(_:row:column:color:bold:)`` writes it).
+  /// ``write(_:row:column:style:)`` writes it).
+  public mutating func writeCentered(_ text: String, row: Int, style: Style) {
+    let w = displayWidth(of: Self.blankingControls(text))
+    write(text, row: row, column: max(0, (width - w) / 2), style: style)
+  }
+
+  /// Writes text centred on a row in a colour, maybe bold.
   public mutating func writeCentered(
     _ text: String, row: Int, color: BarColor? = nil, bold: Bool = false
   ) {
-    let w = displayWidth(of: Self.blankingControls(text))
-    write(text, row: row, column: max(0, (width - w) / 2), color: color, bold: bold)
+    writeCentered(text, row: row, style: Style(color: color, bold: bold))
+  }
+
+  /// Gives `count` cells of a row from `column` (to the row's end when `nil`) a style, as blanks:
+  /// a selected line's background, a bar.
+  public mutating func fill(row: Int, column: Int = 0, count: Int? = nil, style: Style) {
+    guard rows.indices.contains(row) else { return }
+    let start = max(0, column)
+    let end = min(width, count.map { column + max(0, $0) } ?? width)
+    guard start < end else { return }
+    clearWideNeighbours(row: row, from: start, to: end - 1)
+    for x in start..<end { rows[row][x] = Cell(text: " ", style: style) }
   }
 
   /// The plain text of each row, with no trailing blanks.

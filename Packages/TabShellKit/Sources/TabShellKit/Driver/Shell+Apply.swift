@@ -70,7 +70,7 @@ extension Shell {
     }
   }
 
-  /// A screen leaves for good: `deinit`, and its object and handlers are released.
+  /// A screen leaves for good: `deinit`, and its object, handlers and timers are released.
   private func retire(_ handle: Int, observed: Bool) {
     let object = object(handle)
     if observed { events.append(LifecycleStep.retire.event(screen: object.id)) }
@@ -78,6 +78,7 @@ extension Shell {
     objects[handle] = nil
     freeHandles.append(handle)
     removeShouldSelectHandlers(ownedBy: object.id)
+    cancelTimers(of: object.id)
   }
 
   /// Records the events of a transition that changes nothing else (a bounce, a failure, a log

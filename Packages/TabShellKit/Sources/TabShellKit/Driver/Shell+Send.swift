@@ -54,6 +54,7 @@ extension Shell {
       let failure = perform(ScreenRequest(kind), from: screen)
       try settle()
       return failure.map(ActionOutcome.requestFailed) ?? .done
+    case .input(let input, let screen): return .input(handled: try deliver(input, to: screen))
     }
     return .done
   }

@@ -42,6 +42,11 @@ public final class Shell {
   var requestGeneration = 0
   /// Whether a visible screen asked to be drawn again (see ``takeNeedsDisplay()``).
   var needsDisplay = false
+  /// The screens' timers, in no order.
+  var timers: [PendingTimer] = []
+  /// The time now, from a fixed origin: what screens' timers are counted on. A monotonic clock by
+  /// default; tests set their own.
+  public var clock: () -> Duration = Shell.monotonicNow
 
   /// Whether ``checkInvariants()`` runs after transactions: on in debug builds and tests. With up to
   /// 64 screens it runs after every one; with n screens, after every n/64-th.
@@ -62,6 +67,10 @@ public final class Shell {
 
   /// Makes a shell with no tabs and no plugins.
   public init() {}
+
+  private static let origin = ContinuousClock.now
+  /// The time since the first shell was made, on the continuous clock.
+  public static func monotonicNow() -> Duration { ContinuousClock.now - origin }
 }
 
 // MARK: - Reading the state

@@ -47,6 +47,12 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
   case swipeInProgress
   /// A layout builder was used after its layout was built.
   case layoutBuilderClosed
+  /// No screen has this id.
+  case noSuchScreen(String)
+  /// Input was sent to a screen whose type takes none.
+  case takesNoInput(screen: String)
+  /// Input was sent to a screen that has not loaded (it has never been shown).
+  case notLoaded(screen: String)
 
   public var description: String {
     switch self {
@@ -86,6 +92,9 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
         + "\(limit) requests"
     case .swipeInProgress: "a swipe is under way"
     case .layoutBuilderClosed: "the layout was already built; its builder is closed"
+    case .noSuchScreen(let id): "no screen \(quoted(id))"
+    case .takesNoInput(let screen): "screen \(quoted(screen)) takes no input"
+    case .notLoaded(let screen): "screen \(quoted(screen)) has not loaded yet (it was never shown)"
     }
   }
 }

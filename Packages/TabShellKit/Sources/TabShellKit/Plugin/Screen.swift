@@ -27,8 +27,14 @@ public protocol Screen: AnyObject {
   func willDeinit()
   /// Draws the screen's content into the region the host gives it.
   ///
-  /// The canvas clips: whatever is written outside the region is dropped.
+  /// The canvas clips: whatever is written outside the region is dropped. A screen that has the
+  /// focus may place the cursor (``Canvas/cursor``).
   func draw(in canvas: inout Canvas)
+  /// Takes one input (a key, text, a paste, a mouse event, the focus, a new size), when the screen's
+  /// type takes input (``ScreenType/takesInput``); returns whether it handled it. The default
+  /// handles nothing. A screen whose content changed asks to be drawn again
+  /// (``ScreenContext/setNeedsDisplay()``).
+  func handle(_ input: ScreenInput) -> Bool
 }
 
 extension Screen {
@@ -39,4 +45,5 @@ extension Screen {
   public func viewDidDisappear() throws {}
   public func willDeinit() {}
   public func draw(in canvas: inout Canvas) {}
+  public func handle(_ input: ScreenInput) -> Bool { false }
 }

@@ -25,6 +25,10 @@ public protocol ScreenType: AnyObject {
   /// screen, and ``makeScreen(_:)`` reads it typed (`configuration[Self.start]`). Other
   /// `--param KEY=VALUE`s are passed as words (``ScreenConfiguration/parameters``).
   var parameters: [CommandParameter] { get }
+  /// Whether its screens take input: keys, text, pastes and the mouse (``Screen/handle(_:)``). Such a
+  /// screen gets the focus in the full-screen mode when it becomes visible, and scripts may `type`
+  /// into it. `false` by default.
+  var takesInput: Bool { get }
   /// Makes a new screen.
   ///
   /// Throwing refuses the screen: the command that asked for it fails with the error's description.
@@ -38,6 +42,7 @@ extension ScreenType {
   public var selectedIcon: String { icon }
   public var commands: [ScreenCommand] { [] }
   public var parameters: [CommandParameter] { [] }
+  public var takesInput: Bool { false }
 }
 
 /// What the host tells a screen type about the screen it wants.

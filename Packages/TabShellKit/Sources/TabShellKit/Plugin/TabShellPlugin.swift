@@ -11,9 +11,12 @@
 /// typed parameters (``CommandArgument``, ``CommandOption``) and receive their screen typed, layouts
 /// build through a ``LayoutBuilder``, and the host's own API left the plugin interface; 4, screen
 /// types declare their parameters, typed, and (in the host's interface) a screen's lifecycle phase,
-/// failure and parameters live in the model's records and every event comes out of a transition.
+/// failure and parameters live in the model's records and every event comes out of a transition;
+/// 5, screens take input (``Screen/handle(_:)``, ``ScreenType/takesInput``), a canvas cell has a
+/// ``Canvas/Style`` (colours and attributes) and the canvas a cursor, and screens have timers
+/// (``ScreenContext/every(_:_:)``).
 @_alwaysEmitIntoClient
-public var tabShellPluginABIVersion: Int32 { 4 }
+public var tabShellPluginABIVersion: Int32 { 5 }
 
 /// A plugin: a named set of screen types and layouts.
 ///

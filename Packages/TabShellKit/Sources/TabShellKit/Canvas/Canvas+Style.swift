@@ -1,0 +1,114 @@
+extension Canvas {
+  /// A cell's colour: the terminal's own, one of the 256 indexed colours (0–7 the named ones,
+  /// 8–15 their bright forms, 16–255 the xterm palette), or 24-bit RGB. The host degrades it to
+  /// what the terminal has (docs/Contract.md, "The canvas"). Frozen: these three are all a
+  /// terminal has.
+  @frozen
+  public enum Color: Hashable, Sendable {
+    /// The terminal's own foreground or background.
+    case terminal
+    /// An indexed colour, 0–255.
+    case indexed(UInt8)
+    /// A 24-bit colour.
+    case rgb(red: UInt8, green: UInt8, blue: UInt8)
+
+    /// Black (0).
+    public static let black = Color.indexed(0)
+    /// Red (1).
+    public static let red = Color.indexed(1)
+    /// Green (2).
+    public static let green = Color.indexed(2)
+    /// Yellow (3).
+    public static let yellow = Color.indexed(3)
+    /// Blue (4).
+    public static let blue = Color.indexed(4)
+    /// Magenta (5).
+    public static let magenta = Color.indexed(5)
+    /// Cyan (6).
+    public static let cyan = Color.indexed(6)
+    /// White (7).
+    public static let white = Color.indexed(7)
+
+    /// The bright form of one of the eight named colours (`.bright(.red)` is 9).
+    public static func bright(_ color: Color) -> Color {
+      if case .indexed(let index) = color, index < 8 { return .indexed(index + 8) }
+      return color
+    }
+
+    /// A bar colour as 24-bit RGB.
+    public init(_ color: BarColor) {
+      self = .rgb(red: color.red, green: color.green, blue: color.blue)
+    }
+
+    /// A bar colour as 24-bit RGB, or the terminal's own for `nil`.
+    public init(_ color: BarColor?) {
+      self = color.map(Color.init) ?? .terminal
+    }
+  }
+
+  /// Text attributes of a cell.
+  public struct Attributes: OptionSet, Hashable, Sendable {
+    /// The bits.
+    public var rawValue: UInt8
+    /// Makes attributes from bits.
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Bold.
+    public static let bold = Attributes(rawValue: 1)
+    /// Dim (faint).
+    public static let dim = Attributes(rawValue: 2)
+    /// Italic.
+    public static let italic = Attributes(rawValue: 4)
+    /// Underlined.
+    public static let underline = Attributes(rawValue: 8)
+    /// Foreground and background swapped.
+    public static let reverse = Attributes(rawValue: 16)
+    /// Struck through.
+    public static let strikethrough = Attributes(rawValue: 32)
+  }
+
+  /// How a cell looks: its colours and attributes.
+  public struct Style: Hashable, Sendable {
+    /// The text's colour.
+    public var foreground: Color
+    /// The cell's background.
+    public var background: Color
+    /// Bold, dim, italic, underline, reverse, strikethrough.
+    public var attributes: Attributes
+
+    /// Makes a style: by default the terminal's colours and no attribute.
+    public init(
+      foreground: Color = .terminal, background: Color = .terminal, attributes: Attributes = []
+    ) {
+      self.foreground = foreground
+      self.background = background
+      self.attributes = attributes
+    }
+
+    /// The terminal's own colours, no attribute.
+    public static let plain = Style()
+
+    /// The style of the older `color:bold:` writes: a bar colour as the foreground, maybe bold.
+    public init(color: BarColor?, bold: Bool) {
+      self.init(foreground: Color(color), attributes: bold ? .bold : [])
+    }
+
+    /// Whether it is the terminal's own colours with no attribute.
+    public var isPlain: Bool { self == .plain }
+  }
+
+  /// Where a screen that has the focus wants the terminal's cursor shown, counted from the
+  /// region's top-left cell.
+  public struct Cursor: Hashable, Sendable {
+    /// The row, 0-based.
+    public var row: Int
+    /// The column, 0-based.
+    public var column: Int
+
+    /// Makes a cursor position.
+    public init(row: Int, column: Int) {
+      self.row = row
+      self.column = column
+    }
+  }
+}

@@ -173,15 +173,12 @@ final class LanguageREPLEngine: REPLEngine {
     interpreter.completions(line: line, wordStart: wordStart, wordEnd: wordEnd)
   }
 
-  var backgroundDescriptors: [Int32] {
-    interpreter.plugins.hasProcessPlugins ? interpreter.plugins.pollDescriptors : []
-  }
+  var backgroundDescriptors: [Int32] { interpreter.backgroundDescriptors }
 
-  var hasBackgroundWork: Bool {
-    interpreter.plugins.hasProcessPlugins && interpreter.plugins.hasPendingWork
-  }
+  var backgroundTimeout: Int32 { interpreter.backgroundTimeout }
 
-  /// Applies the process plugins' requests (and runs the hooks they set off), with everything it
+  /// Applies the process plugins' requests and fires the screens' timers that are due (and runs
+  /// the hooks they set off), with everything it
   /// prints kept for the REPL to show above the prompt.
   func runBackground() -> BackgroundOutcome {
     // A frame `show` drew has the bar in it; a change now draws the bar line under it.
@@ -198,7 +195,7 @@ final class LanguageREPLEngine: REPLEngine {
     interpreter.plugins.writeError = {
       outcome.printed.append(PrintedText(toStandardError: true, text: $0))
     }
-    let result = interpreter.runPluginWork()
+    let result = interpreter.runBackgroundWork()
     (interpreter.output, interpreter.report, interpreter.plugins.writeError) = saved
     if case .exit(let status) = result { outcome.exit = status }
     outcome.redraw = before != (barLine, prompt)

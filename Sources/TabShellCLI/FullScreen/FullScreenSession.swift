@@ -158,8 +158,9 @@ final class FullScreenSession {
   /// Waits for input, a signal or background work, and acts on what came.
   private func waitAndHandle() {
     let descriptors = [0, host.signals.readDescriptor] + host.background.descriptors()
-    let timeout: Int32 =
-      decoder.hasPending ? 25 : decoder.isInPaste ? 1_000 : host.background.isPending() ? 0 : -1
+    let due = host.background.timeout()
+    let own: Int32 = decoder.hasPending ? 25 : decoder.isInPaste ? 1_000 : -1
+    let timeout = own < 0 ? due : due < 0 ? own : min(own, due)
     let ready: [SystemIO.Readiness]
     switch SystemIO.waitForInput(descriptors, milliseconds: timeout) {
     case .success(let readiness): ready = readiness
@@ -179,7 +180,7 @@ final class FullScreenSession {
     } else if ready.allSatisfy(\.isEmpty) {
       handle(decoder.hasPending ? decoder.flushPending() : decoder.finishPaste())
     }
-    if ready.dropFirst(2).contains(where: { !$0.isEmpty }) || host.background.isPending() {
+    if ready.dropFirst(2).contains(where: { !$0.isEmpty }) || host.background.timeout() == 0 {
       runBackground()
     }
   }
@@ -232,6 +233,7 @@ struct BackgroundWork {
   }
 
   var descriptors: () -> [Int32] = { [] }
-  var isPending: () -> Bool = { false }
+  /// The longest wait before the work is due, in milliseconds; -1 for none.
+  var timeout: () -> Int32 = { -1 }
   var run: () -> Outcome = { Outcome() }
 }

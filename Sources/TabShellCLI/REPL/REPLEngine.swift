@@ -21,9 +21,11 @@ package protocol REPLEngine: AnyObject {
   /// Descriptors to watch while waiting for a line, besides the terminal (process plugins' pipes):
   /// when one is ready, the REPL calls ``runBackground()``.
   var backgroundDescriptors: [Int32] { get }
-  /// Whether background work waits that no descriptor will announce (run it at once).
-  var hasBackgroundWork: Bool { get }
-  /// Does the work that came while the REPL waited for a line (process plugins' requests): what
+  /// How long to wait at most before calling ``runBackground()`` anyway, in milliseconds: 0 when
+  /// work waits that no descriptor will announce, the time to the next screen timer, -1 for none.
+  var backgroundTimeout: Int32 { get }
+  /// Does the work that came while the REPL waited for a line (process plugins' requests, screens'
+  /// timers): what
   /// it printed, for the REPL to show above the prompt, and whether the bar line or the prompt
   /// changed.
   func runBackground() -> BackgroundOutcome
@@ -34,7 +36,7 @@ extension REPLEngine {
   package var fullScreenInterpreter: Interpreter? { nil }
   /// No background work.
   package var backgroundDescriptors: [Int32] { [] }
-  package var hasBackgroundWork: Bool { false }
+  package var backgroundTimeout: Int32 { -1 }
   package func runBackground() -> BackgroundOutcome { BackgroundOutcome() }
 }
 

@@ -3,12 +3,12 @@ import TabShellLanguage
 extension REPLSession {
   /// Runs the full-screen mode on the engine's interpreter, with `line` on its command line;
   /// `nil` when the engine has no interpreter for it. The engine's background work (process
-  /// plugins) is watched there as here; what it prints goes to the output panel.
+  /// plugins, screens' timers) is watched there as here; what it prints goes to the output panel.
   func runFullScreen(line: String, point: Int, signals: SignalWatcher) -> FullScreenSession.Exit? {
     guard let interpreter = engine.fullScreenInterpreter else { return nil }
     let engine = engine
     let background = BackgroundWork(
-      descriptors: { engine.backgroundDescriptors }, isPending: { engine.hasBackgroundWork },
+      descriptors: { engine.backgroundDescriptors }, timeout: { engine.backgroundTimeout },
       run: {
         let outcome = engine.runBackground()
         return BackgroundWork.Outcome(

@@ -118,7 +118,7 @@ final class REPLSession<Engine: REPLEngine> {
     while true {
       if let input = ReadlineBridge.takeInput() { return .input(input) }
       let descriptors = [0, signals.readDescriptor] + engine.backgroundDescriptors
-      let wait: Int32 = engine.hasBackgroundWork ? 0 : -1
+      let wait = engine.backgroundTimeout
       let polled = SystemIO.waitForInput(descriptors, milliseconds: wait)
       if case .failure(let error) = polled, error != .interrupted {
         rl_callback_handler_remove()
@@ -143,7 +143,11 @@ final class REPLSession<Engine: REPLEngine> {
       }
       if pending.resize { rl_resize_terminal() }
       if pending.suspend { suspendLine(prompt: prompt, signals: signals) }
-      if !ready.isEmpty, wait == 0 || ready.dropFirst(2).contains(where: { !$0.isEmpty }) {
+      // Background work is due when a plugin's pipe is ready or when the wait ran out (a timer).
+      if !ready.isEmpty,
+        ready.dropFirst(2).contains(where: { !$0.isEmpty })
+          || (wait >= 0 && engine.backgroundTimeout == 0)
+      {
         if let status = runBackground(prompt: &prompt) {
           abandonLine()
           print("")

@@ -24,24 +24,4 @@ extension Interpreter {
         Diagnostic(file: failure.file, location: failure.location, error: .pluginFailed(fault)))
     }
   }
-
-  /// In the REPL while it waits for input, when a process plugin wrote something (or has work
-  /// left): its requests are applied and the hooks they set off run; a fault is reported as
-  /// `error: MESSAGE`. `.exit` when a hook ran `exit`.
-  package func runPluginWork() -> Outcome {
-    anyFailed = false
-    do {
-      try settlePlugins()
-    } catch let request as ExitRequest {
-      return .exit(request.status(anyFailed: anyFailed))
-    } catch is Interrupted {
-      return .interrupted
-    } catch is AlreadyReported {
-      return .failure
-    } catch {
-      report(diagnostic(for: error, at: SourceLocation(line: 1, column: 1), file: nil))
-      return .failure
-    }
-    return .success
-  }
 }

@@ -91,7 +91,7 @@ final class ProcessSession {
         pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
       }
       _ = poll(&fds, nfds_t(fds.count), 100)
-      _ = interpreter.runPluginWork()
+      _ = interpreter.runBackgroundWork()
     }
     return true
   }

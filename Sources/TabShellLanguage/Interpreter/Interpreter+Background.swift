@@ -1,0 +1,48 @@
+@_spi(Host) import TabShellKit
+import TabShellLoader
+
+extension Interpreter {
+  /// What the shell watches while it waits for the user (at the REPL's prompt, in the full-screen
+  /// mode) besides the terminal: the process plugins' pipes. When one is ready, or
+  /// ``backgroundTimeout`` has passed, the waiter calls ``runBackgroundWork()``.
+  package var backgroundDescriptors: [Int32] {
+    plugins.hasProcessPlugins ? plugins.pollDescriptors : []
+  }
+
+  /// How long the waiter may wait before background work is due, in milliseconds as `poll` takes
+  /// them: 0 when work waits that no descriptor will announce (requests already read), the time
+  /// to the next screen timer (rounded up), or -1 when nothing is due.
+  package var backgroundTimeout: Int32 {
+    if plugins.hasProcessPlugins && plugins.hasPendingWork { return 0 }
+    guard let wait = shell.timeUntilNextTimer else { return -1 }
+    let (seconds, attoseconds) = wait.components
+    let milliseconds = seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+    return Int32(clamping: milliseconds)
+  }
+
+  /// The background work that came while the shell waited: the process plugins' requests (each a
+  /// change of its own), the screens' timers that are due, and the hooks they set off; a fault is
+  /// reported as `error: MESSAGE`. `.exit` when a hook ran `exit`.
+  package func runBackgroundWork() -> Outcome {
+    anyFailed = false
+    do {
+      try settlePlugins()
+      do {
+        try shell.runDueTimers()
+      } catch {
+        report(diagnostic(for: error, at: SourceLocation(line: 1, column: 1), file: nil))
+      }
+      if hooks.hasWork { try runHooks() }
+    } catch let request as ExitRequest {
+      return .exit(request.status(anyFailed: anyFailed))
+    } catch is Interrupted {
+      return .interrupted
+    } catch is AlreadyReported {
+      return .failure
+    } catch {
+      report(diagnostic(for: error, at: SourceLocation(line: 1, column: 1), file: nil))
+      return .failure
+    }
+    return .success
+  }
+}

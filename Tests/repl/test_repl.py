@@ -259,6 +259,75 @@ def test_an_unbound_key_after_a_prefix_does_not_crash():
         assert not crashed and how == "exit status 0", (full_screen, how)
 
 
+# Keys that a macro of ~/.inputrc types are read in the same call of readline as the macro's key, by
+# the branches of its loop where a jump back lands in a frame that is gone (CReadline's aborts.h,
+# paths 3, 6 and 7): each crashed both modes (SIGSEGV) before those paths were guarded.
+MACROS_THAT_ABORTED = [
+    ('"\\C-t": "\\e2\\C-y"\n', "\x14"),  # yank with an empty kill ring, after a numeric argument
+    ('"\\C-t": "\\e[1;5X"\n', "\x14"),  # a key unbound five keymaps deep
+    ('"\\C-xt": "\\C-xt\\C-xt"\n', "\x18t"),  # a macro that types itself, past 16 levels
+    ('"\\C-xt": "\\C-xt\\C-xt"\n', "\x18\x12\x18t"),  # the same after ~/.inputrc is read again
+]
+
+
+def test_aborts_in_keys_a_macro_types_ring_the_bell_instead_of_crashing():
+    for inputrc, keys in MACROS_THAT_ABORTED:
+        for args in ([], ["--tui"]):
+            home = with_two_history_lines(new_home())
+            with open(os.path.join(home, ".inputrc"), "w", encoding="utf-8") as handle:
+                handle.write(inputrc)
+            repl = Session(home, args)
+            if args:
+                repl.expect_exact("\x1b[?1049h")
+            else:
+                repl.prompt()
+            time.sleep(0.3)
+            repl.send(keys)
+            time.sleep(0.5)
+            assert repl.child.isalive(), (inputrc, args, repl.child.signalstatus)
+            repl.send("\x15echo still-alive\r")
+            repl.expect_exact("still-alive")
+            if args:
+                time.sleep(0.3)
+                repl.send("quit\r")
+            else:
+                repl.prompt()
+                repl.send("\x04")
+            assert repl.finish() == 0, (inputrc, args)
+
+
+def test_macros_yanks_and_vi_puts_still_work_once_guarded():
+    home = new_home()
+    with open(os.path.join(home, ".inputrc"), "w", encoding="utf-8") as handle:
+        handle.write('"\\C-xt": "echo typed-by-"\n"\\C-t": "\\e2\\C-y"\n')
+    repl = Session(home)
+    repl.prompt()
+    repl.send("\x18tmacro\r")  # a macro under a prefix types its text
+    assert "typed-by-macro" in repl.prompt()
+    # Two words killed (readline joins the kills, typing between them is no command of its own),
+    # yanked, popped (the ring holds one text), then yanked by the macro after a numeric argument.
+    for keys in ("one\x17", "two\x17", "echo \x19", "\x1by", "-"):
+        repl.send(keys)
+        time.sleep(0.1)
+    repl.send("\x14\r")
+    assert "twoone-twoone" in repl.prompt().splitlines()
+    repl.send("\x04")
+    assert repl.finish() == 0
+    vi = new_home()
+    with open(os.path.join(vi, ".inputrc"), "w", encoding="utf-8") as handle:
+        handle.write("set editing-mode vi\n")
+    repl = Session(vi)
+    repl.prompt()
+    repl.send("\x1bp")  # vi's put with nothing killed rings the bell
+    repl.expect_exact("\x07")
+    for keys in ("iecho abc", "\x1b", "bdw", "p", "\r"):  # delete the word, put it back
+        repl.send(keys)
+        time.sleep(0.1)
+    assert "abc" in repl.prompt().splitlines()
+    repl.send("\x04")
+    assert repl.finish() == 0
+
+
 def test_ctrl_g_still_abandons_a_search_and_rings_the_bell_outside_one():
     repl = Session(with_two_history_lines(new_home()))
     repl.prompt()

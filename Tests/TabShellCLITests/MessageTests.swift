@@ -1,3 +1,4 @@
+import TabShellRendering
 import Testing
 
 @testable import TabShellCLI
@@ -37,9 +38,17 @@ import Testing
       diagnostic.description
         == "t.tabsh:1:2: error: boom\n  t.tabsh:9:9: error: forged\n  \terror: forged too\n"
         + "  \\u{1B}]52;c;eA==\\u{7}")
+    // `tabshell test` gets the diagnostic as data, and shows its message's other lines as its
+    // details.
     let script = TestScript(path: "t.tabsh", folder: ".", name: "t.tabsh")
-    let failures = TestVerdict.failures(in: diagnostic.description + "\n", of: script)
+    var run = ChildRun(ending: .exited(1))
+    run.errors = [
+      ReportedError(
+        file: "t.tabsh", line: 1, column: 2, message: Renderer.message("\(diagnostic.error)"))
+    ]
+    let failures = TestVerdict.failures(from: run, of: script)
     #expect(failures.map(\.place) == ["t.tabsh:1:2"])
+    #expect(failures.first?.details.count == 3)
     #expect(
       Diagnostic(file: nil, location: .init(line: 1, column: 1), error: .failed(forged))
         .description.split(separator: "\n").dropFirst().allSatisfy { $0.hasPrefix("  ") })

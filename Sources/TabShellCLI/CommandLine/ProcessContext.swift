@@ -27,6 +27,12 @@ package struct ProcessContext {
   package var flush: () -> Void
   /// The `errno` of the first write to stdout that failed (a full disk, a closed pipe), if one did.
   package var outputFailure: () -> Int32?
+  /// Told of each error the shell reports, as data, besides its text on stderr: a diagnostic
+  /// (``report(_:)``) or a message of the shell's own that starts with `error: `
+  /// (``writeError(_:)``). Text the shell relays (a plugin's stderr: ``writeRelayed(_:)``) is
+  /// never one. The test runner's children hand these to the runner, which takes its failures
+  /// from them and never from stderr.
+  package var errorReported: (ReportedError) -> Void = { _ in }
 
   /// Makes a context.
   package init(
@@ -56,6 +62,48 @@ extension ProcessContext {
   /// escape, not sent (line feeds and tabs stay), and a line after the first is indented, so that
   /// nothing in a message passes for a message of its own (``Renderer/message(_:)``).
   package func writeError(_ text: String) {
+    let message = Renderer.message(text)
+    if message.hasPrefix("error: ") {
+      var words = message.dropFirst("error: ".count)
+      if words.last == "\n" { words = words.dropLast() }
+      errorReported(ReportedError(file: nil, line: 0, column: 0, message: String(words)))
+    }
+    errorSink(message)
+  }
+
+  /// Writes a diagnostic to stderr (`FILE:LINE:COL: error: MESSAGE`), and tells
+  /// ``errorReported`` of it.
+  package func report(_ diagnostic: Diagnostic) {
+    errorReported(
+      ReportedError(
+        file: diagnostic.file, line: diagnostic.location.line, column: diagnostic.location.column,
+        message: Renderer.message("\(diagnostic.error)")))
+    errorSink(Renderer.message("\(diagnostic)\n"))
+  }
+
+  /// Writes text that the shell relays to stderr (a plugin's own lines), written out as a message
+  /// is; never an error of the shell's, whatever it says.
+  package func writeRelayed(_ text: String) {
     errorSink(Renderer.message(text))
+  }
+}
+
+/// An error the shell reported: where (`nil` file: no place, as in `error: MESSAGE`) and what, its
+/// lines after the first indented (``Renderer/message(_:)``).
+package struct ReportedError: Equatable, Sendable {
+  /// The script as the shell names it, or `nil`.
+  package var file: String?
+  /// The line and column in `file` (0 without a file).
+  package var line: Int
+  package var column: Int
+  /// The message, without `error: `.
+  package var message: String
+
+  /// Makes one.
+  package init(file: String?, line: Int, column: Int, message: String) {
+    self.file = file
+    self.line = line
+    self.column = column
+    self.message = message
   }
 }

@@ -173,7 +173,6 @@ package enum TabShellCommand {
       environment: process.environment, isTerminal: process.stdoutIsTerminal,
       forcedOff: options.noColor)
     let write = process.writeOutput
-    let writeError = process.writeError
     let interpreter = Interpreter(
       shell: shell, renderOptions: RenderOptions(width: max(1, width), color: color),
       currentDirectory: process.currentDirectory,
@@ -181,14 +180,14 @@ package enum TabShellCommand {
         write(line)
         write("\n")
       },
-      report: { writeError("\($0)\n") })
+      report: { process.report($0) })
     interpreter.keepGoing = options.keepGoing
     interpreter.checks.updateSnapshots = options.updateSnapshots
     interpreter.scriptArguments = options.scriptArguments
     interpreter.plugins.limits = RPCLimits(timeout: options.pluginTimeout)
     interpreter.plugins.hostVersion = String(
       CommandLineOptions.version.dropFirst("tabshell ".count))
-    interpreter.plugins.writeError = writeError
+    interpreter.plugins.writeError = { process.writeRelayed($0) }
     return interpreter
   }
 

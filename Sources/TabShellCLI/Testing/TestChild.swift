@@ -19,8 +19,9 @@ struct TestChild {
   var stdout: Int32
   var stderr: Int32
 
-  /// What the child reports through memory it shares with the runner: whether the script had
-  /// syntax errors, and how many of its expects passed and failed.
+  /// What the child reports through memory it shares with the runner as it exits: whether the
+  /// script had syntax errors, and how many of its expects passed and failed. (Its errors go there
+  /// as they are reported: see ``SharedReports``.)
   struct Report {
     var syntaxError = false
     var expectsPassed = 0
@@ -92,11 +93,15 @@ struct TestChild {
     do throws(SystemError) {
       try CurrentProcess.changeDirectory(to: script.folder)
     } catch {
-      try? SystemIO.writeAll(2, "error: cannot enter folder '\(script.folder)': \(error)\n".utf8)
+      let message = "cannot enter folder '\(Checks.shown(script.folder))': \(error)"
+      reports.append(ReportedError(file: nil, line: 0, column: 0, message: message), at: slot)
+      try? SystemIO.writeAll(2, "error: \(message)\n".utf8)
       CurrentProcess.exitNow(2)
     }
     var context = ProcessContext.current()
     context.arguments = arguments
+    // Each error goes to the runner as it is reported (a script killed later keeps its errors).
+    context.errorReported = { reports.append($0, at: slot) }
     // The user's terminal width is not the test's: 80 columns unless `--width`.
     context.environment["COLUMNS"] = nil
     let status = TabShellCommand.main(context) { outcome, checks in
@@ -126,38 +131,4 @@ struct ChildError: Error, CustomStringConvertible {
   }
 
   var description: String { "\(call) failed: \(SystemError(code: code))" }
-}
-
-/// Memory the runner shares with its children (`mmap`, `MAP_SHARED`): one ``TestChild/Report`` a
-/// script, written by its child before it exits, read by the runner after.
-final class SharedReports {
-  private let memory: SharedMemory
-  private var base: UnsafeMutableRawPointer? { memory.base }
-  private var size: Int { memory.size }
-  private static let stride = 16
-
-  /// Room for `count` reports, all empty.
-  init(count: Int) {
-    memory = SharedMemory(size: max(1, count) * Self.stride)
-  }
-
-  func store(_ report: TestChild.Report, at slot: Int) {
-    guard let base, (slot + 1) * Self.stride <= size else { return }
-    let place = base + slot * Self.stride
-    place.storeBytes(of: 1, toByteOffset: 0, as: Int32.self)
-    place.storeBytes(of: report.syntaxError ? 1 : 0, toByteOffset: 4, as: Int32.self)
-    place.storeBytes(of: Int32(clamping: report.expectsPassed), toByteOffset: 8, as: Int32.self)
-    place.storeBytes(of: Int32(clamping: report.expectsFailed), toByteOffset: 12, as: Int32.self)
-  }
-
-  /// The report of a child, `nil` when it wrote none (it crashed, or was killed first).
-  func report(at slot: Int) -> TestChild.Report? {
-    guard let base, (slot + 1) * Self.stride <= size else { return nil }
-    let place = base + slot * Self.stride
-    guard place.load(fromByteOffset: 0, as: Int32.self) == 1 else { return nil }
-    return TestChild.Report(
-      syntaxError: place.load(fromByteOffset: 4, as: Int32.self) == 1,
-      expectsPassed: Int(place.load(fromByteOffset: 8, as: Int32.self)),
-      expectsFailed: Int(place.load(fromByteOffset: 12, as: Int32.self)))
-  }
 }

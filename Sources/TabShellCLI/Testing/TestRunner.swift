@@ -15,8 +15,11 @@ struct ChildRun {
   }
 
   var ending: Ending
-  /// What the child reported (`nil` when it died before it could).
+  /// What the child reported as it exited (`nil` when it died before it could).
   var report: TestChild.Report?
+  /// The errors the child reported as they happened (its failures), and whether some did not fit.
+  var errors: [ReportedError] = []
+  var errorsLeftOut = false
   /// Its stdout and stderr, up to the runner's limits.
   var stdout: [UInt8] = []
   var stderr: [UInt8] = []
@@ -44,6 +47,8 @@ struct TestRunner {
 
   private final class Running {
     let index: Int
+    /// Its place in the memory shared with the children.
+    let slot: Int
     var child: TestChild
     let started: UInt64
     var run = ChildRun(ending: .timedOut)
@@ -51,8 +56,9 @@ struct TestRunner {
     var timedOut = false
     let limit: Int
 
-    init(index: Int, child: TestChild, started: UInt64, limit: Int) {
+    init(index: Int, slot: Int, child: TestChild, started: UInt64, limit: Int) {
       self.index = index
+      self.slot = slot
       self.child = child
       self.started = started
       self.limit = limit
@@ -70,7 +76,9 @@ struct TestRunner {
     Subreaper.become()
     let devNull = SystemIO.openNullDevice()
     defer { if devNull >= 0 { SystemIO.close(devNull) } }
-    let reports = SharedReports(count: scripts.count)
+    let reports = SharedReports(count: jobs)
+    // The slots no running script uses.
+    var freeSlots = Array((0..<max(1, jobs)).reversed())
     var running: [Running] = []
     var next = 0
     var buffer = [UInt8](repeating: 0, count: 64 << 10)
@@ -80,7 +88,7 @@ struct TestRunner {
         Subreaper.endChildren(except: [])
         return false
       }
-      while running.count < jobs, next < scripts.count {
+      while running.count < jobs, next < scripts.count, let slot = freeSlots.last {
         let script = scripts[next]
         if let problem = script.problem {
           // A file that cannot be run is an error of the run, said in its place.
@@ -92,11 +100,13 @@ struct TestRunner {
         let started = Self.now()
         switch TestChild.start(
           script, arguments: arguments(script), inherited: inherited, devNull: devNull,
-          reports: reports, slot: next)
+          reports: reports, slot: slot)
         {
         case .success(let child):
           let limit = keepsAllOutput(script) ? Self.byteLimit : Self.keptBytes
-          running.append(Running(index: next, child: child, started: started, limit: limit))
+          freeSlots.removeLast()
+          running.append(
+            Running(index: next, slot: slot, child: child, started: started, limit: limit))
         case .failure(let error):
           finished(next, ChildRun(ending: .notStarted(error.description)))
         }
@@ -117,6 +127,7 @@ struct TestRunner {
         guard let status = entry.status else { continue }
         end(entry, status: status, reports: reports, buffer: &buffer)
         finished(entry.index, entry.run)
+        freeSlots.append(entry.slot)
         ended = true
       }
       running.removeAll { $0.status != nil }
@@ -192,7 +203,9 @@ struct TestRunner {
       for fd in [entry.child.stdout, entry.child.stderr] where fd >= 0 { SystemIO.close(fd) }
     }
     entry.run.milliseconds = Int((Self.now() - entry.started) / 1_000_000)
-    entry.run.report = reports.report(at: entry.index)
+    entry.run.report = reports.report(at: entry.slot)
+    (entry.run.errors, entry.run.errorsLeftOut) = reports.errors(at: entry.slot)
+    reports.clear(at: entry.slot)
     if entry.timedOut {
       entry.run.ending = .timedOut
     } else if status & 0x7F == 0 {

@@ -55,7 +55,7 @@ struct TestVerdict: Equatable {
   /// exit status and what it reported.
   static func judge(_ script: TestScript, _ run: ChildRun, timeout: Double) -> TestVerdict {
     let errors = String(decoding: run.stderr, as: UTF8.self)
-    let reported = failures(in: errors, of: script)
+    let reported = failures(from: run, of: script)
     switch run.ending {
     case .notStarted(let message):
       return TestVerdict(
@@ -84,52 +84,29 @@ struct TestVerdict: Equatable {
     }
   }
 
-  /// The errors in a script's stderr (`FILE:LINE:COL: error: MESSAGE`, or `error: MESSAGE`), each
-  /// with the indented lines after it; a relative FILE is shown from where the runner runs.
-  ///
-  /// FILE must be one the shell could have run: the script (its name, as the shell writes it) or a
-  /// file that exists (one it sourced). A process plugin's stderr line reaches stderr as
-  /// `PLUGIN: LINE`, so one that names the script (`PLUGIN: t.tabsh:1:1: error: …`) names a file
-  /// `PLUGIN: t.tabsh` that is neither, and is not taken for a failure.
-  static func failures(in stderr: String, of script: TestScript) -> [TestFailure] {
+  /// The failures a script's child reported through the memory it shares with the runner (never
+  /// read from its stderr, where a plugin's lines could pass for them), each with the indented
+  /// lines of its message as details; a relative file is shown from where the runner runs.
+  static func failures(from run: ChildRun, of script: TestScript) -> [TestFailure] {
     let folder = script.path.lastIndex(of: "/").map { String(script.path[...$0]) } ?? ""
-    var failures: [TestFailure] = []
-    var inFailure = false
-    for line in stderr.split(separator: "\n", omittingEmptySubsequences: false) {
-      if inFailure, line.first == " " {
-        failures[failures.count - 1].details.append(Checks.shown(line))
-        continue
+    var failures = run.errors.map { error in
+      let lines = error.message.split(separator: "\n", omittingEmptySubsequences: false)
+      let message = Checks.shown(lines.first ?? "")
+      let details = lines.dropFirst().filter { !$0.isEmpty }.map { Checks.shown($0) }
+      guard let file = error.file else {
+        return TestFailure(place: script.path, message: message, details: details)
       }
-      inFailure = false
-      if line.hasPrefix("error: ") {
-        failures.append(
-          TestFailure(place: script.path, message: Checks.shown(line.dropFirst(7))))
-        inFailure = true
-      } else if let marker = line.firstRange(of: ": error: ") {
-        let place = line[..<marker.lowerBound]
-        let parts = place.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count >= 3, let number = Int(parts[parts.count - 2]),
-          Int(parts[parts.count - 1]) != nil
-        else { continue }
-        let file = parts.dropLast(2).joined(separator: ":")
-        guard isShellsOwn(file, of: script) else { continue }
-        let shownFile = file.hasPrefix("/") ? file : folder + file
-        failures.append(
-          TestFailure(
-            place: shownFile + ":" + parts.suffix(2).joined(separator: ":"), line: number,
-            message: Checks.shown(line[marker.upperBound...])))
-        inFailure = true
-      }
+      let shownFile = file.hasPrefix("/") ? Checks.shown(file) : folder + Checks.shown(file)
+      return TestFailure(
+        place: "\(shownFile):\(error.line):\(error.column)", line: error.line, message: message,
+        details: details)
+    }
+    if run.errorsLeftOut {
+      failures.append(
+        TestFailure(
+          place: script.path, message: "more errors than the runner keeps (the first are shown)"))
     }
     return failures
-  }
-
-  /// Whether `file`, as a diagnostic names it, is the script or a file beside it that exists (a
-  /// sourced one; relative to the script's folder, where it ran).
-  static func isShellsOwn(_ file: String, of script: TestScript) -> Bool {
-    if file == script.name || file == Renderer.neutralized(script.name) { return true }
-    let path = file.hasPrefix("/") ? file : script.folder + "/" + file
-    return FileStatus.of(path)?.kind == .regularFile
   }
 
   /// Seconds without a needless `.0`.

@@ -21,9 +21,11 @@
 //    `call-last-kbd-macro` without a macro: replaced by functions that ring the bell; all three also
 //    run guarded, for the macro nesting limit below.
 // 6. Macro nesting past 16 levels (`_rl_with_macro_input`): a macro bound to a key sequence that
-//    types itself again (`"\C-xt": "\C-xt\C-xt"`), or a keyboard macro called with a large count.
-//    A key bound to a macro is bound instead to `tabshell_rl_macro`, which pushes the same text
-//    guarded; the keyboard-macro commands are guarded (5).
+//    types itself again (`"\C-xt": "\C-xt\C-xt"`, or a macro that a longer binding shadows:
+//    `"\C-t": "\C-tq\C-tq"` with `"\C-tz"` bound), or a keyboard macro called with a large count.
+//    A key bound to a macro (a keymap's `ANYOTHERKEY` included) is bound instead to
+//    `tabshell_rl_macro`, which pushes the same text guarded; the keyboard-macro commands are
+//    guarded (5).
 // 7. A key that a keymap leaves unbound, with no binding it shadows (`ESC` or `C-x` then a key bound
 //    to nothing; `"\e[1;5X"`, five keymaps deep, typed by a macro): bound to `tabshell_rl_abort` in
 //    every keymap under the emacs and vi keymaps (`tabshell_rl_bind_unbound_in_map`). A keymap that
@@ -31,9 +33,12 @@
 //    made from the vi insertion keymap when `R` is first typed, copies these bindings.
 // 8. `re-read-init-file` (`C-x C-r`) reads `~/.inputrc` again, which can bind 1 to 7 back: replaced
 //    by `tabshell_rl_re_read_init_file`, which makes them safe again.
-// 9. A key sequence's next key that cannot be read (end of input or a read error, in the middle of
-//    `ESC` or `C-x` sequence): the full-screen mode never says so (it gives `C-g`, bound to 1); in
-//    the line mode readline reads the terminal, which ends only when it hangs up. Not guarded.
+// 9. A key sequence's next key that cannot be read (`rl_read_key` < 0: the end of the input or a
+//    read error in the middle of an `ESC` or `C-x` sequence): unreachable where the frame is lost.
+//    There readline reads only keys that wait already (a pending key, keys pushed back, a macro's,
+//    which it gives as unsigned bytes; it pushes the end of the input back only from
+//    `rl_gather_tyi`, which it calls with an `rl_event_hook`, never set here); the full-screen mode
+//    never ends its input (it gives `C-g`, bound to 1). Where the frame is live it rings the bell.
 // 10. Unreachable in callback mode: the `y`/`n` question of a long completion list (readline answers
 //     yes itself in callback mode, and TabShell never asks: `tabshell_rl_list_completions_without_asking`),
 //     the numeric argument's loop `rl_digit_loop` (not used in callback mode), and the timeout of
@@ -149,10 +154,14 @@ static int tabshell_rl_push_macro(int count, int key) {
   (void)count;
   int *used;
   struct tabshell_rl_macro_binding *macros = tabshell_rl_macro_table(&used);
-  for (int i = 0; i < *used; i++) {
-    if (macros[i].keymap == rl_executing_keymap && macros[i].key == key) {
-      rl_push_macro_input(strdup(macros[i].text));
-      return 0;
+  // The key's own macro, else the one its keymap shadows (`ANYOTHERKEY`: readline dispatches it
+  // under the key that matched no longer binding).
+  for (int pass = 0; pass < 2; pass++) {
+    for (int i = 0; i < *used; i++) {
+      if (macros[i].keymap == rl_executing_keymap && macros[i].key == (pass ? ANYOTHERKEY : key)) {
+        rl_push_macro_input(strdup(macros[i].text));
+        return 0;
+      }
     }
   }
   return rl_ding();
@@ -184,7 +193,7 @@ static inline void tabshell_rl_rebind_in_map(
 static inline void tabshell_rl_make_keys_safe_in_map(Keymap keymap, int depth, int shadowed) {
   if (keymap == NULL || depth > 32) return;
   shadowed = shadowed || keymap[ANYOTHERKEY].function != NULL;
-  for (int key = 0; key < ANYOTHERKEY; key++) {
+  for (int key = 0; key <= ANYOTHERKEY; key++) {
     if (keymap[key].type == ISKMAP) {
       tabshell_rl_make_keys_safe_in_map((Keymap)keymap[key].function, depth + 1, shadowed);
     } else if (keymap[key].type == ISMACR && keymap[key].function != NULL) {
@@ -199,7 +208,8 @@ static inline void tabshell_rl_make_keys_safe_in_map(Keymap keymap, int depth, i
       macros[slot].text = (const char *)keymap[key].function;
       keymap[key].type = ISFUNC;
       keymap[key].function = tabshell_rl_macro;
-    } else if (keymap[key].type == ISFUNC && keymap[key].function == NULL && !shadowed) {
+    } else if (keymap[key].type == ISFUNC && keymap[key].function == NULL && !shadowed
+               && key != ANYOTHERKEY) {
       keymap[key].function = tabshell_rl_abort;
     }
   }
@@ -211,6 +221,14 @@ static int tabshell_rl_re_read_init_file(int count, int key);
 /// (with `~/.inputrc`'s bindings). Call after `rl_initialize` (and after `~/.inputrc` is read
 /// again).
 static inline void tabshell_rl_make_aborts_safe(void) {
+  // Forgets the macros that `~/.inputrc`, read again, bound to something else.
+  int *used;
+  struct tabshell_rl_macro_binding *macros = tabshell_rl_macro_table(&used);
+  int kept = 0;
+  for (int i = 0; i < *used; i++) {
+    if (macros[i].keymap[macros[i].key].function == tabshell_rl_macro) macros[kept++] = macros[i];
+  }
+  *used = kept;
   Keymap keymaps[] = {emacs_standard_keymap, vi_insertion_keymap, vi_movement_keymap};
   for (int i = 0; i < 3; i++) {
     tabshell_rl_rebind_in_map(rl_abort, tabshell_rl_abort, keymaps[i]);

@@ -267,6 +267,7 @@ MACROS_THAT_ABORTED = [
     ('"\\C-t": "\\e[1;5X"\n', "\x14"),  # a key unbound five keymaps deep
     ('"\\C-xt": "\\C-xt\\C-xt"\n', "\x18t"),  # a macro that types itself, past 16 levels
     ('"\\C-xt": "\\C-xt\\C-xt"\n', "\x18\x12\x18t"),  # the same after ~/.inputrc is read again
+    ('"\\C-t": "\\C-tq\\C-tq"\n"\\C-tz": "zz"\n', "\x14q"),  # the same, shadowed by a longer key
 ]
 
 
@@ -299,11 +300,14 @@ def test_aborts_in_keys_a_macro_types_ring_the_bell_instead_of_crashing():
 def test_macros_yanks_and_vi_puts_still_work_once_guarded():
     home = new_home()
     with open(os.path.join(home, ".inputrc"), "w", encoding="utf-8") as handle:
-        handle.write('"\\C-xt": "echo typed-by-"\n"\\C-t": "\\e2\\C-y"\n')
+        handle.write('"\\C-xt": "echo typed-by-"\n"\\C-t": "\\e2\\C-y"\n'
+                     '"\\C-xs": "echo shadowed"\n"\\C-xsz": "zz"\n')
     repl = Session(home)
     repl.prompt()
     repl.send("\x18tmacro\r")  # a macro under a prefix types its text
     assert "typed-by-macro" in repl.prompt()
+    repl.send("\x18s-macro\r")  # and one that a longer binding shadows, before the next key
+    assert "shadowed-macro" in repl.prompt().splitlines()
     # Two words killed (readline joins the kills, typing between them is no command of its own),
     # yanked, popped (the ring holds one text), then yanked by the macro after a numeric argument.
     for keys in ("one\x17", "two\x17", "echo \x19", "\x1by", "-"):

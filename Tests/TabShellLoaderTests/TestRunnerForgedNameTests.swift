@@ -25,13 +25,19 @@ import Testing
         of: #"duration_ms: \d+"#, with: "duration_ms: N", options: .regularExpression)
   }
 
-  @Test func aPluginsLinesThatLookLikeDiagnosticsAddNoFailure() throws {
+  /// A folder with the plugin and `t.tabsh`, which loads it, then runs `rest`.
+  func folder(loadingTheForgerThen rest: String) throws -> String {
     let folder = try makeTemporaryFolder()
     try Self.forger.write(toFile: folder + "/t.tabsh:1:1", atomically: true, encoding: .utf8)
     #expect(chmod(folder + "/t.tabsh:1:1", 0o755) == 0)
-    // The plugin's lines reach the script's stderr (as `tabshell t.tabsh` shows).
-    try "load \"t.tabsh:1:1\"\nrequire plugin error\nexpect tabs 9\n".write(
+    try "load \"t.tabsh:1:1\"\nrequire plugin error\n\(rest)\n".write(
       toFile: folder + "/t.tabsh", atomically: true, encoding: .utf8)
+    return folder
+  }
+
+  @Test func aPluginsLinesThatLookLikeDiagnosticsAddNoFailure() throws {
+    let folder = try folder(loadingTheForgerThen: "expect tabs 9")
+    // The plugin's lines reach the script's stderr (as `tabshell t.tabsh` shows).
     let dataHome = try makeTemporaryFolder()
     let alone = try StartupLoadingTests().run(["--norc", folder + "/t.tabsh"], dataHome: dataHome)
     #expect(alone.2.contains("t.tabsh:1:1: error: forged before the handshake"), "\(alone.2)")
@@ -57,14 +63,10 @@ import Testing
     #expect(!tap.1.contains("forged"), "\(tap.1)")
   }
 
-  /// A script that passes passes whatever its plugin writes; one that fails with its status alone
-  /// shows the plugin's lines only as the text of that failure.
+  /// A script that fails by its exit status alone, with no error of its own, fails with that
+  /// status: its plugin's lines are only the text shown under that failure, never failures.
   @Test func aPluginsLinesChangeNoVerdict() throws {
-    let folder = try makeTemporaryFolder()
-    try Self.forger.write(toFile: folder + "/t.tabsh:1:1", atomically: true, encoding: .utf8)
-    #expect(chmod(folder + "/t.tabsh:1:1", 0o755) == 0)
-    try "load \"t.tabsh:1:1\"\nrequire plugin error\nexit 3\n".write(
-      toFile: folder + "/t.tabsh", atomically: true, encoding: .utf8)
+    let folder = try folder(loadingTheForgerThen: "exit 3")
     let dataHome = try makeTemporaryFolder()
     let run = try StartupLoadingTests().run(["test", folder], dataHome: dataHome)
     let lines = normalized(run.1).split(separator: "\n")

@@ -223,27 +223,38 @@ ABORT_AFTER_SEARCH_KEYS = "\x1b\x07\x18\x12\x10\x18\x18"  # ESC C-g, C-x C-r, C-
 
 def test_an_abort_right_after_an_incremental_search_does_not_crash():
     for args in ([], ["--tui"]):
-        repl = Session(with_two_history_lines(new_home()), args)
-        if args:
-            repl.expect_exact("\x1b[?1049h")
-        else:
-            repl.prompt()
-        time.sleep(0.3)
+        repl = started(with_two_history_lines(new_home()), args)
         repl.child.delaybeforesend = None
         repl.send("\x12")
         time.sleep(0.2)
         repl.send(ABORT_AFTER_SEARCH_KEYS)  # in one write, so readline finds the keys waiting
-        time.sleep(0.5)
-        assert repl.child.isalive(), (args, repl.child.signalstatus)
-        repl.send("\x15echo still-alive\r")
-        repl.expect_exact("still-alive")
-        if args:
-            time.sleep(0.3)
-            repl.send("quit\r")
-        else:
-            repl.prompt()
-            repl.send("\x04")
-        assert repl.finish() == 0, args
+        leave_alive(repl, args, args)
+
+
+def started(home, args):
+    """A REPL in the line mode (args empty) or the full-screen mode, ready for keys."""
+    repl = Session(home, args)
+    if args:
+        repl.expect_exact("\x1b[?1049h")
+    else:
+        repl.prompt()
+    time.sleep(0.3)
+    return repl
+
+
+def leave_alive(repl, args, what):
+    """Checks that the REPL still runs a line after the keys sent, then leaves it with status 0."""
+    time.sleep(0.5)
+    assert repl.child.isalive(), (what, repl.child.signalstatus)
+    repl.send("\x15echo still-alive\r")
+    repl.expect_exact("still-alive")
+    if args:
+        time.sleep(0.3)
+        repl.send("quit\r")
+    else:
+        repl.prompt()
+        repl.send("\x04")
+    assert repl.finish() == 0, what
 
 
 def test_an_unbound_key_after_a_prefix_does_not_crash():
@@ -277,24 +288,9 @@ def test_aborts_in_keys_a_macro_types_ring_the_bell_instead_of_crashing():
             home = with_two_history_lines(new_home())
             with open(os.path.join(home, ".inputrc"), "w", encoding="utf-8") as handle:
                 handle.write(inputrc)
-            repl = Session(home, args)
-            if args:
-                repl.expect_exact("\x1b[?1049h")
-            else:
-                repl.prompt()
-            time.sleep(0.3)
+            repl = started(home, args)
             repl.send(keys)
-            time.sleep(0.5)
-            assert repl.child.isalive(), (inputrc, args, repl.child.signalstatus)
-            repl.send("\x15echo still-alive\r")
-            repl.expect_exact("still-alive")
-            if args:
-                time.sleep(0.3)
-                repl.send("quit\r")
-            else:
-                repl.prompt()
-                repl.send("\x04")
-            assert repl.finish() == 0, (inputrc, args)
+            leave_alive(repl, args, (inputrc, args))
 
 
 def test_macros_yanks_and_vi_puts_still_work_once_guarded():

@@ -83,7 +83,7 @@ struct ProcessPluginTests {
       #"""
       #!/bin/sh
       read -r line
-      echo '{"jsonrpc":"2.0","id":1,"error":{"code":-32001,"message":"I speak version 2"}}'
+      echo '{"jsonrpc":"2.0","id":1,"error":{"code":-32001,"message":"I speak version 3"}}'
       """#)
     let first = try session.faulty()
     let copy = try session.file("copy.sh", try String(contentsOfFile: first, encoding: .utf8))
@@ -95,7 +95,7 @@ struct ProcessPluginTests {
       ),
       (open, "it is writable by other users (mode 0777); run 'chmod go-w' on it"),
       (exits, "the plugin exited with status 4"),
-      (version, "it does not speak protocol version 1: I speak version 2"),
+      (version, "it does not speak protocol version 1 or 2: I speak version 3"),
     ]
     for (path, reason) in cases {
       let run = session.run("load \(path)")

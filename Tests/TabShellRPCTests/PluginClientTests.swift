@@ -22,7 +22,10 @@ struct PluginClientTests {
     let client = try PluginClient(
       executable: Self.example, hostVersion: "test", stderrHandler: { stderr.append($0) })
     #expect(client.description.name == "example-python")
-    #expect(client.description.screenTypes.map(\.name) == ["counter", "clock"])
+    // The kit chose the newest version offered; only the list takes input.
+    #expect(client.protocolVersion == 2)
+    #expect(client.description.screenTypes.map(\.name) == ["counter", "clock", "list"])
+    #expect(client.description.screenTypes.map(\.takesInput) == [false, false, true])
     let counter = try #require(client.description.screenTypes.first)
     #expect(counter.commands.map(\.name) == ["increment", "reset", "focus"])
     #expect(
@@ -110,6 +113,32 @@ struct PluginClientTests {
     Children.expectGone(client.connection.process)
   }
 
+  @Test(.enabled(if: python, "python3 is not installed: the Python example cannot run"))
+  func thePythonListTakesInputOneAtATimeAndPipelined() throws {
+    let client = try PluginClient(executable: Self.example, hostVersion: "test")
+    try client.createScreen(id: "l", type: "list", title: "L", parameters: ["count": "50"])
+    try client.lifecycle(.viewDidLoad, screen: "l")
+    let down: JSONValue = ["kind": "key", "key": "Down"]
+    #expect(try client.input(screen: "l", down))
+    #expect(try !client.input(screen: "l", ["kind": "key", "key": "F12"]))
+    let burst = try client.inputs(
+      Array(repeating: (screen: "l", input: down), count: 5) + [
+        (screen: "l", input: ["kind": "focus", "focused": true]),
+        (screen: "gone", input: down),
+      ])
+    #expect(
+      burst
+        == Array(repeating: .success(true), count: 5) + [
+          .success(false), .failure(RPCError(code: -32002, message: "no screen 'gone'")),
+        ])
+    // Item 7 (six downs from the first) is drawn selected, the cursor on it.
+    let drawn = try client.draw(screen: "l", width: 20, height: 10)
+    #expect(drawn.lines[7].first?.attributes == [.bold, .reverse])
+    #expect(drawn.text[7].hasPrefix(" Item 7"))
+    #expect(drawn.cursor == DrawnScreen.Cursor(row: 7, column: 0))
+    #expect(client.shutdown() == .exited(0))
+  }
+
   /// A child that answers `initialize` with RESULT (as JSON text) and then waits for EOF.
   static func answering(_ result: String) -> String {
     #"read l; printf '{"jsonrpc":"2.0","id":1,%s}\n' '"# + result + "'; read l || exit 0"
@@ -117,12 +146,13 @@ struct PluginClientTests {
 
   static let handshakes: [(String, PluginError)] = [
     (
-      #""result":{"protocolVersion":2,"name":"p"}"#,
-      .incompatible("it speaks protocol version 2; this tabshell speaks 1")
+      #""result":{"protocolVersion":3,"name":"p"}"#,
+      .incompatible("it speaks protocol version 3; this tabshell speaks 1 and 2")
     ),
     (
       #""error":{"code":-32001,"message":"this plugin speaks protocol version 3"}"#,
-      .incompatible("it does not speak protocol version 1: this plugin speaks protocol version 3")
+      .incompatible(
+        "it does not speak protocol version 1 or 2: this plugin speaks protocol version 3")
     ),
     (
       #""error":{"code":-32000,"message":"no config"}"#,

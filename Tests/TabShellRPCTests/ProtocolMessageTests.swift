@@ -205,6 +205,48 @@ struct ProtocolMessageTests {
     }
   }
 
+  @Test func readsAVersionTwoDrawing() throws {
+    let json: JSONValue = [
+      "lines": [
+        [
+          ["text": "a", "color": 9, "background": "#102030", "underline": true, "strike": true],
+          ["text": "b", "dim": true, "italic": true, "reverse": true, "bold": false],
+        ]
+      ],
+      "background": 0, "cursor": ["row": 2, "column": 5],
+    ]
+    let expected = DrawnScreen(
+      lines: [
+        [
+          .init(
+            "a", color: .indexed(9), background: .init(red: 0x10, green: 0x20, blue: 0x30),
+            attributes: [.underline, .strike]),
+          .init("b", color: nil, background: nil, attributes: [.dim, .italic, .reverse]),
+        ]
+      ], background: .indexed(0), cursor: .init(row: 2, column: 5))
+    #expect(try DrawnScreen(json: json, height: 3, version: 2) == expected)
+    // Version 1 ignores the members it does not have, and takes no index for a colour.
+    #expect(
+      try DrawnScreen(json: ["lines": [[["text": "b", "italic": true]]], "cursor": 1], height: 1)
+        == DrawnScreen(lines: [[.init("b")]]))
+    #expect(
+      throws: ProtocolMistake(#"the drawing: "background" must be a string, not a number"#)
+    ) { try DrawnScreen(json: ["lines": [], "background": 3], height: 1) }
+    #expect(
+      throws: ProtocolMistake(
+        #"the drawing, line 1: "color" must be a colour as #rrggbb or 0…255, not 256"#)
+    ) { try DrawnScreen(json: ["lines": [[["text": "x", "color": 256]]]], height: 1, version: 2) }
+    #expect(throws: ProtocolMistake(#"the drawing's cursor: "row" is missing"#)) {
+      try DrawnScreen(json: ["lines": [], "cursor": ["column": 1]], height: 1, version: 2)
+    }
+  }
+
+  @Test func takesInputCountsFromVersionTwo() throws {
+    let json: JSONValue = ["name": "p", "screenTypes": [["name": "t", "takesInput": true]]]
+    #expect(try PluginDescription(json: json, version: 2).screenTypes[0].takesInput)
+    #expect(try !PluginDescription(json: json, version: 1).screenTypes[0].takesInput)
+  }
+
   @Test func typesACommandsWords() {
     let command = PluginDescription.Command(
       name: "go",

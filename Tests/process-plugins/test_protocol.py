@@ -23,6 +23,8 @@ HELLO = os.path.join(ROOT, "plugins", "sh", "hello.sh")
 HOST = {"protocolVersion": 1, "host": {"name": "tabshell", "version": "test"},
         "limits": {"timeout": 2.0, "maxLineBytes": 1048576, "maxMessagesPerSecond": 1000,
                    "maxQueuedMessages": 1000}}
+# This tabshell: it offers versions 1 and 2 (HOST is a tabshell that speaks only version 1).
+HOST2 = dict(HOST, protocolVersions=[1, 2])
 
 
 class Plugin:
@@ -107,7 +109,7 @@ def test_example_handshake():
     assert description["protocolVersion"] == 1
     assert description["name"] == "example-python"
     types = {t["name"]: t for t in description["screenTypes"]}
-    assert sorted(types) == ["clock", "counter"]
+    assert sorted(types) == ["clock", "counter", "list"]
     counter = types["counter"]
     assert (counter["defaultTitle"], counter["icon"], counter["selectedIcon"]) == (
         "Counter", "○", "●")
@@ -123,9 +125,9 @@ def test_example_handshake():
 
 def test_example_refuses_another_protocol_version():
     plugin = Plugin(EXAMPLE)
-    answer, _ = plugin.request("initialize", dict(HOST, protocolVersion=2))
+    answer, _ = plugin.request("initialize", dict(HOST, protocolVersion=3))
     assert answer == {"error": {"code": -32001,
-                                "message": "this plugin speaks protocol version 1, not 2"}}
+                                "message": "this plugin speaks protocol version 1 or 2, not 3"}}
     assert plugin.close() == 0
 
 
@@ -230,6 +232,77 @@ def test_sh_plugin():
     assert plugin.close() == 0
 
 
+def test_sh_plugin_answers_version_one_to_this_tabshell():
+    # A version-1 plugin reads "protocolVersion" only: this tabshell's offer still reads as 1.
+    plugin = Plugin(HELLO)
+    assert plugin.result("initialize", HOST2)["protocolVersion"] == 1
+    assert plugin.close() == 0
+
+
+def key(name):
+    return {"kind": "key", "key": name}
+
+
+def test_example_list_takes_input():
+    plugin = Plugin(EXAMPLE)
+    description = plugin.result("initialize", HOST2)
+    assert description["protocolVersion"] == 2
+    types = {t["name"]: t for t in description["screenTypes"]}
+    assert types["list"]["takesInput"] is True and "takesInput" not in types["counter"]
+    plugin.result("screen/create", {"screen": "l", "type": "list", "title": "Pick",
+                                    "parameters": {"count": "30"}})
+    lifecycle(plugin, "l")
+
+    def handled(event, notes=()):
+        return plugin.result("screen/input", {"screen": "l", "input": event}, notes)["handled"]
+
+    def shown():
+        """(the selected item's text, the rows shown, the cursor)."""
+        drawn = plugin.result("screen/draw", {"screen": "l", "width": 20, "height": 6})
+        selected = [line[0] for line in drawn["lines"][1:] if isinstance(line, list)]
+        assert len(selected) == 1 and selected[0]["reverse"] is True, drawn
+        rows = [line if isinstance(line, str) else line[0]["text"].rstrip()
+                for line in drawn["lines"][1:]]
+        return selected[0]["text"].strip(), rows, drawn["cursor"]
+
+    assert shown() == ("Item 1", [f" Item {n}" for n in range(1, 6)], {"row": 1, "column": 0})
+    assert handled(key("Down")) and handled(key("Down"))
+    assert shown()[0] == "Item 3"
+    assert handled(key("NPage"))  # 5 rows a page
+    assert shown() == ("Item 8", [f" Item {n}" for n in range(4, 9)], {"row": 5, "column": 0})
+    assert handled(key("PPage")) and shown()[0] == "Item 3"
+    assert handled({"kind": "mouse", "action": "wheel-down", "button": 0, "column": 0, "row": 2,
+                    "modifiers": []})
+    assert shown()[:2] == ("Item 6", [f" Item {n}" for n in range(6, 11)])  # kept in view
+    assert handled({"kind": "mouse", "action": "press", "button": 1, "column": 3, "row": 2,
+                    "modifiers": ["shift"]})
+    assert shown() == ("Item 7", [f" Item {n}" for n in range(6, 11)], {"row": 2, "column": 0})
+    assert handled(key("Enter"), [("host/setBadge", {"screen": "l", "value": "7"})])
+    assert not handled(key("x"))
+    assert not handled({"kind": "text", "text": "hi", "paste": True})
+    assert not handled({"kind": "focus", "focused": True})
+    assert not handled({"kind": "someday", "what": 1})
+    plugin.result("screen/create", {"screen": "c", "type": "counter", "title": "C",
+                                    "parameters": {}})
+    assert plugin.result("screen/input", {"screen": "c", "input": key("Up")}) == {"handled": False}
+    answer, _ = plugin.request("screen/input", {"screen": "gone", "input": key("Up")})
+    assert answer["error"]["code"] == -32002
+    assert plugin.close() == 0
+
+
+def test_kit_answers_version_one_with_version_one_drawings():
+    # Under an older tabshell the list is drawn without its cursor (its spans' new members are
+    # the host's to ignore), and it gets no input.
+    plugin = Plugin(EXAMPLE)
+    assert plugin.result("initialize", HOST)["protocolVersion"] == 1
+    plugin.result("screen/create", {"screen": "l", "type": "list", "title": "Pick",
+                                    "parameters": {}})
+    lifecycle(plugin, "l")
+    drawn = plugin.result("screen/draw", {"screen": "l", "width": 20, "height": 3})
+    assert "cursor" not in drawn and len(drawn["lines"]) == 3
+    assert plugin.close() == 0
+
+
 def test_sh_plugin_refuses_another_protocol_version():
     plugin = Plugin(HELLO)
     answer, _ = plugin.request("initialize", dict(HOST, protocolVersion=2))
@@ -249,6 +322,25 @@ def test_template():
     assert output == {"output": ["hello, you"]}
     assert plugin.close() == 0
 
+
+
+def test_template_takes_input_and_ticks():
+    plugin = Plugin(TEMPLATE)
+    description = plugin.result("initialize", HOST2)
+    assert description["protocolVersion"] == 2 and description["screenTypes"][0]["takesInput"]
+    plugin.result("screen/create", {"screen": "t", "type": "template", "title": "Template",
+                                    "parameters": {}})
+    lifecycle(plugin, "t")
+    assert plugin.result("screen/input", {"screen": "t", "input": key("Enter")},
+                         [("host/setBadge", {"screen": "t", "value": "1"})]) == {"handled": True}
+    assert plugin.result("screen/input", {"screen": "t", "input": key("q")}) == {"handled": False}
+    # Its timer draws it again every second, by itself.
+    message = plugin.read(timeout=5)
+    assert message == {"jsonrpc": "2.0", "method": "host/setNeedsDisplay",
+                       "params": {"screen": "t"}}, message
+    drawn = plugin.result("screen/draw", {"screen": "t", "width": 40, "height": 5})
+    assert drawn["lines"][3][0]["dim"] is True and "up 1 s" in drawn["lines"][3][0]["text"]
+    assert plugin.close() == 0
 
 if __name__ == "__main__":
     sys.exit(testmain.run(globals(), None))

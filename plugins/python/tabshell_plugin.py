@@ -1,8 +1,8 @@
 """tabshell_plugin: a TabShell screen in Python, standard library only.
 
 A process plugin is a program that speaks JSON-RPC 2.0 with tabshell over its stdin and stdout,
-one JSON message per line (protocol version 1, docs/ProcessPlugins.md). This module speaks it for
-you: subclass `Screen`, declare its commands with `@command`, and call `Plugin(...).run()`.
+one JSON message per line (protocol versions 1 and 2, docs/ProcessPlugins.md). This module speaks
+it for you: subclass `Screen`, declare its commands with `@command`, and call `Plugin(...).run()`.
 
     from tabshell_plugin import Plugin, Screen, command, arg
 
@@ -24,6 +24,13 @@ you: subclass `Screen`, declare its commands with `@command`, and call `Plugin(.
 
     Plugin("hello", screens=[Hello]).run()
 
+A screen whose class sets `takes_input = True` gets keys, text, pastes, mouse events and the focus
+in `handle_input(event)` (an `Input`), and returns whether it handled it; the host draws it again
+after an input it handled. Spans take colours (`'#rrggbb'` or 0…255), a background and attributes;
+`drawing(lines, cursor=(row, column))` places the cursor. `self.every(1.0, tick, redraw=True)` is
+a timer that draws the screen again after each tick. All of it needs protocol version 2: with an
+older tabshell (version 1) the kit answers in version 1, and the screen gets no input.
+
 Anything raised in a callback or a command is the plugin's refusal: the host shows its message
 (the command fails, the screen goes into its error state, a screen is not made). Raise
 `PluginError("...")` for a message meant for the user; other exceptions also print their
@@ -41,7 +48,8 @@ import sys
 import time
 import traceback
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSIONS = (1, 2)
+PROTOCOL_VERSION = PROTOCOL_VERSIONS[-1]  # the newest the kit speaks
 
 # JSON-RPC error codes (docs/ProcessPlugins.md, "Errors").
 METHOD_NOT_FOUND = -32601
@@ -101,15 +109,71 @@ def command(*arguments, name=None, aliases=(), abstract="", discussion="", optio
     return mark
 
 
-def span(text, color=None, bold=False):
-    """A styled run of text for a drawn line (a line may be a list of strings and spans);
-    color is '#rrggbb'."""
+def span(text, color=None, bold=False, background=None, dim=False, italic=False,
+         underline=False, reverse=False, strike=False):
+    """A styled run of text for a drawn line (a line may be a list of strings and spans). A
+    colour is '#rrggbb' or a palette index 0…255 (0–7 the named colours, 8–15 their bright forms);
+    background, dim, italic, underline, reverse and strike need protocol version 2 (an older
+    tabshell shows the text without them)."""
     result = {"text": text}
-    if color:
+    if color is not None:
         result["color"] = color
-    if bold:
-        result["bold"] = True
+    if background is not None:
+        result["background"] = background
+    for name, flag in (("bold", bold), ("dim", dim), ("italic", italic),
+                       ("underline", underline), ("reverse", reverse), ("strike", strike)):
+        if flag:
+            result[name] = True
     return result
+
+
+def drawing(lines, background=None, cursor=None):
+    """What draw() may return instead of its lines: the lines, a background for the whole region,
+    and the cursor as (row, column) from the region's top-left (None hides it; version 2)."""
+    result = {"lines": list(lines)}
+    if background is not None:
+        result["background"] = background
+    if cursor is not None:
+        row, column = cursor
+        result["cursor"] = {"row": int(row), "column": int(column)}
+    return result
+
+
+class Input:
+    """One input to a screen that takes input (docs/ProcessPlugins.md, "Input"). `kind` says which
+    of the other attributes are set:
+
+      "key"     key: the key as tmux names it ("Up", "Enter", "PPage", "C-x", "a")
+      "text"    text, paste (True when pasted)
+      "mouse"   action ("press", "release", "drag", "wheel-up", "wheel-down"), button (1 left,
+                2 middle, 3 right, 0 a wheel), column, row (from the region's top-left),
+                modifiers (a list of "shift", "meta", "control")
+      "focus"   focused: whether the screen has the focus from now on
+      "resize"  width, height: the region's new size
+
+    A kind the kit does not know keeps its members in `fields` (return False for it)."""
+
+    __slots__ = ("kind", "key", "text", "paste", "action", "button", "column", "row",
+                 "modifiers", "focused", "width", "height", "fields")
+
+    def __init__(self, fields):
+        self.fields = fields
+        self.kind = fields.get("kind")
+        self.key = fields.get("key")
+        self.text = fields.get("text")
+        self.paste = bool(fields.get("paste", False))
+        self.action = fields.get("action")
+        self.button = fields.get("button")
+        self.column = fields.get("column")
+        self.row = fields.get("row")
+        self.modifiers = fields.get("modifiers") or []
+        self.focused = fields.get("focused")
+        self.width = fields.get("width")
+        self.height = fields.get("height")
+
+    def __repr__(self):
+        members = ", ".join(f"{k}={v!r}" for k, v in self.fields.items() if k != "kind")
+        return f"Input({self.kind}: {members})"
 
 
 def centered(text, width):
@@ -184,8 +248,9 @@ class Screen:
     """One screen; subclass it for a screen type. Class attributes describe the type:
 
     name (required: lower-case letters, digits, '-'), summary, default_title, icon, selected_icon,
-    and options: option()s with a kind, the parameters a new screen takes (add-tab TYPE --start
-    5), each checked by the shell against its kind ("parameters" in the protocol).
+    options: option()s with a kind, the parameters a new screen takes (add-tab TYPE --start
+    5), each checked by the shell against its kind ("parameters" in the protocol), and
+    takes_input: whether its screens get input (handle_input; protocol version 2).
 
     A screen has self.id, self.title, self.parameters (from add-tab, strings) and self.host. Do
     not override __init__: set your state up in created(), which may raise to refuse the screen.
@@ -197,6 +262,7 @@ class Screen:
     icon = "•"
     selected_icon = None
     options = ()
+    takes_input = False
 
     def __init__(self, plugin, id, title, parameters):
         self.plugin = plugin
@@ -229,21 +295,42 @@ class Screen:
 
     def draw(self, width, height):
         """The screen's lines for a region of width x height cells: a list of strings (or of
-        lists of strings and span()s), or a dict {"lines": [...], "background": "#rrggbb"}. The
-        host clips each line to the width and drops lines past the height."""
+        lists of strings and span()s), or drawing(lines, background=..., cursor=(row, column)).
+        The host clips each line to the width and drops lines past the height."""
         return []
 
-    def every(self, seconds, callback):
-        """Calls callback every `seconds` seconds until the screen leaves; returns its Timer."""
-        timer = self.plugin.call_every(seconds, callback)
+    def handle_input(self, event):
+        """One input (an Input: a key, text, a paste, a mouse event, the focus, a new size), when
+        the class sets takes_input; returns whether it handled it. The host draws the screen again
+        after an input it handled. Raising marks the screen as failed. Handles nothing by
+        default."""
+        return False
+
+    def redraw(self):
+        """Asks the host to draw this screen again (if visible): its content changed on its own."""
+        self.host.set_needs_display()
+
+    def every(self, seconds, callback, redraw=False):
+        """Calls callback every `seconds` seconds until the screen leaves; returns its Timer. With
+        redraw, the screen is drawn again after each call (host/setNeedsDisplay)."""
+        timer = self.plugin.call_every(seconds, self._redrawing(callback) if redraw else callback)
         self._timers.append(timer)
         return timer
 
-    def after(self, seconds, callback):
-        """Calls callback once, `seconds` seconds from now, unless the screen has left."""
-        timer = self.plugin.call_later(seconds, callback)
+    def after(self, seconds, callback, redraw=False):
+        """Calls callback once, `seconds` seconds from now, unless the screen has left. With
+        redraw, the screen is drawn again after the call."""
+        timer = self.plugin.call_later(seconds, self._redrawing(callback) if redraw else callback)
         self._timers.append(timer)
         return timer
+
+    def _redrawing(self, callback):
+        def call():
+            try:
+                callback()
+            finally:
+                self.redraw()
+        return call
 
     @classmethod
     def description(cls):
@@ -261,6 +348,8 @@ class Screen:
             result["defaultTitle"] = cls.default_title
         if cls.options:
             result["parameters"] = list(cls.options)
+        if cls.takes_input:
+            result["takesInput"] = True
         return result
 
     @classmethod
@@ -333,7 +422,9 @@ class Plugin:
             "screen/draw": self._draw,
             "screen/command": self._command,
             "screen/deinit": self._deinit,
+            "screen/input": self._input,
         }
+        self.version = PROTOCOL_VERSION
         for method, attribute in LIFECYCLE.items():
             self._handlers[method] = self._lifecycle(attribute)
 
@@ -435,8 +526,11 @@ class Plugin:
         else:
             if id is None:
                 return
-            if result is None and type(id) is int:
-                self._output.append(b'{"jsonrpc":"2.0","id":%d,"result":null}\n' % id)
+            if type(id) is int and (result is None or result is HANDLED or result is IGNORED):
+                # The answers sent most (callbacks, inputs) are written without json.dumps.
+                plain = (_NULL if result is None else _HANDLED if result is HANDLED
+                         else _IGNORED)
+                self._output.append(plain % id)
             else:
                 self._output.append(_line({"jsonrpc": "2.0", "id": id, "result": result}))
             return
@@ -446,16 +540,22 @@ class Plugin:
     # The host's requests.
 
     def _initialize(self, params):
-        version = params.get("protocolVersion")
-        if version != PROTOCOL_VERSION:
+        # The host offers every version it speaks (an older one only "protocolVersion"): the kit
+        # chooses the newest it speaks too.
+        offered = params.get("protocolVersions") or [params.get("protocolVersion")]
+        common = [v for v in offered if type(v) is int and v in PROTOCOL_VERSIONS]
+        if not common:
+            shown = " or ".join(map(str, PROTOCOL_VERSIONS))
             raise Refusal(UNSUPPORTED_VERSION,
-                          f"this plugin speaks protocol version {PROTOCOL_VERSION}, not {version}")
+                          f"this plugin speaks protocol version {shown}, not "
+                          f"{', '.join(map(str, offered))}")
+        self.version = max(common)
         # What exists now lives as long as the plugin: keep the collector from scanning it again
         # and again (fewer pauses in the middle of an answer).
         gc.freeze()
         for cls in self.types.values():
             cls.command_methods()  # a class attribute that hides a command is refused here
-        return {"protocolVersion": PROTOCOL_VERSION, "name": self.name,
+        return {"protocolVersion": self.version, "name": self.name,
                 "screenTypes": [cls.description() for cls in self.types.values()],
                 "layouts": self.layouts}
 
@@ -492,7 +592,14 @@ class Plugin:
 
     def _draw(self, params):
         drawn = self._screen(params).draw(params.get("width", 0), params.get("height", 0))
-        return drawn if isinstance(drawn, dict) else {"lines": list(drawn or [])}
+        drawn = drawn if isinstance(drawn, dict) else {"lines": list(drawn or [])}
+        return drawn if self.version >= 2 else _version_one(drawn)
+
+    def _input(self, params):
+        screen = self._screen(params)
+        if not type(screen).takes_input:
+            return IGNORED
+        return HANDLED if screen.handle_input(Input(params.get("input") or {})) else IGNORED
 
     def _command(self, params):
         screen = self._screen(params)
@@ -519,5 +626,31 @@ def _line(message):
     return json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
 
 
-__all__ = ["Plugin", "Screen", "Host", "Timer", "PluginError", "arg", "option", "command",
-           "span", "centered", "layout", "PROTOCOL_VERSION"]
+# The results of screen/input, and the answers written without json.dumps.
+HANDLED = {"handled": True}
+IGNORED = {"handled": False}
+_NULL = b'{"jsonrpc":"2.0","id":%d,"result":null}\n'
+_HANDLED = b'{"jsonrpc":"2.0","id":%d,"result":{"handled":true}}\n'
+_IGNORED = b'{"jsonrpc":"2.0","id":%d,"result":{"handled":false}}\n'
+
+
+def _version_one(drawn):
+    """A drawing as protocol version 1 has it: a colour given as an index is dropped (version 1
+    takes '#rrggbb' only), and so is the cursor; other version-2 members are ignored by the
+    host."""
+    def plain(part):
+        if isinstance(part, dict) and not isinstance(part.get("color", ""), str):
+            return {k: v for k, v in part.items() if k != "color"}
+        return part
+    lines = [[plain(part) for part in line] if isinstance(line, list) else line
+             for line in drawn.get("lines", [])]
+    result = {k: v for k, v in drawn.items() if k not in ("lines", "cursor")}
+    if not isinstance(result.get("background", ""), str):
+        del result["background"]
+    result["lines"] = lines
+    return result
+
+
+__all__ = ["Plugin", "Screen", "Host", "Timer", "Input", "PluginError", "arg", "option",
+           "command", "span", "drawing", "centered", "layout", "PROTOCOL_VERSION",
+           "PROTOCOL_VERSIONS"]

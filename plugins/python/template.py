@@ -12,7 +12,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from tabshell_plugin import Plugin, Screen, arg, centered, command  # noqa: E402
+from tabshell_plugin import Plugin, Screen, arg, centered, command, span  # noqa: E402
 
 
 class TemplateScreen(Screen):
@@ -20,13 +20,20 @@ class TemplateScreen(Screen):
     unless you override it; one that raises marks the screen as failed, the shell goes on."""
 
     name = "template"
-    summary = "says hello; 'hello [NAME]' greets someone"
+    summary = "says hello; 'hello [NAME]' greets someone, and so does Enter"
     default_title = "Template"
     icon = "◇"
     selected_icon = "◆"
+    takes_input = True  # keys, text, pastes and clicks come to handle_input
 
     def created(self):
         self.greetings = 0
+        self.seconds = 0
+        # A timer: every second, then the screen is drawn again (redraw=True).
+        self.every(1.0, self.tick, redraw=True)
+
+    def tick(self):
+        self.seconds += 1
 
     @command(arg("NAME", optional=True),
              abstract="greet NAME (default: world) and count it in the tab's badge")
@@ -35,10 +42,24 @@ class TemplateScreen(Screen):
         self.host.set_badge(str(self.greetings))
         return f"hello, {name or 'world'}"
 
+    def handle_input(self, event):
+        """A key (event.key: "Enter", "Up", "a"...), text, a paste, a click (event.row,
+        event.column) or the focus; returns whether it was handled."""
+        if event.kind == "key" and event.key == "Enter":
+            self.hello()
+            return True
+        if event.kind == "mouse" and event.action == "press":
+            self.hello()
+            return True
+        return False
+
     def draw(self, width, height):
         top = max(0, height // 2 - 1)
-        return [""] * top + [centered(self.title, width),
-                             centered(f"{self.greetings} greetings", width)]
+        return [""] * top + [
+            [span(centered(self.title, width), bold=True)],
+            [span(centered(f"{self.greetings} greetings", width), color=4)],
+            [span(centered(f"up {self.seconds} s; Enter or a click greets", width), dim=True)],
+        ]
 
 
 if __name__ == "__main__":

@@ -18,19 +18,32 @@ enum ProcessDrawing {
   }
 
   /// Writes the lines into the canvas, span after span, each clipped by the canvas (by display
-  /// width; lines past its height are dropped).
+  /// width; lines past its height are dropped), in its colours and attributes; places the cursor.
   static func draw(_ drawn: DrawnScreen, into canvas: inout Canvas) {
-    if let background = drawn.background { canvas.background = Canvas.Color(color(background)) }
+    if let background = drawn.background { canvas.background = color(background) }
     for (row, spans) in drawn.lines.prefix(canvas.height).enumerated() {
       var column = 0
       for span in spans {
         guard column < canvas.width else { break }
         let text = blanked(span.text)
-        canvas.write(
-          text, row: row, column: column, color: span.color.map(color), bold: span.isBold)
+        canvas.write(text, row: row, column: column, style: style(span))
         column += displayWidth(of: text)
       }
     }
+    canvas.cursor = drawn.cursor.map { Canvas.Cursor(row: $0.row, column: $0.column) }
+  }
+
+  /// A span's style in the canvas's terms.
+  static func style(_ span: DrawnScreen.Span) -> Canvas.Style {
+    var attributes: Canvas.Attributes = []
+    let pairs: [(DrawnScreen.Attributes, Canvas.Attributes)] = [
+      (.bold, .bold), (.dim, .dim), (.italic, .italic), (.underline, .underline),
+      (.reverse, .reverse), (.strike, .strikethrough),
+    ]
+    for (drawn, canvas) in pairs where span.attributes.contains(drawn) { attributes.insert(canvas) }
+    return Canvas.Style(
+      foreground: span.color.map(color) ?? .terminal,
+      background: span.background.map(color) ?? .terminal, attributes: attributes)
   }
 
   /// Draws a failure as the renderer draws a failed screen's, for a screen that fails while it
@@ -40,7 +53,10 @@ enum ProcessDrawing {
     canvas.writeWrapped(blanked(message), row: 1, color: .red)
   }
 
-  private static func color(_ color: DrawnScreen.Color) -> BarColor {
-    BarColor(red: color.red, green: color.green, blue: color.blue)
+  private static func color(_ color: DrawnScreen.Color) -> Canvas.Color {
+    switch color {
+    case .rgb(let red, let green, let blue): .rgb(red: red, green: green, blue: blue)
+    case .indexed(let index): .indexed(index)
+    }
   }
 }

@@ -30,6 +30,13 @@ final class ProcessScreen: Screen {
   func viewDidDisappear() throws { try process.lifecycle(.viewDidDisappear, of: self) }
   func willDeinit() { process.retire(self) }
   func draw(in canvas: inout Canvas) { process.draw(self, into: &canvas) }
+  /// `screen/input`; an input it handled may have changed what it shows, so it is drawn again
+  /// (the plugin need not ask).
+  func handle(_ input: ScreenInput) -> Bool {
+    let handled = process.input(input, to: self)
+    if handled { context.setNeedsDisplay() }
+    return handled
+  }
 }
 
 /// A screen type of a process plugin, as its description declares it.
@@ -51,6 +58,7 @@ final class ProcessScreenType: ScreenType {
   var defaultTitle: String { declaration.defaultTitle }
   var icon: String { declaration.icon }
   var selectedIcon: String { declaration.selectedIcon }
+  var takesInput: Bool { declaration.takesInput }
 
   func makeScreen(_ configuration: ScreenConfiguration) throws -> any Screen {
     try process.makeScreen(type: name, configuration)

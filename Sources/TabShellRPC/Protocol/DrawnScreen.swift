@@ -1,24 +1,20 @@
-/// What a plugin drew (the answer to `screen/draw`): lines of text, each a run of spans with an
-/// optional colour and weight, and an optional background.
+/// What a plugin drew (the answer to `screen/draw`): lines of text, each a run of spans with
+/// their colours and attributes, an optional background, and (protocol version 2) the cursor.
 ///
 /// The text is as the plugin sent it: the host clips each line to the width by display width,
 /// drops lines past the height, and replaces control characters (the core's canvas and renderer
 /// do both).
 package struct DrawnScreen: Equatable, Sendable {
-  /// A colour, as `#rrggbb` in the protocol.
-  package struct Color: Equatable, Hashable, Sendable {
-    /// Red, 0–255.
-    package var red: UInt8
-    /// Green, 0–255.
-    package var green: UInt8
-    /// Blue, 0–255.
-    package var blue: UInt8
+  /// A colour: `#rrggbb` in the protocol, or (version 2) an index 0…255 of the terminal's palette.
+  package enum Color: Equatable, Hashable, Sendable {
+    /// A 24-bit colour.
+    case rgb(red: UInt8, green: UInt8, blue: UInt8)
+    /// One of the terminal's 256 colours (0–7 the named ones, 8–15 their bright forms).
+    case indexed(UInt8)
 
-    /// Makes a colour.
+    /// Makes a 24-bit colour.
     package init(red: UInt8, green: UInt8, blue: UInt8) {
-      self.red = red
-      self.green = green
-      self.blue = blue
+      self = .rgb(red: red, green: green, blue: blue)
     }
 
     /// Reads `#rrggbb` (either case).
@@ -36,20 +32,73 @@ package struct DrawnScreen: Equatable, Sendable {
     }
   }
 
+  /// A span's attributes (version 2 adds all but bold).
+  package struct Attributes: OptionSet, Hashable, Sendable {
+    /// The bits.
+    package var rawValue: UInt8
+    /// Makes attributes from bits.
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// `bold`.
+    package static let bold = Attributes(rawValue: 1)
+    /// `dim`.
+    package static let dim = Attributes(rawValue: 2)
+    /// `italic`.
+    package static let italic = Attributes(rawValue: 4)
+    /// `underline`.
+    package static let underline = Attributes(rawValue: 8)
+    /// `reverse`: foreground and background swapped.
+    package static let reverse = Attributes(rawValue: 16)
+    /// `strike`: struck through.
+    package static let strike = Attributes(rawValue: 32)
+
+    /// Each attribute with its member's name in a span, in the protocol's order.
+    package static let members: [(name: String, attribute: Attributes)] = [
+      ("bold", .bold), ("dim", .dim), ("italic", .italic), ("underline", .underline),
+      ("reverse", .reverse), ("strike", .strike),
+    ]
+  }
+
   /// A run of text in one style.
   package struct Span: Equatable, Sendable {
     /// The text.
     package var text: String
     /// Its colour, or `nil` for the terminal's own.
     package var color: Color?
+    /// Its background, or `nil` for the region's.
+    package var background: Color?
+    /// Bold, dim, italic, underline, reverse, strike.
+    package var attributes: Attributes
+
     /// Bold text.
-    package var isBold: Bool
+    package var isBold: Bool { attributes.contains(.bold) }
+
+    /// Makes a span in a colour, maybe bold (version 1's spans).
+    package init(_ text: String, color: Color? = nil, bold: Bool = false) {
+      self.init(text, color: color, background: nil, attributes: bold ? .bold : [])
+    }
 
     /// Makes a span.
-    package init(_ text: String, color: Color? = nil, bold: Bool = false) {
+    package init(_ text: String, color: Color?, background: Color?, attributes: Attributes) {
       self.text = text
       self.color = color
-      self.isBold = bold
+      self.background = background
+      self.attributes = attributes
+    }
+  }
+
+  /// Where the screen wants the terminal's cursor while it has the focus, from the region's
+  /// top-left cell.
+  package struct Cursor: Equatable, Sendable {
+    /// The row, 0-based.
+    package var row: Int
+    /// The column, 0-based.
+    package var column: Int
+
+    /// Makes a cursor position.
+    package init(row: Int, column: Int) {
+      self.row = row
+      self.column = column
     }
   }
 
@@ -57,54 +106,16 @@ package struct DrawnScreen: Equatable, Sendable {
   package var lines: [[Span]]
   /// A colour for the whole region's background.
   package var background: Color?
+  /// The cursor, or `nil`: hidden.
+  package var cursor: Cursor?
 
   /// Makes a drawing.
-  package init(lines: [[Span]], background: Color? = nil) {
+  package init(lines: [[Span]], background: Color? = nil, cursor: Cursor? = nil) {
     self.lines = lines
     self.background = background
+    self.cursor = cursor
   }
 
   /// Each line's plain text.
   package var text: [String] { lines.map { $0.map(\.text).joined() } }
-
-  /// Reads the result of `screen/draw`, keeping at most `height` lines.
-  init(json: JSONValue, height: Int) throws(ProtocolMistake) {
-    let fields = try JSONFields(json, place: "the drawing")
-    var lines: [[Span]] = []
-    for (index, line) in try fields.array("lines").prefix(max(0, height)).enumerated() {
-      lines.append(try Self.spans(line, place: "the drawing, line \(index + 1)"))
-    }
-    self.init(lines: lines, background: try Self.color(fields, "background"))
-  }
-
-  private static func spans(_ line: JSONValue, place: String) throws(ProtocolMistake) -> [Span] {
-    switch line {
-    case .string(let text): return [Span(text)]
-    case .array(let parts):
-      var spans: [Span] = []
-      for part in parts {
-        if case .string(let text) = part {
-          spans.append(Span(text))
-          continue
-        }
-        let fields = try JSONFields(part, place: place)
-        spans.append(
-          Span(
-            try fields.string("text"), color: try color(fields, "color"),
-            bold: try fields.bool("bold", default: false)))
-      }
-      return spans
-    default:
-      throw ProtocolMistake("\(place) must be a string or an array of spans, not \(line.kindName)")
-    }
-  }
-
-  private static func color(_ fields: JSONFields, _ key: String) throws(ProtocolMistake) -> Color? {
-    guard let text = try fields.optionalString(key) else { return nil }
-    guard let color = Color(hex: text) else {
-      throw ProtocolMistake(
-        "\(fields.place): \"\(key)\" must be a colour as #rrggbb, not '\(text)'")
-    }
-    return color
-  }
 }

@@ -12,8 +12,11 @@ package final class PluginClient {
   package let connection: RPCConnection
   /// What the plugin provides, from its answer to `initialize`.
   package let description: PluginDescription
+  /// The protocol version the plugin chose at the handshake (one of ``PluginProtocol/versions``):
+  /// what it is sent and what its answers may hold.
+  package let protocolVersion: Int
 
-  /// Starts the plugin and shakes hands: sends `initialize` with this host's protocol version and
+  /// Starts the plugin and shakes hands: sends `initialize` with this host's protocol versions and
   /// limits, checks the version the plugin answers with, and reads its description. On any
   /// failure the plugin is stopped before this throws.
   package init(
@@ -28,8 +31,19 @@ package final class PluginClient {
     } catch {
       throw .fault(error)
     }
+    (description, protocolVersion) = try Self.handshake(
+      connection, limits: limits, hostVersion: hostVersion)
+  }
+
+  /// Sends `initialize` offering every version this host speaks, and reads the answer: the
+  /// version the plugin chose (one of those offered) and its description, read as that version
+  /// has it. On any failure the plugin is stopped before this throws.
+  private static func handshake(_ connection: RPCConnection, limits: RPCLimits, hostVersion: String)
+    throws(PluginError) -> (PluginDescription, Int)
+  {
     let params: JSONValue = [
-      "protocolVersion": .int(PluginProtocol.version),
+      "protocolVersion": .int(PluginProtocol.versions[0]),
+      "protocolVersions": .array(PluginProtocol.versions.map { .int($0) }),
       "host": ["name": "tabshell", "version": .string(hostVersion)],
       "limits": [
         "timeout": .double(limits.timeout), "maxLineBytes": .int(limits.maxLineBytes),
@@ -44,7 +58,7 @@ package final class PluginClient {
       connection.shutdown()
       if error.code == RPCError.unsupportedVersion {
         throw .incompatible(
-          "it does not speak protocol version \(PluginProtocol.version): \(error.message)")
+          "it does not speak protocol version \(PluginProtocol.versionsAsChoice): \(error.message)")
       }
       throw .refused(error)
     case .success(let value):
@@ -53,13 +67,14 @@ package final class PluginClient {
           connection.stop(
             because: .invalidMessage("the answer to 'initialize' has no \"protocolVersion\"")))
       }
-      guard version == PluginProtocol.version else {
+      guard PluginProtocol.versions.contains(version) else {
         connection.shutdown()
         throw .incompatible(
-          "it speaks protocol version \(version); this tabshell speaks \(PluginProtocol.version)")
+          "it speaks protocol version \(version); this tabshell speaks "
+            + PluginProtocol.versionsInWords)
       }
       do throws(ProtocolMistake) {
-        description = try PluginDescription(json: value)
+        return (try PluginDescription(json: value, version: version), version)
       } catch {
         let reason = "the answer to 'initialize': \(error.message)"
         throw .fault(connection.stop(because: .invalidMessage(reason)))
@@ -68,7 +83,7 @@ package final class PluginClient {
   }
 
   /// A request's result, or the plugin's error; a fault is thrown.
-  private static func result(
+  static func result(
     of connection: RPCConnection, _ method: String, _ params: JSONValue, timeout: Double? = nil
   ) throws(PluginError) -> Result<JSONValue, RPCError> {
     do {
@@ -81,7 +96,7 @@ package final class PluginClient {
     }
   }
 
-  private func call(_ method: String, _ params: JSONValue) throws(PluginError) -> JSONValue {
+  func call(_ method: String, _ params: JSONValue) throws(PluginError) -> JSONValue {
     switch try Self.result(of: connection, method, params) {
     case .success(let value): return value
     case .failure(let error): throw .refused(error)
@@ -89,7 +104,7 @@ package final class PluginClient {
   }
 
   /// Stops the plugin because an answer to `method` does not have the protocol's shape.
-  private func misshapen(_ method: String, _ mistake: ProtocolMistake) -> PluginError {
+  func misshapen(_ method: String, _ mistake: ProtocolMistake) -> PluginError {
     .fault(
       connection.stop(because: .invalidMessage("the answer to '\(method)': \(mistake.message)")))
   }
@@ -173,7 +188,8 @@ package final class PluginClient {
     case .error(let error): return Transition(refusals: refusals, drawing: .failure(error))
     case .result(let value):
       do throws(ProtocolMistake) {
-        let drawing = try DrawnScreen(json: value, height: draw?.height ?? 0)
+        let drawing = try DrawnScreen(
+          json: value, height: draw?.height ?? 0, version: protocolVersion)
         return Transition(refusals: refusals, drawing: .success(drawing))
       } catch {
         throw misshapen(PluginProtocol.draw, error)
@@ -198,7 +214,7 @@ package final class PluginClient {
     ]
     let value = try call(PluginProtocol.draw, params)
     do throws(ProtocolMistake) {
-      return try DrawnScreen(json: value, height: height)
+      return try DrawnScreen(json: value, height: height, version: protocolVersion)
     } catch {
       throw misshapen(PluginProtocol.draw, error)
     }

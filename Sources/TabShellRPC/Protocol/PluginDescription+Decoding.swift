@@ -1,6 +1,8 @@
 extension PluginDescription {
-  /// Reads the result of `initialize` (without its `protocolVersion`, which the client checks).
-  init(json: JSONValue) throws(ProtocolMistake) {
+  /// Reads the result of `initialize` (without its `protocolVersion`, which the client checks), as
+  /// `version` of the protocol has it: `takesInput` counts from version 2 (version 1 ignores it,
+  /// as every member it does not know).
+  init(json: JSONValue, version: Int = 1) throws(ProtocolMistake) {
     let fields = try JSONFields(json, place: "the description")
     let name = try fields.string("name")
     guard !name.isEmpty, !name.unicodeScalars.contains(where: Self.isControl) else {
@@ -9,7 +11,7 @@ extension PluginDescription {
     var types: [ScreenType] = []
     var typeNames: Set<String> = []
     for value in try fields.array("screenTypes") {
-      let type = try ScreenType(json: value)
+      let type = try ScreenType(json: value, version: version)
       guard typeNames.insert(type.name).inserted else {
         throw ProtocolMistake("screen type '\(type.name)' is declared twice")
       }
@@ -34,7 +36,7 @@ extension PluginDescription {
 }
 
 extension PluginDescription.ScreenType {
-  init(json: JSONValue) throws(ProtocolMistake) {
+  init(json: JSONValue, version: Int) throws(ProtocolMistake) {
     let name = json["name"]?.stringValue ?? "?"
     let fields = try JSONFields(json, place: "screen type '\(name)'")
     guard PluginDescription.isTypeName(try fields.string("name")) else {
@@ -64,12 +66,15 @@ extension PluginDescription.ScreenType {
       }
       parameters.append(parameter)
     }
+    let takesInput =
+      version >= PluginProtocol.inputVersion ? try fields.bool("takesInput", default: false) : false
     self.init(
       name: name, summary: try fields.optionalString("summary") ?? "",
       defaultTitle: try fields.optionalString("defaultTitle"),
       icon: try fields.optionalString("icon") ?? "•",
       selectedIcon: try fields.optionalString("selectedIcon"), commands: commands,
-      parameters: parameters)
+      parameters: parameters,
+      takesInput: takesInput)
   }
 }
 

@@ -34,11 +34,14 @@ package struct PluginDescription: Equatable, Sendable {
     package var commands: [Command]
     /// The parameters a new screen takes, as options with a value (`add-tab TYPE --city Oslo`).
     package var parameters: [Option]
+    /// Whether its screens take input (`screen/input`; protocol version 2).
+    package var takesInput: Bool
 
     /// Makes a screen type; the defaults are those of the protocol.
     package init(
       name: String, summary: String = "", defaultTitle: String? = nil, icon: String = "•",
-      selectedIcon: String? = nil, commands: [Command] = [], parameters: [Option] = []
+      selectedIcon: String? = nil, commands: [Command] = [], parameters: [Option] = [],
+      takesInput: Bool = false
     ) {
       self.name = name
       self.summary = summary
@@ -47,6 +50,7 @@ package struct PluginDescription: Equatable, Sendable {
       self.selectedIcon = selectedIcon ?? icon
       self.commands = commands
       self.parameters = parameters
+      self.takesInput = takesInput
     }
   }
 

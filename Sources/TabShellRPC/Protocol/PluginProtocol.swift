@@ -1,7 +1,27 @@
 /// The process-plugin protocol's version and method names (docs/ProcessPlugins.md).
 package enum PluginProtocol {
-  /// The version this host speaks; `initialize` checks that the plugin speaks it too.
-  package static let version = 1
+  /// The versions this host speaks, oldest first. `initialize` offers them all (`protocolVersion`
+  /// is the oldest, which every plugin knows; `protocolVersions` lists them) and the plugin
+  /// answers with the one it chose: a version-1 plugin gets version 1's messages only.
+  package static let versions = [1, 2]
+  /// The newest version this host speaks.
+  package static let latest = 2
+  /// The version that brought input (`screen/input`, `takesInput`), styled spans and the cursor.
+  package static let inputVersion = 2
+
+  /// The versions in words: `1 and 2`.
+  package static var versionsInWords: String {
+    let words = versions.map(String.init)
+    guard words.count > 1 else { return words.joined() }
+    return words.dropLast().joined(separator: ", ") + " and " + (words.last ?? "")
+  }
+
+  /// The versions as an alternative: `1 or 2`.
+  package static var versionsAsChoice: String {
+    let words = versions.map(String.init)
+    guard words.count > 1 else { return words.joined() }
+    return words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
+  }
 
   /// The first request: the host's version and limits in, the plugin's description out.
   package static let initialize = "initialize"
@@ -13,6 +33,8 @@ package enum PluginProtocol {
   package static let command = "screen/command"
   /// A screen left for good (a notification).
   package static let deinitScreen = "screen/deinit"
+  /// An input to a screen whose type takes input (version 2).
+  package static let input = "screen/input"
 }
 
 /// A lifecycle callback that the host sends as a request and waits for, so that the order of

@@ -1,0 +1,195 @@
+import Foundation
+@_spi(Host) import TabShellKit
+import TabShellLanguage
+import TabShellLoader
+import Testing
+
+/// docs/ProcessPlugins.md, "Versions" and "Input": the host offers versions 1 and 2 and each plugin
+/// chooses; a version-2 screen type that takes input gets `screen/input` and answers whether it
+/// handled it; its spans' styles and its cursor reach the canvas; a version-1 plugin beside it
+/// gets nothing new; a plugin that answers an input with garbage, late or not at all is stopped
+/// as for any call.
+@Suite("Process plugins' input (protocol version 2)")
+struct ProcessInputTests {
+  /// A plugin in sh that answers `initialize` with `description` and logs every line it reads to
+  /// `log` before it answers. `screen/input`: `Up` and `Down` are handled, `boom` refused,
+  /// `unknown` answered "method not found", `garbage` answered `{"handled":"yes"}`, `late` answered
+  /// after 3 s; anything else is not handled. `screen/draw` is answered with `draw`.
+  static func plugin(
+    _ session: ProcessSession, _ name: String, description: String,
+    draw: String = #"{"lines":["drawn"]}"#
+  ) throws -> String {
+    try session.file(
+      name + ".sh",
+      #"""
+      #!/bin/sh
+      while IFS= read -r line; do
+        case $line in *'"id":'*) ;; *) continue ;; esac
+        printf '%s\n' "$line" >> '\#(session.folder)/\#(name).log'
+        id=${line#*\"id\":}; id=${id%%,*}
+        case $line in
+          *'"initialize"'*) result='\#(description)' ;;
+          *'"screen/draw"'*) result='\#(draw)' ;;
+          *'"screen/input"'*)
+            case $line in
+              *'"key":"Up"'* | *'"key":"Down"'*) result='{"handled":true}' ;;
+              *'"key":"boom"'*)
+                printf '{"jsonrpc":"2.0","id":%s,"error":{"code":-32000,"message":"no boom"}}\n' "$id"
+                continue ;;
+              *'"key":"unknown"'*)
+                printf '{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"?"}}\n' "$id"
+                continue ;;
+              *'"key":"garbage"'*) result='{"handled":"yes"}' ;;
+              *'"key":"late"'*) sleep 3; result='{"handled":true}' ;;
+              *) result='{"handled":false}' ;;
+            esac ;;
+          *) result=null ;;
+        esac
+        printf '{"jsonrpc":"2.0","id":%s,"result":%s}\n' "$id" "$result"
+      done
+
+      """#)
+  }
+
+  /// The lines a plugin of ``plugin(_:_:description:draw:)`` read, with `method` in them.
+  static func received(_ session: ProcessSession, _ name: String, _ method: String) -> [String] {
+    let log = (try? String(contentsOfFile: "\(session.folder)/\(name).log", encoding: .utf8)) ?? ""
+    return log.split(separator: "\n").map(String.init).filter { $0.contains("\"\(method)\"") }
+  }
+
+  static func description(_ name: String, version: Int) -> String {
+    #"{"protocolVersion":\#(version),"name":"\#(name)","screenTypes":[{"name":"\#(name)","takesInput":true}]}"#
+  }
+
+  /// A session with a version-2 plugin `two` (tab a) and a version-1 plugin `one` (tab b), whose
+  /// descriptions both say `takesInput`; tab a is selected.
+  static func sideBySide(timeout: Double = 10, draw: String = #"{"lines":["drawn"]}"#) throws
+    -> ProcessSession
+  {
+    let session = try ProcessSession(timeout: timeout)
+    let two = try plugin(session, "two", description: description("two", version: 2), draw: draw)
+    let one = try plugin(session, "one", description: description("one", version: 1), draw: draw)
+    let run = session.run("load \(two); load \(one); add-tab two --id a; add-tab one --id b")
+    #expect(run.status == 0, "\(run.err)")
+    return session
+  }
+
+  func send(_ session: ProcessSession, _ input: ScreenInput, to id: String = "a") throws -> Bool {
+    let outcome = try session.shell.send(.input(input, to: id))
+    session.interpreter.plugins.settle()
+    guard case .input(let handled) = outcome else {
+      Issue.record("not an input's outcome: \(outcome)")
+      return false
+    }
+    return handled
+  }
+
+  @Test func theHostOffersBothVersionsAndEachPluginChooses() throws {
+    let session = try Self.sideBySide()
+    let offer = #""protocolVersion":1,"protocolVersions":[1,2],"host":{"name":"tabshell""#
+    for name in ["one", "two"] {
+      let initialize = Self.received(session, name, "initialize")
+      #expect(initialize.count == 1 && initialize[0].contains(offer), "\(initialize)")
+    }
+    // Version 2's `takesInput` counts; version 1 ignores it, as any member it does not know.
+    #expect(session.shell.takesInput(screen: "a"))
+    #expect(!session.shell.takesInput(screen: "b"))
+    #expect(throws: ShellError.takesNoInput(screen: "b")) {
+      try session.shell.send(.input(.key("Up"), to: "b"))
+    }
+    #expect(Self.received(session, "one", "screen/input") == [])
+    // Both keep working side by side.
+    let shown = session.run("tab b; show; tab a; show")
+    #expect(shown.status == 0 && shown.out.filter { $0.contains("drawn") }.count == 2)
+  }
+
+  @Test func inputsAreSentAsTheProtocolSaysAndAnswered() throws {
+    let session = try Self.sideBySide()
+    _ = session.shell.takeNeedsDisplay()
+    #expect(try send(session, .key("Up")))
+    // A handled input draws the screen again; one not handled does not.
+    #expect(session.shell.takeNeedsDisplay())
+    #expect(try !send(session, .key("x")))
+    #expect(!session.shell.takeNeedsDisplay())
+    #expect(try !send(session, .key("unknown")))  // method not found: not handled
+    #expect(try !send(session, .text("héllo\n", isPaste: true)))
+    let click = MouseInput(.press, button: 1, column: 3, row: 2, modifiers: [.shift, .control])
+    #expect(try !send(session, .mouse(click)))
+    #expect(try !send(session, .mouse(MouseInput(.wheelDown, button: 0, column: 0, row: 0))))
+    #expect(try !send(session, .focus(false)))
+    #expect(try !send(session, .resize(width: 80, height: 20)))
+    let inputs = Self.received(session, "two", "screen/input").compactMap { line in
+      line.range(of: "\"params\":").map { String(line[$0.upperBound...].dropLast()) }
+    }
+    #expect(
+      inputs == [
+        #"{"screen":"a","input":{"kind":"key","key":"Up"}}"#,
+        #"{"screen":"a","input":{"kind":"key","key":"x"}}"#,
+        #"{"screen":"a","input":{"kind":"key","key":"unknown"}}"#,
+        #"{"screen":"a","input":{"kind":"text","text":"héllo\n","paste":true}}"#,
+        #"{"screen":"a","input":{"kind":"mouse","action":"press","button":1,"column":3,"row":2,"modifiers":["shift","control"]}}"#,
+        #"{"screen":"a","input":{"kind":"mouse","action":"wheel-down","button":0,"column":0,"row":0,"modifiers":[]}}"#,
+        #"{"screen":"a","input":{"kind":"focus","focused":false}}"#,
+        #"{"screen":"a","input":{"kind":"resize","width":80,"height":20}}"#,
+      ])
+    #expect(session.interpreter.plugins.takeFaults() == [])
+    #expect(session.shell.screen(id: "a")?.failure == nil)
+  }
+
+  @Test func aRefusedInputFailsTheScreenAndTheShellGoesOn() throws {
+    let session = try Self.sideBySide()
+    #expect(try !send(session, .key("boom")))
+    #expect(session.shell.screen(id: "a")?.failure == "input failed: no boom")
+    #expect(session.interpreter.plugins.stopReason(of: "two") == nil)
+    #expect(session.interpreter.plugins.takeFaults() == [])
+  }
+
+  @Test(arguments: [
+    (
+      "garbage",
+      #"the plugin wrote an invalid message: the answer to 'screen/input': the result: "handled" must be true or false"#
+    ),
+    ("late", "the plugin did not answer 'screen/input' within 0.5 s"),
+  ])
+  func aHostileAnswerIsAFault(key: String, fault: String) throws {
+    let session = try Self.sideBySide(timeout: 0.5)
+    let pid = session.interpreter.plugins.processID(of: "two")
+    #expect(try !send(session, .key(key)))
+    let stopped = "plugin 'two' stopped: \(fault)"
+    #expect(session.interpreter.plugins.takeFaults() == [stopped])
+    #expect(session.shell.screen(id: "a")?.failure == stopped)
+    expectGone(pid)
+    // The version-1 plugin beside it goes on.
+    let shown = session.run("tab b; show")
+    #expect(shown.status == 0 && shown.out.contains { $0.contains("drawn") }, "\(shown)")
+    #expect(session.interpreter.plugins.stopReason(of: "one") == nil)
+  }
+
+  @Test func stylesAndTheCursorReachTheCanvas() throws {
+    let draw =
+      ##"{"lines":[["a",{"text":"b","color":196,"background":"#0000ff","italic":true,"underline":true},{"text":"c","reverse":true,"dim":true,"strike":true,"bold":true}]],"cursor":{"row":0,"column":2}}"##
+    let session = try Self.sideBySide(draw: draw)
+    var canvas = Canvas(width: 6, height: 2)
+    session.shell.draw(screen: "a", in: &canvas)
+    #expect(canvas.lines.first == "abc")
+    #expect(canvas.rows[0][0].style == .plain)
+    #expect(
+      canvas.rows[0][1].style
+        == Canvas.Style(
+          foreground: .indexed(196), background: .rgb(red: 0, green: 0, blue: 255),
+          attributes: [.italic, .underline]))
+    #expect(
+      canvas.rows[0][2].style
+        == Canvas.Style(attributes: [.bold, .dim, .reverse, .strikethrough]))
+    #expect(canvas.cursor == Canvas.Cursor(row: 0, column: 2))
+    // The same drawing from the version-1 plugin: its version has none of it; the index colour
+    // is not a colour there, so the drawing is a fault, as it always was.
+    var old = Canvas(width: 6, height: 2)
+    session.shell.draw(screen: "b", in: &old)
+    #expect(old.cursor == nil)
+    #expect(
+      session.interpreter.plugins.stopReason(of: "one")
+        == #"the plugin wrote an invalid message: the answer to 'screen/draw': the drawing, line 1: "color" must be a string, not a number"#
+    )
+  }
+}

@@ -25,6 +25,26 @@ struct SignalTests {
     #expect(stdout == "before\n")
   }
 
+  /// A script waiting (`wait-for`, `sleep`) stops on Ctrl-C, long before its wait is over.
+  @Test(arguments: ["wait-for --timeout 600 never", "sleep 600"])
+  func ctrlCStopsAWait(_ wait: String) throws {
+    let directory = try TabShellProcess.makeDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    // The first command fails at once (no tabs yet): its error tells the test that the script runs.
+    let script = "echo before\ntab 1\nadd-tab text\n\(wait)\necho after\n"
+    try script.write(toFile: directory + "/wait.tabsh", atomically: true, encoding: .utf8)
+    let child = try SpawnedProcess(["--keep-going", directory + "/wait.tabsh"])
+    var errors = child.readErrors(until: "error:")
+    usleep(300_000)
+    kill(child.pid, SIGINT)
+    let rest = child.finish()
+    #expect(rest.ended, "Ctrl-C did not stop '\(wait)'")
+    errors.append(rest.errors)
+    #expect(child.exitStatus == 130)
+    #expect(String(decoding: errors, as: UTF8.self).hasSuffix("error: interrupted\n"))
+    #expect(String(decoding: rest.output, as: UTF8.self) == "before\n")
+  }
+
   @Test func aClosedPipeEndsQuietly() throws {
     let directory = try TabShellProcess.makeDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }

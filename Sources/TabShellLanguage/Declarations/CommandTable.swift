@@ -72,6 +72,7 @@ struct CommandTable: Sendable {
     Family(name: "Plugins", commands: PluginCommands.all),
     Family(name: "Terminal", commands: TerminalCommands.all),
     Family(name: "Gestures", commands: GestureCommands.all),
+    Family(name: "Using screens", commands: ScreenInputCommands.all + WaitCommands.all),
     Family(name: "Keys", commands: KeyCommands.all + FullScreenCommands.all),
   ])
 }

@@ -20,6 +20,14 @@ extension Int: Bindable {
   }
 }
 
+extension Double: Bindable {
+  /// A number of seconds (``ArgumentKindCode/seconds(maximum:)``).
+  @inline(__always)
+  static func extract(_ bound: ArgumentValue?) -> Double? {
+    if case .number(let n) = bound { n } else { nil }
+  }
+}
+
 extension String: Bindable {
   @inline(__always)
   static func extract(_ bound: ArgumentValue?) -> String? {

@@ -15,9 +15,7 @@ extension Interpreter {
   package var backgroundTimeout: Int32 {
     if plugins.hasProcessPlugins && plugins.hasPendingWork { return 0 }
     guard let wait = shell.timeUntilNextTimer else { return -1 }
-    let (seconds, attoseconds) = wait.components
-    let milliseconds = seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-    return Int32(clamping: milliseconds)
+    return Self.milliseconds(wait)
   }
 
   /// The background work that came while the shell waited: the process plugins' requests (each a
@@ -26,13 +24,7 @@ extension Interpreter {
   package func runBackgroundWork() -> Outcome {
     anyFailed = false
     do {
-      try settlePlugins()
-      do {
-        try shell.runDueTimers()
-      } catch {
-        report(diagnostic(for: error, at: SourceLocation(line: 1, column: 1), file: nil))
-      }
-      if hooks.hasWork { try runHooks() }
+      try takeInBackgroundWork()
     } catch let request as ExitRequest {
       return .exit(request.status(anyFailed: anyFailed))
     } catch is Interrupted {
@@ -44,5 +36,19 @@ extension Interpreter {
       return .failure
     }
     return .success
+  }
+
+  /// The background work itself (``runBackgroundWork()``), for a command that waits (`wait-for`,
+  /// `sleep`): a screen timer's failure is reported where the command was written and the script
+  /// counts as failed; a plugin's fault, a hook's failure, `exit` and an interrupt are thrown.
+  func takeInBackgroundWork() throws {
+    try settlePlugins()
+    do {
+      try shell.runDueTimers()
+    } catch {
+      report(diagnostic(for: error, at: place.location, file: place.file))
+      anyFailed = true
+    }
+    if hooks.hasWork { try runHooks() }
   }
 }

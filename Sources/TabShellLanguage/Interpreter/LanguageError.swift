@@ -56,6 +56,12 @@ package enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible 
   case notRecording
   /// A gesture (`size`, `hit`, `click`, `drag`, `scroll`, `key`, `tui`) that cannot be made.
   case gesture(GestureError)
+  /// `wait-for --regex` with a word that is not a regular expression, and why.
+  case notARegex(String, reason: String)
+  /// `wait-for` waited `seconds` and the screen of this id never showed `text` (or a match of
+  /// it); `screenText` is what it showed last.
+  case waitTimedOut(
+    text: String, isRegex: Bool, screen: String, seconds: Double, screenText: [String])
   /// Anything else a command reports.
   case failed(String)
   /// A script with more errors than ``Parser/diagnosticLimit``: checking stopped here.
@@ -110,9 +116,29 @@ package enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible 
       "already recording to '\(neutralized(file))' ('record stop' ends it)"
     case .notRecording: "no recording is under way"
     case .gesture(let error): error.description
+    case .notARegex(let word, let reason): "\(quoted(word)) is not a regular expression: \(reason)"
+    case .waitTimedOut(let text, let isRegex, let screen, let seconds, let screenText):
+      Self.timedOut(
+        text, isRegex: isRegex, screen: screen, seconds: seconds, screenText: screenText)
     case .failed(let message): message
     case .tooManyErrors(let limit): "too many errors (\(limit)); stopped checking here"
     }
+  }
+
+  /// `wait-for timed out after 10 s: screen 'c' does not show 'TEXT'; its text:`, then the
+  /// screen's lines from the first to the last that is not blank, each after `| `.
+  static func timedOut(
+    _ text: String, isRegex: Bool, screen: String, seconds: Double, screenText: [String]
+  ) -> String {
+    let time = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    let what = (isRegex ? "a match of " : "") + quoted(text)
+    var message =
+      "wait-for timed out after \(time) s: screen \(quoted(screen)) does not show \(what)"
+    let lines = screenText.drop { $0.isEmpty }.reversed().drop { $0.isEmpty }.reversed()
+    guard !lines.isEmpty else { return message + "; it is blank" }
+    message += "; its text:"
+    for line in lines { message += "\n    |" + (line.isEmpty ? "" : " " + Checks.shown(line)) }
+    return message
   }
 
   /// `; did you mean 'NAME'?`, or nothing.

@@ -2,7 +2,7 @@
 
 /// An action as the command line that sends it again, for a recording (docs/Contract.md,
 /// "Recording"): a click as `tab feed`, the wheel as `swipe left`, a drag let go early as `swipe
-/// left --cancel`. The names come from the commands' declarations.
+/// left --cancel`, a key to a screen as `send-keys Up`. The names come from the commands' declarations.
 enum ActionScript {
   /// The command line; an action no command sends (a programmatic selection, a screen's request,
   /// half a drag) is written as a comment that says so.
@@ -36,8 +36,9 @@ enum ActionScript {
     case .popToRoot: [StackCommands.popToRoot.name]
     case .dismiss: [StackCommands.dismiss.name]
     case .applyLayout(let name): [TabCommands.layout.name, name]
+    case .input(let input, let screen): ScreenInputCommands.words(input, to: screen)
     case .select, .beginSwipe, .endSwipe, .addTab, .setAppearance, .setActionButton, .push,
-      .present, .reset, .request, .input:
+      .present, .reset, .request:
       nil
     }
   }

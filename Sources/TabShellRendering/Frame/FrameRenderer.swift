@@ -85,7 +85,7 @@ struct PageRenderer {
   }
 
   /// The screen's region: the page's rows under the header.
-  private func region(screen: ScreenInfo?) -> Canvas {
+  func region(screen: ScreenInfo?) -> Canvas {
     let rows = height - 1
     var canvas = Canvas(width: width, height: rows)
     if let screen {

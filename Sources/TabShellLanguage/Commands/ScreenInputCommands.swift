@@ -1,0 +1,78 @@
+@_spi(Host) import TabShellKit
+
+/// `type`, `send-keys`, `paste`: input to a screen that takes it, from a script (docs/Contract.md,
+/// "Scripts drive screens"). Each sends ``TabShellKit/ShellAction/input(_:to:)``; a screen that did
+/// not handle an input is not an error (a key it has no use for), as in the full-screen mode.
+enum ScreenInputCommands {
+  static let all = [type, sendKeys, paste]
+
+  static let screen = Option(
+    "--to", .text, valueName: "ID", abstract: "the screen's id (default: the visible screen)")
+  static let text = Argument(
+    "TEXT", oneOrMore: .text, abstract: "the text (words are joined by one space)")
+
+  static let type = Declaration(
+    name: "type", parameters: [screen, text], abstract: "type TEXT into a screen",
+    discussion: """
+      The screen gets TEXT as typed text, in one piece. Its type must take input ('screens' \
+      says which do); a screen that has not loaded yet (never shown) cannot take it. Keys such \
+      as Enter are sent with 'send-keys'.
+      """
+  ) { interpreter, arguments in
+    try interpreter.sendInput(
+      [.text(arguments[text].joined(separator: " "), isPaste: false)], to: arguments[screen])
+  }
+
+  static let keys = Argument(
+    "KEY", oneOrMore: .text,
+    abstract: "a key as tmux names it: Enter, Escape, Up, PPage, F1, C-c, M-x, S-Up, q, +...")
+
+  static let sendKeys = Declaration(
+    name: "send-keys", parameters: [screen, keys], abstract: "press keys in a screen, in order",
+    discussion: """
+      Keys are named as 'bind' names them, as tmux does: Enter, Escape, Tab, BTab, Space, \
+      BSpace, Up, Down, Left, Right, Home, End, PPage, NPage, IC, DC, F1...F12, a character, \
+      and C- (Ctrl), M- (Alt) and S- (Shift) before one. A word that names no key is an error \
+      when the script is read. The screen's type must take input.
+      """,
+    validate: { arguments, _ throws(LanguageError) in
+      for name in arguments[keys] where KeyName(name) == nil {
+        throw .gesture(.notAKey(name))
+      }
+    },
+    run: { interpreter, arguments in
+      let names = arguments[keys].compactMap { KeyName($0)?.description }
+      try interpreter.sendInput(names.map(ScreenInput.key), to: arguments[screen])
+    })
+
+  static let paste = Declaration(
+    name: "paste", parameters: [screen, text], abstract: "paste TEXT into a screen",
+    discussion: """
+      As 'type', but the screen gets TEXT marked as a paste, as a terminal's bracketed paste.
+      """
+  ) { interpreter, arguments in
+    try interpreter.sendInput(
+      [.text(arguments[text].joined(separator: " "), isPaste: true)], to: arguments[screen])
+  }
+
+  /// The words of the command that sends `input` again, for a recording; `nil` for an input no
+  /// command sends (a mouse event, the focus, a size).
+  static func words(_ input: ScreenInput, to id: String?) -> [String]? {
+    let target = id.map { [screen.spec.name, $0] } ?? []
+    return switch input {
+    case .key(let name): [sendKeys.name] + target + [name]
+    case .text(let text, let isPaste): [(isPaste ? paste : type).name] + target + [text]
+    default: nil
+    }
+  }
+}
+
+extension Interpreter {
+  /// Sends inputs to the screen `id` (the visible one for `nil`), in order. Whether the screen
+  /// handled each is its own business: an input it did not handle is not an error.
+  func sendInput(_ inputs: [ScreenInput], to id: String?) throws(ShellError) {
+    for input in inputs {
+      try send(.input(input, to: id))
+    }
+  }
+}

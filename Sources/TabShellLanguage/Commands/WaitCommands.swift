@@ -1,0 +1,86 @@
+@_spi(Host) import TabShellKit
+
+/// `wait-for`, `sleep`: a script waits for a live screen, taking in meanwhile what the shell takes
+/// in while it waits for the user (docs/Contract.md, "Scripts drive screens").
+enum WaitCommands {
+  static let all = [waitFor, sleep]
+
+  /// The longest wait a command takes: a day.
+  static let maximumSeconds = 86_400
+
+  static let screen = ScreenInputCommands.screen
+  static let timeout = Option(
+    "--timeout", .seconds(maximum: maximumSeconds), valueName: "SECONDS",
+    abstract: "how long to wait before failing (default 10; fractions too: 0.5)")
+  static let regex = Option(flag: "--regex", abstract: "TEXT is a regular expression")
+  static let text = Argument(
+    "TEXT", oneOrMore: .text, abstract: "the text to wait for (words are joined by one space)")
+
+  /// How long `wait-for` waits without `--timeout`, in seconds.
+  static let defaultTimeout = 10.0
+
+  static let waitFor = Declaration(
+    name: "wait-for", parameters: [screen, timeout, regex, text],
+    abstract: "wait until a screen shows TEXT",
+    discussion: """
+      The screen's text is what 'show' draws in its region (the rows under its header), without \
+      colour, at the size 'size' sets: its lines, trailing blanks left out, joined by newlines. \
+      Without --to it is the visible screen's, whichever that is at each look. While it waits, \
+      the shell takes in the plugins' requests and the screens' timers, as at the prompt; the \
+      text is looked at again after each. On timeout the command fails and shows the text. \
+      Ctrl-C stops it.
+      """,
+    validate: { arguments, _ throws(LanguageError) in
+      if arguments[regex] { _ = try ScreenTextMatch(arguments[text], isRegex: true) }
+    },
+    run: { interpreter, arguments in
+      let match = try ScreenTextMatch(arguments[text], isRegex: arguments[regex])
+      try interpreter.waitFor(
+        match, on: arguments[screen], seconds: arguments[timeout] ?? defaultTimeout)
+    })
+
+  static let seconds = Argument(
+    "SECONDS", .seconds(maximum: maximumSeconds), abstract: "how long (fractions too: 0.5)")
+
+  static let sleep = Declaration(
+    name: "sleep", parameters: [seconds],
+    abstract: "wait, taking in the plugins' requests and the screens' timers",
+    discussion: """
+      As 'wait-for' waits, for SECONDS: live screens change meanwhile (a clock ticks, a process \
+      plugin's requests apply). Ctrl-C stops it.
+      """
+  ) { interpreter, arguments in
+    _ = try interpreter.wait(seconds: arguments[seconds]) { false }
+  }
+}
+
+/// What `wait-for` looks for in a screen's text: words joined by a space, found as they are or
+/// as a regular expression.
+struct ScreenTextMatch {
+  /// The text as written.
+  let text: String
+  private let regex: Regex<AnyRegexOutput>?
+
+  /// Whether the text is a regular expression.
+  var isRegex: Bool { regex != nil }
+
+  /// Joins `words`; with `isRegex`, compiles them, failing with the expression's error.
+  init(_ words: [String], isRegex: Bool) throws(LanguageError) {
+    text = words.joined(separator: " ")
+    guard isRegex else {
+      regex = nil
+      return
+    }
+    do {
+      regex = try Regex(text)
+    } catch {
+      throw .notARegex(text, reason: "\(error)")
+    }
+  }
+
+  /// Whether `screenText` holds the text (or a match of the expression).
+  func isFound(in screenText: String) -> Bool {
+    if let regex { return screenText.firstMatch(of: regex) != nil }
+    return screenText.contains(text)
+  }
+}

@@ -1,0 +1,61 @@
+@_spi(Host) import TabShellKit
+import TabShellPlatform
+import TabShellRendering
+
+extension Interpreter {
+  /// The longest one `poll` of a wait lasts, in milliseconds: an interrupt that reached another
+  /// thread, or came just before the `poll`, is seen within it. A wait otherwise sleeps until a
+  /// plugin writes or a timer is due.
+  static let waitSlice: Int32 = 100
+
+  /// Waits at most `seconds` until `isDone` says so, taking in the background work meanwhile
+  /// (``backgroundDescriptors``, ``backgroundTimeout``, ``takeInBackgroundWork()``): `isDone` is
+  /// asked first, then after each wake-up. Returns whether it said so in time; an interrupt
+  /// (Ctrl-C) throws ``Interrupted``.
+  func wait(seconds: Double, until isDone: () throws -> Bool) throws -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(seconds)
+    while true {
+      if Self.isInterrupted { throw Interrupted() }
+      if try isDone() { return true }
+      let left = clock.now.duration(to: deadline)
+      guard left > .zero else { return false }
+      var timeout = min(Self.waitSlice, Self.milliseconds(left))
+      let background = backgroundTimeout
+      if background >= 0 { timeout = min(timeout, background) }
+      _ = SystemIO.pollReadable(backgroundDescriptors, milliseconds: timeout)
+      try takeInBackgroundWork()
+    }
+  }
+
+  /// `wait-for`: waits until the screen `id` (the visible one for `nil`) shows what `match` looks
+  /// for, or fails after `seconds` with what it shows. A screen that is not there (or no screen
+  /// at all) fails at once.
+  func waitFor(_ match: ScreenTextMatch, on id: String?, seconds: Double) throws {
+    var last: (screen: String, text: [String]) = ("", [])
+    let found = try wait(seconds: seconds) {
+      let looked = if let id { shell.screen(id: id) } else { shell.visibleScreen }
+      guard let screen = looked else { throw id.map { ShellError.noSuchScreen($0) } ?? .noTabs }
+      last = (screen.id, screenText(of: screen.id))
+      return match.isFound(in: last.text.joined(separator: "\n"))
+    }
+    guard !found else { return }
+    throw LanguageError.waitTimedOut(
+      text: match.text, isRegex: match.isRegex, screen: last.screen, seconds: seconds,
+      screenText: last.text)
+  }
+
+  /// A screen's text as `show` draws it in its region, without colour, at the size `size` sets.
+  func screenText(of id: String) -> [String] {
+    var options = view.renderOptions
+    options.color = .none
+    return Renderer.screenText(shell, screen: id, options: options) ?? []
+  }
+
+  /// A duration in whole milliseconds, rounded up (a wait never wakes before it is due).
+  static func milliseconds(_ duration: Duration) -> Int32 {
+    let (seconds, attoseconds) = duration.components
+    let rounded = seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+    return Int32(clamping: rounded)
+  }
+}

@@ -28,9 +28,9 @@ struct CompletionTests {
     ("tab s", ["second"]),
     ("tab S", ["Second"]),
     ("tab ", ["1", "2", "3", "First", "Second", "Third", "first", "second", "third"]),
-    ("add-tab t", ["text"]),
+    ("add-tab t", ["text", "ticker"]),
     ("add-tab text --i", ["--icon", "--id"]),
-    ("push ", ["logger", "page", "post", "text"]),
+    ("push ", ["logger", "page", "post", "text", "ticker"]),
     // A screen type's own options, after the type, and their values by kind.
     ("add-tab page --c", ["--color"]),
     ("add-tab --id x page --color r", ["red"]),

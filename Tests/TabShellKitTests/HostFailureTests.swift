@@ -150,7 +150,7 @@ struct HostFailureTests {
       try shell.replacePlugin(named: "nope", with: Versioned(type: "x", verb: "v"), source: "v2")
     }
     #expect(shell.plugins.map(\.source) == ["built-in", "v1"])
-    #expect(shell.screenTypes.map(\.name) == ["logger", "one", "page", "post", "text"])
+    #expect(shell.screenTypes.map(\.name) == ["logger", "one", "page", "post", "text", "ticker"])
     #expect(log.take() == [])
     #expect(snapshot(shell) == before)
   }

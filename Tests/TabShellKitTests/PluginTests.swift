@@ -264,7 +264,7 @@ struct PluginTests {
     #expect(shell.plugins.map(\.source) == ["built-in", "tests"])
     #expect(
       shell.screenTypes.map(\.name) == [
-        "logger", "page", "post", "request", "request-loader", "text", "throwing",
+        "logger", "page", "post", "request", "request-loader", "text", "throwing", "ticker",
       ])
   }
 

@@ -7,7 +7,7 @@ import Testing
 
 /// A screen type whose screens set their tab's badge from a timer, every second.
 private final class TickerType: ScreenType {
-  let name = "ticker"
+  let name = "badge-ticker"
   func makeScreen(_ configuration: ScreenConfiguration) throws -> any Screen {
     TickerScreen(context: configuration.context)
   }
@@ -46,7 +46,8 @@ private final class TickerPlugin: TabShellPlugin {
       output: { printed.append($0) }, report: { printed.append("\($0)") })
     #expect(interpreter.backgroundTimeout == -1)
     #expect(
-      interpreter.runLine("add-tab ticker --id t; on badge-changed echo badge $tab") == .success)
+      interpreter.runLine("add-tab badge-ticker --id t; on badge-changed echo badge $tab")
+        == .success)
     #expect(interpreter.backgroundTimeout == 1_000)
     time = .milliseconds(400)
     #expect(interpreter.backgroundTimeout == 600)

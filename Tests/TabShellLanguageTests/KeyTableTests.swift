@@ -41,7 +41,8 @@ import Testing
 
   @Test func theBuiltInKeysAreBindingsAndEachParses() throws {
     let session = try GestureSession()
-    #expect(session.run("keys; keys --focus command") == 0)
+    #expect(
+      session.run("keys; keys --focus command; keys --focus screen; keys --focus prefix") == 0)
     let (output, errors, _) = session.take()
     #expect(errors == [])
     #expect(output.count == KeyTable.defaults.count)
@@ -49,7 +50,10 @@ import Testing
     #expect(output.contains("Escape   back"))
     #expect(output.contains("q        quit"))
     #expect(output.contains("M-9      tab 9"))
-    #expect(output.last == "NPage    panel page-down")
+    #expect(output.contains("NPage    panel page-down"))
+    #expect(output.contains("C-b  set-focus prefix"))
+    #expect(output.contains("b       set-focus bar"))
+    #expect(output.last == "?       help tui")
   }
 
   @Test func bindRunsTheCommandsParsedWhenBoundAndUnbindRemovesThem() throws {
@@ -88,7 +92,7 @@ import Testing
     #expect(session.take().errors == ["error: " + message])
   }
 
-  @Test(arguments: ["bind x swipp left", "bind x 'tab 1; \"'", "bind --focus screen x tab 1"])
+  @Test(arguments: ["bind x swipp left", "bind x 'tab 1; \"'", "bind --focus pane x tab 1"])
   func aBindingIsCheckedWhenBound(line: String) throws {
     let session = try GestureSession()
     #expect(session.run(line) == 2)

@@ -57,7 +57,7 @@ import Testing
     #expect(
       result.error
         == "new-plugin: '\(arguments.last ?? "")' is taken by the built-in plugin (its names: "
-        + "builtin logger page post text); choose another name\n")
+        + "builtin logger page post text ticker); choose another name\n")
     #expect(!FileManager.default.fileExists(atPath: folder))
   }
 

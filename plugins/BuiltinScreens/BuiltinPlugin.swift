@@ -9,7 +9,9 @@ public final class BuiltinPlugin: TabShellPlugin {
   public init() {}
 
   public var screenTypes: [any ScreenType] {
-    [TextScreenType(), PageScreenType(), PostScreenType(), LoggerScreenType()]
+    [
+      TextScreenType(), PageScreenType(), PostScreenType(), LoggerScreenType(), TickerScreenType(),
+    ]
   }
 
   public var layouts: [Layout] {

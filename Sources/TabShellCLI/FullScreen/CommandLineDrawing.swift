@@ -4,7 +4,8 @@ import TabShellTerminal
 
 /// Draws the command line: the prompt and the line with the cursor in view (the line scrolls
 /// sideways when it is longer than the row), or in the bar focus a prompt that names the focus and
-/// its keys (the hints the key table makes, ``KeyTable/barHints(presented:)``).
+/// its keys (the hints the key table makes, ``KeyTable/barHints(presented:screenTakesInput:)``); in
+/// the screen focus likewise, with the way back to the shell (``KeyTable/screenHints(afterPrefix:)``).
 enum CommandLineDrawing {
   static let promptStyle = CellStyle(attributes: [.bold])
   static let hintStyle = CellStyle(attributes: [.dim])
@@ -33,8 +34,11 @@ enum CommandLineDrawing {
     _ line: FullScreenView.CommandLine, into grid: inout CellGrid, row: Int
   ) -> FrameWriter.Cursor {
     let columns = grid.columns
-    if line.focus == .bar {
-      let label = " bar:" + Renderer.sanitized(line.screen) + " "
+    if line.focus != .command {
+      // The focus and the screen, then the keys: the way back is always shown.
+      let label =
+        line.focus == .prefix
+        ? " prefix " : " \(line.focus.rawValue):" + Renderer.sanitized(line.screen) + " "
       let end = grid.write(
         Renderer.truncate(label, toWidth: columns), column: 0, row: row, style: barStyle)
       grid.write(

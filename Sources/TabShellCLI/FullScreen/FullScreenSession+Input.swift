@@ -12,8 +12,10 @@ import TabShellTerminal
 /// when it was bound. Besides the table: in the command focus, readline has the other keys but
 /// Ctrl-C (drops the line), Ctrl-Z (suspends) and Ctrl-L (draws everything again); in the bar
 /// focus, Ctrl-D leaves, Ctrl-X Ctrl-A leaves for the line REPL, Ctrl-Z and Ctrl-L as in the
-/// command focus. The mouse: a click taps what is under it, a drag in the screen area swipes, the
-/// wheel swipes over the bar and scrolls the panel.
+/// command focus. In the screen focus the keys go to the screen but the prefix key
+/// (``FullScreenSession/screenKey(_:)``). The mouse: the screen's when it takes input and handles
+/// it (``ScreenPointer``); otherwise a click taps what is under it, a drag in the screen area
+/// swipes, the wheel swipes over the bar and scrolls the panel.
 extension FullScreenSession {
   /// Acts on decoded events. A line accepted runs before the events after it, which belong to the
   /// next line (keys typed ahead, or pasted without bracketed paste).
@@ -24,9 +26,14 @@ extension FullScreenSession {
       }
       switch event.kind {
       case .key(let key):
-        if focus == .command { commandKey(key, bytes: event.bytes) } else { barKey(key) }
-      case .mouse(let mouse): self.mouse(mouse)
+        switch focus {
+        case .command: commandKey(key, bytes: event.bytes)
+        case .bar: barKey(key)
+        case .screen, .prefix: screenKey(key)
+        }
+      case .mouse(let mouse): if !screenMouse(mouse) { self.mouse(mouse) }
       case .paste(let paste):
+        if screenHasFocus { screenPaste(paste.text) }
         guard focus == .command else { continue }
         paste.text.withCString { _ = rl_insert_text($0) }
         FullScreenReadline.markChanged()
@@ -78,7 +85,7 @@ extension FullScreenSession {
   /// A key bound in the focus it was pressed in: its commands, already parsed, run as if typed.
   /// A binding that only changes the view (`set-focus`, `back`, `panel`) leaves the output panel as
   /// it is; any other opens a fresh one, titled with its commands.
-  private func press(_ binding: KeyBinding) {
+  func press(_ binding: KeyBinding) {
     if interpreter.keepsPanel(binding) {
       if case .exit(let status) = interpreter.runAsCommand({ try $0.runBinding(binding) }) {
         exit = .exit(status)

@@ -31,6 +31,7 @@ extension FullScreenSession {
   /// Draws a frame and writes it with one `write`: the cells that changed since the last one (all
   /// of them after a resize, `fg` or Ctrl-L).
   func drawFrame() {
+    syncScreenFocus()
     syncSize()
     if back.columns != columns || back.rows != rows {
       back = CellGrid(columns: columns, rows: rows)
@@ -38,11 +39,20 @@ extension FullScreenSession {
       redrawAll = true
     }
     let line = FullScreenReadline.line
+    let table = interpreter.keyTable
+    let hints =
+      switch focus {
+      case .command: [String]()
+      case .bar:
+        table.barHints(
+          presented: interpreter.shell.modalScreen != nil,
+          screenTakesInput: interpreter.shell.visibleScreenTakesInput)
+      case .screen, .prefix: table.screenHints(afterPrefix: focus == .prefix)
+      }
     let commandLine = FullScreenView.CommandLine(
       focus: focus, prompt: line.prompt, text: line.text, point: line.point,
       screen: interpreter.shell.visibleScreen?.id ?? "-",
-      hints: focus == .bar
-        ? interpreter.keyTable.barHints(presented: interpreter.shell.modalScreen != nil) : [],
+      hints: hints,
       showsPlaceholder: line.prompt == host.prompt())
     let layout = interpreter.layout
     let cursor = view.draw(

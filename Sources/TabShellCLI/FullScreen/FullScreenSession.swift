@@ -60,6 +60,15 @@ final class FullScreenSession {
   var focus = KeyFocus.command
   /// The drag under way, if any.
   var drag: SwipeDrag?
+  /// The mouse over a screen that takes input: whether it has the press.
+  var pointer = ScreenPointer()
+  /// The visible screen the last frame showed: when another becomes visible, the focus follows
+  /// (``syncScreenFocus()``).
+  var shownScreen: String?
+  /// The screen told it has the focus (`.focus(true)`), if any.
+  var focusedScreen: String?
+  /// The screen and region size last told (`.resize`).
+  var toldSize: ScreenSize?
   /// Ctrl-X was typed in the bar focus: Ctrl-A next leaves for the line REPL.
   var afterControlX = false
   /// The terminal's size.
@@ -105,6 +114,7 @@ final class FullScreenSession {
     defer {
       interpreter.fullScreen = nil
       endDrag()
+      leaveScreenFocus()
       ReadlineBridge.removeLine()
       FullScreenReadline.uninstall()
       // The view's size and options come back; the bar's scroll and drawn frame stay as they are.
@@ -115,6 +125,9 @@ final class FullScreenSession {
       FatalSignals.setTerminalRestorer(nil)
     }
     startLine(text: line, point: point)
+    // A screen that takes input gets the focus when the mode opens on it, unless the line REPL
+    // handed over a line being typed.
+    if !line.isEmpty { shownScreen = interpreter.shell.visibleScreen?.id }
     readSize()
     while exit == nil {
       takeReadlineInput()

@@ -5,15 +5,20 @@ enum FullScreenCommands {
 
   static let focusName = Argument(
     "FOCUS", .choice(KeyFocus.bindable.map(\.rawValue)),
-    abstract: "command (the command line) or bar (single keys act on the bar)")
+    abstract:
+      "command (the command line), bar (single keys act on the bar), screen (keys go to the "
+      + "visible screen) or prefix (the next key is looked up in the prefix focus)")
 
   static let focus = Declaration(
     name: "set-focus", parameters: [focusName],
-    abstract: "give the keys to the command line or the bar",
+    abstract: "give the keys to the command line, the bar or the visible screen",
+    discussion: """
+      The screen and prefix focuses are for a visible screen whose type takes input; for \
+      another one they are refused, naming it.
+      """,
     effect: .looks, isGesture: true, keepsPanel: true
   ) { interpreter, arguments in
-    try interpreter.fullScreenControl("set-focus").keyFocus =
-      KeyFocus(rawValue: arguments[focusName]) ?? .bar
+    try interpreter.setFocus(KeyFocus(rawValue: arguments[focusName]) ?? .bar)
   }
 
   static let back = Declaration(

@@ -5,7 +5,7 @@ enum KeyCommands {
 
   static let focus = Option(
     "--focus", .choice(KeyFocus.bindable.map(\.rawValue)), valueName: "FOCUS",
-    abstract: "bar (the default) or command")
+    abstract: "bar (the default), command, screen (the prefix key) or prefix (the key after it)")
   static let key = Argument(
     "KEY", .text, abstract: "a key as tmux names it: Left, Enter, Escape, M-1, C-x, PPage, F1, q..."
   )
@@ -21,7 +21,9 @@ enum KeyCommands {
       as if typed (hooks, vetoes; a recording keeps them). Binding a bound key replaces its \
       commands. Keys are named as tmux names them: Enter, Escape, Tab, BTab, Space, BSpace, Up, \
       Down, Left, Right, Home, End, PPage, NPage, IC, DC, F1...F12, a character, and C- (Ctrl), \
-      M- (Alt) and S- (Shift) before one. In the start-up file, bindings apply to the \
+      M- (Alt) and S- (Shift) before one. In the screen focus a bound key is the shell's and \
+      the others go to the screen (C-b, bound to 'set-focus prefix', is the prefix key); the \
+      prefix focus is the one key after it. In the start-up file, bindings apply to the \
       full-screen mode.
       """,
     effect: .looks

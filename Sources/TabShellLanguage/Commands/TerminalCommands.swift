@@ -22,12 +22,19 @@ enum TerminalCommands {
     discussion: """
       The same session, full-screen: the visible screen, the bar under it and the command line \
       at the bottom. Ctrl-X Ctrl-A comes back to the line prompt; quit, Ctrl-D and q leave.
-      Keys act in one of two focuses: the command line (Enter runs it; history, Ctrl-R, Tab as \
-      at the prompt; Ctrl-C drops the line) and the bar (single keys). The keys each focus binds \
-      are listed below ('keys', 'bind' and 'unbind' list and change them).
+      Keys act in one of three focuses: the command line (Enter runs it; history, Ctrl-R, Tab as \
+      at the prompt; Ctrl-C drops the line), the bar (single keys) and the screen, for a screen \
+      that takes input (it gets the focus when it becomes visible): there keys and pastes go to \
+      the screen, but the prefix key C-b, then one key (the prefix focus): C-b : the command \
+      line, C-b b or C-b Esc the bar, C-b 1...9 a tab, C-b Left/Right a swipe, C-b ? these keys, \
+      C-b C-b sends C-b to the screen. The line at the bottom names the focus and the way back. \
+      The keys each focus binds are listed below ('keys', 'bind' and 'unbind' list and change \
+      them).
       Mouse: a click taps a tab, the action button (its slot or its cap above the bar) or a +N \
       marker (a page further); the wheel over the bar swipes; a drag in the screen swipes, \
-      following the pointer (past half the width it selects, before it the page snaps back).
+      following the pointer (past half the width it selects, before it the page snaps back). A \
+      screen that takes input gets the presses and the wheel in its region (and the focus); \
+      when it handles a press, the drag and the release are its own, not a swipe.
       """,
     effect: .looks
   ) { interpreter, _ in

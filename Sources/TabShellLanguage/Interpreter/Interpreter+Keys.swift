@@ -94,6 +94,17 @@ extension Interpreter {
     return fullScreen
   }
 
+  /// `set-focus`: where the keys go; the screen and prefix focuses only for a visible screen that
+  /// takes input.
+  func setFocus(_ focus: KeyFocus) throws {
+    let fullScreen = try fullScreenControl("set-focus")
+    if focus == .screen || focus == .prefix, !shell.visibleScreenTakesInput {
+      guard let screen = shell.visibleScreen else { throw ShellError.noTabs }
+      throw ShellError.takesNoInput(screen: screen.id)
+    }
+    fullScreen.keyFocus = focus
+  }
+
   /// `back`: closes the output panel; from the command line, goes to the bar focus; in the bar
   /// focus with nothing to close, dismisses the presented screen.
   func back() throws {

@@ -1,6 +1,8 @@
 extension KeyTable {
   /// The full-screen mode's built-in keys (docs/Contract.md, "The full-screen mode"): the
-  /// bindings every session starts with, before the start-up file's `bind` and `unbind`.
+  /// bindings every session starts with, before the start-up file's `bind` and `unbind`. In the
+  /// screen focus only the prefix key (Ctrl-B, as tmux's) is the shell's; the key after it is
+  /// looked up in the prefix focus.
   package static let defaults: [(focus: KeyFocus, key: String, line: String)] =
     [
       (.bar, "Left", "swipe right"), (.bar, "Right", "swipe left"),
@@ -15,12 +17,20 @@ extension KeyTable {
       (.bar, "Enter", "set-focus command"),
       (.bar, "Escape", "back"), (.bar, "Up", "panel up"), (.bar, "Down", "panel down"),
       (.bar, "PPage", "panel page-up"), (.bar, "NPage", "panel page-down"),
-      (.bar, "?", "help tui"), (.bar, "q", "quit"),
+      (.bar, "?", "help tui"), (.bar, "q", "quit"), (.bar, "Tab", "set-focus screen"),
       (.command, "Escape", "back"), (.command, "M-Left", "swipe right"),
       (.command, "M-Right", "swipe left"),
     ]
     + (1...9).map { (.command, "M-\($0)", "tab \($0)") }
     + [
       (.command, "PPage", "panel page-up"), (.command, "NPage", "panel page-down"),
+      (.screen, "C-b", "set-focus prefix"),
+      (.prefix, ":", "set-focus command"), (.prefix, "b", "set-focus bar"),
+      (.prefix, "Escape", "set-focus bar"), (.prefix, "Left", "swipe right"),
+      (.prefix, "Right", "swipe left"),
+    ]
+    + (1...9).map { (.prefix, "\($0)", "tab \($0)") }
+    + [
+      (.prefix, "?", "help tui")
     ]
 }

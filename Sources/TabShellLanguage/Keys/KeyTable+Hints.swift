@@ -19,18 +19,20 @@ extension KeyTable {
 
   /// The bar focus's hint lines, longest first (the drawing shows the first that fits; the last is
   /// empty): while a screen is presented how to dismiss it, type, the keys and quit; otherwise
-  /// swiping, the tabs, the bar, typing, the keys and quitting.
-  package func barHints(presented: Bool) -> [String] {
+  /// swiping, the tabs, the bar, typing, the keys and quitting. When the visible screen takes
+  /// input, the key that gives it the focus comes first.
+  package func barHints(presented: Bool, screenTakesInput: Bool = false) -> [String] {
     let type = hint("type", for: "set-focus command")
     let rest = [hint("keys", for: "help tui"), hint("quit", for: "quit")]
+    let screen = screenTakesInput ? hint("screen", for: "set-focus screen") : nil
     if presented {
-      let hints = ([hint("dismiss", for: "back"), type] + rest).compactMap { $0 }
+      let hints = ([hint("dismiss", for: "back"), screen, type] + rest).compactMap { $0 }
       return [
         line(hints, allKeys: true), line(Array(hints.prefix(3)), allKeys: false),
         line(Array(hints.prefix(1)), allKeys: false), "",
       ]
     }
-    let hints = ([swipeHint(), tabsHint(), hint("bar", for: "toggle-bar"), type] + rest)
+    let hints = ([screen, swipeHint(), tabsHint(), hint("bar", for: "toggle-bar"), type] + rest)
       .compactMap { $0 }
     return [
       line(hints, allKeys: true), line(hints, allKeys: false),
@@ -38,26 +40,57 @@ extension KeyTable {
     ]
   }
 
+  /// The screen focus's hint lines, longest first (the last is empty): the way back to the shell,
+  /// the prefix key then the key after it (`C-b : command · C-b b bar · C-b ? keys`); without a
+  /// prefix key, the click that reaches the command line. After the prefix (`prefix`), the keys
+  /// of the prefix focus, and that the prefix again goes to the screen.
+  package func screenHints(afterPrefix: Bool) -> [String] {
+    guard let prefix = keys(for: "set-focus prefix", in: .screen).first else {
+      return ["click this line for the command line", "click here: command", ""]
+    }
+    let hints = [
+      hint("command", for: "set-focus command", in: .prefix),
+      hint("bar", for: "set-focus bar", in: .prefix), tabsHint(in: .prefix),
+      swipeHint(in: .prefix), hint("keys", for: "help tui", in: .prefix),
+    ].compactMap { $0 }
+    if afterPrefix {
+      return [
+        line(hints, allKeys: true) + " · \(prefix) to the screen", line(hints, allKeys: false),
+        hints.map(\.bare).joined(separator: " "), "",
+      ]
+    }
+    let prefixed = hints.map {
+      Hint(
+        keys: prefix + " " + $0.first, first: prefix + " " + $0.first,
+        bare: prefix + " " + $0.bare, label: $0.label)
+    }
+    let short = prefixed.filter { ["command", "bar", "keys"].contains($0.label) }
+    return [
+      line(prefixed, allKeys: false), line(short, allKeys: false),
+      line(Array(short.prefix(1)), allKeys: false), "",
+    ]
+  }
+
   private func line(_ hints: [Hint], allKeys: Bool) -> String {
     hints.map { $0.text(allKeys: allKeys) }.joined(separator: " · ")
   }
 
-  /// The keys bound to a command line in the bar focus, in the order they were bound, as the hint
-  /// line writes them.
-  private func keys(for line: String) -> [String] {
-    bindings(in: .bar).filter { $0.line == line }.map { Self.shown($0.key) }
+  /// The keys bound to a command line in a focus, in the order they were bound, as the hint line
+  /// writes them.
+  private func keys(for line: String, in focus: KeyFocus = .bar) -> [String] {
+    bindings(in: focus).filter { $0.line == line }.map { Self.shown($0.key) }
   }
 
-  private func hint(_ label: String, for line: String) -> Hint? {
-    let keys = keys(for: line)
+  private func hint(_ label: String, for line: String, in focus: KeyFocus = .bar) -> Hint? {
+    let keys = keys(for: line, in: focus)
     guard let first = keys.first else { return nil }
     return Hint(keys: keys.joined(separator: " or "), first: first, bare: first, label: label)
   }
 
   /// `←/→ swipe` when both ways have a key; one way alone says which way.
-  private func swipeHint() -> Hint? {
-    let back = keys(for: "swipe right").first
-    let next = keys(for: "swipe left").first
+  private func swipeHint(in focus: KeyFocus = .bar) -> Hint? {
+    let back = keys(for: "swipe right", in: focus).first
+    let next = keys(for: "swipe left", in: focus).first
     switch (back, next) {
     case (let back?, let next?):
       return Hint(
@@ -69,8 +102,10 @@ extension KeyTable {
   }
 
   /// `1-9 tab` when tab 1 and tab 9 have keys.
-  private func tabsHint() -> Hint? {
-    guard let one = keys(for: "tab 1").first, let nine = keys(for: "tab 9").first else {
+  private func tabsHint(in focus: KeyFocus = .bar) -> Hint? {
+    guard let one = keys(for: "tab 1", in: focus).first,
+      let nine = keys(for: "tab 9", in: focus).first
+    else {
       return nil
     }
     let range = one + "-" + nine

@@ -5,13 +5,15 @@ package enum KeyFocus: String, CaseIterable, Sendable {
   case command
   /// Single keys act on the bar.
   case bar
-  /// Keys go to the visible screen (for screens that take input, still to come).
+  /// Keys go to the visible screen (one whose type takes input); the bindings take the keys
+  /// the shell keeps (the prefix key, Ctrl-B by default).
   case screen
-  /// The key after the prefix key in the screen focus (still to come).
+  /// The one key after the prefix key in the screen focus: it reaches the shell, then the keys
+  /// go to the screen again (unless the key's commands gave the focus elsewhere).
   case prefix
 
-  /// The focuses that bindings can be made in now.
-  package static let bindable: [KeyFocus] = [.command, .bar]
+  /// The focuses that bindings can be made in.
+  package static let bindable: [KeyFocus] = [.command, .bar, .screen, .prefix]
 }
 
 /// A key bound to a command line, parsed once when it was bound.

@@ -47,14 +47,24 @@ package struct RenderOptions: Sendable, Equatable {
   var reservedRowsUsed: Int { max(0, reservedRows) }
 }
 
-/// What the terminal can show.
+/// What the terminal can show (docs/Contract.md, "The canvas").
 package enum ColorMode: Sendable, Equatable {
-  /// No escape sequences at all.
+  /// No escape sequences at all: output that is not a terminal (a pipe, a file, `expect frame`)
+  /// or `TERM=dumb`. Text only; the layout says what colour would.
   case none
+  /// No colour, but the attributes (bold, dim, italic, underline, reverse, strikethrough):
+  /// `NO_COLOR` or `--no-color` on a terminal, or a terminal without colours (`vt100`).
+  case monochrome
   /// The 8 basic colours (SGR 30–37 and 40–47): each colour becomes the nearest of them.
   case ansi8
-  /// 256 colours.
+  /// The 16 colours (SGR 30–37, 90–97 and their backgrounds): indexed 0–15 as they are, every
+  /// other colour the nearest of the 16.
+  case ansi16
+  /// 256 colours: 24-bit ones become the nearest palette entry.
   case ansi256
   /// 24-bit colour.
   case trueColor
+
+  /// Whether colours are sent at all.
+  package var hasColor: Bool { self != .none && self != .monochrome }
 }

@@ -108,7 +108,9 @@ struct CommandLineTests {
       stdoutIsTerminal: terminal != nil, terminalWidth: terminal,
       writeOutput: { stdout += $0 }, writeError: { _ in })
     #expect(TabShellCommand.main(context) == 0)
-    #expect(stdout.split(separator: "\n").map(\.count).max() == 10_000)
+    // On a terminal `--no-color` keeps bold and dim: their escapes take no column.
+    let text = stdout.replacing(/\x1B\[[0-9;]*m/, with: "")
+    #expect(text.split(separator: "\n").map(\.count).max() == 10_000)
   }
 
   @Test func helpListsEveryOption() {
@@ -130,18 +132,20 @@ struct CommandLineTests {
     #expect(!options.keepGoing)
   }
 
-  /// Environment, whether stdout is a terminal, options; whether `show` may use escape sequences.
-  static let colors: [([String: String], Bool, [String], Bool)] = [
-    (["TERM": "xterm-256color"], true, [], true),
-    (["TERM": "xterm-256color"], false, [], false),
-    (["TERM": "xterm-256color"], true, ["--no-color"], false),
-    (["TERM": "xterm-256color", "NO_COLOR": "1"], true, [], false),
-    (["TERM": "dumb"], true, [], false),
+  /// Environment, whether stdout is a terminal, options; whether `show` may use escape sequences,
+  /// and colours: on a terminal `--no-color` and `NO_COLOR` keep the attributes.
+  static let colors: [([String: String], Bool, [String], Bool, Bool)] = [
+    (["TERM": "xterm-256color"], true, [], true, true),
+    (["TERM": "xterm-256color"], false, [], false, false),
+    (["TERM": "xterm-256color"], true, ["--no-color"], true, false),
+    (["TERM": "xterm-256color", "NO_COLOR": "1"], true, [], true, false),
+    (["TERM": "xterm-256color", "NO_COLOR": "1"], false, ["--no-color"], false, false),
+    (["TERM": "dumb"], true, [], false, false),
   ]
 
   @Test(arguments: colors)
   func decidesOnColour(
-    environment: [String: String], terminal: Bool, options: [String], color: Bool
+    environment: [String: String], terminal: Bool, options: [String], escapes: Bool, color: Bool
   ) {
     var stdout = ""
     let context = ProcessContext(
@@ -149,7 +153,13 @@ struct CommandLineTests {
       currentDirectory: "/", stdoutIsTerminal: terminal, terminalWidth: 40,
       writeOutput: { stdout += $0 }, writeError: { _ in })
     #expect(TabShellCommand.main(context) == 0)
-    #expect(stdout.contains("\u{1B}[") == color)
+    #expect(stdout.contains("\u{1B}[") == escapes)
+    // The SGR parameters: colours are 30–49 and 90–107; attributes 1–9.
+    let parameters = stdout.matches(of: /\x1B\[([0-9;]*)m/).flatMap {
+      $0.output.1.split(separator: ";").compactMap { Int($0) }
+    }
+    #expect(parameters.contains { (30...49).contains($0) || (90...107).contains($0) } == color)
+    #expect(!escapes || parameters.contains(1))
   }
 }
 

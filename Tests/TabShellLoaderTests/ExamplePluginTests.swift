@@ -68,8 +68,64 @@ import Testing
     shell.draw(screen: try #require(shell.visibleScreen?.id), in: &canvas)
     #expect(
       canvas.lines.map { $0.trimmingCharacters(in: .whitespaces) } == [
-        "", "Counter", "count: 7", "",
+        "", "Counter", "count: 7", "+ - click",
       ])
+    // The title bold, a count above zero green, the hint dim and italic.
+    #expect(canvas.rows[1][2].style == Canvas.Style(attributes: .bold))
+    #expect(canvas.rows[2][2].style == Canvas.Style(foreground: .green))
+    #expect(canvas.rows[3][1].style == Canvas.Style(attributes: [.dim, .italic]))
+  }
+
+  @Test func theCounterCountsKeysTypedTextAndClicks() throws {
+    let (shell, _) = try shell(loading: TestPlugins.get().example)
+    #expect(shell.screenTypes.first?.takesInput == true)
+    try shell.addTab(type: "counter", id: "c")
+    #expect(try run("send-keys + + Up -", on: shell) == [])
+    #expect(shell.tab(at: 1)?.item.badge == "2")
+    #expect(try run("type +-++", on: shell) == [])
+    #expect(shell.tab(at: 1)?.item.badge == "4")
+    let click = MouseInput(.press, button: 1, column: 3, row: 2)
+    #expect(try shell.send(.input(.mouse(click), to: "c")) == .input(handled: true))
+    #expect(shell.tab(at: 1)?.item.badge == "5")
+    // What it has no use for is not handled: the host does with it what it does by default.
+    for input: ScreenInput in [
+      .key("x"), .text("abc", isPaste: false), .text("+", isPaste: true),
+      .mouse(MouseInput(.release, button: 1, column: 3, row: 2)),
+      .mouse(MouseInput(.press, button: 3, column: 0, row: 0)), .focus(true),
+    ] {
+      #expect(try shell.send(.input(input, to: "c")) == .input(handled: false), "\(input)")
+    }
+    #expect(shell.tab(at: 1)?.item.badge == "5")
+  }
+
+  /// Runs a plugin's `test.tabsh` (from the repository, its names changed as `scripts/new-plugin`
+  /// changes them) on `shell`; returns what it reported.
+  func runTestScript(
+    _ folder: String, on shell: Shell, renaming names: [(String, String)] = []
+  ) throws -> [String] {
+    var reported: [String] = []
+    let interpreter = Interpreter(
+      shell: shell, currentDirectory: "/", output: { _ in }, report: { reported.append("\($0)") })
+    var source = try String(
+      contentsOfFile: repositoryRoot + "/plugins/\(folder)/test.tabsh", encoding: .utf8)
+    for (old, new) in names { source = source.replacingOccurrences(of: old, with: new) }
+    let outcome = interpreter.run(interpreter.parse(source, file: "test.tabsh"))
+    #expect(outcome == .success)
+    return reported
+  }
+
+  @Test func theExamplesOwnTestScriptPasses() throws {
+    let (shell, _) = try shell(loading: TestPlugins.get().example)
+    #expect(try runTestScript("ExamplePlugin", on: shell) == [])
+    #expect(shell.tab(at: 1)?.item.badge == "-1" && shell.tab(at: 2)?.item.badge == "1")
+  }
+
+  /// The template's screen takes Enter, and its timer ticks while `wait-for` waits.
+  @Test func theTemplatesOwnTestScriptPasses() throws {
+    let (shell, _) = try shell(loading: TestPlugins.get().template)
+    let names = [("template", "hello-test"), ("Template", "HelloTest")]
+    #expect(try runTestScript("Template", on: shell, renaming: names) == [])
+    #expect(shell.tab(at: 1)?.item.badge == "3")
   }
 
   @Test func aBadNumberIsTheCommandsError() throws {

@@ -9,11 +9,12 @@ import Testing
     (["COLORTERM": "24bit"], true, false, .trueColor),
     (["COLORTERM": "TrueColor", "TERM": "xterm-256color"], true, false, .trueColor),
     (["COLORTERM": "yes"], true, false, .ansi256),
-    (["NO_COLOR": "1", "COLORTERM": "truecolor"], true, false, ColorMode.none),
+    (["NO_COLOR": "1", "COLORTERM": "truecolor"], true, false, .monochrome),
     (["NO_COLOR": ""], true, false, .ansi256),
     (["TERM": "dumb", "COLORTERM": "truecolor"], true, false, ColorMode.none),
     (["COLORTERM": "truecolor"], false, false, ColorMode.none),
-    (["COLORTERM": "truecolor"], true, true, ColorMode.none),
+    (["COLORTERM": "truecolor"], true, true, .monochrome),
+    (["COLORTERM": "truecolor", "NO_COLOR": "1"], false, true, ColorMode.none),
   ])
   func detection(environment: [String: String], isTerminal: Bool, forcedOff: Bool, mode: ColorMode)
   {
@@ -29,8 +30,8 @@ import Testing
     (["TERM": "xterm"], ColorMode.ansi8),
     (["TERM": "xterm-256color"], .ansi256),
     (["TERM": "xterm", "COLORTERM": "truecolor"], .trueColor),
-    (["TERM": "xterm-256color", "NO_COLOR": "1"], ColorMode.none),
-    (["TERM": "vt100"], ColorMode.none),
+    (["TERM": "xterm-256color", "NO_COLOR": "1"], .monochrome),
+    (["TERM": "vt100"], .monochrome),
     (["TERM": "linux"], .ansi8),
     (["TERM": "no-such-terminal"], .ansi8),
     (["TERM": "no-such-terminal-256color"], .ansi256),

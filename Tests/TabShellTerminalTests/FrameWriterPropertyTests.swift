@@ -10,11 +10,15 @@ import Testing
   /// A style as the terminal shows it in a colour mode.
   static func shown(_ style: CellStyle, in mode: ColorMode) -> CellStyle {
     switch mode {
-    case .none: CellStyle(attributes: style.attributes)
+    case .none, .monochrome: CellStyle(attributes: style.attributes)
     case .trueColor: style
     case .ansi256:
       CellStyle(
         foreground: palette(style.foreground), background: palette(style.background),
+        attributes: style.attributes)
+    case .ansi16:
+      CellStyle(
+        foreground: sixteen(style.foreground), background: sixteen(style.background),
         attributes: style.attributes)
     case .ansi8:
       CellStyle(
@@ -25,11 +29,24 @@ import Testing
 
   /// The basic colour the writer sends in 8-colour mode for the colours of
   /// ``RandomGrids/styles`` (worked out by hand: the bright blue 12 is blue, the cube's 200 is
-  /// (255, 0, 215), magenta; a blue with some green is blue, a near black black, a cream white).
+  /// (255, 0, 215), magenta; a blue with some green is blue, a near black black, a cream white;
+  /// the bright red 9 red, the grey ramp's 244 (128) white).
   static func basic(_ color: CellColor) -> CellColor {
     let table: [(CellColor, UInt8)] = [
       (.palette(1), 1), (.palette(12), 4), (.palette(200), 5), (.rgb(0, 122, 255), 4),
-      (.rgb(10, 20, 30), 0), (.rgb(250, 240, 230), 7),
+      (.rgb(10, 20, 30), 0), (.rgb(250, 240, 230), 7), (.palette(9), 1), (.palette(244), 7),
+    ]
+    return table.first { $0.0 == color }.map { .palette($0.1) } ?? color
+  }
+
+  /// The colour of the 16 the writer sends in 16-colour mode for the colours of
+  /// ``RandomGrids/styles`` (by hand: the 16 stay; the cube's 200 and the blue are at full
+  /// strength, bright magenta and bright blue; the cream nearly white, bright white; the grey 128
+  /// dark grey).
+  static func sixteen(_ color: CellColor) -> CellColor {
+    let table: [(CellColor, UInt8)] = [
+      (.palette(200), 13), (.rgb(0, 122, 255), 12), (.rgb(10, 20, 30), 0),
+      (.rgb(250, 240, 230), 15), (.palette(244), 8),
     ]
     return table.first { $0.0 == color }.map { .palette($0.1) } ?? color
   }
@@ -45,7 +62,7 @@ import Testing
     return .palette(UInt8(ANSI.paletteIndex(rgb)))
   }
 
-  static let modes: [ColorMode] = [.trueColor, .ansi256, .none, .ansi8]
+  static let modes: [ColorMode] = [.trueColor, .ansi256, .monochrome, .ansi8, .ansi16, .none]
 
   @Test(arguments: 0..<150)
   func applyingTheDiffGivesTheNextScreen(seed: Int) {

@@ -89,7 +89,9 @@ func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
   static let colorModes: [(ColorMode, String)] = [
     (.trueColor, "\u{1B}[0;1;38;2;0;122;255;48;5;17mx"),
     (.ansi256, "\u{1B}[0;1;38;5;\(ANSI.paletteIndex(.blue));48;5;17mx"),
+    (.ansi16, "\u{1B}[0;1;94;44mx"),
     (.ansi8, "\u{1B}[0;1;34;44mx"),
+    (.monochrome, "\u{1B}[0;1mx"),
     (.none, "\u{1B}[0;1mx"),
   ]
 
@@ -110,7 +112,7 @@ func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
     var grid = CellGrid(columns: 2, rows: 1)
     grid.write("a", column: 0, row: 0, style: CellStyle(foreground: .palette(1)))
     grid.write("b", column: 1, row: 0, style: CellStyle(foreground: .palette(2)))
-    let writer = FrameWriter(colorMode: .none, synchronizedUpdate: false)
+    let writer = FrameWriter(colorMode: .monochrome, synchronizedUpdate: false)
     let bytes = writer.frame(
       from: CellGrid(columns: 2, rows: 1), to: grid, cursor: .init(column: 0, row: 1))
     #expect(text(bytes) == "\u{1B}[?25l\u{1B}[H\u{1B}[0mab\u{1B}[2H\u{1B}[?25h")

@@ -16,6 +16,7 @@ enum RandomGrids {
     CellStyle(background: .palette(200)), CellStyle(foreground: .rgb(0, 122, 255)),
     CellStyle(foreground: .rgb(10, 20, 30), background: .rgb(250, 240, 230), attributes: .italic),
     CellStyle(attributes: [.reverse, .dim]),
+    CellStyle(foreground: .palette(9), background: .palette(244), attributes: [.strikethrough]),
   ]
 
   /// Those of ``characters`` whose display width terminals agree on (wcwidth's, and so pyte's): no

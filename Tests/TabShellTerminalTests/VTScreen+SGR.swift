@@ -1,12 +1,12 @@
 import TabShellTerminal
 
 extension VTScreen {
-  /// SGR as xterm reads it: attributes on and off, the 8 + 8 colours, 256-colour and RGB forms.
+  /// SGR as xterm reads it: attributes (strikethrough included) on and off, the 8 + 8 colours, 256-colour and RGB forms.
   mutating func selectGraphicRendition(_ values: [Int]) {
     let values = values.isEmpty ? [0] : values
     var index = 0
     let attributes: [Int: CellAttributes] = [
-      1: .bold, 2: .dim, 3: .italic, 4: .underline, 7: .reverse,
+      1: .bold, 2: .dim, 3: .italic, 4: .underline, 7: .reverse, 9: .strikethrough,
     ]
     while index < values.count {
       let value = values[index]
@@ -17,6 +17,7 @@ extension VTScreen {
       case 23: pen.attributes.remove(.italic)
       case 24: pen.attributes.remove(.underline)
       case 27: pen.attributes.remove(.reverse)
+      case 29: pen.attributes.remove(.strikethrough)
       case 30...37: pen.foreground = .palette(UInt8(value - 30))
       case 40...47: pen.background = .palette(UInt8(value - 40))
       case 90...97: pen.foreground = .palette(UInt8(value - 90 + 8))

@@ -773,6 +773,23 @@ def children_of(pid):
     return found
 
 
+def test_no_color_keeps_the_attributes_at_a_terminal():
+    """NO_COLOR (set here for every test) drops the colours of `show` and the bar line at a
+    terminal and keeps bold and dim (docs/Contract.md, "The canvas")."""
+    repl = Session(new_home())
+    repl.prompt()
+    repl.send("layout xianyu; show\r")
+    repl.expect_exact("layout xianyu; show")
+    repl.child.expect(PROMPT)
+    shown = repl.child.before
+    assert "首页" in strip(shown)
+    parameters = {int(p) for m in re.findall(r"\x1b\[([0-9;]*)m", shown) for p in m.split(";") if p}
+    assert 1 in parameters and 2 in parameters, sorted(parameters)  # bold and dim
+    assert parameters <= {0, 1, 2, 3, 4, 7, 9}, sorted(parameters)  # no colour
+    repl.send("\x04")
+    assert repl.finish() == 0
+
+
 def test_a_live_plugin_redraws_the_bar_line_while_a_line_is_typed():
     repl = Session(new_home(), ["--plugin", EXAMPLE])
     repl.prompt()
@@ -780,7 +797,8 @@ def test_a_live_plugin_redraws_the_bar_line_while_a_line_is_typed():
     repl.send("echo typed")
     # The clock sets its badge every second: the bar line is drawn again above the prompt, with
     # the line being typed put back after it, without a key pressed.
-    repl.expect(r"Clock\(\d+\)[^\r\n]*\r\n" + PROMPT + "echo typed")
+    # (NO_COLOR: the badge's bold stays, on a terminal.)
+    repl.expect(r"Clock(\x1b\[1m)?\(\d+\)[^\r\n]*\r\n" + PROMPT + "echo typed")
     repl.send(" on\r")
     repl.expect(r"[\r\n]typed on\r\n")
     repl.prompt()

@@ -11,6 +11,7 @@ The binary is $TABSHELL_BIN (default .build/debug/tabshell). Needs pyte (`pip in
 import json
 import os
 import platform
+import re
 import signal
 import subprocess
 import sys
@@ -472,6 +473,82 @@ def test_no_color_means_no_colour():
         for colour in (b"38;5;", b"48;5;", b"38;2;", b"48;2;"):
             assert colour not in t.output
         assert "[2 Feed]" in t.row(23)
+        column, row = t.find("[2 Feed]")
+        assert t.screen.buffer[row - 1][column - 1].bold  # the selected tab: bold stays
+
+
+# Styles: the Styles fixture draws each attribute and each kind of colour on a row of its own.
+
+STYLE_ROWS = ["bold", "dim", "italic", "underline", "reverse", "strike", "named", "bright",
+              "indexed", "rgb"]
+ATTRIBUTES = {"bold": "bold", "italic": "italics", "underline": "underscore",
+              "reverse": "reverse", "strike": "strikethrough"}
+
+
+def styles_screen(*arguments, **env):
+    """A full-screen mode in a terminal of `env` showing the Styles fixture's screen
+    (Tests/TabShellLoaderTests/Fixtures/Styles.swift); returns each row's label → pyte's cell of
+    its first letter, and everything the terminal got."""
+    home = tempfile.mkdtemp(prefix="tabshell-tui-")
+    with started("--plugin", fixture_plugin("Styles"), *arguments, home=home,
+                 env=environment(home, **env)) as t:
+        run(t, "add-tab --id s styles; tab s")
+        cells = {}
+        for label in STYLE_ROWS:
+            column, row = t.find(label)
+            cells[label] = t.screen.buffer[row - 1][column - 1]
+        t.type("quit\r")
+        assert t.finish() == 0
+        return cells, t.output
+
+
+def sgr_parameters(output):
+    """Each SGR sequence's parameters, as numbers."""
+    return [[int(p) for p in m.split(b";") if p] for m in re.findall(rb"\x1b\[([0-9;]*)m", output)]
+
+
+def test_every_attribute_shows_and_colours_degrade_to_what_the_terminal_has():
+    colours = {
+        # TERM=xterm: 8 colours; bright ones and the palette's as their basic kin.
+        (("TERM", "xterm"),): {"named": ("red", "blue"), "bright": ("red", "blue"),
+                               "indexed": ("brown", "blue"), "rgb": ("blue", "white")},
+        (("TERM", "xterm-16color"),): {"named": ("red", "blue"),
+                                       "bright": ("brightred", "brightblue"),
+                                       "indexed": ("brightbrown", "blue"),
+                                       "rgb": ("brightblue", "white")},
+        (("TERM", "xterm-256color"),): {"named": ("red", "blue"),
+                                        "bright": ("brightred", "brightblue"),
+                                        "indexed": ("ff8700", "00005f"),
+                                        "rgb": ("0087ff", "c6c6c6")},
+        (("TERM", "xterm"), ("COLORTERM", "truecolor")): {
+            "named": ("red", "blue"), "bright": ("brightred", "brightblue"),
+            "indexed": ("ff8700", "00005f"), "rgb": ("007aff", "c8c8c8")},
+    }
+    for env, expected in colours.items():
+        cells, output = styles_screen(**dict(env))
+        for label, (fg, bg) in expected.items():
+            assert (cells[label].fg, cells[label].bg) == (fg, bg), (env, label)
+        for label, attribute in ATTRIBUTES.items():
+            assert getattr(cells[label], attribute), (env, label)
+        assert re.search(rb"\x1b\[(0;)?2mdim", output), env  # pyte keeps no dim
+        if env in ((("TERM", "xterm"),), (("TERM", "xterm-16color"),)):
+            assert b"38;5;" not in output and b"38;2;" not in output, env
+        if env == (("TERM", "xterm"),):  # no bright colour either: 30–37 and 40–47 only
+            parameters = set(sum(sgr_parameters(output), []))
+            assert parameters <= {0, 1, 2, 3, 4, 7, 9, 39, 49} | set(range(30, 38)) | set(
+                range(40, 48)), sorted(parameters)
+
+
+def test_no_color_keeps_every_attribute_and_drops_every_colour():
+    for arguments, env in (((), {"NO_COLOR": "1"}), (("--no-color",), {})):
+        cells, output = styles_screen(*arguments, **env)
+        for label in STYLE_ROWS:
+            assert (cells[label].fg, cells[label].bg) == ("default", "default"), label
+        for label, attribute in ATTRIBUTES.items():
+            assert getattr(cells[label], attribute), label
+        parameters = sum(sgr_parameters(output), [])
+        assert re.search(rb"\x1b\[(0;)?2mdim", output)  # pyte keeps no dim
+        assert set(parameters) <= {0, 1, 2, 3, 4, 7, 9}, sorted(set(parameters))
 
 
 def test_tui_is_refused_without_a_terminal():

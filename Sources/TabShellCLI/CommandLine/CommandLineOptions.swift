@@ -158,7 +158,9 @@ extension CommandLineOptions {
         "columns to draw in, 1 to \(RenderOptions.maximumWidth) (default: the terminal's width, "
         + "else $COLUMNS, else 80)"
     ) { o, v in o.width = v },
-    .flag("--no-color", abstract: "no colour or other escape sequences") { o in o.noColor = true },
+    .flag("--no-color", abstract: "no colour; on a terminal bold, underline, reverse... stay") {
+      o in o.noColor = true
+    },
     .flag("--tui", abstract: "open the REPL full-screen: the screen, the bar, mouse and keys") {
       o in o.fullScreen = true
     },

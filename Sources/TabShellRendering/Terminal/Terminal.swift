@@ -1,30 +1,37 @@
 import TabShellPlatform
 
 extension Renderer {
-  /// The colour mode for an output stream.
+  /// The colour mode for an output stream (docs/Contract.md, "The canvas").
   ///
-  /// `.none` when `NO_COLOR` is set to anything but the empty string, `TERM` is `dumb`,
-  /// `forcedOff` (`--no-color`), or the stream is not a terminal; `.trueColor` when `COLORTERM` is
-  /// `truecolor` or `24bit`; else what `TERM`'s terminfo entry says, as `tput colors` does
-  /// (``TerminalColors``): 24-bit for a direct-colour entry, `.ansi256` for 256 colours or more,
-  /// `.ansi8` for 8 or 16 (`TERM=xterm`), `.none` for fewer (`vt100`); `.ansi256` with no `TERM`.
+  /// `.none` (no escape sequence at all) when the stream is not a terminal or `TERM` is `dumb`;
+  /// `.monochrome` (attributes, no colour) when `NO_COLOR` is set to anything but the empty
+  /// string or `forcedOff` (`--no-color`); `.trueColor` when `COLORTERM` is `truecolor` or
+  /// `24bit`; else what `TERM`'s terminfo entry says, as `tput colors` does (``TerminalColors``):
+  /// 24-bit for a direct-colour entry (2^24 colours), `.ansi256` for 256 or more, `.ansi16` for
+  /// 16 or more, `.ansi8` for 8 or more (`TERM=xterm`), `.monochrome` for fewer (`vt100`);
+  /// `.ansi256` with no `TERM`.
   package static func detectColorMode(
     environment: [String: String], isTerminal: Bool, forcedOff: Bool
   ) -> ColorMode {
-    if forcedOff || !isTerminal { return .none }
-    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .none }
-    if environment["TERM"] == "dumb" { return .none }
+    if !isTerminal || environment["TERM"] == "dumb" { return .none }
+    if forcedOff { return .monochrome }
+    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return .monochrome }
     switch environment["COLORTERM"]?.lowercased() {
     case "truecolor", "24bit": return .trueColor
     default: break
     }
     guard let term = environment["TERM"], !term.isEmpty else { return .ansi256 }
-    let colors = TerminalColors.count(term: term, environment: environment)
+    return colorMode(colors: TerminalColors.count(term: term, environment: environment))
+  }
+
+  /// The colour mode of a terminal with `colors` colours (terminfo's number; -1 for none).
+  package static func colorMode(colors: Int) -> ColorMode {
     switch colors {
-    case TerminalColors.direct...: return .trueColor
-    case 256...: return .ansi256
-    case 8...: return .ansi8
-    default: return .none
+    case TerminalColors.direct...: .trueColor
+    case 256...: .ansi256
+    case 16...: .ansi16
+    case 8...: .ansi8
+    default: .monochrome
     }
   }
 

@@ -6,8 +6,8 @@ import TabShellPlatform
 /// The entry is looked for where ncurses looks: `$TERMINFO`, `~/.terminfo`, each folder of
 /// `$TERMINFO_DIRS`, then `/etc/terminfo`, `/lib/terminfo`, `/usr/share/terminfo` and
 /// `/usr/lib/terminfo`, under the name's first character (or its hex code, as macOS files them).
-/// With no entry, a name that says its colours (`…-256color`, `…-direct`, `…-truecolor`) is taken
-/// at its word and any other has 8.
+/// With no entry, a name that says its colours (`…-256color`, `…-16color`, `…-direct`,
+/// `…-truecolor`) is taken at its word and any other has 8.
 package enum TerminalColors {
   /// terminfo's number for 24-bit colour (`xterm-direct`: 16,777,216).
   package static let direct = 1 << 24
@@ -20,7 +20,8 @@ package enum TerminalColors {
     if term.hasSuffix("-direct") || term.contains("truecolor") || term.contains("24bit") {
       return direct
     }
-    return term.contains("256color") ? 256 : 8
+    if term.contains("256color") { return 256 }
+    return term.contains("16color") ? 16 : 8
   }
 
   /// The `colors` number of a compiled terminfo entry (the legacy format, magic 0432, or the

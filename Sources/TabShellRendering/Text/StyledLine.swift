@@ -46,10 +46,11 @@ package struct StyledLine: Sendable {
   }
 
   /// The line as a string: plain text in `.none`, else with SGR sequences around styled runs.
-  /// Trailing blanks without a background are dropped.
+  /// Trailing blanks that do not show in `mode` (no background colour, no reverse, underline or
+  /// strikethrough) are dropped.
   func rendered(_ mode: ColorMode) -> String {
     var parts = runs
-    while let last = parts.last, last.style.background == .terminal || mode == .none {
+    while let last = parts.last, !last.style.showsOnBlanks(mode) {
       let trimmed = last.text.trimmingTrailingBlanks
       if trimmed.isEmpty {
         parts.removeLast()

@@ -22,7 +22,7 @@ extension CellGrid {
           foreground: CellColor(run.style.foreground),
           background: run.style.background == .terminal
             ? background : CellColor(run.style.background),
-          attributes: CellAttributes(run.style.attributes))
+          attributes: run.style.attributes)
         write(run.text, column: column + run.column, row: y, style: style, clip: clip)
       }
     }

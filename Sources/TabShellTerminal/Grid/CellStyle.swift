@@ -28,39 +28,16 @@ package struct CellStyle: Hashable, Sendable {
 
   /// The style of a renderer's run of text.
   package init(_ style: TextStyle) {
-    var attributes: CellAttributes = []
-    if style.bold { attributes.insert(.bold) }
-    if style.dim { attributes.insert(.dim) }
-    if style.underline { attributes.insert(.underline) }
     self.init(
       foreground: CellColor(style.foreground), background: CellColor(style.background),
-      attributes: attributes)
+      attributes: style.attributes)
   }
 }
 
-/// Text attributes of a cell, as SGR turns them on.
-package struct CellAttributes: OptionSet, Hashable, Sendable {
-  /// The bits.
-  package var rawValue: UInt8
-  /// Makes attributes from bits.
-  package init(rawValue: UInt8) { self.rawValue = rawValue }
-
-  /// Bold (SGR 1).
-  package static let bold = CellAttributes(rawValue: 1)
-  /// Dim (SGR 2).
-  package static let dim = CellAttributes(rawValue: 2)
-  /// Italic (SGR 3).
-  package static let italic = CellAttributes(rawValue: 4)
-  /// Underline (SGR 4).
-  package static let underline = CellAttributes(rawValue: 8)
-  /// Reverse video (SGR 7): what the colourless modes use to mark a selection.
-  package static let reverse = CellAttributes(rawValue: 16)
-  /// Struck through (SGR 9).
-  package static let strikethrough = CellAttributes(rawValue: 32)
-
-  /// A canvas cell's attributes (the same bits).
-  package init(_ attributes: Canvas.Attributes) { self.init(rawValue: attributes.rawValue) }
-}
+/// Text attributes of a cell: the canvas's own (bold, dim, italic, underline, reverse,
+/// strikethrough), which ``FrameWriter`` sends as SGR 1, 2, 3, 4, 7 and 9. Reverse video is what
+/// the colourless modes use to mark a selection.
+package typealias CellAttributes = Canvas.Attributes
 
 /// A colour: the terminal's default, an entry of the 256-colour palette, or 24-bit RGB. Packed in
 /// 32 bits so that a cell stays small.

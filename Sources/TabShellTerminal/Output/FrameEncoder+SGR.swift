@@ -2,34 +2,44 @@
 import TabShellRendering
 
 extension FrameEncoder {
-  /// A cell's style as the terminal gets it in this colour mode: no colour in `.none`, RGB as the
-  /// nearest palette entry in `.ansi256`, every colour as the nearest basic one in `.ansi8`.
+  /// A cell's style as the terminal gets it in this colour mode: no colour but every attribute in
+  /// `.monochrome` (and `.none`: a frame is escape sequences anyway), RGB as the nearest palette
+  /// entry in `.ansi256`, every colour past the 16 as the nearest of them in `.ansi16`, every
+  /// colour as the nearest basic one in `.ansi8`.
   func terminalStyle(_ style: CellStyle) -> CellStyle {
+    var mapped = style
     switch mode {
-    case .none:
+    case .none, .monochrome:
       return CellStyle(attributes: style.attributes)
     case .ansi256:
-      var mapped = style
       mapped.foreground = Self.palette(style.foreground)
       mapped.background = Self.palette(style.background)
-      return mapped
+    case .ansi16:
+      mapped.foreground = Self.sixteen(style.foreground)
+      mapped.background = Self.sixteen(style.background)
     case .ansi8:
-      var mapped = style
       mapped.foreground = Self.basic(style.foreground)
       mapped.background = Self.basic(style.background)
-      return mapped
     case .trueColor:
-      return style
+      break
     }
+    return mapped
   }
 
   private static func basic(_ color: CellColor) -> CellColor {
-    if let rgb = color.rgb {
-      return .palette(UInt8(ANSI.basicIndex(red: rgb.red, green: rgb.green, blue: rgb.blue)))
-    }
-    if let index = color.paletteIndex {
-      return .palette(UInt8(ANSI.basicIndex(palette: Int(index))))
-    }
+    nearest(color, ANSI.basicIndex(red:green:blue:), ANSI.basicIndex(palette:))
+  }
+
+  private static func sixteen(_ color: CellColor) -> CellColor {
+    nearest(color, ANSI.sixteenIndex(red:green:blue:), ANSI.sixteenIndex(palette:))
+  }
+
+  /// A colour as the palette entry that `rgb` picks for an RGB colour and `palette` for an entry.
+  private static func nearest(
+    _ color: CellColor, _ rgb: (UInt8, UInt8, UInt8) -> Int, _ palette: (Int) -> Int
+  ) -> CellColor {
+    if let color = color.rgb { return .palette(UInt8(rgb(color.red, color.green, color.blue))) }
+    if let index = color.paletteIndex { return .palette(UInt8(palette(Int(index)))) }
     return color
   }
 

@@ -19,10 +19,13 @@ import TabShellRendering
 ///   still differ are written.
 /// - Erasing: the blank tail of a row (plain blanks to its end) is erased with `EL` (`ESC [ K`)
 ///   when more than a few of its cells changed.
-/// - Styles: SGR only where the style changes; attributes only added need no reset. In
-///   ``ColorMode/none`` colours are dropped but attributes (bold, dim, italic, underline, reverse)
-///   are kept: `NO_COLOR` asks for no colour, and reverse video is how a colourless selection or
-///   cursor shows. In ``ColorMode/ansi256`` RGB colours become the nearest palette entry.
+/// - Styles: SGR only where the style changes; attributes only added need no reset, one taken
+///   away resets the pen (SGR 0) and sets again what stays. In ``ColorMode/monochrome`` (and
+///   ``ColorMode/none``) colours are dropped but every attribute is kept (bold, dim, italic,
+///   underline, reverse, strikethrough): `NO_COLOR` asks for no colour, and reverse video is how a
+///   colourless selection or cursor shows. In ``ColorMode/ansi256`` RGB colours become the nearest
+///   palette entry, in ``ColorMode/ansi16`` and ``ColorMode/ansi8`` every other colour the nearest
+///   of the 16 or the 8.
 /// - Wide characters are written whole from their left cell, never half.
 /// - The frame ends with the SGR reset (when it set a style), the cursor at ``Cursor`` (for
 ///   readline, on its row) and shown or hidden as asked. While cells are drawn the cursor is hidden

@@ -3,12 +3,15 @@ import TabShellKit
 /// `counter`: a screen that counts, shows the count in its tab's badge, and can hide the bar.
 final class CounterScreenType: ScreenType {
   let name = "counter"
-  let summary = "counts; 'increment [N]' shows the count in the tab's badge"
+  let summary = "counts: + and - (keys or typed), a click, or 'increment [N]'; the badge shows it"
   let defaultTitle = "Counter"
   let icon = "○"
   let selectedIcon = "●"
 
   var commands: [ScreenCommand] { CounterScreen.commands }
+
+  /// Its screens take input: keys, typed text and clicks reach ``CounterScreen/handle(_:)``.
+  var takesInput: Bool { true }
 
   /// `--start N`: the count a new counter starts at. The host checks that it is a whole number
   /// (`add-tab counter --start x` is an error), so it is read here as an `Int`.
@@ -65,7 +68,11 @@ final class CounterScreen: Screen {
 
   func draw(in canvas: inout Canvas) {
     let top = max(0, canvas.height / 2 - 1)
-    canvas.writeCentered(title, row: top, bold: true)
-    canvas.writeCentered("count: \(count)", row: top + 1)
+    canvas.writeCentered(title, row: top, style: Canvas.Style(attributes: .bold))
+    // The count in green above zero, red below, in the terminal's colour at zero.
+    let color: Canvas.Color = count > 0 ? .green : count < 0 ? .red : .terminal
+    canvas.writeCentered("count: \(count)", row: top + 1, style: Canvas.Style(foreground: color))
+    canvas.writeCentered(
+      "+ - click", row: top + 2, style: Canvas.Style(attributes: [.dim, .italic]))
   }
 }

@@ -59,7 +59,7 @@ package enum Renderer {
     return tab.map(renderer.parts(ofTab:)) ?? renderer.visibleParts
   }
 
-  /// A canvas as the frame's lines show it: each cell's colour and weight on the region's
+  /// A canvas as the frame's lines show it: each cell's colours and attributes on the region's
   /// background, what a screen left in its cells made harmless.
   package static func lines(of canvas: Canvas) -> [StyledLine] {
     CanvasLines.lines(of: canvas)

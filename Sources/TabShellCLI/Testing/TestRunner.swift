@@ -76,9 +76,10 @@ struct TestRunner {
     Subreaper.become()
     let devNull = SystemIO.openNullDevice()
     defer { if devNull >= 0 { SystemIO.close(devNull) } }
-    let reports = SharedReports(count: jobs)
-    // The slots no running script uses.
-    var freeSlots = Array((0..<max(1, jobs)).reversed())
+    // A slot for each script that can run at once; the slots no running script uses.
+    let slots = max(1, min(jobs, scripts.count))
+    let reports = SharedReports(count: slots)
+    var freeSlots = Array((0..<slots).reversed())
     var running: [Running] = []
     var next = 0
     var buffer = [UInt8](repeating: 0, count: 64 << 10)

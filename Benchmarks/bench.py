@@ -340,8 +340,9 @@ if os.path.exists(RPC_BENCH):
     values = {line.split()[0]: float(line.split()[1]) for line in out if line}
     load = open("/proc/loadavg").read().split()[0]
     figure("process plugin: lifecycle round trips", values["lifecycle"], "/s", 20_000, True)
+    floor = pipe_round_trips()
     figure("the machine's floor: bare pipe round trips between two Python processes",
-           pipe_round_trips(), "/s", None, True, "(no plugin, no JSON: what the scheduler allows)")
+           floor, "/s", None, True, "(no plugin, no JSON: what the scheduler allows)")
     figure("process plugin: draw round trip, p99", values["draw-p99"], "ms", 2, False)
     figure("process plugin: tab switch drawn, p99", values["switch-p99"], "ms", 2, False,
            f"(p50 {values['switch-p50']:.3f} ms; load {load})")
@@ -353,6 +354,17 @@ if os.path.exists(RPC_BENCH):
            "ms", 2, False, f"(p50 {values['shell-switch-p50']:.3f} ms)")
     figure("process plugin through the shell: fault noticed and usable again, limit 0.5 s",
            values["shell-fault"], "ms", 600, False)
+    # Input (protocol version 2) to the example's `list`: the target is 20,000 round trips a
+    # second, or twice the machine's floor above when that is lower (a loaded machine).
+    target = min(20_000, 2 * floor)
+    floor_note = f"(target: 20,000/s or 2 × the floor, {2 * floor:,.0f}/s, whichever is lower)"
+    figure("process plugin: input round trips, one at a time", values["input"], "/s", target,
+           True, floor_note)
+    figure("process plugin: input round trips, pipelined in bursts of 32",
+           values["input-pipelined"], "/s", target, True, floor_note)
+    figure("process plugin through the shell: key to frame of a screen that takes input, p99",
+           values["input-frame-p99"], "ms", 2, False,
+           f"(p50 {values['input-frame-p50']:.3f} ms; load {load})")
 
 # 6b. Process plugins at exit: plugins that ignore the end of their input share one grace.
 STUBBORN = """#!/bin/sh

@@ -1,7 +1,9 @@
 // Times process plugins through TabShellRPC: lifecycle round trips a second to the Python example,
 // and the latency of a draw and of a drawn tab switch between two of its screens (p50, p99); then
 // through the shell (ShellBench): a drawn tab switch between two of its screens, and how long a
-// fault takes to be noticed and the shell to be usable again.
+// fault takes to be noticed and the shell to be usable again; input to the example's `list`
+// (InputBench): `screen/input` round trips a second, one at a time and pipelined, and a key to its
+// frame through the shell.
 // A program that prints figures with their targets, not a test.
 // Usage: RPCBench [--raw] [PLUGIN] [CALLS]   (PLUGIN: plugins/python/example_counter.py, from the
 // root). --raw prints `key value` lines for scripts/bench instead.
@@ -127,6 +129,18 @@ do {
   figure(
     "pipelined-p99", "tab switch drawn, pipelined, p99", quantile(pipelined, 0.99), "ms", target: 2,
     atLeast: false)
+
+  // Input (protocol version 2): the example's list, which handles Down and Up.
+  try client.createScreen(id: "l", type: "list", title: "L", parameters: ["count": "100"])
+  try client.lifecycle(.viewDidLoad, screen: "l")
+  figure(
+    "input", "input round trips, one at a time",
+    try InputBench.roundTrips(client, screen: "l", count: calls), "/s", target: 20_000,
+    atLeast: true)
+  figure(
+    "input-pipelined", "input round trips, pipelined in bursts of 32",
+    try InputBench.pipelined(client, screen: "l", count: calls, burst: 32), "/s",
+    target: 20_000, atLeast: true)
   client.shutdown()
 
   // A plugin that never answers and ignores SIGTERM: how long until the waiting call fails and
@@ -164,6 +178,13 @@ do {
   figure(
     "shell-switch-p99", "shell: tab switch drawn, p99", quantile(shellSwitches, 0.99), "ms",
     target: 2, atLeast: false)
+  let keyFrames = try InputBench.keyToFrame(plugin: plugin, count: samples)
+  figure(
+    "input-frame-p50", "shell: key to frame of a screen that takes input, p50",
+    quantile(keyFrames, 0.5), "ms", target: 1, atLeast: false)
+  figure(
+    "input-frame-p99", "shell: key to frame of a screen that takes input, p99",
+    quantile(keyFrames, 0.99), "ms", target: 2, atLeast: false)
   var template = Array("/tmp/tabshell-rpcbench-XXXXXX".utf8CString)
   let folder = template.withUnsafeMutableBufferPointer { buffer in
     buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }

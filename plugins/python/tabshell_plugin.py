@@ -139,6 +139,10 @@ def drawing(lines, background=None, cursor=None):
     return result
 
 
+_INPUT_MEMBERS = frozenset(("key", "text", "paste", "action", "button", "column", "row",
+                            "modifiers", "focused", "width", "height"))
+
+
 class Input:
     """One input to a screen that takes input (docs/ProcessPlugins.md, "Input"). `kind` says which
     of the other attributes are set:
@@ -153,23 +157,18 @@ class Input:
 
     A kind the kit does not know keeps its members in `fields` (return False for it)."""
 
-    __slots__ = ("kind", "key", "text", "paste", "action", "button", "column", "row",
-                 "modifiers", "focused", "width", "height", "fields")
+    __slots__ = ("fields", "kind")
+    _DEFAULTS = {"paste": False, "modifiers": ()}
 
     def __init__(self, fields):
         self.fields = fields
         self.kind = fields.get("kind")
-        self.key = fields.get("key")
-        self.text = fields.get("text")
-        self.paste = bool(fields.get("paste", False))
-        self.action = fields.get("action")
-        self.button = fields.get("button")
-        self.column = fields.get("column")
-        self.row = fields.get("row")
-        self.modifiers = fields.get("modifiers") or []
-        self.focused = fields.get("focused")
-        self.width = fields.get("width")
-        self.height = fields.get("height")
+
+    def __getattr__(self, name):
+        # Read from the message when asked (an input is handled in microseconds or not at all).
+        if name in _INPUT_MEMBERS:
+            return self.fields.get(name, self._DEFAULTS.get(name))
+        raise AttributeError(name)
 
     def __repr__(self):
         members = ", ".join(f"{k}={v!r}" for k, v in self.fields.items() if k != "kind")
@@ -502,7 +501,7 @@ class Plugin:
 
     def _handle(self, line):
         try:
-            message = json.loads(line)
+            message = _decode(line.decode("utf-8"))
             method = message.get("method")
             id = message.get("id")
         except (ValueError, AttributeError):
@@ -620,6 +619,9 @@ class Plugin:
         if isinstance(output, str):
             return {"output": output.splitlines()}
         return {"output": [str(line) for line in output]}
+
+
+_decode = json.JSONDecoder().decode  # json.loads less its checks (a line is bytes: UTF-8)
 
 
 def _line(message):

@@ -16,8 +16,8 @@ extension PluginClient {
     }
   }
 
-  /// Several `screen/input`s, pipelined: every request is written before the first answer is
-  /// read, so the plugin is woken once rather than once an input (a burst of keys, a paste typed
+  /// Several `screen/input`s, pipelined: every request is written at once, before the first answer
+  /// is read, so the plugin is woken once rather than once an input (a burst of keys, a paste typed
   /// as keys). It still handles them one after the other, in order; each answer is whether it
   /// handled that input, or its refusal. A fault stops at once.
   package func inputs(_ inputs: [(screen: String, input: JSONValue)]) throws(PluginError)
@@ -27,12 +27,8 @@ extension PluginClient {
     var answers: [RPCResponse] = []
     answers.reserveCapacity(inputs.count)
     do throws(PluginFault) {
-      var ids: [Int] = []
-      ids.reserveCapacity(inputs.count)
-      for (screen, input) in inputs {
-        ids.append(
-          try connection.sendRequest(PluginProtocol.input, params: Self.params(screen, input)))
-      }
+      let ids = try connection.sendRequests(
+        inputs.map { (PluginProtocol.input, Self.params($0.screen, $0.input)) })
       for id in ids { answers.append(try connection.response(to: id)) }
     } catch {
       throw .fault(error)

@@ -151,8 +151,8 @@ package final class PluginClient {
   }
 
   /// The lifecycle callbacks of one change (in the order of docs/Contract.md, "Lifecycle"), then
-  /// optionally a draw, pipelined: every request is written before the first answer is read, so the
-  /// plugin is woken once rather than once a call. It still handles them one after the other in
+  /// optionally a draw, pipelined: every request is written at once, before the first answer is
+  /// read, so the plugin is woken once rather than once a call. It still handles them one after the other in
   /// this order; a refusal of one does not stop the next (as the core goes on with a Swift screen that throws).
   package func lifecycle(
     _ calls: [(callback: LifecycleCallback, screen: String)],
@@ -161,18 +161,18 @@ package final class PluginClient {
     var refusals: [RPCError?] = []
     var drawn: RPCResponse?
     do throws(PluginFault) {
-      var ids: [Int] = []
-      for call in calls {
-        let params: JSONValue = ["screen": .string(call.screen)]
-        ids.append(try connection.sendRequest(call.callback.rawValue, params: params))
+      var requests: [(method: String, params: JSONValue?)] = calls.map {
+        ($0.callback.rawValue, ["screen": .string($0.screen)])
       }
-      var drawID: Int?
       if let draw {
         let params: JSONValue = [
           "screen": .string(draw.screen), "width": .int(draw.width), "height": .int(draw.height),
         ]
-        drawID = try connection.sendRequest(PluginProtocol.draw, params: params)
+        requests.append((PluginProtocol.draw, params))
       }
+      // One write for them all: the plugin finds them waiting when it wakes.
+      var ids = try connection.sendRequests(requests)
+      let drawID = draw == nil ? nil : ids.popLast()
       for id in ids {
         switch try connection.response(to: id) {
         case .result: refusals.append(nil)

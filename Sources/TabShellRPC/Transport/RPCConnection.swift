@@ -212,7 +212,7 @@ package final class RPCConnection {
     if let pendingFault { throw stop(because: pendingFault) }
   }
 
-  private func appendMethod(_ method: String, params: JSONValue?) {
+  func appendMethod(_ method: String, params: JSONValue?) {
     outgoing.append(contentsOf: #","method":"#.utf8)
     JSONWriter.appendString(method, to: &outgoing)
     if let params {
@@ -222,7 +222,7 @@ package final class RPCConnection {
     outgoing.append(contentsOf: "}\n".utf8)
   }
 
-  private func send(until deadline: UInt64) throws(PluginFault) {
+  func send(until deadline: UInt64) throws(PluginFault) {
     let result = outgoing.withUnsafeBytes { process.write($0, until: deadline) }
     switch result {
     case .written: return

@@ -454,6 +454,16 @@ for label, size, startup, key in [
     figure(f"tab switch bytes ÷ the screen drawn whole, {label}", 100 * switch / full, "%", 10,
            False, f"({switch} B of {full} B; {100 * switch / (size[0] * size[1]):.1f}% of its cells)")
 
+# 9b. A Swift clock (the built-in ticker) ticking every second in the full-screen mode, nothing else
+# happening: the shell's CPU time over 10 s, from /proc (no polling loop: it sleeps until the timer).
+print("9b. full-screen mode: a Swift clock ticking every second, idle otherwise", flush=True)
+share, frames, elapsed = tui_bench.ticker_cpu(TABSHELL, 10.0)
+figure("a Swift clock ticking every second, full-screen, idle otherwise: CPU over 10 s",
+       share * 100, "% of a core", 0.5, False,
+       f"({frames} frames in {elapsed:.1f} s, /proc/PID/schedstat)",
+       wrong=None if frames >= elapsed - 2 else f"only {frames} frames in {elapsed:.1f} s: "
+       "the clock did not tick")
+
 print()
 print("| figure | target | measured | ratio | | notes |")
 print("|---|---|---|---|---|---|")

@@ -155,3 +155,41 @@ def switch_bytes(binary, columns, rows, startup, key, colour=True):
 def thousand_tabs():
     return "".join(f"add-tab text --id t{n} --title 'Tab {n}'\n" for n in range(1, 1001)) + \
         "tab 500\n"
+
+
+def cpu_seconds(pid):
+    """The CPU time a process has used, from /proc: its time on a CPU in nanoseconds
+    (/proc/PID/schedstat) where the kernel keeps it, else user + system in clock ticks."""
+    try:
+        with open(f"/proc/{pid}/schedstat", encoding="utf-8") as schedstat:
+            return int(schedstat.read().split()[0]) / 1e9
+    except (OSError, ValueError, IndexError):
+        pass
+    with open(f"/proc/{pid}/stat", encoding="utf-8") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def ticker_cpu(binary, seconds=10.0, columns=80, rows=24):
+    """The share of a core the shell uses while full-screen with the built-in ticker (a Swift clock
+    whose timer ticks every second) visible and nothing else happening, over `seconds`: its CPU
+    time from /proc over the wall time. Also the frames it drew meanwhile (about one a second:
+    fewer means the clock did not tick, and the figure does not count)."""
+    session = Session(binary, columns, rows, startup="add-tab ticker --id clock\n")
+    session.drain(0.5)
+    pid = session.child.pid
+    frames = 0
+    start, before = time.perf_counter(), cpu_seconds(pid)
+    while (left := seconds - (time.perf_counter() - start)) > 0:
+        if select.select([session.fd], [], [], left)[0]:
+            frames += os.read(session.fd, 1 << 20).count(FRAME_END)
+    elapsed, used = time.perf_counter() - start, cpu_seconds(pid) - before
+    # The screen has the focus: the prefix key reaches the command line.
+    os.write(session.fd, b"\x02:quit\r")
+    try:
+        session.child.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        session.child.kill()
+    os.close(session.fd)
+    shutil.rmtree(session.home, ignore_errors=True)
+    return used / elapsed, frames, elapsed

@@ -111,6 +111,24 @@ def test_keys_and_a_click_reach_the_screen():
         assert "[1 Clock]" in t.row(23)
 
 
+def test_a_recording_writes_keys_and_pastes_to_the_screen_as_the_commands_that_send_them():
+    with clock_and_text() as t:
+        t.type(PREFIX + ":")
+        t.wait(lambda t: bottom(t).startswith("tabshell:clock>"), "the command line")
+        t.type("record session.tabsh; set-focus screen\r")
+        t.wait(lambda t: bottom(t).startswith(" screen:clock"), "the screen focus")
+        t.type(" ")
+        t.wait(lambda t: (ticks(t) or ("",))[0] == "paused", "Space to pause the clock")
+        t.send("\x1b[200~two words\x1b[201~")
+        t.type(PREFIX + ":")
+        t.wait(lambda t: bottom(t).startswith("tabshell:clock>"), "the command line")
+        t.type("quit\r")
+        assert t.finish() == 0
+        with open(os.path.join(t.home, "session.tabsh"), encoding="utf-8") as handle:
+            recorded = handle.read()
+        assert "send-keys Space\npaste 'two words'\n" in recorded, recorded
+
+
 def test_a_drag_is_a_swipe_unless_the_screen_handled_the_press():
     with clock_and_text() as t:
         # On the face the clock takes the press: the drag is its own, no swipe.

@@ -137,13 +137,12 @@ extension FullScreenSession {
   }
 
   /// Hands an input to the visible screen, as a gesture runs (its errors in the panel, the pages
-  /// drawn again); whether the screen handled it.
+  /// drawn again; a recording gets a key as `send-keys KEY`, a paste as `paste TEXT`); whether the
+  /// screen handled it.
   private func deliver(_ input: ScreenInput, title: String) -> Bool {
     var handled = false
     run(title: title) { interpreter in
-      interpreter.runAsCommand {
-        if case .input(let answer) = try $0.shell.send(.input(input, to: nil)) { handled = answer }
-      }
+      interpreter.runAsCommand { handled = try $0.deliver(input) }
     }
     return handled
   }

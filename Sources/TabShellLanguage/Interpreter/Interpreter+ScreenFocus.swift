@@ -1,0 +1,23 @@
+@_spi(Host) import TabShellKit
+
+extension Interpreter {
+  /// An input the full-screen mode hands to the visible screen in the screen focus (a key, a
+  /// paste, a mouse event in its region): sent as the command that sends it would send it, and
+  /// passed to a recording as that command (`send-keys Space`, `paste TEXT`) as every gesture is
+  /// (``recorded(command:succeeded:)``); a mouse event, which no command sends, is not recorded.
+  /// Returns whether the screen handled it.
+  package func deliver(_ input: ScreenInput) throws -> Bool {
+    let action = ShellAction.input(input, to: nil)
+    let line = ActionScript.words(action).map { ScriptWords.line($0) }
+    let outcome: ActionOutcome
+    do {
+      outcome = try send(action)
+    } catch {
+      if let line { recorded(command: line, succeeded: false) }
+      throw error
+    }
+    if let line { recorded(command: line, succeeded: true) }
+    guard case .input(let handled) = outcome else { return false }
+    return handled
+  }
+}

@@ -82,10 +82,12 @@ class Session:
         frame = self.until_frame()
         return time.perf_counter() - start, frame
 
-    def close(self):
-        os.write(self.fd, b"\x1b")
-        time.sleep(0.05)
-        os.write(self.fd, b"q")
+    def close(self, leave=(b"\x1b", b"q")):
+        """Leaves the mode (by default Esc, then q in the bar focus) and cleans up."""
+        for number, key in enumerate(leave):
+            if number:
+                time.sleep(0.05)
+            os.write(self.fd, key)
         try:
             self.child.wait(timeout=10)
         except subprocess.TimeoutExpired:
@@ -185,11 +187,5 @@ def ticker_cpu(binary, seconds=10.0, columns=80, rows=24):
             frames += os.read(session.fd, 1 << 20).count(FRAME_END)
     elapsed, used = time.perf_counter() - start, cpu_seconds(pid) - before
     # The screen has the focus: the prefix key reaches the command line.
-    os.write(session.fd, b"\x02:quit\r")
-    try:
-        session.child.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        session.child.kill()
-    os.close(session.fd)
-    shutil.rmtree(session.home, ignore_errors=True)
+    session.close(leave=(b"\x02:quit\r",))
     return used / elapsed, frames, elapsed

@@ -43,6 +43,16 @@ def bottom(terminal):
     return terminal.row(terminal.rows)
 
 
+def shows(terminal, start, what):
+    """Waits until the last row starts with `start` (a focus and its screen)."""
+    terminal.wait(lambda t: bottom(t).startswith(start), what)
+
+
+def clock_is(terminal, state, what):
+    """Waits until the clock says it is `state` (running or paused)."""
+    terminal.wait(lambda t: (ticks(t) or ("",))[0] == state, what)
+
+
 def ticks(terminal):
     """The ticks the clock says it has counted, or None when it does not show."""
     found = re.search(r"(running|paused) · (\d+) ticks?", terminal.text())
@@ -58,34 +68,34 @@ def test_a_screen_that_takes_input_has_the_focus_and_the_way_back_is_shown():
         # The screen placed no cursor: the terminal's is hidden.
         assert t.screen.cursor.hidden
         t.send(PREFIX)
-        t.wait(lambda t: bottom(t).startswith(" prefix "), "the prefix focus")
+        shows(t, " prefix ", "the prefix focus")
         assert ": command" in bottom(t) and "b bar" in bottom(t) and "? keys" in bottom(t)
         t.type("?")
         t.wait_text("usage: tui")
         # The key after the prefix gave the keys back to the screen.
-        t.wait(lambda t: bottom(t).startswith(" screen:clock"), "the screen focus again")
+        shows(t, " screen:clock", "the screen focus again")
 
 
 def test_the_prefix_key_reaches_the_command_line_the_bar_and_the_tabs():
     with clock_and_text() as t:
         t.type(PREFIX + ":")
-        t.wait(lambda t: bottom(t).startswith("tabshell:clock>"), "the command line")
+        shows(t, "tabshell:clock>", "the command line")
         t.key("escape")
-        t.wait(lambda t: bottom(t).startswith(" bar:clock"), "the bar focus")
+        shows(t, " bar:clock", "the bar focus")
         assert "Tab screen" in bottom(t)
         t.key("tab")
-        t.wait(lambda t: bottom(t).startswith(" screen:clock"), "the screen focus from the bar")
+        shows(t, " screen:clock", "the screen focus from the bar")
         t.type(PREFIX + "b")
-        t.wait(lambda t: bottom(t).startswith(" bar:clock"), "the bar focus after C-b b")
+        shows(t, " bar:clock", "the bar focus after C-b b")
         t.key("tab")
-        t.wait(lambda t: bottom(t).startswith(" screen:clock"), "the screen focus")
+        shows(t, " screen:clock", "the screen focus")
         t.type(PREFIX + "2")
         t.wait_text("[2 Two]")
         # A screen that takes no input never has the focus: the bar has it.
-        t.wait(lambda t: bottom(t).startswith(" bar:two"), "the bar focus on the text screen")
+        shows(t, " bar:two", "the bar focus on the text screen")
         t.type("1")
         t.wait_text("[1 Clock]")
-        t.wait(lambda t: bottom(t).startswith(" screen:clock"), "the focus back on the clock")
+        shows(t, " screen:clock", "the focus back on the clock")
         t.type(PREFIX + "d")
         t.wait_text("d is not bound after the prefix key")
         t.type(PREFIX + "\x1b[C")  # C-b Right: swipe left, to the next tab
@@ -95,33 +105,33 @@ def test_the_prefix_key_reaches_the_command_line_the_bar_and_the_tabs():
 def test_keys_and_a_click_reach_the_screen():
     with clock_and_text() as t:
         t.type(" ")
-        t.wait(lambda t: (ticks(t) or ("",))[0] == "paused", "Space to pause the clock")
+        clock_is(t, "paused", "Space to pause the clock")
         t.type(" ")
-        t.wait(lambda t: (ticks(t) or ("",))[0] == "running", "Space to start it again")
+        clock_is(t, "running", "Space to start it again")
         # Keys the clock does not handle change nothing, and the prefix twice goes to the screen.
         t.type("x" + PREFIX + PREFIX)
         t.settle()
         assert bottom(t).startswith(" screen:clock") and ticks(t)[0] == "running"
         # From the bar focus, a click on the clock's face reaches it and gives it the focus.
         t.type(PREFIX + "b")
-        t.wait(lambda t: bottom(t).startswith(" bar:clock"), "the bar focus")
+        shows(t, " bar:clock", "the bar focus")
         t.click(40, FACE_ROW)
-        t.wait(lambda t: (ticks(t) or ("",))[0] == "paused", "the click to pause the clock")
-        t.wait(lambda t: bottom(t).startswith(" screen:clock"), "the click to give the focus")
+        clock_is(t, "paused", "the click to pause the clock")
+        shows(t, " screen:clock", "the click to give the focus")
         assert "[1 Clock]" in t.row(23)
 
 
 def test_a_recording_writes_keys_and_pastes_to_the_screen_as_the_commands_that_send_them():
     with clock_and_text() as t:
         t.type(PREFIX + ":")
-        t.wait(lambda t: bottom(t).startswith("tabshell:clock>"), "the command line")
+        shows(t, "tabshell:clock>", "the command line")
         t.type("record session.tabsh; set-focus screen\r")
-        t.wait(lambda t: bottom(t).startswith(" screen:clock"), "the screen focus")
+        shows(t, " screen:clock", "the screen focus")
         t.type(" ")
-        t.wait(lambda t: (ticks(t) or ("",))[0] == "paused", "Space to pause the clock")
+        clock_is(t, "paused", "Space to pause the clock")
         t.send("\x1b[200~two words\x1b[201~")
         t.type(PREFIX + ":")
-        t.wait(lambda t: bottom(t).startswith("tabshell:clock>"), "the command line")
+        shows(t, "tabshell:clock>", "the command line")
         t.type("quit\r")
         assert t.finish() == 0
         with open(os.path.join(t.home, "session.tabsh"), encoding="utf-8") as handle:
@@ -133,13 +143,13 @@ def test_a_drag_is_a_swipe_unless_the_screen_handled_the_press():
     with clock_and_text() as t:
         # On the face the clock takes the press: the drag is its own, no swipe.
         t.drag((70, FACE_ROW), (5, FACE_ROW))
-        t.wait(lambda t: (ticks(t) or ("",))[0] == "paused", "the press on the face")
+        clock_is(t, "paused", "the press on the face")
         t.settle()
         assert "[1 Clock]" in t.row(23)
         # Elsewhere the clock leaves the press to the shell: the drag is a swipe.
         t.drag((70, BLANK_ROW), (5, BLANK_ROW))
         t.wait_text("[2 Two]")
-        t.wait(lambda t: bottom(t).startswith(" bar:two"), "the bar focus on the text screen")
+        shows(t, " bar:two", "the bar focus on the text screen")
 
 
 def test_the_clock_ticks_without_input():

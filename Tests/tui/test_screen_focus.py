@@ -48,6 +48,12 @@ def shows(terminal, start, what):
     terminal.wait(lambda t: bottom(t).startswith(start), what)
 
 
+def to_the_command_line(terminal):
+    """C-b : from the screen focus."""
+    terminal.type(PREFIX + ":")
+    shows(terminal, "tabshell:clock>", "the command line")
+
+
 def clock_is(terminal, state, what):
     """Waits until the clock says it is `state` (running or paused)."""
     terminal.wait(lambda t: (ticks(t) or ("",))[0] == state, what)
@@ -78,8 +84,7 @@ def test_a_screen_that_takes_input_has_the_focus_and_the_way_back_is_shown():
 
 def test_the_prefix_key_reaches_the_command_line_the_bar_and_the_tabs():
     with clock_and_text() as t:
-        t.type(PREFIX + ":")
-        shows(t, "tabshell:clock>", "the command line")
+        to_the_command_line(t)
         t.key("escape")
         shows(t, " bar:clock", "the bar focus")
         assert "Tab screen" in bottom(t)
@@ -123,15 +128,13 @@ def test_keys_and_a_click_reach_the_screen():
 
 def test_a_recording_writes_keys_and_pastes_to_the_screen_as_the_commands_that_send_them():
     with clock_and_text() as t:
-        t.type(PREFIX + ":")
-        shows(t, "tabshell:clock>", "the command line")
+        to_the_command_line(t)
         t.type("record session.tabsh; set-focus screen\r")
         shows(t, " screen:clock", "the screen focus")
         t.type(" ")
         clock_is(t, "paused", "Space to pause the clock")
         t.send("\x1b[200~two words\x1b[201~")
-        t.type(PREFIX + ":")
-        shows(t, "tabshell:clock>", "the command line")
+        to_the_command_line(t)
         t.type("quit\r")
         assert t.finish() == 0
         with open(os.path.join(t.home, "session.tabsh"), encoding="utf-8") as handle:

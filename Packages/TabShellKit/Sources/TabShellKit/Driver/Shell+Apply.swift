@@ -6,7 +6,23 @@ extension Shell {
   func apply(_ transition: Transition) {
     let o = isObserved
     if o { events.append(contentsOf: transition.events) }
-    switch transition.lifecycle {
+    run(transition.lifecycle, observed: o)
+    for handle in transition.gone { retire(handle, observed: o) }
+    finish(selection: transition.selection, barHidden: transition.barHidden, observed: o)
+  }
+
+  /// Carries out a change that has no events and no departures of its own (a selection,
+  /// ``ShellModel/userSelecting(index:)``), as ``apply(_:)`` would carry out its transition.
+  func apply(_ change: ShellModel.Change, selection: Transition.Selection) {
+    let o = isObserved
+    run(change.lifecycle, observed: o)
+    finish(selection: selection, barHidden: change.barHidden, observed: o)
+  }
+
+  /// Calls the lifecycle callbacks of a transition in the contract's order.
+  @inline(__always)
+  private func run(_ lifecycle: Transition.Lifecycle, observed o: Bool) {
+    switch lifecycle {
     case .none:
       break
     case .change(let from, let to, let loads):
@@ -38,15 +54,19 @@ extension Shell {
       call(.willDisappear, on: b, observed: o)
       call(.didDisappear, on: b, observed: o)
     }
-    for handle in transition.gone { retire(handle, observed: o) }
+  }
+
+  /// Ends a transition: the selection and bar events, then the invariants' check.
+  @inline(__always)
+  private func finish(selection: Transition.Selection?, barHidden: Bool?, observed o: Bool) {
     if o {
-      switch transition.selection {
+      switch selection {
       case .selected(let index): events.append(.didSelect(tab: index + 1, id: model.tabs[index].id))
       case .reselected(let index):
         events.append(.didReselect(tab: index + 1, id: model.tabs[index].id))
       case nil: break
       }
-      if let hidden = transition.barHidden { events.append(hidden ? .barHidden : .barShown) }
+      if let hidden = barHidden { events.append(hidden ? .barHidden : .barShown) }
     }
     if checksInvariants {
       // A check costs a walk over every screen: with many screens it runs every n/64-th
@@ -104,6 +124,11 @@ extension Shell {
   ///
   /// Observers only look, so delivering events never changes the shell.
   public func settle() throws(ShellError) {
+    if events.isEmpty, requests.isEmpty {
+      // Nothing to deliver, nothing waiting (most operations): what the rest would come to.
+      if model.swipe == nil { requestGeneration = 0 }
+      return
+    }
     deliver()
     guard model.swipe == nil else { return }
     var performed = 0

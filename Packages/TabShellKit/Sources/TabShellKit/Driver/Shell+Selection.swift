@@ -82,6 +82,14 @@ extension Shell {
       try settle()
       return .vetoed
     }
+    // No screen leaves (another tab, or a reselect of a root): a change with no events or
+    // departures of its own, applied as it is.
+    if let (change, selection) = model.userSelecting(index: index) {
+      apply(change, selection: selection)
+      try settle()
+      if case .reselected = selection { return .reselected }
+      return .selected
+    }
     let transition = model.userSelect(index: index)
     try commit(transition)
     if case .reselected = transition.selection { return .reselected }

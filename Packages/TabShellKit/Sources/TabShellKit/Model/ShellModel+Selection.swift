@@ -66,13 +66,32 @@ extension ShellModel {
     return select(index: index)
   }
 
+  /// ``userSelect(index:)`` when it leaves no screen for good (another tab, or the selected tab
+  /// whose stack is its root alone): the change and its selection, without a transition; `nil`,
+  /// changing nothing, when a reselect pops screens.
+  mutating func userSelecting(index: Int) -> (Change, Transition.Selection)? {
+    if index == selectedIndex {
+      guard tabs[index].stack.count == 1 else { return nil }
+      return (change(from: start), .reselected(index))
+    }
+    return selecting(index: index).map { ($0, .selected(index)) }
+  }
+
   /// Selects the tab at `index` (a programmatic selection: the selected tab changes nothing).
   public mutating func select(index: Int) -> Transition {
-    guard index != selectedIndex else { return .none }
+    guard let change = selecting(index: index) else { return .none }
+    return Transition(
+      lifecycle: change.lifecycle, selection: .selected(index), barHidden: change.barHidden)
+  }
+
+  /// Selects the tab at `index`, as ``select(index:)`` does, and returns the change without a
+  /// transition (its selection is `.selected(index)`); `nil` when it is the selected tab.
+  mutating func selecting(index: Int) -> Change? {
+    guard index != selectedIndex else { return nil }
     let start = start
     if let old = selectedIndex { setPrevious(tabs[old].id) }
     setSelection(index)
-    return transition(from: start, selection: .selected(index))
+    return change(from: start)
   }
 
   /// Starts an interactive swipe toward the tab at `index` (from ``swipeTarget(_:)``): its top

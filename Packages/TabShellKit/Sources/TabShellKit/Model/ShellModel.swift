@@ -234,6 +234,25 @@ extension ShellModel {
     from start: Start, events: [ShellEvent] = [], gone: [Int] = [],
     selection: Transition.Selection? = nil
   ) -> Transition {
+    let change = change(from: start)
+    return Transition(
+      events: events, lifecycle: change.lifecycle, gone: gone, selection: selection,
+      barHidden: change.barHidden)
+  }
+
+  /// The part of a transition that a change of the visible screen makes by itself: its lifecycle
+  /// and the bar's new hidden state. A selection is this alone: the driver applies it without a
+  /// ``Transition``, whose two lists would cost their making and their release on every tap.
+  struct Change {
+    /// The lifecycle callbacks to run.
+    var lifecycle: Transition.Lifecycle
+    /// The bar's new hidden state, when it changed.
+    var barHidden: Bool?
+  }
+
+  /// The change from `start` to now (``transition(from:events:gone:selection:)`` without the
+  /// events, departures and selection), the screens' phases moved.
+  mutating func change(from start: Start) -> Change {
     let now = visibleHandle
     var lifecycle = Transition.Lifecycle.none
     if start.visible != now {
@@ -244,9 +263,7 @@ extension ShellModel {
       lifecycle = .change(from: start.visible, to: now, loads: loads)
     }
     let hidden = isBarHidden
-    return Transition(
-      events: events, lifecycle: lifecycle, gone: gone, selection: selection,
-      barHidden: hidden == start.barHidden ? nil : hidden)
+    return Change(lifecycle: lifecycle, barHidden: hidden == start.barHidden ? nil : hidden)
   }
 
   /// The screen at `slot` appears: `viewDidLoad` (the first time), `viewWillAppear`,
@@ -277,6 +294,8 @@ extension ShellModel {
   }
 
   /// Where the visible screen is (there is one).
+  // Inlined: a call from a mutating method would pass it a copy of the whole model.
+  @inline(__always)
   var visibleSlot: Slot {
     // `modal != nil` would copy the whole record (its strings and parameters) to compare it.
     if modal?.handle != nil { return .modal }

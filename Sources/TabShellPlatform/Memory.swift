@@ -6,7 +6,7 @@
   import Darwin
 #endif
 
-/// The C library's fast loops over bytes in memory (`memchr`, `memcmp`), for the lexer's hot paths.
+/// The C library's fast loop over bytes in memory (`memchr`), for the lexer's hot paths.
 package enum Memory {
   /// The offset of the first `byte` in `buffer` (`memchr`), or `nil` when there is none.
   package static func offset(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
@@ -14,12 +14,5 @@ package enum Memory {
       return nil
     }
     return UnsafeRawPointer(found) - UnsafeRawPointer(base)
-  }
-
-  /// Whether the `count` bytes at `left` and at `right` are the same (`memcmp`).
-  package static func equal(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, count: Int)
-    -> Bool
-  {
-    memcmp(left, right, count) == 0
   }
 }

@@ -70,6 +70,26 @@ struct LexerTests {
     #expect(found == expected)
   }
 
+  /// Plain lines: words and blanks only, as the parser's scan finds them.
+  static let plainLines = [
+    "tab 1", "  swipe   left  ", "\techo 首页\t★ x", "a", "add-tab text --id é-1", "x\u{301}y z",
+  ]
+
+  @Test(arguments: plainLines)
+  func splitsAPlainLineAsTheStateMachineDoes(line: String) {
+    // After a first line, so that the line starts inside the text.
+    var source = "tab 2\n" + line + "\n"
+    let (plain, lexed) = source.withUTF8 { bytes in
+      let start = "tab 2\n".utf8.count
+      return (
+        Lexer.plainLine(bytes, from: start, to: bytes.count - 1, line: 2),
+        Lexer.lexLine(bytes, from: start, line: 2).commands
+      )
+    }
+    #expect(lexed.count == 1)
+    #expect(plain.map { [$0] } == lexed)
+  }
+
   @Test func dropsTheRestOfALineWithAnError() {
     let (commands, _) = Lexer.lex("echo 'a; tab 1\ntab 2")
     #expect(commands.map { $0.words.map(\.text) } == [["tab", "2"]])

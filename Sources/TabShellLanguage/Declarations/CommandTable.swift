@@ -12,7 +12,7 @@ struct CommandTable: Sendable {
   /// Every declaration, subcommands after the families' commands.
   let declarations: [Declaration]
   /// Their run functions, taken out once so that running a command is one indirect call.
-  let runs: [@Sendable (Interpreter, Arguments) throws -> Void]
+  let runs: [Run]
   private let indexByName: [String: Int]
   private let subcommandIndex: [String: Int]
   /// Every top-level name and alias, in `help` order.
@@ -41,10 +41,16 @@ struct CommandTable: Sendable {
       }
     }
     self.declarations = declarations
-    runs = declarations.map(\.run)
+    runs = declarations.map { Run(call: $0.run) }
     indexByName = map
     subcommandIndex = subcommands
     self.names = names
+  }
+
+  /// A command's run function. Held in a struct: an array of bare functions holds them in its
+  /// generic form, and every call would go through a thunk that converts them back.
+  struct Run: Sendable {
+    let call: @Sendable (Interpreter, Arguments) throws -> Void
   }
 
   /// The index of the command with this name or alias.

@@ -85,14 +85,14 @@ struct Declaration: Sendable {
 
 extension Declaration {
   /// Whether a parameter takes commands (`on`'s hook).
-  var takesCommands: Bool { parameters.contains { $0.spec.kind == .commands } }
+  var takesCommands: Bool { parameters.contains { $0.takesCommands } }
 
   /// The positional parameters, in order.
   var positionals: [Parameter] { parameters.filter { $0.spec.role == .positional } }
 
   /// The option of this name.
   func option(named name: String) -> Parameter? {
-    parameters.first { $0.spec.role != .positional && $0.spec.name == name }
+    parameters.first { $0.isOption(named: name) }
   }
 
   /// The positional parameter that takes the word at `position` (a repeated last one takes the
@@ -101,11 +101,11 @@ extension Declaration {
     // Counted in place: this runs for every word a command is bound to.
     var seen = 0
     var last: Parameter?
-    for parameter in parameters where parameter.spec.role == .positional {
+    for parameter in parameters where parameter.role == .positional {
       if seen == position { return parameter }
       seen += 1
       last = parameter
     }
-    return last?.spec.isRepeated == true ? last : nil
+    return last?.isRepeated == true ? last : nil
   }
 }

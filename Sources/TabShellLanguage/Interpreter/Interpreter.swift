@@ -211,7 +211,7 @@ package final class Interpreter {
   func execute(_ command: Command) throws {
     let body = command.boxed
     if case .builtin(let index) = body.target, body.words == nil {
-      try table.runs[index](self, body.arguments)
+      try table.runs[index].call(self, body.arguments)
     } else {
       try executeBoundNow(command)
     }
@@ -230,7 +230,7 @@ package final class Interpreter {
       binder.expand = substitution.expand
       binder.deferUnknownScreenTypes = false
       let bound = try binder.bind(words[...], to: declaration, at: command.location)
-      try table.runs[index](self, bound.arguments)
+      try table.runs[index].call(self, bound.arguments)
     case .screen(let name):
       try runScreenCommand(name, words: words.flatMap(substitution.expand), at: command.location)
     case .keepingOutput(let command):

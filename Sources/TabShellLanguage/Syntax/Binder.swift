@@ -39,7 +39,7 @@ struct Binder {
     var lists: [Int: [ArgumentValue]] = [:]
     var commands: [Command] = []
     var positional = 0
-    var onlyPositionals = !parameters.contains { $0.spec.role != .positional }
+    var onlyPositionals = !parameters.contains { $0.role != .positional }
     var deferred = false
     var queue: [Word] = []
     var queueHasPlaceholder = false
@@ -59,7 +59,7 @@ struct Binder {
       return (queue.removeFirst(), queueHasPlaceholder)
     }
     func store(_ value: ArgumentValue, at slot: Int) {
-      if parameters[slot].spec.isRepeated {
+      if parameters[slot].isRepeated {
         if lists[slot] == nil {
           // Room for this word and every word left, once: a list is kept as long as its script.
           var list: [ArgumentValue] = []
@@ -73,7 +73,7 @@ struct Binder {
     }
 
     while true {
-      if let parameter = declaration.positional(at: positional), parameter.spec.kind == .commands {
+      if let parameter = declaration.positional(at: positional), parameter.takesCommands {
         // Words that `$@` stood for are data: they never become a hook's commands.
         if let word = queue.first {
           throw LocatedError(
@@ -127,7 +127,7 @@ struct Binder {
             location: word.location)
         }
         let slot = slotIndex(of: option, in: parameters)
-        guard let kind = option.spec.kind else {
+        guard let kind = option.kind else {
           store(.flag, at: slot)
           continue
         }
@@ -155,16 +155,16 @@ struct Binder {
       if placeholder {
         deferred = true
         store(.text(word.text), at: slot)
-      } else if let kind = parameter.spec.kind {
+      } else if let kind = parameter.kind {
         store(try convert(word, kind: kind, name: parameter.spec.name), at: slot)
       }
     }
     for (slot, list) in lists { values[slot] = .list(list) }
     // The first required positional parameter no word reached.
     var seen = 0
-    for parameter in parameters where parameter.spec.role == .positional {
+    for parameter in parameters where parameter.role == .positional {
       seen += 1
-      guard seen > positional, !parameter.spec.isOptional else { continue }
+      guard seen > positional, !parameter.isOptional else { continue }
       throw LocatedError(
         error: .missingArgument(
           command: declaration.fullName, argument: parameter.spec.name, usage: declaration.usage),
@@ -208,26 +208,26 @@ struct Binder {
   }
 
   /// One word as its kind says; an error points at the word.
-  func convert(_ word: Word, kind: ArgumentKindCode, name: String) throws(LocatedError)
-    -> ArgumentValue
+  func convert(_ word: Word, kind: ArgumentKindCode, name: @autoclosure () -> String)
+    throws(LocatedError) -> ArgumentValue
   {
     do throws(LanguageError) {
-      return try convert(word.text, kind: kind, name: name)
+      return try convert(word.text, kind: kind, name: name())
     } catch {
       throw LocatedError(error: error, location: word.location)
     }
   }
 
-  private func convert(_ text: String, kind: ArgumentKindCode, name: String)
-    throws(LanguageError) -> ArgumentValue
-  {
+  private func convert(
+    _ text: String, kind: ArgumentKindCode, name: @autoclosure () -> String
+  ) throws(LanguageError) -> ArgumentValue {
     if kind == .commandName, let isCommand, !isCommand(text) {
       throw .unknownCommand(text, suggestion: suggestCommand(text))
     }
     do throws(ArgumentError) {
       return try kind.value(of: text)
     } catch {
-      throw LanguageError(error, argument: name)
+      throw LanguageError(error, argument: name())
     }
   }
 

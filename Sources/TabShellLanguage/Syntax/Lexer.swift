@@ -44,6 +44,37 @@ package enum Lexer {
     return Line(commands: state.commands, errors: state.errors, end: state.i, nextLine: state.line)
   }
 
+  /// The command of a plain line (words and blanks only: no `;`, `#`, quotes, backslashes or
+  /// carriage returns), the bytes from `index` to `end` (its newline, or the end of the text), as
+  /// ``lexLine(_:from:line:)`` makes it, words and columns alike, without its state machine; `nil`
+  /// for a blank line.
+  static func plainLine(
+    _ bytes: UnsafeBufferPointer<UInt8>, from index: Int, to end: Int, line: Int
+  ) -> RawCommand? {
+    var words: [Word] = []
+    var column = 1
+    var start = -1
+    var startColumn = 1
+    func endWord(at i: Int) {
+      let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+      words.append(Word(text, at: SourceLocation(line: line, column: startColumn)))
+      start = -1
+    }
+    for i in index..<end {
+      let byte = bytes[i]
+      if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+        if start >= 0 { endWord(at: i) }
+      } else if start < 0 {
+        start = i
+        startColumn = column
+      }
+      // A column at the start of each character, as `State.advance` counts.
+      if byte & 0xC0 != 0x80 { column += 1 }
+    }
+    if start >= 0 { endWord(at: end) }
+    return words.isEmpty ? nil : RawCommand(words: words)
+  }
+
   private struct State {
     var commands: [RawCommand] = []
     var errors: [(SourceLocation, LanguageError)] = []

@@ -45,10 +45,16 @@ struct Parser {
 
   /// Resolves one command: its declaration (a subcommand picked by the next word), its bound
   /// arguments. `depth` is how deep in hooks' commands it is (0: a script's own line).
-  /// `binder`, when given, is ``binder(deferUnknown:depth:)``'s for the same values, made once by
-  /// a caller that resolves many commands.
+  func resolve(_ raw: RawCommand, deferUnknown: Bool, depth: Int) throws(LocatedError) -> Command {
+    try resolve(
+      raw, deferUnknown: deferUnknown, binder: binder(deferUnknown: deferUnknown, depth: depth))
+  }
+
+  /// Resolves one command with `binder`, ``binder(deferUnknown:depth:)``'s for the same values,
+  /// made once by a caller that resolves many commands (and borrowed: a copy of a binder costs a
+  /// retain of each of its functions).
   func resolve(
-    _ raw: RawCommand, deferUnknown: Bool, depth: Int, binder: Binder? = nil
+    _ raw: RawCommand, deferUnknown: Bool, binder: borrowing Binder
   ) throws(LocatedError) -> Command {
     let name = raw.words[0].text
     guard let index = table.index(of: name) else {
@@ -80,7 +86,6 @@ struct Parser {
       declarationIndex = subcommand
       words = words.dropFirst()
     }
-    let binder = binder ?? self.binder(deferUnknown: deferUnknown, depth: depth)
     let bound = try binder.bind(words, to: table.declarations[declarationIndex], at: raw.location)
     return Command(
       target: .builtin(declarationIndex), arguments: bound.arguments, location: raw.location,
@@ -174,7 +179,29 @@ private struct ScriptLines {
     self.binder = parser.binder(deferUnknown: false, depth: 0)
   }
 
+  /// What a byte is to the scan of a line: a byte of a word, a blank, the newline, or a byte that
+  /// only the lexer reads (`;`, `#`, quotes, a backslash, a carriage return).
+  private enum ByteKind { case word, blank, newline, special }
+
+  /// Each byte's kind: one load a byte instead of a comparison with each byte the scan knows.
+  private static let byteKinds: [ByteKind] = (0...255).map { byte in
+    switch UInt8(byte) {
+    case UInt8(ascii: " "), UInt8(ascii: "\t"): .blank
+    case UInt8(ascii: "\n"): .newline
+    case UInt8(ascii: ";"), UInt8(ascii: "#"), UInt8(ascii: "'"), UInt8(ascii: "\""),
+      UInt8(ascii: "\\"), UInt8(ascii: "\r"):
+      .special
+    default: .word
+    }
+  }
+
   mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) {
+    Self.byteKinds.withUnsafeBufferPointer { kinds in parse(bytes, kinds: kinds) }
+  }
+
+  private mutating func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, kinds: UnsafeBufferPointer<ByteKind>
+  ) {
     commands.reserveCapacity(bytes.count / 8 + 1)
     var index = 0
     var line = 1
@@ -189,20 +216,20 @@ private struct ScriptLines {
       var plain = true
       var hash = PlainLineTable.hashSeed
       var hashToLast = hash
-      while end < bytes.count {
+      scan: while end < bytes.count {
         let byte = bytes[end]
-        if byte == UInt8(ascii: "\n") { break }
-        switch byte {
-        case UInt8(ascii: " "), UInt8(ascii: "\t"):
-          if first >= 0 { hash = PlainLineTable.hash(hash, byte) }
-        case UInt8(ascii: ";"), UInt8(ascii: "#"), UInt8(ascii: "'"), UInt8(ascii: "\""),
-          UInt8(ascii: "\\"), UInt8(ascii: "\r"):
-          plain = false
-        default:
+        switch kinds[Int(byte)] {
+        case .word:
           if first < 0 { first = end }
           hash = PlainLineTable.hash(hash, byte)
           hashToLast = hash
           last = end + 1
+        case .blank:
+          if first >= 0 { hash = PlainLineTable.hash(hash, byte) }
+        case .newline:
+          break scan
+        case .special:
+          plain = false
         }
         end += 1
       }
@@ -222,11 +249,17 @@ private struct ScriptLines {
           line += 1
           continue
         }
+        // A plain line seen the first time: its words are split at its blanks, no more.
+        if let raw = Lexer.plainLine(bytes, from: index, to: end, line: line) {
+          add(raw, plainText: (text, hashToLast))
+        }
+        (index, line) = end < bytes.count ? (end + 1, line + 1) : (end, line)
+      } else {
+        let lexed = Lexer.lexLine(bytes, from: index, line: line)
+        for raw in lexed.commands { add(raw, plainText: nil) }
+        diagnostics += lexed.errors.map { Diagnostic(file: file, location: $0.0, error: $0.1) }
+        (index, line) = (lexed.end, lexed.nextLine)
       }
-      let lexed = Lexer.lexLine(bytes, from: index, line: line)
-      for raw in lexed.commands { add(raw, plainText: plain ? bytes[first..<last] : nil) }
-      diagnostics += lexed.errors.map { Diagnostic(file: file, location: $0.0, error: $0.1) }
-      (index, line) = (lexed.end, lexed.nextLine)
       if diagnostics.count >= Parser.diagnosticLimit, index < bytes.count {
         stoppedAt = line
         return
@@ -234,12 +267,16 @@ private struct ScriptLines {
     }
   }
 
-  /// Resolves a command; a plain line's command is remembered for the next time it is written.
-  private mutating func add(_ raw: RawCommand, plainText: Slice<UnsafeBufferPointer<UInt8>>?) {
+  /// Resolves a command; a plain line's command is remembered, by its text (from its first to
+  /// its last non-blank byte) and the hash of it, for the next time it is written.
+  private mutating func add(
+    _ raw: RawCommand, plainText: (bytes: UnsafeBufferPointer<UInt8>, hash: UInt64)?
+  ) {
     do throws(LocatedError) {
-      let command = try parser.resolve(
-        raw, deferUnknown: deferUnknown, depth: 0,
-        binder: deferUnknown ? deferringBinder : binder)
+      let command =
+        deferUnknown
+        ? try parser.resolve(raw, deferUnknown: true, binder: deferringBinder)
+        : try parser.resolve(raw, deferUnknown: false, binder: binder)
       // The declaration's flags, read in place (a copy of a declaration costs more).
       var readsOutput = false
       // A line is shared only when nothing in its command holds this line's place: not words
@@ -255,7 +292,7 @@ private struct ScriptLines {
         // Not remembered as a plain line: each one has the command before it keep its output.
         parser.keepOutput(before: commands.count - 1, in: &commands)
       } else if let plainText, shareable {
-        seen.insert(String(decoding: plainText, as: UTF8.self), command)
+        seen.insert(plainText.bytes, hash: plainText.hash, command)
       }
     } catch {
       diagnostics.append(Diagnostic(file: file, location: error.location, error: error.error))

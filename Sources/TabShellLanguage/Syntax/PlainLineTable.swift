@@ -1,5 +1,3 @@
-import TabShellPlatform
-
 /// The commands of the plain lines a script has already parsed, found by the line's bytes.
 ///
 /// A long script repeats a few lines (`tab 2`, `swipe left`) many times. Looking a line up here costs
@@ -29,11 +27,6 @@ struct PlainLineTable {
     (hash ^ UInt64(byte)) &* 0x100_0000_01b3
   }
 
-  /// The hash of a whole line, as the lexer makes it.
-  static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    bytes.reduce(hashSeed, hash)
-  }
-
   /// The command parsed for a line of these bytes (whose hash is `hash`), if there was one.
   func command(for line: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Command? {
     guard let bytes = line.baseAddress else { return nil }
@@ -46,7 +39,7 @@ struct PlainLineTable {
           while slots[slot] >= 0 {
             let entry = slots[slot]
             if entries[entry].hash == hash, entries[entry].count == line.count,
-              Memory.equal(base + entries[entry].start, bytes, count: line.count)
+              Self.equal(base + entries[entry].start, bytes, count: line.count)
             {
               return entries[entry].command
             }
@@ -58,14 +51,39 @@ struct PlainLineTable {
     }
   }
 
-  /// Remembers the command parsed for `line` (a line not in the table yet).
-  mutating func insert(_ line: String, _ command: Command) {
-    var line = line
-    line.withUTF8 { bytes in
-      entries.append(
-        Entry(hash: Self.hash(bytes), start: keys.count, count: bytes.count, command: command))
-      keys.append(contentsOf: bytes)
+  /// Whether the `count` bytes at `left` and at `right` are the same: a line of a script is
+  /// short, and compared here 8 bytes at a time it costs less than a call of `memcmp`.
+  @inline(__always)
+  private static func equal(
+    _ left: UnsafePointer<UInt8>, _ right: UnsafePointer<UInt8>, count: Int
+  ) -> Bool {
+    let left = UnsafeRawPointer(left)
+    let right = UnsafeRawPointer(right)
+    var offset = 0
+    while offset + 8 <= count {
+      if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      {
+        return false
+      }
+      offset += 8
     }
+    while offset < count {
+      if left.load(fromByteOffset: offset, as: UInt8.self)
+        != right.load(fromByteOffset: offset, as: UInt8.self)
+      {
+        return false
+      }
+      offset += 1
+    }
+    return true
+  }
+
+  /// Remembers the command parsed for a line of these bytes (not in the table yet), whose hash is
+  /// `hash`.
+  mutating func insert(_ line: UnsafeBufferPointer<UInt8>, hash: UInt64, _ command: Command) {
+    entries.append(Entry(hash: hash, start: keys.count, count: line.count, command: command))
+    keys.append(contentsOf: line)
     if entries.count * 2 > slots.count {
       slots = [Int](repeating: -1, count: slots.count * 2)
       for index in entries.indices { place(index) }

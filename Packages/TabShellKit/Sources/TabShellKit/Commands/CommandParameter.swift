@@ -9,6 +9,27 @@ public class CommandParameter: @unchecked Sendable {
   @_spi(Host) public let spec: ParameterSpec
 
   init(_ spec: ParameterSpec) { self.spec = spec }
+
+  // The parts of ``spec`` that binding reads for every word, each read in place: reading `spec`
+  // from outside the core copies the whole description (its strings and its kind).
+
+  /// Positional argument, option or flag (``ParameterSpec/role``).
+  @_spi(Host) public final var role: ParameterSpec.Role { spec.role }
+  /// Whether it may be left out (``ParameterSpec/isOptional``).
+  @_spi(Host) public final var isOptional: Bool { spec.isOptional }
+  /// Whether it takes every word left, or may be given again (``ParameterSpec/isRepeated``).
+  @_spi(Host) public final var isRepeated: Bool { spec.isRepeated }
+  /// What its words are; `nil` for a flag (``ParameterSpec/kind``).
+  @_spi(Host) public final var kind: ArgumentKindCode? { spec.kind }
+  /// Whether its words are commands (``ArgumentKindCode/commands``).
+  @_spi(Host) public final var takesCommands: Bool {
+    if case .commands? = spec.kind { return true }
+    return false
+  }
+  /// Whether it is an option or a flag named `name` (with its dashes).
+  @_spi(Host) public final func isOption(named name: String) -> Bool {
+    spec.role != .positional && spec.name == name
+  }
 }
 
 /// A positional argument whose value is a `Value`: `CommandArgument("N", .integer)` is an `Int`,

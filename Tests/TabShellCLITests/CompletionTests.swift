@@ -59,6 +59,10 @@ struct CompletionTests {
     ("key PP", ["PPage"]),
     ("key alt-l", ["alt-left"]),
     ("key --focus c", ["command"]),
+    // `send-keys` offers the keys' names, for every key it takes, and `--to` after the command.
+    ("send-keys PP", ["PPage"]),
+    ("send-keys Up E", ["End", "Enter", "Escape"]),
+    ("send-keys --t", ["--to"]),
   ]
 
   @Test(arguments: cases)

@@ -24,7 +24,7 @@ enum ScreenInputCommands {
   }
 
   static let keys = Argument(
-    "KEY", oneOrMore: .text,
+    "KEY", oneOrMore: .suggesting(KeyName.Named.allCases.map(\.rawValue)),
     abstract: "a key as tmux names it: Enter, Escape, Up, PPage, F1, C-c, M-x, S-Up, q, +...")
 
   static let sendKeys = Declaration(

@@ -443,6 +443,15 @@ for label, size, startup, moves in [
     figure(f"key to frame, {label}, p50", p50 * 1e3, "ms", 1, False)
     figure(f"key to frame, {label}, p99", p99 * 1e3, "ms", 5, False,
            f"(slowest {worst * 1e3:.1f} ms; load {load})")
+# A process plugin's screen that takes input (the Python example's list, protocol version 2) has
+# the focus: Down and Up go to it, and it is drawn again.
+example = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "plugins",
+                       "python", "example_counter.py")
+p50, p99, worst = tui_bench.screen_key_latency(
+    TABSHELL, 80, 24, f"load {example}\nadd-tab list --count 200\n", keys,
+    [b"\x1b[B", b"\x1b[A"])
+figure("key to frame, a Python plugin's list that takes input, 80×24, p99", p99 * 1e3, "ms", 2,
+       False, f"(p50 {p50 * 1e3:.3f} ms, slowest {worst * 1e3:.1f} ms; load {load})")
 p50, p99, worst = tui_bench.drag_latency(TABSHELL, 200, 60, keys)
 figure("drag motion to frame, two pages sliding, 200×60, p99", p99 * 1e3, "ms", 2, False,
        f"(p50 {p50 * 1e3:.3f} ms, slowest {worst * 1e3:.1f} ms)")

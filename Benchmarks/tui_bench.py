@@ -117,6 +117,23 @@ def key_latency(binary, columns, rows, startup, count, keys):
     return percentiles(times)
 
 
+def screen_key_latency(binary, columns, rows, startup, count, keys):
+    """Key to finished frame for a visible screen that takes input and so has the focus (the
+    keys, taking turns, go to it and it draws again); p50, p99 and the slowest, in seconds."""
+    session = Session(binary, columns, rows, startup)
+    session.drain()
+    times = []
+    for number in range(count + 50):
+        elapsed, _ = session.timed(keys[number % len(keys)])
+        if number >= 50:
+            times.append(elapsed)
+        session.drain(0.002)
+    os.write(session.fd, b"\x02b")  # the prefix key, then b: the bar focus, where close() quits
+    session.drain()
+    session.close()
+    return percentiles(times)
+
+
 def drag_latency(binary, columns, rows, count):
     """A drag's motion report to finished frame, two pages sliding (swipeable), back and forth."""
     session = Session(binary, columns, rows, startup="layout swipeable\n")

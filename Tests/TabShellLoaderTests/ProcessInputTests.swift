@@ -192,4 +192,30 @@ struct ProcessInputTests {
         == #"the plugin wrote an invalid message: the answer to 'screen/draw': the drawing, line 1: "color" must be a string, not a number"#
     )
   }
+
+  /// The Python example's list (version 2) and the sh example (version 1) side by side, driven by
+  /// a script: keys move the selection and Enter chooses, the screen drawn again each time; the
+  /// version-1 screen takes no input.
+  @Test(.enabled(if: NewPluginScriptTests.hasPython3, "python3 is not on PATH"))
+  func aScriptDrivesThePythonListBesideAVersionOnePlugin() throws {
+    let session = try ProcessSession(timeout: 10)
+    let run = session.run(
+      """
+      load \(repositoryRoot)/plugins/python/example_counter.py
+      load \(repositoryRoot)/plugins/sh/hello.sh
+      add-tab list --id l --count 40; add-tab hello --id h
+      size 40 12
+      send-keys Down Down Enter
+      wait-for --timeout 5 'chose Item 3'
+      expect badge l 3
+      send-keys NPage  # a page is the 7 rows under the title
+      wait-for --timeout 5 'List (10/40)'
+      type ignored
+      """)
+    #expect(run.status == 0, "\(run.err)")
+    #expect(session.interpreter.plugins.takeFaults() == [])
+    let refused = session.run("send-keys --to h Up")
+    #expect(refused.status == 1)
+    #expect(refused.err == ["t:1:1: error: screen 'h' takes no input\n"], "\(refused.err)")
+  }
 }

@@ -85,8 +85,11 @@ def test_a_screen_that_takes_input_has_the_focus_and_the_way_back_is_shown():
 def test_the_prefix_key_reaches_the_command_line_the_bar_and_the_tabs():
     with clock_and_text() as t:
         to_the_command_line(t)
+        # Esc goes back where the keys were: to the screen.
         t.key("escape")
-        shows(t, " bar:clock", "the bar focus")
+        shows(t, " screen:clock", "the screen focus from the command line")
+        t.type(PREFIX + "b")
+        shows(t, " bar:clock", "the bar focus after C-b b")
         assert "Tab screen" in bottom(t)
         t.key("tab")
         shows(t, " screen:clock", "the screen focus from the bar")

@@ -1,14 +1,15 @@
-import Glibc
 import TabShellKit
 
-/// `ticker`: a clock, the time of day, ticking every second through a timer of its context, for the
+/// `ticker`: a clock that counts the time it has run (`HH:MM:SS`, a second a tick, a stopwatch: a
+/// plugin reaches no calendar through the core), ticking every second through a timer of its
+/// context, for the
 /// full-screen mode's screen focus, tests and benchmarks. It takes input: Space, or a click on
 /// its face (the time and the two lines under it), pauses and resumes it; a press elsewhere it
 /// leaves to the shell (a drag from there is a swipe). While it runs, its tab's badge shows the seconds, so that the bar ticks too,
 /// in the full-screen mode and in the line REPL's bar line.
 final class TickerScreenType: ScreenType {
   let name = "ticker"
-  let summary = "a clock ticking every second; Space or a click on it pauses (takes input)"
+  let summary = "a clock counting the seconds it runs; Space or a click on it pauses (takes input)"
   let defaultTitle = "Clock"
   let icon = "◷"
   var takesInput: Bool { true }
@@ -21,8 +22,6 @@ final class TickerScreenType: ScreenType {
 /// A clock's screen: ticks counted, paused or running, with the focus or without.
 final class TickerScreen: Screen {
   let context: ScreenContext
-  /// The time of day shown, `HH:MM:SS`.
-  let time: () -> String
   /// Seconds ticked while running.
   private(set) var ticks = 0
   private(set) var isPaused = false
@@ -31,9 +30,8 @@ final class TickerScreen: Screen {
   /// The rows of the face, as last drawn.
   private var face = 0..<0
 
-  init(context: ScreenContext, time: @escaping () -> String = TickerScreen.timeOfDay) {
+  init(context: ScreenContext) {
     self.context = context
-    self.time = time
   }
 
   func viewDidLoad() { start() }
@@ -46,7 +44,7 @@ final class TickerScreen: Screen {
 
   private func tick() {
     ticks += 1
-    context.setBadge(String(time().suffix(2)))
+    context.setBadge(String(Self.time(ticks).suffix(2)))
     context.setNeedsDisplay()
   }
 
@@ -85,11 +83,11 @@ final class TickerScreen: Screen {
   func draw(in canvas: inout Canvas) {
     let top = max(0, canvas.height / 2 - 1)
     face = top..<min(canvas.height, top + 3)
-    let face: Canvas.Style =
+    let style: Canvas.Style =
       isPaused
       ? Canvas.Style(foreground: .yellow, attributes: [.bold, .dim])
       : Canvas.Style(foreground: .bright(.cyan), attributes: [.bold])
-    canvas.writeCentered(" \(time()) ", row: top, style: face)
+    canvas.writeCentered(" \(Self.time(ticks)) ", row: top, style: style)
     let state = isPaused ? "paused" : "running"
     let plural = ticks == 1 ? "" : "s"
     canvas.writeCentered(
@@ -98,13 +96,9 @@ final class TickerScreen: Screen {
     canvas.writeCentered(help, row: top + 2, style: Canvas.Style(attributes: [.italic, .dim]))
   }
 
-  /// The local time of day, `HH:MM:SS`.
-  static func timeOfDay() -> String {
-    var now = time_t()
-    Glibc.time(&now)
-    var parts = tm()
-    guard localtime_r(&now, &parts) != nil else { return "--:--:--" }
-    func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+  /// Seconds as `HH:MM:SS`.
+  static func time(_ seconds: Int) -> String {
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "\(two(seconds / 3_600)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
   }
 }

@@ -24,6 +24,9 @@ extension FullScreenSession {
       defer {
         if ReadlineBridge.hasInput || ReadlineBridge.isModeSwitchRequested { takeReadlineInput() }
       }
+      // A screen that became visible by the event before (a tap, a line run) has the focus for
+      // this one; one that takes no input has lost it.
+      syncScreenFocus()
       switch event.kind {
       case .key(let key):
         switch focus {

@@ -24,9 +24,9 @@ enum FullScreenCommands {
   static let back = Declaration(
     name: "back", abstract: "one step back: the panel, the command line, the presented screen",
     discussion: """
-      Closes the output panel; from the command line, goes to the bar focus; in the bar focus \
-      with no panel open, dismisses the presented screen (recorded as 'dismiss'). Esc in both \
-      focuses.
+      Closes the output panel; from the command line, goes to the screen focus when the visible \
+      screen takes input, else to the bar focus; in the bar focus with no panel open, dismisses \
+      the presented screen (recorded as 'dismiss'). Esc in both focuses.
       """,
     isGesture: true, keepsPanel: true
   ) { interpreter, _ in

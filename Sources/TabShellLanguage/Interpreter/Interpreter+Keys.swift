@@ -105,14 +105,16 @@ extension Interpreter {
     fullScreen.keyFocus = focus
   }
 
-  /// `back`: closes the output panel; from the command line, goes to the bar focus; in the bar
-  /// focus with nothing to close, dismisses the presented screen.
+  /// `back`: closes the output panel; from the command line, goes to the screen focus when the
+  /// visible screen takes input, else to the bar focus; in the bar focus with nothing to close,
+  /// dismisses the presented screen.
   func back() throws {
     let fullScreen = try fullScreenControl("back")
     let closed = fullScreen.isPanelOpen
     if closed { fullScreen.closePanel() }
     if fullScreen.keyFocus == .command {
-      fullScreen.keyFocus = .bar
+      // Back where the keys were: a screen that takes input has them, else the bar.
+      fullScreen.keyFocus = shell.visibleScreenTakesInput ? .screen : .bar
     } else if !closed, shell.modalScreen != nil {
       try perform(gesture: .dismiss)
     }

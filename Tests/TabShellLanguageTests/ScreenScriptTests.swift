@@ -206,9 +206,21 @@ private final class LivePlugin: TabShellPlugin {
     (.input(.key("C-c"), to: "c"), "send-keys --to c C-c"),
     (.input(.text("hello world", isPaste: false), to: nil), "type 'hello world'"),
     (.input(.text("a", isPaste: true), to: "c"), "paste --to c a"),
+    (.input(.text("--x", isPaste: false), to: nil), "type -- --x"),
     (.input(.focus(true), to: nil), "# input(TabShellKit.ScreenInput.focus(true), to: nil)"),
   ])
   func aRecordingWritesAnInputAsTheCommandThatSendsIt(_ action: ShellAction, _ line: String) {
     #expect(ActionScript.line(action) == line)
+  }
+
+  /// What a recording writes for a paste or typed text gives the screen the same text again.
+  @Test(arguments: ["a\nb", "--to x", "it's", "$HOME $1", "a  b; c # d", "\u{1B}[31m"])
+  func aRecordedInputSendsTheSameTextAgain(_ text: String) throws {
+    let run = try Run()
+    let paste = ActionScript.line(.input(.text(text, isPaste: true), to: nil))
+    let type = ActionScript.line(.input(.text(text, isPaste: false), to: "l"))
+    #expect(run.script("add-tab live --id l\n\(paste)\n\(type)") == .success, "\(run.reported)")
+    let screen = try run.live("l")
+    #expect(screen.pasted == text && screen.typed == text)
   }
 }

@@ -61,7 +61,9 @@ enum ScreenInputCommands {
     let target = id.map { [screen.spec.name, $0] } ?? []
     return switch input {
     case .key(let name): [sendKeys.name] + target + [name]
-    case .text(let text, let isPaste): [(isPaste ? paste : type).name] + target + [text]
+    case .text(let text, let isPaste):
+      // `--` first when the text would read as an option.
+      [(isPaste ? paste : type).name] + target + (text.hasPrefix("--") ? ["--", text] : [text])
     default: nil
     }
   }

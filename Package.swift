@@ -10,7 +10,8 @@
 //   TabShellRPC (process plugins' transport) knows nothing of the core.
 // The core does no I/O. Every host module reaches the C library only through TabShellPlatform's
 // Swift functions and types, which do not re-export it (scripts/check-platform keeps it so); the
-// readline shim CReadline is the one other C module.
+// other C modules are the readline shim CReadline (for TabShellCLI) and the libvterm shim CVTerm
+// (for TabShellTerminalScreen, the `terminal` screen type, which TabShellCLI registers as built in).
 import PackageDescription
 
 let kit = Target.Dependency.product(name: "TabShellKit", package: "TabShellKit")
@@ -42,11 +43,15 @@ let package = Package(
       name: "TabShellLanguage",
       dependencies: [kit, "TabShellPlatform", "TabShellRendering", "TabShellLoader"]),
     .systemLibrary(name: "CReadline"),
+    // libvterm (Debian's libvterm-dev), the emulator of terminal tabs.
+    .systemLibrary(name: "CVTerm"),
+    // The `terminal` screen type: a program in a pseudo-terminal, shown through libvterm.
+    .target(name: "TabShellTerminalScreen", dependencies: [kit, "TabShellPlatform", "CVTerm"]),
     .target(
       name: "TabShellCLI",
       dependencies: [
         kit, "TabShellPlatform", "TabShellLanguage", "TabShellRendering", "TabShellLoader",
-        "TabShellRPC", "TabShellTerminal", "BuiltinScreens", "CReadline",
+        "TabShellRPC", "TabShellTerminal", "BuiltinScreens", "CReadline", "TabShellTerminalScreen",
       ]
     ),
     .executableTarget(name: "tabshell", dependencies: ["TabShellCLI", "TabShellPlatform"]),
@@ -66,7 +71,7 @@ let package = Package(
       name: "TabShellCLITests",
       dependencies: [
         kit, "TabShellLanguage", "TabShellCLI", "TabShellLoader", "BuiltinScreens",
-        "TabShellPlatform", "TestSupport",
+        "TabShellPlatform", "TestSupport", "TabShellTerminalScreen",
       ]
     ),
     .testTarget(

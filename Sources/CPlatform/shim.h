@@ -1,13 +1,108 @@
-// The few C library calls Swift cannot make itself (variadic ones), each wrapped once, for
+// The few C library calls Swift cannot make itself (variadic ones, and what a child does between
+// `fork` and `exec`, where only async-signal-safe calls may run), each wrapped once, for
 // TabShellPlatform only.
 #ifndef TABSHELL_CPLATFORM_SHIM_H
 #define TABSHELL_CPLATFORM_SHIM_H
+#include <errno.h>
+#include <fcntl.h>
+#include <pty.h>
+#include <signal.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 /// Makes the calling process the subreaper of its descendants (`PR_SET_CHILD_SUBREAPER`): a
 /// process below it whose parent ends is given to it, not to init. 0, or -1 with `errno`.
 static inline int tabshell_become_child_subreaper(void) {
   return prctl(PR_SET_CHILD_SUBREAPER, 1UL, 0UL, 0UL, 0UL);
+}
+
+/// Closes every descriptor from 3 on except `keep`, in a child before `exec` (async-signal-safe).
+static inline void tabshell_close_descriptors_except(int keep) {
+#ifdef SYS_close_range
+  if (keep > 3) syscall(SYS_close_range, 3U, (unsigned)keep - 1, 0U);
+  if (syscall(SYS_close_range, (unsigned)keep + 1, ~0U, 0U) == 0) return;
+#endif
+  long last = sysconf(_SC_OPEN_MAX);
+  if (last < 0 || last > 65536) last = 65536;
+  for (int fd = 3; fd < last; fd++) {
+    if (fd != keep) close(fd);
+  }
+}
+
+/// Starts `file` (searched in `envp`'s PATH when it has no `/`, as `execvpe` does) with `argv` and
+/// `envp` in a new pseudo-terminal of `rows` × `columns` (`forkpty`): the child is the leader of a
+/// session and a process group of its own, the terminal is its controlling terminal and its 0, 1
+/// and 2, it runs in `directory` (when not NULL) with an empty signal mask and every signal at its
+/// default action, and keeps no other descriptor. Returns the child's pid and sets `*master` to the
+/// terminal's other end (close-on-exec); -1 with `*error` set (an `errno`) when it could not be
+/// started, `exec` included (the child, reaped, reports its `errno` through a close-on-exec pipe).
+static inline int tabshell_spawn_in_pseudo_terminal(
+    const char *file, char *const argv[], char *const envp[], const char *directory,
+    unsigned short rows, unsigned short columns, int *master, int *error) {
+  int report[2];
+  if (pipe2(report, O_CLOEXEC) < 0) {
+    *error = errno;
+    return -1;
+  }
+  struct winsize size = {rows, columns, 0, 0};
+  int terminal = -1;
+  pid_t pid = forkpty(&terminal, NULL, NULL, &size);
+  if (pid < 0) {
+    *error = errno;
+    close(report[0]);
+    close(report[1]);
+    return -1;
+  }
+  if (pid == 0) {
+    close(report[0]);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    struct sigaction standard;
+    standard.sa_handler = SIG_DFL;
+    standard.sa_flags = 0;
+    sigemptyset(&standard.sa_mask);
+    for (int number = 1; number < NSIG; number++) sigaction(number, &standard, NULL);
+    tabshell_close_descriptors_except(report[1]);
+    int failure = 0;
+    if (directory != NULL && chdir(directory) < 0) {
+      failure = errno;
+    } else {
+      execvpe(file, argv, envp);
+      failure = errno;
+    }
+    ssize_t written;
+    do written = write(report[1], &failure, sizeof failure);
+    while (written < 0 && errno == EINTR);
+    _exit(127);
+  }
+  close(report[1]);
+  int failure = 0;
+  ssize_t count;
+  do count = read(report[0], &failure, sizeof failure);
+  while (count < 0 && errno == EINTR);
+  close(report[0]);
+  if (count == (ssize_t)sizeof failure) {
+    int status;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    close(terminal);
+    *error = failure;
+    return -1;
+  }
+  fcntl(terminal, F_SETFD, FD_CLOEXEC);
+  fcntl(terminal, F_SETFL, fcntl(terminal, F_GETFL) | O_NONBLOCK);
+  *master = terminal;
+  return pid;
+}
+
+/// Sets the size of the pseudo-terminal whose other end is `master` (`TIOCSWINSZ`): the kernel
+/// sends SIGWINCH to its foreground process group. 0, or -1 with `errno`.
+static inline int tabshell_set_terminal_size(int master, unsigned short rows, unsigned short columns) {
+  struct winsize size = {rows, columns, 0, 0};
+  return ioctl(master, TIOCSWINSZ, &size);
 }
 
 #endif

@@ -19,7 +19,7 @@ import Testing
     ("exit 256", "-c:1:6: error: N must be from 0 to 255, not '256'"),
     (
       "add-tab foo",
-      "-c:1:1: error: unknown screen type 'foo'; the screen types are logger, page, post, text, ticker"
+      "-c:1:1: error: unknown screen type 'foo'; the screen types are logger, page, post, terminal, text, ticker"
     ),
   ])
   func saysWhatIsWrongAndWhere(script: String, message: String) {

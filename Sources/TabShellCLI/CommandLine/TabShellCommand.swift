@@ -72,6 +72,7 @@ package enum TabShellCommand {
     }
     let interpreter = makeInterpreter(options, process)
     defer {
+      interpreter.endBackgroundSources()
       interpreter.plugins.shutdown()
       if options.summary, let summary = interpreter.checks.summary {
         process.writeError(summary + "\n")
@@ -164,7 +165,8 @@ package enum TabShellCommand {
     -> Interpreter
   {
     let shell = Shell()
-    try? shell.register(BuiltinPlugin(), source: "built-in")
+    let builtin = HostBuiltinPlugin()
+    try? shell.register(builtin, source: "built-in")
     // A width past RenderOptions.maximumWidth (a huge $COLUMNS) is drawn at that maximum.
     let width =
       options.width ?? process.terminalWidth.flatMap { $0 > 0 ? $0 : nil }
@@ -181,6 +183,7 @@ package enum TabShellCommand {
         write("\n")
       },
       report: { process.report($0) })
+    interpreter.backgroundSources.append(builtin.backgroundSource)
     interpreter.keepGoing = options.keepGoing
     interpreter.checks.updateSnapshots = options.updateSnapshots
     interpreter.scriptArguments = options.scriptArguments

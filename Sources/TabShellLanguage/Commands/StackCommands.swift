@@ -12,10 +12,14 @@ enum StackCommands {
     flag: "--hides-bar", abstract: "hide the bar while this screen is on the stack")
 
   static let push = Declaration(
-    name: "push", parameters: [type, id, title, hidesBar, TabCommands.text, TabCommands.param],
+    name: "push",
+    parameters: [
+      type, id, title, hidesBar, TabCommands.text, TabCommands.param, TabCommands.program,
+    ],
     abstract: "push a new screen onto the selected tab's stack",
     discussion: "After TYPE, the options its screen type declares (see 'screens') are taken too.",
-    screenParameters: (type, TabCommands.param)
+    screenParameters: (type, TabCommands.param),
+    program: TabCommands.program
   ) { interpreter, arguments in
     try interpreter.send(
       .push(
@@ -33,13 +37,15 @@ enum StackCommands {
   ) { interpreter, _ in try interpreter.send(.popToRoot) }
 
   static let present = Declaration(
-    name: "present", parameters: [type, id, title, TabCommands.text, TabCommands.param],
+    name: "present",
+    parameters: [type, id, title, TabCommands.text, TabCommands.param, TabCommands.program],
     abstract: "present a new screen modally over everything",
     discussion: """
       While it is presented, selecting tabs and changing stacks fail. After TYPE, the options its \
       screen type declares (see 'screens') are taken too.
       """,
-    screenParameters: (type, TabCommands.param)
+    screenParameters: (type, TabCommands.param),
+    program: TabCommands.program
   ) { interpreter, arguments in
     try interpreter.send(
       .present(

@@ -11,11 +11,20 @@ enum TabCommands {
     "--param", repeated: .keyValue, valueName: "KEY=VALUE",
     abstract: "a parameter for the screen type (repeatable), e.g. color=red")
 
-  /// The parameters given with `--param`, then `--text` (a later one wins).
+  /// `-- PROGRAM ARGS...`, which every command that makes a screen takes.
+  static let program = Argument(
+    "PROGRAM", variadic: .text,
+    abstract: "after '--': the program a screen that runs one starts (terminal), and its arguments")
+
+  /// The parameters given with `--param`, then `--text` (a later one wins), then the words after
+  /// `--` as `program`, `arg1`, `arg2`...
   static func parameters(_ arguments: Arguments) -> [String: String] {
     var parameters: [String: String] = [:]
     for pair in arguments[param] { parameters[pair.key] = pair.value }
     if let text = arguments[text] { parameters["text"] = text }
+    for (index, word) in arguments[program].enumerated() {
+      parameters[index == 0 ? "program" : "arg\(index)"] = word
+    }
     return parameters
   }
 
@@ -33,13 +42,14 @@ enum TabCommands {
 
   static let addTab = Declaration(
     name: "add-tab",
-    parameters: [rootType, tabID, itemTitle, itemIcon, selectedIcon, at, text, param],
+    parameters: [rootType, tabID, itemTitle, itemIcon, selectedIcon, at, text, param, program],
     abstract: "add a tab whose root is a new screen of TYPE",
     discussion: """
       The first tab added becomes the selection and appears at once. After TYPE, the options its \
       screen type declares (see 'screens') are taken too.
       """,
-    screenParameters: (rootType, param)
+    screenParameters: (rootType, param),
+    program: program
   ) { interpreter, arguments in
     let root = NewScreen(
       type: arguments[rootType], id: arguments[tabID], title: arguments[itemTitle],

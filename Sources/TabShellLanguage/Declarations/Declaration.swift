@@ -32,6 +32,9 @@ struct Declaration: Sendable {
   /// the command also takes those as options (`add-tab counter --start 5`), each checked against
   /// its kind when the command is bound.
   var screenParameters: (type: Parameter, into: Parameter)?
+  /// The repeated positional parameter that takes every word after `--` and only those
+  /// (`add-tab terminal -- PROGRAM ARGS...`): the program a screen type that runs one starts.
+  var program: Parameter?
   /// Whether it changes the shell.
   var effect = Effect.changes
   /// Whether it may add commands (`load`), or says which plugins a script needs (`require`):
@@ -67,6 +70,8 @@ struct Declaration: Sendable {
     for parameter in parameters {
       let spec = parameter.spec
       switch spec.role {
+      case .positional where parameter === program:
+        parts.append("[-- \(spec.name)...]")
       case .positional:
         let word = spec.isRepeated ? spec.name + "..." : spec.name
         parts.append(spec.isOptional ? "[\(word)]" : word)
@@ -101,7 +106,7 @@ extension Declaration {
     // Counted in place: this runs for every word a command is bound to.
     var seen = 0
     var last: Parameter?
-    for parameter in parameters where parameter.role == .positional {
+    for parameter in parameters where parameter.role == .positional && parameter !== program {
       if seen == position { return parameter }
       seen += 1
       last = parameter

@@ -3,19 +3,40 @@ import TabShellLoader
 
 extension Interpreter {
   /// What the shell watches while it waits for the user (at the REPL's prompt, in the full-screen
-  /// mode) besides the terminal: the process plugins' pipes. When one is ready, or
-  /// ``backgroundTimeout`` has passed, the waiter calls ``runBackgroundWork()``.
+  /// mode) besides the terminal: the process plugins' pipes and the background sources'
+  /// descriptors (terminal tabs' programs). When one is ready, or ``backgroundTimeout`` has
+  /// passed, the waiter calls ``runBackgroundWork()``.
   package var backgroundDescriptors: [Int32] {
-    plugins.hasProcessPlugins ? plugins.pollDescriptors : []
+    let pipes = plugins.hasProcessPlugins ? plugins.pollDescriptors : []
+    guard !backgroundSources.isEmpty else { return pipes }
+    return pipes + backgroundSources.flatMap { $0.descriptors() }
   }
 
   /// How long the waiter may wait before background work is due, in milliseconds as `poll` takes
   /// them: 0 when work waits that no descriptor will announce (requests already read), the time
-  /// to the next screen timer (rounded up), or -1 when nothing is due.
+  /// to the next screen timer (rounded up) or the soonest a background source asks for, or -1
+  /// when nothing is due.
   package var backgroundTimeout: Int32 {
     if plugins.hasProcessPlugins && plugins.hasPendingWork { return 0 }
-    guard let wait = shell.timeUntilNextTimer else { return -1 }
-    return Self.milliseconds(wait)
+    var timeout: Int32 = shell.timeUntilNextTimer.map(Self.milliseconds) ?? -1
+    for source in backgroundSources {
+      let wait = source.timeout()
+      if wait >= 0 { timeout = timeout < 0 ? wait : min(timeout, wait) }
+    }
+    return timeout
+  }
+
+  /// Takes in what the background sources have (without waiting), then runs the screens'
+  /// requests they made (a redraw) and the hooks those set off.
+  func takeInBackgroundSources() throws {
+    for source in backgroundSources { source.run() }
+    if shell.hasPendingRequests { try shell.settle() }
+    if hooks.hasWork { try runHooks() }
+  }
+
+  /// Ends what the background sources run (the terminal tabs' programs), when the shell exits.
+  package func endBackgroundSources() {
+    for source in backgroundSources { source.end() }
   }
 
   /// The background work that came while the shell waited: the process plugins' requests (each a
@@ -43,6 +64,7 @@ extension Interpreter {
   /// counts as failed; a plugin's fault, a hook's failure, `exit` and an interrupt are thrown.
   func takeInBackgroundWork() throws {
     try settlePlugins()
+    if !backgroundSources.isEmpty { try takeInBackgroundSources() }
     do {
       try shell.runDueTimers()
     } catch {

@@ -138,6 +138,7 @@ extension Interpreter {
       try body(self)
       if hooks.hasWork { try runHooks() }
       if plugins.hasProcessPlugins { try settlePlugins() }
+      if !backgroundSources.isEmpty { try takeInBackgroundSources() }
       return .success
     } catch let request as ExitRequest {
       return .exit(request.status(anyFailed: anyFailed))

@@ -60,6 +60,8 @@ package final class Interpreter {
   /// The names of the scripts being run, innermost last.
   var files: [String?] = []
   var anyFailed = false
+  /// What the shell takes in while it waits, besides the process plugins (see ``BackgroundSource``).
+  package var backgroundSources: [BackgroundSource] = []
 
   /// How deep `source` may nest.
   package static let sourceLimit = 64
@@ -177,6 +179,7 @@ package final class Interpreter {
           try execute(command)
           if hooks.hasWork { try runHooks() }
           if plugins.hasProcessPlugins { try settlePlugins() }
+          if !backgroundSources.isEmpty { try takeInBackgroundSources() }
         } catch let request as ExitRequest {
           throw request
         } catch let interrupted as Interrupted {

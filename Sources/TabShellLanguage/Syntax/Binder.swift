@@ -91,6 +91,17 @@ struct Binder {
       if !onlyPositionals, !placeholder, word.text.hasPrefix("--") {
         if word.text == "--" {
           onlyPositionals = true
+          // The words after it are the program's (`add-tab terminal -- PROGRAM ARGS...`).
+          if let program = declaration.program {
+            let slot = slotIndex(of: program, in: parameters)
+            var words: [ArgumentValue] = []
+            while let (word, placeholder) = next() {
+              if placeholder { deferred = true }
+              words.append(.text(word.text))
+            }
+            values[slot] = .list(words)
+            break
+          }
           continue
         }
         if declaration.option(named: word.text) == nil, let screen = declaration.screenParameters,

@@ -1,0 +1,30 @@
+import BuiltinScreens
+import TabShellKit
+import TabShellLanguage
+import TabShellTerminalScreen
+
+/// The plugin the host registers as built in: the built-in screens and layouts, and the `terminal`
+/// screen type, whose programs' output the interpreter takes in whenever the shell waits (a
+/// ``BackgroundSource``) and which it ends when the shell exits.
+final class HostBuiltinPlugin: TabShellPlugin {
+  private let builtin = BuiltinPlugin()
+  private let terminal: TerminalPlugin
+  /// The terminal tabs' programs.
+  let sessions = TerminalSessions()
+
+  init() {
+    terminal = TerminalPlugin(sessions: sessions)
+  }
+
+  var name: String { builtin.name }
+  var screenTypes: [any ScreenType] { builtin.screenTypes + terminal.screenTypes }
+  var layouts: [Layout] { builtin.layouts }
+
+  /// The terminal tabs' programs, as the interpreter takes them in.
+  var backgroundSource: BackgroundSource {
+    let sessions = sessions
+    return BackgroundSource(
+      descriptors: { sessions.descriptors }, timeout: { sessions.timeout },
+      run: { sessions.runBackgroundWork() }, end: { sessions.endAll() })
+  }
+}

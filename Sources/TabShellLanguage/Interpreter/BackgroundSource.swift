@@ -1,0 +1,26 @@
+/// Something besides the process plugins that the shell takes in whenever it waits (at the REPL's
+/// prompt, in the full-screen loop, between a script's commands): the host registers it on the
+/// interpreter (``Interpreter/backgroundSources``), as the CLI registers the terminal tabs'
+/// programs. Each closure is called on the thread that owns the shell and must never block.
+package struct BackgroundSource {
+  /// The descriptors whose readiness means work for ``run``.
+  package var descriptors: () -> [Int32]
+  /// How long a waiter may sleep before ``run`` is due, in milliseconds as `poll` takes them
+  /// (-1: until a descriptor is ready).
+  package var timeout: () -> Int32
+  /// Takes in what came, without waiting; requests it makes of screens are settled after it.
+  package var run: () -> Void
+  /// Ends what it runs, when the shell exits.
+  package var end: () -> Void
+
+  /// Makes a source.
+  package init(
+    descriptors: @escaping () -> [Int32], timeout: @escaping () -> Int32,
+    run: @escaping () -> Void, end: @escaping () -> Void
+  ) {
+    self.descriptors = descriptors
+    self.timeout = timeout
+    self.run = run
+    self.end = end
+  }
+}

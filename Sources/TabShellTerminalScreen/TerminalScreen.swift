@@ -1,0 +1,131 @@
+import CVTerm
+import TabShellKit
+
+/// A terminal tab's screen: draws its session's emulator and sends it the keys, text, pastes and
+/// mouse events it gets. Its program runs from the moment it is made, visible or not; when it
+/// leaves for good its session is handed to ``TerminalSessions`` to be ended.
+final class TerminalScreen: Screen {
+  let session: TerminalSession
+  private let context: ScreenContext
+  private unowned let sessions: TerminalSessions
+
+  init(session: TerminalSession, context: ScreenContext, sessions: TerminalSessions) {
+    self.session = session
+    self.context = context
+    self.sessions = sessions
+  }
+
+  func willDeinit() {
+    sessions.close(session)
+  }
+
+  func draw(in canvas: inout Canvas) {
+    // The program's terminal is the screen's region.
+    if session.ending == nil, canvas.width > 0, canvas.height > 0 {
+      session.resize(rows: canvas.height, columns: canvas.width)
+    }
+    let emulator = session.emulator
+    let rows = min(canvas.height, emulator.rows)
+    let columns = min(canvas.width, emulator.columns)
+    for row in 0..<rows {
+      var column = 0
+      while column < columns {
+        let cell = emulator.cell(row: row, column: column)
+        let width = max(1, Int(cell.width))
+        let style = Self.style(of: cell)
+        if cell.chars.0 == 0 || cell.chars.0 == 32 {
+          if !style.isPlain { canvas.fill(row: row, column: column, count: width, style: style) }
+        } else {
+          canvas.write(Self.text(of: cell), row: row, column: column, style: style)
+        }
+        column += width
+      }
+    }
+    let cursor = emulator.cursor
+    if session.ending == nil, emulator.cursorVisible, cursor.row < rows, cursor.column < columns {
+      canvas.cursor = Canvas.Cursor(row: cursor.row, column: cursor.column)
+    }
+  }
+
+  func handle(_ input: ScreenInput) -> Bool {
+    guard session.ending == nil else { return false }
+    let emulator = session.emulator
+    switch input {
+    case .key(let name):
+      guard let key = TerminalKey(name: name) else { return false }
+      switch key {
+      case .key(let key, let modifiers): emulator.key(key, modifiers: modifiers)
+      case .character(let scalar, let modifiers): emulator.character(scalar, modifiers: modifiers)
+      case .bytes(let bytes): session.send(bytes)
+      }
+    case .text(let text, let isPaste):
+      // A terminal sends Enter as a carriage return, in a paste too.
+      let bytes = Array(text.utf8).map { $0 == 0x0A ? 0x0D : $0 }
+      if isPaste { emulator.paste(starts: true) }
+      session.send(bytes)
+      if isPaste { emulator.paste(starts: false) }
+    case .mouse(let mouse):
+      guard emulator.mouseReporting else { return false }
+      let modifiers = VTermModifier(rawValue: UInt32(mouse.modifiers.rawValue))
+      switch mouse.action {
+      case .press, .release:
+        emulator.mouse(
+          button: Int32(mouse.button), pressed: mouse.action == .press, row: mouse.row,
+          column: mouse.column, modifiers: modifiers)
+      case .drag:
+        emulator.mouse(
+          button: 0, pressed: true, row: mouse.row, column: mouse.column, modifiers: modifiers)
+      case .wheelUp, .wheelDown:
+        emulator.mouse(
+          button: mouse.action == .wheelUp ? 4 : 5, pressed: true, row: mouse.row,
+          column: mouse.column, modifiers: modifiers)
+      @unknown default:
+        return false
+      }
+    case .resize(let width, let height):
+      session.resize(rows: height, columns: width)
+      context.setNeedsDisplay()
+    case .focus:
+      return true
+    @unknown default:
+      return false
+    }
+    return true
+  }
+
+  /// The text of a cell: its characters (a base and its marks).
+  private static func text(of cell: VTermScreenCell) -> String {
+    var text = String.UnicodeScalarView()
+    withUnsafeBytes(of: cell.chars) { raw in
+      for value in raw.bindMemory(to: UInt32.self) {
+        guard value != 0, let scalar = Unicode.Scalar(value) else { break }
+        text.append(scalar)
+      }
+    }
+    return String(text)
+  }
+
+  /// A cell's colours and attributes as the canvas has them.
+  private static func style(of cell: VTermScreenCell) -> Canvas.Style {
+    var foreground = cell.fg
+    var background = cell.bg
+    var attributes: Canvas.Attributes = []
+    if cell.attrs.bold != 0 { attributes.insert(.bold) }
+    if cell.attrs.italic != 0 { attributes.insert(.italic) }
+    if cell.attrs.underline != 0 { attributes.insert(.underline) }
+    if cell.attrs.reverse != 0 { attributes.insert(.reverse) }
+    if cell.attrs.strike != 0 { attributes.insert(.strikethrough) }
+    return Canvas.Style(
+      foreground: tabshell_vterm_color_is_default_fg(&foreground) != 0
+        ? .terminal : color(foreground),
+      background: tabshell_vterm_color_is_default_bg(&background) != 0
+        ? .terminal : color(background),
+      attributes: attributes)
+  }
+
+  private static func color(_ color: VTermColor) -> Canvas.Color {
+    var color = color
+    if tabshell_vterm_color_is_indexed(&color) != 0 { return .indexed(color.indexed.idx) }
+    return .rgb(red: color.rgb.red, green: color.rgb.green, blue: color.rgb.blue)
+  }
+}

@@ -1,0 +1,83 @@
+@_spi(Host) import TabShellKit
+import TabShellPlatform
+
+/// `terminal`: a screen that runs a program in a pseudo-terminal (docs/Contract.md, "Terminal
+/// tabs"): `add-tab terminal [--cwd DIR] [-- PROGRAM ARGS...]`. The program (the words after `--`,
+/// given to the screen as the parameters `program`, `arg1`, `arg2`...; else `$SHELL`, else
+/// `/bin/sh`) starts when the screen is made, with `TERM=xterm-256color` and `TABSHELL_SCREEN` set
+/// to the screen's id; one that cannot start refuses the screen.
+package final class TerminalScreenType: ScreenType {
+  package let name = "terminal"
+  package let summary = "runs a program (default: $SHELL) in a terminal"
+  package let defaultTitle = "Terminal"
+  package let icon = ">"
+  package let takesInput = true
+
+  /// `--cwd DIR`: the folder the program starts in.
+  static let directory = CommandOption(
+    "--cwd", .path, valueName: "DIR", abstract: "the folder the program starts in")
+  /// `--scrollback N`: how many lines scrolled off the top are kept.
+  static let scrollback = CommandOption(
+    "--scrollback", .integer(in: 0...1_000_000), valueName: "N",
+    abstract: "lines kept after they scroll off the top (default: 10000)")
+
+  package var parameters: [CommandParameter] { [Self.directory, Self.scrollback] }
+
+  /// The programs of this type's screens.
+  package let sessions: TerminalSessions
+  private let environment: () -> [String: String]
+
+  /// Makes the type; its screens' programs go into `sessions`, and start with `environment`
+  /// (this process's by default) and the variables above.
+  package init(
+    sessions: TerminalSessions,
+    environment: @escaping () -> [String: String] = { CurrentProcess.environment() }
+  ) {
+    self.sessions = sessions
+    self.environment = environment
+  }
+
+  package func makeScreen(_ configuration: ScreenConfiguration) throws -> any Screen {
+    var variables = environment()
+    let words = Self.programWords(configuration.parameters)
+    let program =
+      words.first ?? variables["SHELL"].flatMap { $0.isEmpty ? nil : $0 } ?? "/bin/sh"
+    variables["TERM"] = "xterm-256color"
+    variables["TABSHELL_SCREEN"] = configuration.id
+    variables["COLUMNS"] = nil
+    variables["LINES"] = nil
+    let session = try TerminalSession(
+      program: program, arguments: Array(words.dropFirst()),
+      environment: variables.map { "\($0.key)=\($0.value)" },
+      directory: configuration[Self.directory],
+      rows: 24, columns: 80, scrollback: configuration[Self.scrollback] ?? 10_000)
+    let screen = TerminalScreen(
+      session: session, context: configuration.context, sessions: sessions)
+    let context = configuration.context
+    sessions.add(screen) { context.setNeedsDisplay() }
+    return screen
+  }
+
+  /// The program and its arguments given as parameters: `program`, then `arg1`, `arg2`... up to
+  /// the first missing one.
+  static func programWords(_ parameters: [String: String]) -> [String] {
+    guard let program = parameters["program"] else { return [] }
+    var words = [program]
+    while let word = parameters["arg\(words.count)"] { words.append(word) }
+    return words
+  }
+}
+
+/// The plugin that holds the `terminal` screen type, registered by the host as built in.
+package final class TerminalPlugin: TabShellPlugin {
+  package let name = "terminal"
+  /// The type.
+  package let type: TerminalScreenType
+
+  /// Makes the plugin; its screens' programs go into `sessions`.
+  package init(sessions: TerminalSessions) {
+    type = TerminalScreenType(sessions: sessions)
+  }
+
+  package var screenTypes: [any ScreenType] { [type] }
+}

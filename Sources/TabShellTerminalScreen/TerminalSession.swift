@@ -1,0 +1,180 @@
+import CVTerm
+import TabShellPlatform
+
+/// A program in a pseudo-terminal and the emulator that shows it: one terminal tab's engine.
+///
+/// Output is taken in only by ``takeIn(limit:)``, which never waits; input is written as far as the
+/// terminal takes it now, the rest kept for the next round (``flush()``). When the program ends
+/// (``checkEnded()``), what it wrote last is taken in, its terminal closed, and a last line
+/// `[exited STATUS]` or `[killed by SIGNAL]` written under its content.
+///
+/// Isolation: used on the thread that owns the shell.
+final class TerminalSession {
+  /// The emulator.
+  let emulator: TerminalEmulator
+  /// The program's terminal, until the session is dropped.
+  let terminal: PseudoTerminal
+  /// A descriptor readable once the program ended (a pidfd), or -1.
+  private var exitDescriptor: Int32
+  /// Whether the terminal said the program's side is closed (a read gave `EIO` or the end).
+  private var hungUp = false
+  /// Bytes for the program that the terminal did not take yet.
+  private var pendingInput: [UInt8] = []
+  /// The most bytes kept for a program that does not read its input (answers to its queries
+  /// beyond it are dropped).
+  private static let pendingLimit = 65_536
+  /// Whether output is being taken in: the emulator's answers wait for the end of the round.
+  private var takingIn = false
+
+  /// How the program ended, once it did.
+  var ending: PseudoTerminal.Ending? { terminal.ending }
+
+  /// Starts `program` with `arguments` in a terminal of `rows` × `columns`; throws the system's
+  /// error when it cannot be started.
+  init(
+    program: String, arguments: [String], environment: [String], directory: String?,
+    rows: Int, columns: Int, scrollback: Int
+  ) throws(TerminalError) {
+    guard
+      let emulator = TerminalEmulator(rows: rows, columns: columns, scrollback: scrollback)
+    else { throw .cannotStart(program: program, reason: "no memory for the terminal") }
+    self.emulator = emulator
+    do {
+      terminal = try PseudoTerminal(
+        program: program, arguments: arguments, environment: environment, directory: directory,
+        rows: rows, columns: columns)
+    } catch {
+      throw .cannotStart(program: program, reason: error.description)
+    }
+    exitDescriptor = ProcessControl.exitDescriptor(of: terminal.pid)
+    emulator.onOutput = { [unowned self] bytes in send(bytes) }
+  }
+
+  /// The descriptors whose readiness means work for ``takeIn(limit:)`` or ``checkEnded()``.
+  var descriptors: [Int32] {
+    var descriptors: [Int32] = []
+    if !hungUp, terminal.descriptor >= 0 { descriptors.append(terminal.descriptor) }
+    if exitDescriptor >= 0 { descriptors.append(exitDescriptor) }
+    return descriptors
+  }
+
+  /// Whether work waits that no descriptor announces: input the terminal did not take yet, or an
+  /// ending that only a look can notice (no pidfd).
+  var hasPendingWork: Bool {
+    (!pendingInput.isEmpty && terminal.descriptor >= 0)
+      || (ending == nil && exitDescriptor < 0)
+  }
+
+  /// Sends bytes to the program (keys, a paste, the emulator's answers).
+  func send(_ bytes: [UInt8]) {
+    guard terminal.descriptor >= 0, ending == nil,
+      pendingInput.count + bytes.count <= Self.pendingLimit
+    else { return }
+    pendingInput += bytes
+    if !takingIn { flush() }
+  }
+
+  /// Writes what input waits, as far as the terminal takes it now.
+  func flush() {
+    guard !pendingInput.isEmpty else { return }
+    let written = pendingInput.withUnsafeBytes { terminal.write($0) }
+    pendingInput.removeFirst(min(written, pendingInput.count))
+  }
+
+  /// Takes in what the program wrote, at most `limit` bytes, without waiting; whether anything
+  /// came.
+  func takeIn(limit: Int) -> Bool {
+    flush()
+    guard !hungUp, terminal.descriptor >= 0 else { return false }
+    var total = 0
+    let size = 16_384
+    takingIn = true
+    defer {
+      takingIn = false
+      flush()
+    }
+    return withUnsafeTemporaryAllocation(byteCount: size, alignment: 1) { buffer in
+      while total < limit {
+        switch terminal.read(into: buffer) {
+        case .read(let count) where count > 0:
+          emulator.write(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+          total += count
+        case .wouldBlock:
+          return total > 0
+        case .read, .failed:
+          // The end, or EIO: every process closed the terminal's other side.
+          hungUp = true
+          return total > 0
+        }
+      }
+      return true
+    }
+  }
+
+  /// Notices that the program ended (reaping it): takes in what it wrote last, closes its terminal
+  /// and writes the last line. Whether it ended just now.
+  func checkEnded() -> Bool {
+    guard ending == nil, let ending = terminal.reapIfEnded() else { return false }
+    _ = takeIn(limit: 1 << 20)
+    // What it left running in its session is hung up with its terminal.
+    terminal.hangUp()
+    terminal.close()
+    closeExitDescriptor()
+    pendingInput = []
+    let line: String
+    switch ending {
+    case .exited(let status): line = "[exited \(status)]"
+    case .killed(let signal): line = "[killed by SIG\(PseudoTerminal.signalName(signal))]"
+    }
+    emulator.write((emulator.cursor.column == 0 ? "" : "\r\n") + line + "\u{1B}[?25l")
+    return true
+  }
+
+  /// Hangs up on the program: SIGHUP to its process group, its terminal closed. It is then ended
+  /// with ``kill()`` if it does not end by itself.
+  func hangUp() {
+    terminal.hangUp()
+    terminal.close()
+    pendingInput = []
+  }
+
+  /// Kills the program's process group.
+  func kill() { terminal.kill() }
+
+  /// Reaps the program if it ended; whether it has.
+  func reapIfEnded() -> Bool {
+    guard terminal.reapIfEnded() != nil else { return false }
+    closeExitDescriptor()
+    return true
+  }
+
+  /// Waits for the killed program to end.
+  func reap() {
+    terminal.reap()
+    closeExitDescriptor()
+  }
+
+  /// Resizes the emulator and the terminal (the program gets SIGWINCH).
+  func resize(rows: Int, columns: Int) {
+    guard rows != emulator.rows || columns != emulator.columns else { return }
+    emulator.resize(rows: rows, columns: columns)
+    terminal.resize(rows: rows, columns: columns)
+  }
+
+  private func closeExitDescriptor() {
+    if exitDescriptor >= 0 { SystemIO.close(exitDescriptor) }
+    exitDescriptor = -1
+  }
+}
+
+/// Why a terminal screen could not be made.
+enum TerminalError: Error, CustomStringConvertible {
+  /// The program could not be started.
+  case cannotStart(program: String, reason: String)
+
+  var description: String {
+    switch self {
+    case .cannotStart(let program, let reason): "cannot start '\(program)': \(reason)"
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import TabShellPlatform
+
+/// Every terminal session of a shell: the live ones, whose output the shell takes in whenever it
+/// waits, and the closing ones, hung up and killed 2 s later if they did not end, then reaped.
+///
+/// The host watches ``descriptors`` while it waits, sleeps no longer than ``timeout``, and then
+/// calls ``runBackgroundWork()``, which never blocks. At exit it calls ``endAll()``.
+///
+/// Isolation: used on the thread that owns the shell.
+package final class TerminalSessions {
+  /// How many bytes one round takes in from one program: a program that writes without end costs
+  /// the shell one bounded round, then the next, and never holds it.
+  static let roundLimit = 256 * 1024
+  /// How long a hung-up program has to end before it is killed.
+  static let grace: UInt64 = 2_000_000_000
+
+  private struct Live {
+    weak var screen: TerminalScreen?
+    let session: TerminalSession
+    let needsDisplay: () -> Void
+  }
+
+  private var live: [Live] = []
+  private var closing: [(session: TerminalSession, deadline: UInt64)] = []
+
+  /// Makes an empty set.
+  package init() {}
+
+  /// How many programs run or are being ended.
+  package var count: Int { live.count + closing.count }
+
+  /// The pids of the programs that run or are being ended.
+  package var pids: [Int32] {
+    live.map(\.session.terminal.pid) + closing.map(\.session.terminal.pid)
+  }
+
+  /// Adds a live session, shown by `screen`; `needsDisplay` asks for a redraw.
+  func add(_ screen: TerminalScreen, needsDisplay: @escaping () -> Void) {
+    live.append(Live(screen: screen, session: screen.session, needsDisplay: needsDisplay))
+  }
+
+  /// Ends a session whose screen left: SIGHUP to its process group now, SIGKILL in 2 s.
+  func close(_ session: TerminalSession) {
+    live.removeAll { $0.session === session }
+    guard session.ending == nil else { return }
+    session.hangUp()
+    if session.reapIfEnded() { return }
+    closing.append((session, MonotonicClock.now() + Self.grace))
+  }
+
+  /// The descriptors to watch: the live programs' terminals, and their exits.
+  package var descriptors: [Int32] {
+    live.flatMap(\.session.descriptors) + closing.flatMap(\.session.descriptors)
+  }
+
+  /// How long the waiter may sleep, in milliseconds (-1: until a descriptor is ready).
+  package var timeout: Int32 {
+    if live.contains(where: \.session.hasPendingWork) { return 10 }
+    var wait: Int32 = -1
+    for entry in closing {
+      let until = MonotonicClock.milliseconds(until: entry.deadline)
+      wait = wait < 0 ? until : min(wait, until)
+    }
+    // A closing program that ends is noticed by its pidfd; without one, looked at every 50 ms.
+    if !closing.isEmpty, closing.contains(where: { $0.session.descriptors.isEmpty }) {
+      wait = wait < 0 ? 50 : min(wait, 50)
+    }
+    return wait
+  }
+
+  /// Takes in what the programs wrote (at most ``roundLimit`` bytes each), notices the ones that
+  /// ended, asks once for a redraw of each screen whose content changed, and ends the closing
+  /// programs whose time is up. Never waits.
+  package func runBackgroundWork() {
+    for entry in live {
+      let wrote = entry.session.takeIn(limit: Self.roundLimit)
+      let ended = entry.session.checkEnded()
+      if wrote || ended { entry.needsDisplay() }
+    }
+    let now = MonotonicClock.now()
+    closing.removeAll { entry in
+      if entry.session.reapIfEnded() { return true }
+      guard now >= entry.deadline else { return false }
+      entry.session.kill()
+      entry.session.reap()
+      return true
+    }
+  }
+
+  /// Ends every program (at exit): SIGHUP to each, up to 2 s for them to end, then SIGKILL; each
+  /// reaped.
+  package func endAll() {
+    for entry in live { close(entry.session) }
+    live = []
+    let deadline = MonotonicClock.now() + Self.grace
+    while !closing.isEmpty {
+      closing.removeAll { $0.session.reapIfEnded() }
+      if closing.isEmpty || MonotonicClock.now() >= deadline { break }
+      MonotonicClock.sleep(milliseconds: 10)
+    }
+    for entry in closing {
+      entry.session.kill()
+      entry.session.reap()
+    }
+    closing = []
+  }
+}

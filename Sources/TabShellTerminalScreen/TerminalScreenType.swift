@@ -26,6 +26,10 @@ package final class TerminalScreenType: ScreenType {
   /// The programs of this type's screens.
   package let sessions: TerminalSessions
   private let environment: () -> [String: String]
+  /// The folder a program starts in, from `--cwd DIR` as written (`nil` when not given): the host
+  /// resolves a relative one and gives its own folder for none. By default, `DIR` as it is, or
+  /// this process's folder.
+  package var directory: (String?) -> String? = { $0 }
 
   /// Makes the type; its screens' programs go into `sessions`, and start with `environment`
   /// (this process's by default) and the variables above.
@@ -49,7 +53,7 @@ package final class TerminalScreenType: ScreenType {
     let session = try TerminalSession(
       program: program, arguments: Array(words.dropFirst()),
       environment: variables.map { "\($0.key)=\($0.value)" },
-      directory: configuration[Self.directory],
+      directory: directory(configuration[Self.directory]),
       rows: 24, columns: 80, scrollback: configuration[Self.scrollback] ?? 10_000)
     let screen = TerminalScreen(
       session: session, context: configuration.context, sessions: sessions)
@@ -77,6 +81,12 @@ package final class TerminalPlugin: TabShellPlugin {
   /// Makes the plugin; its screens' programs go into `sessions`.
   package init(sessions: TerminalSessions) {
     type = TerminalScreenType(sessions: sessions)
+  }
+
+  /// The folder a program starts in (see ``TerminalScreenType/directory``).
+  package var directory: (String?) -> String? {
+    get { type.directory }
+    set { type.directory = newValue }
   }
 
   package var screenTypes: [any ScreenType] { [type] }

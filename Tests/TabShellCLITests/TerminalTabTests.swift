@@ -130,6 +130,29 @@ import Testing
     #expect(drawn.hasPrefix("xterm-256color env\n/usr\n"))
   }
 
+  @Test func theProgramStartsInTheShellsFolder() {
+    let shell = Harness()
+    #expect(shell.run("add-tab terminal --id d -- pwd"))
+    #expect(shell.wait(for: "[exited 0]", in: "d").hasPrefix("/tmp\n"))
+  }
+
+  @Test func popDismissAndALayoutEndTheirPrograms() throws {
+    let shell = Harness()
+    let sessions = try #require(shell.sessions)
+    #expect(shell.run("add-tab text --id a; push terminal --id p -- sleep 100"))
+    #expect(shell.run("present terminal --id m -- sleep 100"))
+    #expect(shell.run("add-tab terminal --id z -- sleep 100"))
+    let pids = sessions.pids
+    #expect(pids.count == 3)
+    #expect(shell.run("dismiss"))
+    #expect(shell.wait(seconds: 10) { sessions.count == 2 })
+    #expect(shell.run("pop"))
+    #expect(shell.wait(seconds: 10) { sessions.count == 1 })
+    #expect(shell.run("layout demo"))
+    #expect(shell.wait(seconds: 10) { sessions.count == 0 })
+    for pid in pids { #expect(!CurrentProcess.exists(pid)) }
+  }
+
   @Test func catEchoesTypedTextAndKeys() {
     let shell = Harness()
     #expect(shell.run("add-tab terminal --id t -- cat"))

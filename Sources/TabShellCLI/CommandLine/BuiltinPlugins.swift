@@ -20,6 +20,15 @@ final class HostBuiltinPlugin: TabShellPlugin {
   var screenTypes: [any ScreenType] { builtin.screenTypes + terminal.screenTypes }
   var layouts: [Layout] { builtin.layouts }
 
+  /// Makes the terminal tabs' programs start in the interpreter's folder, and resolves a relative
+  /// `--cwd` as it resolves a script's files.
+  func startPrograms(in interpreter: Interpreter) {
+    terminal.directory = { [weak interpreter] directory in
+      guard let interpreter else { return directory }
+      return directory.map(interpreter.resolve) ?? interpreter.currentDirectory
+    }
+  }
+
   /// The terminal tabs' programs, as the interpreter takes them in.
   var backgroundSource: BackgroundSource {
     let sessions = sessions

@@ -184,6 +184,7 @@ package enum TabShellCommand {
       },
       report: { process.report($0) })
     interpreter.backgroundSources.append(builtin.backgroundSource)
+    builtin.startPrograms(in: interpreter)
     interpreter.keepGoing = options.keepGoing
     interpreter.checks.updateSnapshots = options.updateSnapshots
     interpreter.scriptArguments = options.scriptArguments

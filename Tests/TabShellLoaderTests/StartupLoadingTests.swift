@@ -84,7 +84,7 @@ import Testing
         == """
         builtin (built-in)
           kind: built in
-          screens: text page post logger ticker
+          screens: text page post logger ticker terminal
           layouts: swipeable xianyu profile lifecycle demo
         faulty (\(mine))
           kind: process, running

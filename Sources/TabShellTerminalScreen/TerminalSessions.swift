@@ -34,9 +34,17 @@ package final class TerminalSessions {
     live.map(\.session.terminal.pid) + closing.map(\.session.terminal.pid)
   }
 
+  /// Called once, when the first session is added: the host starts watching the sessions then,
+  /// so that a shell with no terminal tab pays nothing for them between two commands.
+  package var onFirstSession: (() -> Void)?
+
   /// Adds a live session, shown by `screen`; `needsDisplay` asks for a redraw.
   func add(_ screen: TerminalScreen, needsDisplay: @escaping () -> Void) {
     live.append(Live(screen: screen, session: screen.session, needsDisplay: needsDisplay))
+    if let first = onFirstSession {
+      onFirstSession = nil
+      first()
+    }
   }
 
   /// Ends a session whose screen left: SIGHUP to its process group now, SIGKILL in 2 s.
@@ -72,6 +80,8 @@ package final class TerminalSessions {
   /// ended, asks once for a redraw of each screen whose content changed, and ends the closing
   /// programs whose time is up. Never waits.
   package func runBackgroundWork() {
+    // Between two commands of a script with no terminal tab, nothing to look at (no clock read).
+    guard !live.isEmpty || !closing.isEmpty else { return }
     for entry in live {
       let wrote = entry.session.takeIn(limit: Self.roundLimit)
       let ended = entry.session.checkEnded()

@@ -20,9 +20,15 @@ final class HostBuiltinPlugin: TabShellPlugin {
   var screenTypes: [any ScreenType] { builtin.screenTypes + terminal.screenTypes }
   var layouts: [Layout] { builtin.layouts }
 
-  /// Makes the terminal tabs' programs start in the interpreter's folder, and resolves a relative
-  /// `--cwd` as it resolves a script's files.
+  /// Makes the terminal tabs' programs start in the interpreter's folder, resolves a relative
+  /// `--cwd` as it resolves a script's files, and has the interpreter take in the programs (a
+  /// ``backgroundSource``) from the first one on: a shell with no terminal tab has no source to
+  /// look at between two commands.
   func startPrograms(in interpreter: Interpreter) {
+    let source = backgroundSource
+    sessions.onFirstSession = { [weak interpreter] in
+      interpreter?.backgroundSources.append(source)
+    }
     terminal.directory = { [weak interpreter] directory in
       guard let interpreter else { return directory }
       return directory.map(interpreter.resolve) ?? interpreter.currentDirectory

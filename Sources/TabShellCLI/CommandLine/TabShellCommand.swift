@@ -183,7 +183,6 @@ package enum TabShellCommand {
         write("\n")
       },
       report: { process.report($0) })
-    interpreter.backgroundSources.append(builtin.backgroundSource)
     builtin.startPrograms(in: interpreter)
     interpreter.keepGoing = options.keepGoing
     interpreter.checks.updateSnapshots = options.updateSnapshots

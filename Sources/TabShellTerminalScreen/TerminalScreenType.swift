@@ -30,6 +30,9 @@ package final class TerminalScreenType: ScreenType {
   /// resolves a relative one and gives its own folder for none. By default, `DIR` as it is, or
   /// this process's folder.
   package var directory: (String?) -> String? = { $0 }
+  /// The size of the region a new screen will show in, as the host lays it out now: its program
+  /// starts at that size, so that what it draws first fits (80 × 24 by default).
+  package var regionSize: () -> (rows: Int, columns: Int) = { (24, 80) }
 
   /// Makes the type; its screens' programs go into `sessions`, and start with `environment`
   /// (this process's by default) and the variables above.
@@ -50,11 +53,13 @@ package final class TerminalScreenType: ScreenType {
     variables["TABSHELL_SCREEN"] = configuration.id
     variables["COLUMNS"] = nil
     variables["LINES"] = nil
+    let size = regionSize()
     let session = try TerminalSession(
       program: program, arguments: Array(words.dropFirst()),
       environment: variables.map { "\($0.key)=\($0.value)" },
       directory: directory(configuration[Self.directory]),
-      rows: 24, columns: 80, scrollback: configuration[Self.scrollback] ?? 10_000)
+      rows: max(1, size.rows), columns: max(1, size.columns),
+      scrollback: configuration[Self.scrollback] ?? 10_000)
     let screen = TerminalScreen(
       session: session, context: configuration.context, sessions: sessions)
     let context = configuration.context
@@ -87,6 +92,12 @@ package final class TerminalPlugin: TabShellPlugin {
   package var directory: (String?) -> String? {
     get { type.directory }
     set { type.directory = newValue }
+  }
+
+  /// The size a new screen's program starts at (see ``TerminalScreenType/regionSize``).
+  package var regionSize: () -> (rows: Int, columns: Int) {
+    get { type.regionSize }
+    set { type.regionSize = newValue }
   }
 
   package var screenTypes: [any ScreenType] { [type] }

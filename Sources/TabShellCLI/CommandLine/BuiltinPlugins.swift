@@ -1,6 +1,7 @@
 import BuiltinScreens
 import TabShellKit
 import TabShellLanguage
+import TabShellRendering
 import TabShellTerminalScreen
 
 /// The plugin the host registers as built in: the built-in screens and layouts, and the `terminal`
@@ -20,7 +21,8 @@ final class HostBuiltinPlugin: TabShellPlugin {
   var screenTypes: [any ScreenType] { builtin.screenTypes + terminal.screenTypes }
   var layouts: [Layout] { builtin.layouts }
 
-  /// Makes the terminal tabs' programs start in the interpreter's folder, resolves a relative
+  /// Makes the terminal tabs' programs start in the interpreter's folder, at the size of the
+  /// region the interpreter lays out now, resolves a relative
   /// `--cwd` as it resolves a script's files, and has the interpreter take in the programs (a
   /// ``backgroundSource``) from the first one on: a shell with no terminal tab has no source to
   /// look at between two commands.
@@ -28,6 +30,11 @@ final class HostBuiltinPlugin: TabShellPlugin {
     let source = backgroundSource
     sessions.onFirstSession = { [weak interpreter] in
       interpreter?.backgroundSources.append(source)
+    }
+    terminal.regionSize = { [weak interpreter] in
+      guard let interpreter else { return (24, 80) }
+      let layout = TerminalLayout(interpreter.shell, options: interpreter.view.renderOptions)
+      return (layout.screenHeight - 1, layout.columns)
     }
     terminal.directory = { [weak interpreter] directory in
       guard let interpreter else { return directory }

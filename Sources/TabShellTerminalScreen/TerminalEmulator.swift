@@ -14,16 +14,10 @@ final class TerminalEmulator {
   private(set) var rows: Int
   /// The terminal's columns.
   private(set) var columns: Int
-  /// The title the program set (OSC 0 or 2), as it wrote it; `nil` before it set one.
-  private(set) var title: String?
   /// Whether the program turned mouse reporting on.
   private(set) var mouseReporting = false
   /// Whether the program shows the cursor.
   private(set) var cursorVisible = true
-  /// Whether the alternate screen is shown.
-  private(set) var alternateScreen = false
-  /// How many bells the program rang.
-  private(set) var bells = 0
   /// The lines scrolled off the top, oldest first, at most ``scrollbackLimit``.
   private(set) var scrollback: [[VTermScreenCell]] = []
   /// The most lines ``scrollback`` keeps.
@@ -142,10 +136,7 @@ final class TerminalEmulator {
       emulator.set(property, value.pointee)
       return 1
     },
-    bell: { user in
-      emulator(user)?.bells += 1
-      return 1
-    },
+    bell: nil,
     resize: nil,
     sb_pushline: { count, cells, user in
       guard let cells, let emulator = emulator(user) else { return 0 }
@@ -160,10 +151,8 @@ final class TerminalEmulator {
 
   private func set(_ property: VTermProp, _ value: VTermValue) {
     switch property {
-    case VTERM_PROP_TITLE: title = value.string.map { String(cString: $0) }
     case VTERM_PROP_MOUSE: mouseReporting = value.number != 0
     case VTERM_PROP_CURSORVISIBLE: cursorVisible = value.boolean != 0
-    case VTERM_PROP_ALTSCREEN: alternateScreen = value.boolean != 0
     default: break
     }
   }

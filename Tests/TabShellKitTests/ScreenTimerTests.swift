@@ -12,6 +12,8 @@ private final class TickingType: ScreenType {
   var ticks: [String: Int] = [:]
   var interval: Duration = .seconds(1)
   var once = false
+  /// Every timer its screens started.
+  var started: [ScreenTimer] = []
   func makeScreen(_ configuration: ScreenConfiguration) throws -> any Screen {
     TickingScreen(id: configuration.id, context: configuration.context, type: self)
   }
@@ -32,7 +34,9 @@ private final class TickingScreen: Screen {
       type.ticks[id, default: 0] += 1
       context.setBadge(String(type.ticks[id] ?? 0))
     }
-    timer = type.once ? context.after(type.interval, tick) : context.every(type.interval, tick)
+    let timer = type.once ? context.after(type.interval, tick) : context.every(type.interval, tick)
+    self.timer = timer
+    type.started.append(timer)
   }
 }
 
@@ -88,7 +92,17 @@ struct ScreenTimerTests {
     #expect(type.ticks["t"] == nil)
   }
 
-  @Test func aCancelledTimerDoesNotFireAndIntervalsHaveAFloor() throws {
+  @Test func aCancelledTimerDoesNotFire() throws {
+    let (shell, type, clock) = try shell()
+    let timer = try #require(type.started.first)
+    timer.cancel()
+    #expect(timer.isCancelled && shell.nextTimerDeadline == nil)
+    clock.time = .seconds(5)
+    #expect(try !shell.runDueTimers())
+    #expect(type.ticks["t"] == nil && shell.tab(at: 1)?.item.badge == nil)
+  }
+
+  @Test func aRepeatingTimerHasAnIntervalFloor() throws {
     let plugin = TickingPlugin()
     plugin.type.interval = .zero
     let clock = ManualClock()
@@ -98,7 +112,11 @@ struct ScreenTimerTests {
       try shell.send(.addTab(NewTab(NewScreen(type: "ticking", id: "t"))))
     }
     #expect(shell.nextTimerDeadline == ScreenContext.shortestInterval)
-    try shell.send(.closeTab("t"))
-    #expect(shell.nextTimerDeadline == nil)
+    clock.time = .milliseconds(3)
+    #expect(try !shell.runDueTimers())
+    clock.time = ScreenContext.shortestInterval
+    #expect(try shell.runDueTimers())
+    #expect(plugin.type.ticks["t"] == 1)
   }
+
 }

@@ -15,8 +15,7 @@ extension Shell {
   /// When the next timer is due, on the shell's clock (``clock``); `nil` when none waits. A host
   /// waiting for input waits no longer than this, then calls ``runDueTimers()``.
   public var nextTimerDeadline: Duration? {
-    timers.removeAll { $0.timer.isCancelled }
-    return timers.lazy.map(\.deadline).min()
+    timers.lazy.filter { !$0.timer.isCancelled }.map(\.deadline).min()
   }
 
   /// How long until the next timer is due (zero when one is overdue); `nil` when none waits.
@@ -32,21 +31,20 @@ extension Shell {
     var due = timers.filter { !$0.timer.isCancelled && $0.deadline <= time }
     guard !due.isEmpty else { return false }
     due.sort { $0.deadline < $1.deadline }
+    // A repeating timer's next firing is set before any body runs: the first after now, so that a
+    // host that fell behind skips, and never bursts.
+    for index in timers.indices where timers[index].deadline <= time {
+      if let interval = timers[index].timer.interval {
+        let next = timers[index].deadline + interval
+        timers[index].deadline = next <= time ? time + interval : next
+      }
+    }
     for entry in due {
       guard !entry.timer.isCancelled, isLive(entry.timer.screenID) else {
         entry.timer.cancel()
         continue
       }
-      if let interval = entry.timer.interval {
-        // The next firing after now: a host that fell behind skips, and never bursts.
-        var next = entry.deadline + interval
-        if next <= time { next = time + interval }
-        if let index = timers.firstIndex(where: { $0.timer === entry.timer }) {
-          timers[index].deadline = next
-        }
-      } else {
-        entry.timer.cancel()
-      }
+      if entry.timer.interval == nil { entry.timer.cancel() }
       entry.timer.body()
     }
     timers.removeAll { $0.timer.isCancelled }

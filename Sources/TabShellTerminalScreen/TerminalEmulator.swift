@@ -22,6 +22,10 @@ final class TerminalEmulator {
   private(set) var scrollback: [[VTermScreenCell]] = []
   /// The most lines ``scrollback`` keeps.
   let scrollbackLimit: Int
+  /// How many lines the view is scrolled back from the live screen (0: not scrolled back), at most
+  /// `scrollback.count`: the lines that scroll off while it is scrolled back add to it, so that
+  /// the view stays on the same lines.
+  var scrolledBack = 0
   /// Gets the bytes the terminal sends the program.
   var onOutput: ([UInt8]) -> Void = { _ in }
 
@@ -166,6 +170,7 @@ final class TerminalEmulator {
       scrollback.removeFirst(max(1, scrollbackLimit / 10))
     }
     scrollback.append(Array(cells[..<end]))
+    if scrolledBack > 0 { scrolledBack = min(scrolledBack + 1, scrollback.count) }
   }
 
   /// Whether a cell shows nothing: no character, or a space, on the default background.
@@ -178,6 +183,7 @@ final class TerminalEmulator {
   /// Gives back the last line kept, blank-padded to the width, when the terminal grows.
   private func popLine(into cells: UnsafeMutableBufferPointer<VTermScreenCell>) -> Bool {
     guard let line = scrollback.popLast() else { return false }
+    scrolledBack = min(scrolledBack, scrollback.count)
     var blank = VTermScreenCell()
     blank.width = 1
     vterm_state_get_default_colors(state, &blank.fg, &blank.bg)

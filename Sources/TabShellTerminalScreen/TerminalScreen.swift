@@ -6,7 +6,7 @@ import TabShellKit
 /// leaves for good its session is handed to ``TerminalSessions`` to be ended.
 final class TerminalScreen: Screen {
   let session: TerminalSession
-  private let context: ScreenContext
+  let context: ScreenContext
   private unowned let sessions: TerminalSessions
 
   init(session: TerminalSession, context: ScreenContext, sessions: TerminalSessions) {
@@ -29,22 +29,40 @@ final class TerminalScreen: Screen {
     let columns = min(canvas.width, emulator.columns)
     for row in 0..<rows {
       var column = 0
-      while column < columns {
-        let cell = emulator.cell(row: row, column: column)
-        let width = max(1, Int(cell.width))
-        let style = Self.style(of: cell)
-        if cell.chars.0 == 0 || cell.chars.0 == 32 {
-          if !style.isPlain { canvas.fill(row: row, column: column, count: width, style: style) }
-        } else {
-          canvas.write(Self.text(of: cell), row: row, column: column, style: style)
+      switch emulator.viewRow(row) {
+      case .kept(let cells):
+        while column < min(columns, cells.count) {
+          column += Self.draw(cells[column], row: row, column: column, in: &canvas)
         }
-        column += width
+      case .screen(let line):
+        while column < columns {
+          let cell = emulator.cell(row: line, column: column)
+          column += Self.draw(cell, row: row, column: column, in: &canvas)
+        }
       }
+    }
+    if emulator.scrolledBack > 0 {
+      drawPosition(in: &canvas, columns: columns)
+      return
     }
     let cursor = emulator.cursor
     if session.ending == nil, emulator.cursorVisible, cursor.row < rows, cursor.column < columns {
       canvas.cursor = Canvas.Cursor(row: cursor.row, column: cursor.column)
     }
+  }
+
+  /// Draws a cell; the columns it takes.
+  private static func draw(_ cell: VTermScreenCell, row: Int, column: Int, in canvas: inout Canvas)
+    -> Int
+  {
+    let width = max(1, Int(cell.width))
+    let style = style(of: cell)
+    if cell.chars.0 == 0 || cell.chars.0 == 32 {
+      if !style.isPlain { canvas.fill(row: row, column: column, count: width, style: style) }
+    } else {
+      canvas.write(text(of: cell), row: row, column: column, style: style)
+    }
+    return width
   }
 
   func handle(_ input: ScreenInput) -> Bool {
@@ -53,6 +71,7 @@ final class TerminalScreen: Screen {
     switch input {
     case .key(let name):
       guard let key = TerminalKey(name: name) else { return false }
+      returnToScreen()
       switch key {
       case .key(let key, let modifiers): emulator.key(key, modifiers: modifiers)
       case .character(let scalar, let modifiers): emulator.character(scalar, modifiers: modifiers)
@@ -61,11 +80,13 @@ final class TerminalScreen: Screen {
     case .text(let text, let isPaste):
       // A terminal sends Enter as a carriage return, in a paste too.
       let bytes = Array(text.utf8).map { $0 == 0x0A ? 0x0D : $0 }
+      returnToScreen()
       if isPaste { emulator.paste(starts: true) }
       session.send(bytes)
       if isPaste { emulator.paste(starts: false) }
     case .mouse(let mouse):
-      guard emulator.mouseReporting else { return false }
+      guard emulator.mouseReporting else { return scrollBack(with: mouse) }
+      returnToScreen()
       let modifiers = VTermModifier(rawValue: UInt32(mouse.modifiers.rawValue))
       switch mouse.action {
       case .press, .release:

@@ -23,6 +23,9 @@ package final class TerminalScreenType: ScreenType {
 
   package var parameters: [CommandParameter] { [Self.directory, Self.scrollback] }
 
+  /// `scrollback HOW [N]`, while a terminal tab is visible.
+  package var commands: [ScreenCommand] { [TerminalScreen.scrollbackCommand] }
+
   /// The programs of this type's screens.
   package let sessions: TerminalSessions
   private let environment: () -> [String: String]

@@ -53,7 +53,16 @@ import Testing
     #expect(output.contains("NPage    panel page-down"))
     #expect(output.contains("C-b  set-focus prefix"))
     #expect(output.contains("b       set-focus bar"))
-    #expect(output.last == "?       help tui")
+    #expect(output.contains("?       help tui"))
+    #expect(output.last == "NPage   scrollback page-down")
+  }
+
+  /// The prefix keys PPage and NPage run the `terminal` screen type's `scrollback`, looked up when
+  /// pressed: where no such type is registered, pressing one says so, and the table is whole.
+  @Test func aScreenTypesCommandInTheBuiltInKeysIsLookedUpWhenPressed() throws {
+    let session = try GestureSession()
+    #expect(session.run("key --focus prefix PPage") == 1)
+    #expect(session.take().errors == ["error: unknown command 'scrollback'"])
   }
 
   @Test func bindRunsTheCommandsParsedWhenBoundAndUnbindRemovesThem() throws {

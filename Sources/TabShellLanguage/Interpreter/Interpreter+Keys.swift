@@ -3,11 +3,13 @@
 /// The key bindings (``KeyTable``): `bind`, `unbind`, `keys`, a key pressed (in the full-screen
 /// mode, or by `key NAME`), and the full-screen mode's own commands.
 extension Interpreter {
-  /// The built-in bindings (``KeyTable/defaults``), each command line parsed once.
+  /// The built-in bindings (``KeyTable/defaults``), each command line parsed once; a screen
+  /// type's command (`scrollback`) is looked up when the key is pressed.
   func defaultKeyTable() -> KeyTable {
     var table = KeyTable()
     for (focus, name, line) in KeyTable.defaults {
-      let script = parse(line, file: nil)
+      let script = parser.parse(
+        line, file: nil, directory: currentDirectory, deferringUnknown: true)
       guard let key = KeyName(name), script.diagnostics.isEmpty else {
         assertionFailure("the built-in binding \(name) '\(line)' does not parse")
         continue

@@ -2,7 +2,9 @@ extension KeyTable {
   /// The full-screen mode's built-in keys (docs/Contract.md, "The full-screen mode"): the
   /// bindings every session starts with, before the start-up file's `bind` and `unbind`. In the
   /// screen focus only the prefix key (Ctrl-B, as tmux's) is the shell's; the key after it is
-  /// looked up in the prefix focus.
+  /// looked up in the prefix focus. PPage and NPage after it scroll a terminal tab back
+  /// (`scrollback`, the `terminal` screen type's command: unknown where that type is not
+  /// registered, which these bindings then say when pressed).
   package static let defaults: [(focus: KeyFocus, key: String, line: String)] =
     [
       (.bar, "Left", "swipe right"), (.bar, "Right", "swipe left"),
@@ -31,6 +33,7 @@ extension KeyTable {
     ]
     + (1...9).map { (.prefix, "\($0)", "tab \($0)") }
     + [
-      (.prefix, "?", "help tui")
+      (.prefix, "?", "help tui"),
+      (.prefix, "PPage", "scrollback page-up"), (.prefix, "NPage", "scrollback page-down"),
     ]
 }

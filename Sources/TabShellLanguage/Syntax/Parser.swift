@@ -26,9 +26,15 @@ struct Parser {
   /// such as `tab 2` or `swipe left`, is not lexed nor bound again: it is found by its bytes in a
   /// table of the plain lines parsed so far and shares the command parsed the first time, so that
   /// a long script of them is parsed fast and held small.
-  func parse(_ source: String, file: String?, directory: String) -> Script {
+  ///
+  /// With `deferringUnknown`, a name that is no command yet is taken as a screen type's command,
+  /// looked up when it runs (as after a `load`).
+  func parse(
+    _ source: String, file: String?, directory: String, deferringUnknown: Bool = false
+  ) -> Script {
     var source = source
     var lines = ScriptLines(parser: self, file: file)
+    lines.deferUnknown = deferringUnknown
     source.withUTF8 { lines.parse($0) }
     lines.diagnostics.sort {
       ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column)

@@ -7,7 +7,8 @@
 //   ← TabShellLanguage (parser, commands, interpreter)
 //   ← TabShellCLI (command line, batch runs, the readline REPL) ← tabshell (main).
 //   TabShellTerminal (the full-screen mode's terminal layer) needs TabShellRendering only;
-//   TabShellRPC (process plugins' transport) knows nothing of the core.
+//   TabShellRPC (process plugins' transport) knows nothing of the core; nor does TabShellSessions
+//   (sessions' sockets, messages and frames), which the session server in TabShellCLI uses.
 // The core does no I/O. Every host module reaches the C library only through TabShellPlatform's
 // Swift functions and types, which do not re-export it (scripts/check-platform keeps it so); the
 // other C modules are the readline shim CReadline (for TabShellCLI) and the libvterm shim CVTerm
@@ -34,6 +35,9 @@ let package = Package(
     // plugin protocol's messages. Knows nothing of the core; reaches the system through
     // TabShellPlatform.
     .target(name: "TabShellRPC", dependencies: ["TabShellPlatform"]),
+    // Sessions' sockets, messages and frames (docs/Sessions.md), for the server and the clients:
+    // knows nothing of the core.
+    .target(name: "TabShellSessions", dependencies: ["TabShellPlatform", "TabShellRPC"]),
     // Loading plugins: shared objects (dlopen), and process plugins adapted to the core.
     .target(name: "TabShellLoader", dependencies: [kit, "TabShellPlatform", "TabShellRPC"]),
     // The full-screen mode's terminal layer: input decoding, the cell grid, frame diffs, raw mode.
@@ -52,6 +56,7 @@ let package = Package(
       dependencies: [
         kit, "TabShellPlatform", "TabShellLanguage", "TabShellRendering", "TabShellLoader",
         "TabShellRPC", "TabShellTerminal", "BuiltinScreens", "CReadline", "TabShellTerminalScreen",
+        "TabShellSessions",
       ]
     ),
     .executableTarget(name: "tabshell", dependencies: ["TabShellCLI", "TabShellPlatform"]),
@@ -71,7 +76,8 @@ let package = Package(
       name: "TabShellCLITests",
       dependencies: [
         kit, "TabShellLanguage", "TabShellCLI", "TabShellLoader", "BuiltinScreens",
-        "TabShellPlatform", "TestSupport", "TabShellTerminalScreen",
+        "TabShellPlatform", "TestSupport", "TabShellTerminalScreen", "TabShellSessions",
+        "TabShellRPC",
       ]
     ),
     .testTarget(
@@ -87,6 +93,9 @@ let package = Package(
       exclude: ["Fixtures"]
     ),
     .testTarget(name: "TabShellRPCTests", dependencies: ["TabShellRPC", "TestSupport"]),
+    .testTarget(
+      name: "TabShellSessionsTests",
+      dependencies: ["TabShellSessions", "TabShellRPC", "TabShellPlatform"]),
     .testTarget(
       name: "TabShellTerminalTests",
       dependencies: ["TabShellTerminal", "TabShellRendering", "TestSupport"]

@@ -1,6 +1,6 @@
 // The few C library calls Swift cannot make itself (variadic ones, and what a child does between
-// `fork` and `exec`, where only async-signal-safe calls may run), each wrapped once, for
-// TabShellPlatform only.
+// `fork` and `exec`, where only async-signal-safe calls may run, and Unix sockets, whose addresses
+// and credentials are C structures), each wrapped once, for TabShellPlatform only.
 #ifndef TABSHELL_CPLATFORM_SHIM_H
 #define TABSHELL_CPLATFORM_SHIM_H
 #include <errno.h>
@@ -9,6 +9,10 @@
 #include <signal.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <string.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -103,6 +107,106 @@ static inline int tabshell_spawn_in_pseudo_terminal(
 static inline int tabshell_set_terminal_size(int master, unsigned short rows, unsigned short columns) {
   struct winsize size = {rows, columns, 0, 0};
   return ioctl(master, TIOCSWINSZ, &size);
+}
+
+/// Fills `address` with the Unix socket address of `path`. 0, or -1 with `errno` `ENAMETOOLONG`
+/// when the path does not fit.
+static inline int tabshell_unix_address(const char *path, struct sockaddr_un *address) {
+  memset(address, 0, sizeof *address);
+  address->sun_family = AF_UNIX;
+  size_t length = strlen(path);
+  if (length >= sizeof address->sun_path) {
+    errno = ENAMETOOLONG;
+    return -1;
+  }
+  memcpy(address->sun_path, path, length + 1);
+  return 0;
+}
+
+/// Binds a listening Unix stream socket at `path` (which must not exist), non-blocking and
+/// close-on-exec, with mode 0600 from its birth (the umask is set around `bind`, so no other user
+/// can connect in between). Returns the descriptor, or -1 with `errno` (`ENAMETOOLONG` for a path
+/// that a socket address cannot hold).
+static inline int tabshell_listen_unix(const char *path, int backlog) {
+  struct sockaddr_un address;
+  if (tabshell_unix_address(path, &address) < 0) return -1;
+  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  if (fd < 0) return -1;
+  mode_t previous = umask(0177);
+  int bound = bind(fd, (struct sockaddr *)&address, sizeof address);
+  int saved = errno;
+  umask(previous);
+  if (bound < 0 || listen(fd, backlog) < 0) {
+    if (bound == 0) saved = errno;
+    close(fd);
+    errno = saved;
+    return -1;
+  }
+  return fd;
+}
+
+/// Connects a Unix stream socket to `path` (close-on-exec, blocking: connecting to a local socket
+/// does not wait for the server to accept). Returns the descriptor, or -1 with `errno`
+/// (`ECONNREFUSED` when no server listens there: a stale socket).
+static inline int tabshell_connect_unix(const char *path) {
+  struct sockaddr_un address;
+  if (tabshell_unix_address(path, &address) < 0) return -1;
+  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return -1;
+  int result;
+  do result = connect(fd, (struct sockaddr *)&address, sizeof address);
+  while (result < 0 && errno == EINTR);
+  if (result < 0) {
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return -1;
+  }
+  return fd;
+}
+
+/// Accepts one connection on `listener` (non-blocking and close-on-exec). Returns the descriptor,
+/// or -1 with `errno` (`EAGAIN` when none waits).
+static inline int tabshell_accept(int listener) {
+  int fd;
+  do fd = accept(listener, NULL, NULL);
+  while (fd < 0 && errno == EINTR);
+  if (fd < 0) return -1;
+  fcntl(fd, F_SETFD, FD_CLOEXEC);
+  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+  return fd;
+}
+
+/// The user id and pid of the process at the other end of the Unix socket `fd` (`SO_PEERCRED`,
+/// as the kernel recorded them at `connect`/`listen`). 0, or -1 with `errno`.
+static inline int tabshell_peer_credentials(int fd, unsigned *uid, int *pid) {
+  // Linux's `struct ucred` (which <sys/socket.h> declares only with _GNU_SOURCE): its layout is
+  // the kernel's.
+  struct {
+    pid_t pid;
+    uid_t uid;
+    gid_t gid;
+  } credentials;
+  socklen_t size = sizeof credentials;
+  if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &size) < 0) return -1;
+  *uid = credentials.uid;
+  *pid = credentials.pid;
+  return 0;
+}
+
+/// The longest path a Unix socket's address holds, in bytes (without the final NUL).
+static inline int tabshell_unix_path_limit(void) {
+  struct sockaddr_un address;
+  return (int)sizeof address.sun_path - 1;
+}
+
+/// Writes once to `fd` with `send(MSG_NOSIGNAL)`: a socket whose reader is gone fails with `EPIPE`
+/// and raises no SIGPIPE. The count, or -1 with `errno`.
+static inline long tabshell_send_once(int fd, const void *bytes, unsigned long count) {
+  long sent;
+  do sent = send(fd, bytes, count, MSG_NOSIGNAL);
+  while (sent < 0 && errno == EINTR);
+  return sent;
 }
 
 #endif

@@ -28,4 +28,7 @@ package enum WallClock {
       year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
       hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec))
   }
+
+  /// Now, in whole seconds since 1970 (`time`).
+  package static func secondsSince1970() -> Int { Int(time(nil)) }
 }

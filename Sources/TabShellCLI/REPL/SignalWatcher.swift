@@ -29,20 +29,25 @@ final class SignalWatcher {
 
   private static let arrived = Atomic<UInt64>(0)
   private static let wakeDescriptor = Atomic<Int32>(-1)
+  /// Whether SIGTERM and SIGHUP arm ``FatalSignals/armDeadline(for:)`` (not in a session's server,
+  /// which ends in its own time and must remove its socket).
+  private static let armsDeadline = Atomic<Bool>(true)
 
   /// The pipe's end to poll for reading: readable when a signal arrived.
   let readDescriptor: Int32
   private let writeDescriptor: Int32
   private let previous = ReplacedSignalActions()
 
-  /// Creates the pipe and installs the handlers; `nil` when the pipe cannot be made.
-  init?() {
+  /// Creates the pipe and installs the handlers; `nil` when the pipe cannot be made. With
+  /// `deadline` false, SIGTERM and SIGHUP do not end the process after a deadline.
+  init?(deadline: Bool = true) {
     guard let ends = try? SystemIO.makePipe() else { return nil }
     readDescriptor = ends.read
     writeDescriptor = ends.write
     SystemIO.setNonBlocking(ends.read)
     SystemIO.setNonBlocking(ends.write)
     Self.arrived.store(0, ordering: .sequentiallyConsistent)
+    Self.armsDeadline.store(deadline, ordering: .sequentiallyConsistent)
     Self.wakeDescriptor.store(writeDescriptor, ordering: .sequentiallyConsistent)
     for signal in Self.watched { install(signal) }
   }
@@ -98,7 +103,9 @@ final class SignalWatcher {
     if signal == Signal.interrupt || signal == Signal.terminate || signal == Signal.hangUp {
       Interpreter.interruption.store(true, ordering: .relaxed)
     }
-    if signal == Signal.terminate || signal == Signal.hangUp {
+    if signal == Signal.terminate || signal == Signal.hangUp,
+      armsDeadline.load(ordering: .sequentiallyConsistent)
+    {
       FatalSignals.armDeadline(for: signal)
     }
     let descriptor = wakeDescriptor.load(ordering: .sequentiallyConsistent)

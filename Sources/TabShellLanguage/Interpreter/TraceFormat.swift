@@ -2,7 +2,7 @@
 import TabShellRPC
 
 /// How `trace json` writes events (`trace on` writes each event's `description`).
-enum TraceFormat {
+package enum TraceFormat {
   /// One JSON object, `{"event":"viewWillAppear","screen":"b"}` or
   /// `{"event":"did-select","tab":2,"id":"b"}`, built in `buffer` (whose capacity is kept from line
   /// to line): a trace writes many lines, and bytes grow faster than a string.
@@ -30,6 +30,12 @@ enum TraceFormat {
     }
     bytes.append(UInt8(ascii: "}"))
     return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The JSON object of `event` as `trace json` writes it (for a session's `events` stream).
+  package static func json(_ event: ShellEvent) -> String {
+    var buffer: [UInt8] = []
+    return json(event, buffer: &buffer)
   }
 
   /// The keys, as bytes: `,"screen":` and so on.

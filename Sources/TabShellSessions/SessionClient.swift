@@ -1,0 +1,144 @@
+import TabShellPlatform
+import TabShellRPC
+
+/// A line-mode connection to a session's server, from a client (`send`, `sessions`,
+/// `kill-session`, `attach` before it switches to frames): connects, checks the server's user,
+/// says `hello`, then makes requests and reads answers and notifications.
+///
+/// Isolation: one thread at a time.
+package final class SessionClient {
+  /// The connection's descriptor (blocking).
+  package let fd: Int32
+  /// The session's name, for messages.
+  package let name: String
+  /// What the server said to `hello`: its pid.
+  package private(set) var serverPID = 0
+  private var input = InputBuffer()
+  private var nextID = 1
+  private var closed = false
+
+  private init(fd: Int32, name: String) {
+    self.fd = fd
+    self.name = name
+  }
+
+  deinit { close() }
+
+  /// Connects to the session at `socket` (named `name` in messages) as a client of kind `client`
+  /// (`send`, `attach`, `sessions`...) and says `hello`. A socket nothing listens at is removed
+  /// (``SessionError/serverDied(_:)``); a server of another user is refused; a server that does
+  /// not answer `hello` within `timeout` milliseconds is ``SessionError/notAnswering(_:milliseconds:)``.
+  package static func connect(
+    socket: String, name: String, client: String,
+    timeout: Int32 = SessionProtocol.answerTimeout
+  ) throws(SessionError) -> SessionClient {
+    let fd: Int32
+    do throws(SystemError) {
+      fd = try UnixSocket.connect(to: socket)
+    } catch {
+      throw SessionTarget.connectionError(error, socket: socket, name: name)
+    }
+    let connection = SessionClient(fd: fd, name: name)
+    if let peer = UnixSocket.peer(of: fd), peer.userID != CurrentProcess.userID {
+      connection.close()
+      throw .otherUser(socket, peer.userID)
+    }
+    let params: JSONValue = ["protocol": .int(SessionProtocol.version), "client": .string(client)]
+    let answer = try connection.call("hello", params, timeout: timeout)
+    connection.serverPID = answer["pid"]?.intValue ?? 0
+    return connection
+  }
+
+  /// Sends a request; returns its id.
+  @discardableResult
+  package func request(_ method: String, _ params: JSONValue = .object([:])) throws(SessionError)
+    -> Int
+  {
+    let id = nextID
+    nextID += 1
+    try write(SessionMessage.request(id: .int(id), method: method, params: params).line)
+    return id
+  }
+
+  /// Writes raw bytes (a line or frames), never raising SIGPIPE.
+  package func write(_ bytes: [UInt8]) throws(SessionError) {
+    var offset = 0
+    while offset < bytes.count {
+      let sent = bytes.withUnsafeBytes { buffer in
+        UnixSocket.send(fd, UnsafeRawBufferPointer(rebasing: buffer[offset...]))
+      }
+      switch sent {
+      case .sent(let count): offset += count
+      case .wouldBlock: _ = SystemIO.wait([SystemIO.Watched(fd: fd, write: true)], milliseconds: -1)
+      case .failed: throw .connectionLost(name)
+      }
+    }
+  }
+
+  /// Sends a request and waits for its answer (at most `timeout` ms; -1: no limit): its result,
+  /// or ``SessionError/refused(_:)`` with the server's message. Notifications that come first are
+  /// dropped.
+  package func call(_ method: String, _ params: JSONValue = .object([:]), timeout: Int32 = -1)
+    throws(SessionError) -> JSONValue
+  {
+    let id = try request(method, params)
+    let deadline = timeout < 0 ? nil : MonotonicClock.now() + UInt64(timeout) * 1_000_000
+    while true {
+      switch try readMessage(until: deadline, limit: timeout) {
+      case .result(.int(id), let result): return result
+      case .error(let answered, let error) where answered == .int(id) || answered == .null:
+        throw .refused(error.message)
+      case .result, .error: throw .protocolError("an answer to a request never made")
+      case .request, .notification: continue
+      }
+    }
+  }
+
+  /// The next message from the server, waiting at most `timeout` ms (-1: no limit).
+  package func readMessage(timeout: Int32 = -1) throws(SessionError) -> SessionMessage {
+    let deadline = timeout < 0 ? nil : MonotonicClock.now() + UInt64(timeout) * 1_000_000
+    return try readMessage(until: deadline, limit: timeout)
+  }
+
+  /// The next message, before `deadline` (monotonic nanoseconds; `nil`: no limit); `limit` is the
+  /// wait the error names.
+  private func readMessage(until deadline: UInt64?, limit: Int32) throws(SessionError)
+    -> SessionMessage
+  {
+    while true {
+      switch input.nextLine() {
+      case .item(let line):
+        switch SessionMessage.parse(line) {
+        case .success(let message): return message
+        case .failure(let error): throw .protocolError(error.message)
+        }
+      case .tooLong: throw .protocolError("a message longer than \(input.limit) bytes")
+      case .none: break
+      }
+      let wait = deadline.map { MonotonicClock.milliseconds(until: $0) } ?? -1
+      if let deadline, MonotonicClock.now() >= deadline {
+        throw .notAnswering(name, milliseconds: Int(limit))
+      }
+      let ready = SystemIO.wait([SystemIO.Watched(fd: fd)], milliseconds: wait)
+      guard ready.first?.readable == true || ready.first?.broken == true else { continue }
+      switch input.fill(from: fd) {
+      case .read, .wouldBlock: continue
+      case .end, .failed: throw .connectionLost(name)
+      }
+    }
+  }
+
+  /// Bytes read past the last message taken: the start of frame mode after `attach`'s answer.
+  package func takeBufferedInput() -> InputBuffer {
+    let buffer = input
+    input = InputBuffer()
+    return buffer
+  }
+
+  /// Closes the connection (once).
+  package func close() {
+    guard !closed else { return }
+    closed = true
+    SystemIO.close(fd)
+  }
+}

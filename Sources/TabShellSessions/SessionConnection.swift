@@ -1,0 +1,112 @@
+import TabShellPlatform
+
+/// One client's connection, as the server holds it: the non-blocking socket, its peer, what it
+/// sent that was not taken yet and what waits to be written to it (both bounded).
+///
+/// The server's loop reads it when `poll` says so (``fill()``), takes whole messages
+/// (``nextLine()``, ``nextFrame()``), queues answers (``send(_:)``) and writes them out when the
+/// socket is writable (``flush()``). Nothing here waits.
+///
+/// Isolation: the server's thread.
+package final class SessionConnection {
+  /// Where the connection is in the protocol.
+  package enum Stage: Equatable, Sendable {
+    /// Connected; only `hello` is taken.
+    case greeting
+    /// Said `hello`: line-mode requests.
+    case lines
+    /// Sent `attach` and got its answer: frames both ways.
+    case frames
+    /// Its last bytes are being written; then it is closed. Nothing more is read.
+    case closing
+  }
+
+  /// The socket.
+  package let fd: Int32
+  /// Who connected (checked against the server's user at accept).
+  package let peer: UnixSocket.Peer?
+  /// Where it is in the protocol.
+  package var stage = Stage.greeting
+  /// What the client said it is in `hello` (`send`, `attach`...).
+  package var kind = ""
+  /// What it sent, not yet taken.
+  package var input = InputBuffer()
+  /// What waits to be written to it.
+  package private(set) var output = OutputBuffer()
+  /// Set when its output passed the cap: it is cut off.
+  package private(set) var overflowed = false
+  private var closed = false
+
+  /// A connection on the accepted socket `fd`.
+  package init(fd: Int32, peer: UnixSocket.Peer?) {
+    self.fd = fd
+    self.peer = peer
+  }
+
+  deinit { close() }
+
+  /// Whether it has been closed.
+  package var isClosed: Bool { closed }
+
+  /// Whether the loop must watch it for writing (output waits).
+  package var wantsWrite: Bool { !closed && !output.isEmpty }
+
+  /// Whether the loop reads from it (not closing, and room for more input).
+  package var wantsRead: Bool { !closed && stage != .closing && input.hasRoom }
+
+  /// Queues `bytes`; `false` when that passes the output cap (the connection is then marked
+  /// ``overflowed``: the caller cuts it off).
+  @discardableResult
+  package func send(_ bytes: some Collection<UInt8>) -> Bool {
+    guard !closed, !overflowed else { return false }
+    if output.append(bytes) { return true }
+    overflowed = true
+    return false
+  }
+
+  /// Queues a line-mode message.
+  @discardableResult
+  package func send(_ message: SessionMessage) -> Bool { send(message.line) }
+
+  /// Queues `bytes` past the cap: a last word (an error answer, an `end` frame) to a connection
+  /// about to be closed with ``finish()``.
+  package func sendLast(_ bytes: some Collection<UInt8>) {
+    guard !closed else { return }
+    output.append(bytes, pastLimit: true)
+  }
+
+  /// Reads what is there (one read).
+  package func fill() -> InputBuffer.Fill { input.fill(from: fd) }
+
+  /// The next whole line-mode message's bytes.
+  package func nextLine() -> InputBuffer.Next<[UInt8]> { input.nextLine() }
+
+  /// The next whole frame.
+  package func nextFrame() -> InputBuffer.Next<Frame> { input.nextFrame() }
+
+  /// Writes what the socket takes now.
+  package func flush() -> OutputBuffer.Flush {
+    guard !closed else { return .done }
+    return output.flush(to: fd)
+  }
+
+  /// Writes what it can of the last bytes, then closes: the loop keeps a ``Stage/closing``
+  /// connection until its output is out, it fails, or ``closingDeadline`` passes (a client that
+  /// does not read is not waited for), so an error answer reaches a client that reads.
+  package func finish(within milliseconds: UInt64 = 1000) {
+    stage = .closing
+    closingDeadline = MonotonicClock.now() + milliseconds * 1_000_000
+    if case .pending = flush() { return }
+    close()
+  }
+
+  /// When a ``Stage/closing`` connection is closed whatever is left (monotonic nanoseconds).
+  package private(set) var closingDeadline: UInt64?
+
+  /// Closes the socket (once).
+  package func close() {
+    guard !closed else { return }
+    closed = true
+    SystemIO.close(fd)
+  }
+}

@@ -1,0 +1,65 @@
+/// Why a session could not be reached, started or used: one case per failure, one place for the
+/// words (``description``), each naming what it is about.
+package enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A session name that breaks the rule.
+  case badName(String)
+  /// The socket folder does not exist (no session ever ran).
+  case folderMissing(String)
+  /// The socket folder is unfit: a link, not a folder, another user's, open to others.
+  case unsafeFolder(String, String)
+  /// The socket folder could not be made.
+  case cannotMakeFolder(String, String)
+  /// The socket's path is longer than a socket address holds.
+  case pathTooLong(String)
+  /// No session of that name runs; the names of those that do.
+  case noSuchSession(String, running: [String])
+  /// No session runs at all.
+  case noSession
+  /// Several sessions run and none was named.
+  case whichSession([String])
+  /// The session's server is gone; its socket was removed.
+  case serverDied(String)
+  /// The server did not answer within the limit.
+  case notAnswering(String, milliseconds: Int)
+  /// The socket belongs to another user's process.
+  case otherUser(String, UInt32)
+  /// A session of that name runs already.
+  case nameInUse(String)
+  /// The server refused a request (an RPC error's message).
+  case refused(String)
+  /// The server broke the protocol.
+  case protocolError(String)
+  /// The connection ended before the answer.
+  case connectionLost(String)
+  /// A system call failed.
+  case system(String, String)
+
+  /// The sentence for the user (after `error: `).
+  package var description: String {
+    switch self {
+    case .badName(let name):
+      "bad session name '\(name)' (1 to 64 of A-Z a-z 0-9 _ . -, not starting with . or -)"
+    case .folderMissing(let path): "no session folder '\(path)': no session runs"
+    case .unsafeFolder(let path, let why): "the session folder '\(path)' is refused: \(why)"
+    case .cannotMakeFolder(let path, let why): "cannot make the session folder '\(path)': \(why)"
+    case .pathTooLong(let path): "the socket path '\(path)' is too long for a Unix socket"
+    case .noSuchSession(let name, let running):
+      "no session '\(name)'"
+        + (running.isEmpty ? " (none runs)" : " (running: \(running.joined(separator: ", ")))")
+    case .noSession: "no session runs ('tabshell --session NAME' starts one)"
+    case .whichSession(let names):
+      "several sessions run (\(names.joined(separator: ", "))): name one with --session NAME"
+    case .serverDied(let name):
+      "the server of session '\(name)' died; its socket was removed"
+    case .notAnswering(let name, let milliseconds):
+      "the server of session '\(name)' did not answer within \(milliseconds) ms"
+    case .otherUser(let path, let uid):
+      "the socket '\(path)' belongs to another user (uid \(uid)); refused"
+    case .nameInUse(let name): "a session named '\(name)' runs already"
+    case .refused(let message): message
+    case .protocolError(let message): "protocol error: \(message)"
+    case .connectionLost(let name): "the connection to session '\(name)' was lost"
+    case .system(let what, let why): "\(what): \(why)"
+    }
+  }
+}

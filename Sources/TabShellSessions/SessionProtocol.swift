@@ -1,0 +1,13 @@
+/// The numbers of the session protocol (docs/Sessions.md).
+package enum SessionProtocol {
+  /// The protocol version this build speaks (`hello`'s `protocol`).
+  package static let version = 1
+  /// The longest line-mode message or frame payload, in bytes.
+  package static let messageLimit = 1 << 20
+  /// The most output a connection may leave unread before it is cut off, in bytes.
+  package static let outputLimit = 4 << 20
+  /// How long a client waits for a server's answer to `hello`, in milliseconds.
+  package static let answerTimeout: Int32 = 1000
+  /// The error code of a refusal with a message (a wrong version, the session ending).
+  package static let refusal = 1
+}

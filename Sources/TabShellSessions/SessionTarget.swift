@@ -1,0 +1,77 @@
+import TabShellPlatform
+
+/// Which session a client means, and where its socket is (docs/Sessions.md): a name given, else
+/// `$TABSHELL` (inside a session's terminal tab), else the only session running.
+package struct SessionTarget: Equatable, Sendable {
+  /// The socket's path.
+  package var socket: String
+  /// The session's name (the socket's file name).
+  package var name: String
+
+  /// Names a session at a socket.
+  package init(socket: String, name: String) {
+    self.socket = socket
+    self.name = name
+  }
+
+  /// The session `name` (when given), else `$TABSHELL`, else the only session in `folder`.
+  package static func resolve(
+    name: String?, environment: [String: String], folder: SessionFolder
+  ) throws(SessionError) -> SessionTarget {
+    if let name {
+      guard let session = SessionName(name) else { throw .badName(name) }
+      if let problem = folder.problem() {
+        if case .folderMissing = problem { throw .noSuchSession(name, running: []) }
+        throw problem
+      }
+      return SessionTarget(socket: folder.socketPath(session), name: name)
+    }
+    if let socket = environment["TABSHELL"], !socket.isEmpty {
+      let name = socket.split(separator: "/").last.map(String.init) ?? socket
+      return SessionTarget(socket: socket, name: name)
+    }
+    if let problem = folder.problem() {
+      if case .folderMissing = problem { throw .noSession }
+      throw problem
+    }
+    let names = folder.sessionNames()
+    switch names.count {
+    case 0: throw .noSession
+    case 1: return SessionTarget(socket: folder.socketPath(names[0]), name: names[0].text)
+    default: throw .whichSession(names.map(\.text))
+    }
+  }
+
+  /// The error for a failed `connect` to `socket`: a missing socket is no such session (with the
+  /// names that do run), a refused one is a dead server (the socket is removed).
+  static func connectionError(_ error: SystemError, socket: String, name: String) -> SessionError {
+    if error.isMissingFile {
+      let folder = SessionFolder(path: Self.folder(of: socket), userID: CurrentProcess.userID)
+      return .noSuchSession(name, running: folder.sessionNames().map(\.text))
+    }
+    if error == UnixSocket.connectionRefused {
+      removeStale(socket)
+      return .serverDied(name)
+    }
+    if error == .permissionDenied {
+      let owner = FileStatus.of(socket, followingLinks: false)?.owner ?? 0
+      if owner != CurrentProcess.userID { return .otherUser(socket, owner) }
+    }
+    return .system("cannot connect to '\(socket)'", error.description)
+  }
+
+  /// Removes the socket at `path` when it is a socket of this user's (a server that died left it).
+  @discardableResult
+  package static func removeStale(_ path: String) -> Bool {
+    guard let status = FileStatus.of(path, followingLinks: false), status.kind == .socket,
+      status.owner == CurrentProcess.userID
+    else { return false }
+    return FileSystem.remove(path)
+  }
+
+  /// The folder part of a path (`.` for none).
+  static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+}

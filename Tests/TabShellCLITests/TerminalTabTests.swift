@@ -23,10 +23,11 @@ import Testing
     /// The terminal tabs' programs.
     let sessions: TerminalSessions?
 
-    init() {
+    /// A shell whose folder is `directory`.
+    init(directory: String = "/tmp") {
       let sink = sink
       let process = ProcessContext(
-        arguments: [], environment: ["HOME": "/nonexistent"], currentDirectory: "/tmp",
+        arguments: [], environment: ["HOME": "/nonexistent"], currentDirectory: directory,
         writeOutput: { sink.output.append($0) }, writeError: { sink.errors.append($0) })
       interpreter = TabShellCommand.makeInterpreter(CommandLineOptions(), process)
       sessions =

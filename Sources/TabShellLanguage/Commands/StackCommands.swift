@@ -25,7 +25,8 @@ enum StackCommands {
       .push(
         NewScreen(
           type: arguments[type], id: arguments[id], title: arguments[title],
-          hidesBar: arguments[hidesBar], parameters: TabCommands.parameters(arguments))))
+          hidesBar: arguments[hidesBar],
+          parameters: TabCommands.parameters(arguments, type: arguments[type], in: interpreter))))
   }
 
   static let pop = Declaration(
@@ -51,7 +52,7 @@ enum StackCommands {
       .present(
         NewScreen(
           type: arguments[type], id: arguments[id], title: arguments[title],
-          parameters: TabCommands.parameters(arguments))))
+          parameters: TabCommands.parameters(arguments, type: arguments[type], in: interpreter))))
   }
 
   static let dismiss = Declaration(

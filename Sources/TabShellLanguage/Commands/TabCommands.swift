@@ -28,6 +28,23 @@ enum TabCommands {
     return parameters
   }
 
+  /// ``parameters(_:)`` for a new screen of type `type`, with each path the type declares
+  /// (`terminal`'s `--cwd DIR`) resolved as a script's files are (``Interpreter/resolve(_:)``):
+  /// kept so, `state --script` makes the screen again the same from any folder.
+  static func parameters(
+    _ arguments: Arguments, type: String, in interpreter: Interpreter
+  ) -> [String: String] {
+    var parameters = parameters(arguments)
+    guard let screenType = interpreter.shell.screenTypes.first(where: { $0.name == type }) else {
+      return parameters
+    }
+    for parameter in screenType.parameters where parameter.spec.kind == .path {
+      let key = ScreenParameters.key(of: parameter)
+      if let path = parameters[key] { parameters[key] = interpreter.resolve(path) }
+    }
+    return parameters
+  }
+
   static let target = Argument<TabReference>("TAB", .tab, abstract: "a position, an id or a title")
   static let rootType = Argument("TYPE", .screenType, abstract: "the root screen's type")
   static let tabID = Option(
@@ -53,7 +70,7 @@ enum TabCommands {
   ) { interpreter, arguments in
     let root = NewScreen(
       type: arguments[rootType], id: arguments[tabID], title: arguments[itemTitle],
-      parameters: parameters(arguments))
+      parameters: parameters(arguments, type: arguments[rootType], in: interpreter))
     try interpreter.send(
       .addTab(
         NewTab(

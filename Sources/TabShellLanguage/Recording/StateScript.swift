@@ -62,7 +62,8 @@ private struct StateScriptWriter {
     if let button = shell.bar.actionButton { addAction(button) }
     if shell.bar.isHidden { command(["hide-bar"]) }
     if let modal = shell.modalScreen {
-      command(["present", modal.type, "--id", modal.id] + details(of: modal))
+      command(
+        ["present", modal.type, "--id", modal.id] + details(of: modal) + program(modal.parameters))
     }
   }
 
@@ -112,7 +113,7 @@ private struct StateScriptWriter {
     if tab.item.selectedIcon != defaultSelectedIcon {
       words += ["--selected-icon", tab.item.selectedIcon]
     }
-    command(words + parameters(root.parameters))
+    command(words + parameters(root.parameters) + program(root.parameters))
   }
 
   /// Pushes the screens above a tab's root, after selecting the tab when `selecting`.
@@ -122,7 +123,7 @@ private struct StateScriptWriter {
     for screen in tab.stack.dropFirst() {
       var words = ["push", screen.type, "--id", screen.id] + details(of: screen)
       if screen.hidesBar { words.append("--hides-bar") }
-      command(words)
+      command(words + program(screen.parameters))
     }
   }
 
@@ -141,14 +142,31 @@ private struct StateScriptWriter {
     return title + parameters(screen.parameters)
   }
 
-  /// `--text TEXT` and `--param KEY=VALUE`, in the order of the keys.
+  /// `--text TEXT` and `--param KEY=VALUE`, in the order of the keys, but the program and its
+  /// arguments (``program(_:)``).
   private func parameters(_ parameters: [String: String]) -> [String] {
     var words: [String] = []
     if let text = parameters["text"] { words += ["--text", text] }
-    for key in parameters.keys.sorted() where key != "text" {
+    let program = Self.programKeys(parameters)
+    for key in parameters.keys.sorted() where key != "text" && !program.contains(key) {
       words += ["--param", key + "=" + (parameters[key] ?? "")]
     }
     return words
+  }
+
+  /// `-- PROGRAM ARGS...`: the parameters `program`, `arg1`, `arg2`... as the words after `--`
+  /// that made them (a terminal tab's program), last on the line; none without `program`.
+  private func program(_ parameters: [String: String]) -> [String] {
+    let keys = Self.programKeys(parameters)
+    return keys.isEmpty ? [] : ["--"] + keys.map { parameters[$0] ?? "" }
+  }
+
+  /// `program`, then `arg1`, `arg2`... up to the first missing one; none without `program`.
+  private static func programKeys(_ parameters: [String: String]) -> [String] {
+    guard parameters["program"] != nil else { return [] }
+    var keys = ["program"]
+    while parameters["arg\(keys.count)"] != nil { keys.append("arg\(keys.count)") }
+    return keys
   }
 
   /// One command: `words` (its name, options...), then `positionals` (ids, a badge); for a command

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+@testable import TabShellCLI
+
+/// `state --script` writes terminal tabs as the commands that make them again (docs/Contract.md,
+/// "State as a script"): the program and its arguments after `--`, the `--cwd` given as an
+/// absolute path, the lines kept; run in a shell in another folder, the programs start again the
+/// same (one made without `--cwd` in the folder of the shell that runs the script, as it did).
+@Suite(.serialized) struct TerminalStateScriptTests {
+  typealias Harness = TerminalTabTests.Harness
+
+  @Test func terminalTabsMadeAgainFromTheScriptRunTheSameProgramsInTheSameFolders() throws {
+    let first = Harness(directory: "/usr")
+    let program = #"pwd; printf "<%s>" "$$0" "$$1"; echo; sleep 30"#
+    #expect(
+      first.run("add-tab terminal --id a --cwd share --scrollback 50 -- sh -c '\(program)' 'x y' z")
+    )
+    #expect(first.run("add-tab terminal --id b --title B --cwd / -- sh -c '\(program)' one"))
+    #expect(first.run("tab b; push terminal --id c --hides-bar -- sh -c '\(program)' pushed"))
+    #expect(first.wait(for: "<z>", in: "a").hasPrefix("/usr/share\n<x y><z>"))
+    #expect(first.wait(for: "<pushed>", in: "c").hasPrefix("/usr\n<pushed>"))
+    first.sink.output = ""
+    #expect(first.run("state --script"))
+    let script = first.sink.output
+    #expect(
+      script.contains(
+        #"add-tab terminal --id a --param cwd=/usr/share --param scrollback=50 -- sh -c "#))
+    #expect(script.contains(#"push terminal --id c --hides-bar -- sh -c "#))
+    #expect(!script.contains("program=") && !script.contains("arg1="))
+    first.sink.output = ""
+    #expect(first.run("state --json"))
+    let state = first.sink.output
+
+    // Another shell, in another folder, runs the script: the same state, the same programs.
+    let second = Harness(directory: "/")
+    #expect(second.run(script))
+    #expect(second.wait(for: "<z>", in: "a").hasPrefix("/usr/share\n<x y><z>"))
+    #expect(second.wait(for: "<one>", in: "b").hasPrefix("/\n<one>"))
+    #expect(second.wait(for: "<pushed>", in: "c").hasPrefix("/\n<pushed>"))
+    second.sink.output = ""
+    #expect(second.run("state --json"))
+    #expect(second.sink.output == state)
+  }
+}

@@ -66,8 +66,7 @@ extension FullScreenSession {
     if afterControlX {
       afterControlX = false
       if key == Key("a", .control) || key == Key("a") || key == Key("A") {
-        let current = FullScreenReadline.line
-        exit = .lineMode(line: String(decoding: current.text, as: UTF8.self), point: current.point)
+        leaveForLineMode()
         return
       }
     }
@@ -189,9 +188,9 @@ extension FullScreenSession {
   func run(title: String, _ body: (Interpreter) -> Interpreter.Outcome) {
     syncSize()
     panel.begin(title)
-    mode.setSignalKeys(true)
+    terminal.commandRunning(true)
     let outcome = body(interpreter)
-    mode.setSignalKeys(false)
+    terminal.commandRunning(false)
     switch outcome {
     case .exit(let status): exit = .exit(status)
     case .interrupted:

@@ -5,11 +5,14 @@ import TabShellPlatform
 import TabShellRendering
 import TabShellTerminal
 
-/// The terminal side: its size, frames, Ctrl-Z.
+/// The terminal side: its size, frames, Ctrl-Z, Ctrl-X Ctrl-A.
 extension FullScreenSession {
+  /// The terminal's size changed: the next frame is drawn whole at the new size.
+  func resized() { readSize() }
+
   /// Reads the terminal's size (at start and on SIGWINCH); the next frame is drawn whole.
   func readSize() {
-    if let size = TerminalMode.size(of: 1) {
+    if let size = terminal.size() {
       // Bounded as every frame is: a huge window would ask for gigabytes of cells.
       columns = min(size.columns, RenderOptions.maximumWidth)
       rows = min(
@@ -62,24 +65,38 @@ extension FullScreenSession {
     interpreter.view.barScroll = layout.pinned(interpreter.view.barScroll)
     frameBytes.removeAll(keepingCapacity: true)
     writer.write(from: redrawAll ? nil : front, to: back, cursor: cursor, into: &frameBytes)
-    if (try? SystemIO.writeAll(1, frameBytes)) == nil { exit = .terminated(Signal.hangUp) }
+    if !terminal.write(frameBytes, whole: redrawAll) { exit = .terminated(Signal.hangUp) }
     swap(&front, &back)
     redrawAll = false
     dirty = false
   }
 
   /// Ctrl-Z (or SIGTSTP): gives the terminal back, stops, and after `fg` takes it again and draws
-  /// everything.
+  /// everything; on a terminal that does not stop, says why in the panel.
   func suspend() {
-    mode.leave()
-    host.signals.stopProcess()
-    do {
-      try mode.enter()
-    } catch {
-      exit = .terminated(Signal.hangUp)
+    switch terminal.suspend() {
+    case .resumed: readSize()
+    case .lost: exit = .terminated(Signal.hangUp)
+    case .refused(let reason): refuse("C-z", reason)
+    }
+  }
+
+  /// Ctrl-X Ctrl-A: back to the line REPL with the line being typed; on a terminal that has no
+  /// line REPL, says why in the panel.
+  func leaveForLineMode() {
+    if let reason = terminal.lineModeRefusal {
+      refuse("C-x C-a", reason)
       return
     }
-    readSize()
+    let current = FullScreenReadline.line
+    exit = .lineMode(line: String(decoding: current.text, as: UTF8.self), point: current.point)
+  }
+
+  /// A key that does nothing on this terminal: the panel says why.
+  private func refuse(_ key: String, _ reason: String) {
+    panel.begin(key)
+    panel.append("error: \(reason)", isError: true)
+    dirty = true
   }
 }
 

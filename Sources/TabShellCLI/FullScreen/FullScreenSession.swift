@@ -10,19 +10,24 @@ import TabShellTerminal
 /// with the visible screen at the top, the bar under it and a readline command line on the last
 /// row, and driven by the keys (in two focuses) and the mouse.
 ///
-/// The loop polls the terminal, the REPL's signal pipe and the background work's descriptors;
-/// it decodes the terminal's bytes (``TabShellTerminal/InputDecoder``), acts on them (a key to
-/// readline, a key or a click as the gesture command it stands for, a drag as an interactive
-/// swipe), then draws one frame for everything that came in one read, written with one `write`
-/// (only the cells that changed, ``TabShellTerminal/FrameWriter``). Everything the commands and
-/// gestures print goes to the output panel.
+/// The mode is a state (the focus, the line being typed, the output panel, the frame on the
+/// terminal) driven step by step, with no descriptor of its own: whoever drives it hands it the
+/// terminal's bytes (``receive(_:)``), which it decodes (``TabShellTerminal/InputDecoder``) and
+/// acts on (a key to readline, a key or a click as the gesture command it stands for, a drag as
+/// an interactive swipe); ``step()`` then draws one frame for everything that came, written to
+/// its ``FullScreenTerminal`` with one `write` (only the cells that changed,
+/// ``TabShellTerminal/FrameWriter``). Everything the commands and gestures print goes to the
+/// output panel. ``run(host:signals:line:point:)`` drives it on the process's own terminal
+/// (``LocalTerminal``): it polls standard input, the REPL's signal pipe and the background work's
+/// descriptors.
 ///
 /// The terminal is given back on every way out: `quit`, `exit`, Ctrl-D on an empty line, `q`,
 /// SIGTERM and SIGHUP (through the signal pipe, so that the history is saved), Ctrl-X Ctrl-A (back
 /// to the line REPL), Ctrl-Z (until `fg`), and a crash (``TabShellTerminal/TerminalMode``'s
 /// emergency restore).
 ///
-/// Isolation: runs on the REPL's thread, which it blocks until it ends.
+/// Isolation: runs on one thread (the REPL's, which ``run(host:signals:line:point:)`` blocks until the mode
+/// ends).
 final class FullScreenSession {
   /// How the mode ended.
   enum Exit: Equatable {
@@ -44,15 +49,14 @@ final class FullScreenSession {
     var prompt: () -> String
     /// Adds a line to the history (and saves it).
     var record: (String) -> Void
-    /// The REPL's signals.
-    var signals: SignalWatcher
-    /// Work besides the terminal to watch (process plugins).
+    /// Work besides the terminal to watch (process plugins), for ``run(host:signals:line:point:)``.
     var background = BackgroundWork()
   }
 
   let host: Host
   var interpreter: Interpreter { host.interpreter }
-  var mode = TerminalMode()
+  /// Where the frames go, and where the size comes from.
+  let terminal: any FullScreenTerminal
   var decoder = InputDecoder()
   var writer: FrameWriter
   var view = FullScreenView()
@@ -85,25 +89,26 @@ final class FullScreenSession {
   var dirty = true
   /// Set when the mode must end (after the events of this read).
   var exit: Exit?
+  /// What ``open(line:point:)`` took from the interpreter, to give back.
+  private var saved: (output: (String) -> Void, report: (Diagnostic) -> Void, view: ViewState)?
 
-  init(host: Host) {
+  init(host: Host, terminal: any FullScreenTerminal) {
     self.host = host
+    self.terminal = terminal
     writer = FrameWriter(colorMode: host.interpreter.view.renderOptions.color)
   }
 
-  /// Runs the mode until it ends, starting with `line` on the command line.
-  func run(line: String, point: Int) -> Exit {
-    TerminalMode.restoreOnCrash()
+  /// Takes the terminal and the interpreter (its output to the panel, readline, the mode's
+  /// commands), with `line` on the command line; the error when the terminal cannot be taken
+  /// (nothing changed then). Drive the mode with ``receive(_:)``, ``inputWaitEnded()``,
+  /// ``resized()`` and ``step()`` until ``exit`` is set, then ``close()``.
+  func open(line: String, point: Int) -> TerminalModeError? {
     do {
-      try mode.enter()
+      try terminal.enter()
     } catch {
-      tabshell_write_stderr(Renderer.neutralized("error: tui: \(error)") + "\n")
-      return .lineMode(line: line, point: point)
+      return error
     }
-    // SIGTERM's and SIGHUP's deadline ends the process with `_exit`, past `atexit`: it gives the
-    // terminal back through this.
-    FatalSignals.setTerminalRestorer { _ = TerminalMode.restoreNow() }
-    let saved = (interpreter.output, interpreter.report, interpreter.view)
+    saved = (interpreter.output, interpreter.report, interpreter.view)
     // The panel shows text, not escape sequences: `tabs` and `show` print plain there (the
     // frame keeps its colours: the writer took the colour mode above).
     interpreter.view.renderOptions.color = .none
@@ -111,31 +116,53 @@ final class FullScreenSession {
     interpreter.report = { [unowned self] in self.panel.append("\($0)", isError: true) }
     FullScreenReadline.install()
     interpreter.fullScreen = self
-    defer {
-      interpreter.fullScreen = nil
-      endDrag()
-      leaveScreenFocus()
-      ReadlineBridge.removeLine()
-      FullScreenReadline.uninstall()
-      // The view's size and options come back; the bar's scroll and drawn frame stay as they are.
-      (interpreter.output, interpreter.report) = (saved.0, saved.1)
-      interpreter.view.renderOptions = saved.2.renderOptions
-      interpreter.view.sizeIsFixed = saved.2.sizeIsFixed
-      mode.leave()
-      FatalSignals.setTerminalRestorer(nil)
-    }
     startLine(text: line, point: point)
     // A screen that takes input gets the focus when the mode opens on it, unless the line REPL
     // handed over a line being typed.
     if !line.isEmpty { shownScreen = interpreter.shell.visibleScreen?.id }
     readSize()
-    while exit == nil {
-      takeReadlineInput()
-      if exit != nil { break }
-      if dirty || FullScreenReadline.takeChanged() { drawFrame() }
-      waitAndHandle()
+    return nil
+  }
+
+  /// Gives the interpreter and the terminal back (after ``open(line:point:)`` succeeded).
+  func close() {
+    interpreter.fullScreen = nil
+    endDrag()
+    leaveScreenFocus()
+    ReadlineBridge.removeLine()
+    FullScreenReadline.uninstall()
+    // The view's size and options come back; the bar's scroll and drawn frame stay as they are.
+    if let saved {
+      (interpreter.output, interpreter.report) = (saved.output, saved.report)
+      interpreter.view.renderOptions = saved.view.renderOptions
+      interpreter.view.sizeIsFixed = saved.view.sizeIsFixed
     }
-    return exit ?? .exit(0)
+    saved = nil
+    terminal.leave()
+  }
+
+  /// One step of the mode: takes what readline delivered (a line, which runs), then draws a
+  /// frame if anything changed and writes it to the terminal.
+  func step() {
+    takeReadlineInput()
+    if exit != nil { return }
+    if dirty || FullScreenReadline.takeChanged() { drawFrame() }
+  }
+
+  /// Decodes bytes the terminal sent and acts on them.
+  func receive(_ bytes: some Sequence<UInt8>) {
+    handle(decoder.feed(bytes))
+  }
+
+  /// How long the input may wait before ``inputWaitEnded()`` must be called, in milliseconds as
+  /// `poll` takes them (-1: no limit): a lone ESC or a sequence cut by a read waits about 25 ms
+  /// for its next bytes, an open paste its end for a second.
+  var inputTimeout: Int32 { decoder.hasPending ? 25 : decoder.isInPaste ? 1_000 : -1 }
+
+  /// No input came within ``inputTimeout``: a lone ESC is Esc, a cut sequence is dropped, an open
+  /// paste ends.
+  func inputWaitEnded() {
+    handle(decoder.hasPending ? decoder.flushPending() : decoder.finishPaste())
   }
 
   /// Starts reading a line with readline (the prompt, and `text` put back on it).
@@ -150,9 +177,8 @@ final class FullScreenSession {
   /// Ctrl-X Ctrl-A.
   func takeReadlineInput() {
     if ReadlineBridge.takeModeSwitch() {
-      let current = FullScreenReadline.line
-      exit = .lineMode(line: String(decoding: current.text, as: UTF8.self), point: current.point)
-      return
+      leaveForLineMode()
+      if exit != nil { return }
     }
     if let completions = FullScreenReadline.takeCompletions() {
       panel.begin("completions")
@@ -168,51 +194,20 @@ final class FullScreenSession {
     }
   }
 
-  /// Waits for input, a signal or background work, and acts on what came.
-  private func waitAndHandle() {
-    let descriptors = [0, host.signals.readDescriptor] + host.background.descriptors()
-    let due = host.background.timeout()
-    let own: Int32 = decoder.hasPending ? 25 : decoder.isInPaste ? 1_000 : -1
-    let timeout = own < 0 ? due : due < 0 ? own : min(own, due)
-    let ready: [SystemIO.Readiness]
-    switch SystemIO.waitForInput(descriptors, milliseconds: timeout) {
-    case .success(let readiness): ready = readiness
-    case .failure(let error):
-      if error != .interrupted { exit = .exit(0) }
-      return
+  /// Background work ran (process plugins' requests, screens' timers, terminal programs): what
+  /// it printed goes to a panel of its own, and the pages are drawn again.
+  func showBackground(_ printed: [(text: String, isError: Bool)]) {
+    if !printed.isEmpty {
+      panel.begin("background")
+      for text in printed { panel.append(text.text, isError: text.isError) }
     }
-    handleSignals()
-    if exit != nil { return }
-    let input = ready[0]
-    if input.contains(.readable) {
-      readInput()
-    } else if !input.isDisjoint(with: [.hungUp, .error, .invalid]) {
-      // The terminal went away.
-      exit = .terminated(Signal.hangUp)
-      return
-    } else if ready.allSatisfy(\.isEmpty) {
-      handle(decoder.hasPending ? decoder.flushPending() : decoder.finishPaste())
-    }
-    if ready.dropFirst(2).contains(where: { !$0.isEmpty }) || host.background.timeout() == 0 {
-      runBackground()
-    }
-  }
-
-  /// Reads what the terminal sent and acts on it.
-  private func readInput() {
-    var chunk = [UInt8](repeating: 0, count: 4_096)
-    let result = chunk.withUnsafeMutableBytes { SystemIO.readOnce(0, into: $0) }
-    guard case .read(let count) = result else { return }
-    if count == 0 {
-      exit = .terminated(Signal.hangUp)
-      return
-    }
-    handle(decoder.feed(chunk[..<count]))
+    view.invalidate()
+    dirty = true
   }
 
   /// The signals that came: SIGTERM and SIGHUP end the mode, SIGWINCH resizes, SIGTSTP stops.
   func handleSignals() {
-    let pending = host.signals.takePending()
+    let pending = terminal.takeSignals()
     if let signal = pending.termination {
       exit = .terminated(signal)
       return
@@ -221,17 +216,6 @@ final class FullScreenSession {
     if pending.suspend { suspend() }
   }
 
-  /// Runs the background work (process plugins' requests), its output to the panel.
-  private func runBackground() {
-    let outcome = host.background.run()
-    if !outcome.printed.isEmpty {
-      panel.begin("background")
-      for text in outcome.printed { panel.append(text.text, isError: text.isError) }
-    }
-    if let status = outcome.exit { exit = .exit(status) }
-    view.invalidate()
-    dirty = true
-  }
 }
 
 /// Work the full-screen loop watches besides the terminal (process plugins): descriptors to poll,

@@ -16,7 +16,7 @@ extension REPLSession {
       })
     let host = FullScreenSession.Host(
       interpreter: interpreter, execute: { engine.execute($0) }, prompt: { engine.prompt },
-      record: { [unowned self] in self.record($0) }, signals: signals, background: background)
-    return FullScreenSession(host: host).run(line: line, point: point)
+      record: { [unowned self] in self.record($0) }, background: background)
+    return FullScreenSession.run(host: host, signals: signals, line: line, point: point)
   }
 }

@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Tests of terminal tabs (docs/Contract.md, "Terminal tabs") in the full-screen mode, in a real
+pseudo-terminal, read back with a terminal emulator (pyte): real programs run in the tabs and
+what pyte reads is what they draw — `sh` runs a command typed into it, `less` pages a file with
+the keys and quits with `q`, `vi` inserts text and writes the file with `:wq`, a resize of the
+outer terminal reaches the program (`stty size`), and the wheel and the prefix key then PgUp /
+PgDn scroll a tab back through the lines it kept.
+
+Run:  python3 Tests/tui/test_terminal_tabs.py [WORD...]   (prints "N passed, N failed")
+The binary is $TABSHELL_BIN (default .build/debug/tabshell). Needs pyte, less and vi
+(`scripts/setup --test` installs them).
+"""
+
+import os
+import shutil
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from terminal import BINARY, Terminal, environment  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "support"))
+import testmain  # noqa: E402 - Tests/support: the runner the test files here share
+
+PREFIX = "\x02"  # Ctrl-B
+PAGE_UP = "\x1b[5~"
+PAGE_DOWN = "\x1b[6~"
+# At 80 × 24 a tab's region is rows 2-20 (19 rows, 1-based as terminals count): the page's header
+# is row 1, the bar rows 21-23, the focus line row 24.
+TOP, REGION_ROWS = 2, 19
+
+
+def shell_with(*lines, columns=80, rows=24, files=None):
+    """A `tabshell --tui` whose start-up file runs `lines`, in a fresh home holding `files`."""
+    home = tempfile.mkdtemp(prefix="tabshell-tui-")
+    os.makedirs(os.path.join(home, "config", "tabshell"))
+    with open(os.path.join(home, "config", "tabshell", "init.tabsh"), "w") as handle:
+        handle.writelines(line + "\n" for line in lines)
+    for name, text in (files or {}).items():
+        with open(os.path.join(home, name), "w") as handle:
+            handle.write(text)
+    env = environment(home, LESSHISTFILE="-", SHELL="/bin/sh", PS1="$ ")
+    terminal = Terminal(("--tui",), columns=columns, rows=rows, home=home, env=env)
+    terminal.own_home = True
+    return terminal
+
+
+def region(terminal):
+    """The tab's rows, as text without trailing blanks."""
+    return terminal.lines()[TOP - 1:TOP - 1 + REGION_ROWS]
+
+
+def in_screen_focus(terminal, screen):
+    terminal.wait(lambda t: t.row(t.rows).startswith(f" screen:{screen}"), f"the focus on {screen}")
+
+
+def test_sh_runs_a_command_typed_into_it():
+    with shell_with("add-tab terminal --id sh -- sh") as t:
+        in_screen_focus(t, "sh")
+        t.wait(lambda t: region(t)[0] == "$", "sh's prompt")
+        t.type("echo $((6 * 7)) done\r")
+        t.wait(lambda t: region(t)[:3] == ["$ echo $((6 * 7)) done", "42 done", "$"], "the output")
+        assert region(t)[3:] == [""] * (REGION_ROWS - 3), region(t)
+        # The terminal's cursor is the program's: after the prompt.
+        assert (t.screen.cursor.y, t.screen.cursor.x) == (TOP + 1, 2), t.screen.cursor
+        t.type("exit 3\r")
+        t.wait_text("[exited 3]")
+
+
+def test_less_pages_a_file_with_the_keys_and_quits():
+    text = "".join(f"line {n}\n" for n in range(1, 101))
+    with shell_with("add-tab terminal --id pager -- less notes.txt", files={"notes.txt": text}) as t:
+        in_screen_focus(t, "pager")
+        # less shows a screenful less its prompt line.
+        page = REGION_ROWS - 1
+        t.wait(lambda t: region(t)[:page] == [f"line {n}" for n in range(1, page + 1)], "page 1")
+        # Its prompt: the file's name, or ':' once it drew again at the region's size.
+        assert region(t)[page] in ("notes.txt", ":"), region(t)[page]
+        t.type(PAGE_DOWN)
+        t.wait(lambda t: region(t)[:page] == [f"line {n}" for n in range(page + 1, 2 * page + 1)],
+               "page 2")
+        t.type("G")
+        t.wait(lambda t: region(t)[page] == "(END)", "the end")
+        assert region(t)[page - 1] == "line 100", region(t)
+        t.type("q")
+        t.wait_text("[exited 0]")
+
+
+def test_vi_inserts_text_and_writes_the_file():
+    vi = shutil.which("vi") or shutil.which("vim")
+    assert vi, "no vi installed (scripts/setup --test installs vim-tiny)"
+    with shell_with(f"add-tab terminal --id vi -- {vi} -u NONE -n notes.txt") as t:
+        in_screen_focus(t, "vi")
+        t.wait(lambda t: region(t)[1] == "~", "vi's empty buffer")
+        t.type("ihello from vi")
+        t.wait(lambda t: region(t)[0] == "hello from vi", "the text inserted")
+        t.type("\x1b")
+        t.pump(0.3)
+        t.type(":wq\r")
+        t.wait_text("[exited 0]")
+        with open(os.path.join(t.home, "notes.txt")) as handle:
+            assert handle.read() == "hello from vi\n"
+
+
+def test_a_resize_of_the_outer_terminal_reaches_the_program():
+    program = "trap 'stty size' WINCH; stty size; while :; do sleep 0.05; done"
+    with shell_with(f'add-tab terminal --id sz -- sh -c "{program}"') as t:
+        in_screen_focus(t, "sz")
+        # (The start-up file may start it at another size: the region's comes after.)
+        t.wait(lambda t: f"{REGION_ROWS} 80" in region(t), "the region's size")
+        t.resize(100, 30)
+        # The region grew with the terminal: 6 rows and 20 columns more.
+        t.wait(lambda t: f"{REGION_ROWS + 6} 100" in region(t), "the new size")
+        t.resize(60, 20)
+        t.wait(lambda t: f"{REGION_ROWS - 4} 60" in t.text(), "the smaller size")
+
+
+def test_the_wheel_and_prefix_page_up_scroll_back_and_a_key_returns():
+    with shell_with("add-tab terminal --id log -- sh -c 'seq 1 100; exec cat'") as t:
+        in_screen_focus(t, "log")
+        # 100 lines and the cursor's row: 82 scrolled off the top.
+        t.wait(lambda t: region(t)[:18] == [str(n) for n in range(83, 101)], "the last lines")
+        t.wheel(True, 10, 10)
+        t.wait(lambda t: region(t)[0].startswith("80 ") and region(t)[0].endswith("[3/82]"),
+               "three lines back")
+        assert region(t)[1:] == [str(n) for n in range(81, 99)], region(t)
+        # The position shows in reverse video at the top right.
+        assert t.screen.buffer[TOP - 1][79].reverse and t.screen.buffer[TOP - 1][79].data == "]"
+        t.type(PREFIX + PAGE_UP)
+        t.wait(lambda t: region(t)[0].endswith("[21/82]"), "a page back")
+        assert region(t)[0].startswith("62 ") and region(t)[-1] == "80", region(t)
+        t.type(PREFIX + PAGE_DOWN)
+        t.wait(lambda t: region(t)[0].endswith("[3/82]"), "a page forward")
+        t.wheel(False, 10, 10)
+        t.wait(lambda t: region(t)[0] == "83", "the bottom again")
+        # Back again, then a key: the view returns to the bottom and the key reaches cat.
+        t.wheel(True, 10, 10)
+        t.wait(lambda t: region(t)[0].endswith("[3/82]"), "back again")
+        t.type("typed\r")
+        t.wait(lambda t: region(t)[-4:] == ["100", "typed", "typed", ""], "the key at the bottom")
+        assert "/82]" not in t.text() and "/83]" not in t.text(), t.text()
+
+
+if __name__ == "__main__":
+    sys.exit(testmain.run(globals(), BINARY))

@@ -70,4 +70,19 @@ import Testing
     }
     #expect(checked >= 4)
   }
+
+  /// A list of keys (the screen focus's, in "Terminal tabs") is what the `keys` commands its
+  /// paragraph names print: the key table, not a copy of it.
+  @Test func everyListOfKeysIsTheKeyTable() throws {
+    let pattern = /`tabshell -c '(keys [^']*)'`/
+    var checked = 0
+    for block in Self.blocks(of: try Self.readme()) {
+      guard let match = block.before.firstMatch(of: pattern) else { continue }
+      let run = runInProcess(["-c", String(match.1)])
+      #expect(run.status == 0)
+      #expect(run.stdout == block.body, "the README's keys of '\(match.1)'")
+      checked += 1
+    }
+    #expect(checked >= 1)
+  }
 }

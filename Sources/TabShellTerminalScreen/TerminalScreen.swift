@@ -66,7 +66,11 @@ final class TerminalScreen: Screen {
   }
 
   func handle(_ input: ScreenInput) -> Bool {
-    guard session.ending == nil else { return false }
+    guard session.ending == nil else {
+      // What an ended program wrote can still be scrolled back through.
+      if case .mouse(let mouse) = input { return scrollBack(with: mouse) }
+      return false
+    }
     let emulator = session.emulator
     switch input {
     case .key(let name):

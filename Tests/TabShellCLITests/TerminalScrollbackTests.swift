@@ -41,6 +41,17 @@ import Testing
     #expect(!after.contains("/31]") && after.contains("got hi"))
   }
 
+  @Test func anEndedProgramsLinesCanStillBeScrolledBack() {
+    let shell = Harness()
+    #expect(shell.run("add-tab terminal --id t -- seq 1 30"))
+    #expect(shell.wait(for: "[exited 0]", in: "t", height: 10).hasPrefix("22\n"))
+    #expect(shell.send(Self.wheel(.wheelUp), to: "t"))
+    let lines = shell.draw("t", height: 10).lines
+    #expect(lines[0].hasPrefix("19 ") && lines[0].hasSuffix("[3/21]") && lines[9] == "28")
+    // Keys are not taken.
+    #expect(!shell.send(.key("q"), to: "t"))
+  }
+
   @Test func theWheelIsTheProgramsWhenItAskedForTheMouse() {
     let shell = Harness()
     let program =

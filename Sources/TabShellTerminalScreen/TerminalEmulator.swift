@@ -33,6 +33,7 @@ final class TerminalEmulator {
   private let screen: OpaquePointer
   private let state: OpaquePointer
   private let callbacks: UnsafeMutablePointer<VTermScreenCallbacks>
+  private var parameterGuard = ParameterGuard()
 
   /// Makes a terminal of `rows` × `columns` (UTF-8, alternate screen on) that keeps up to
   /// `scrollback` lines; `nil` when libvterm cannot allocate one.
@@ -60,10 +61,14 @@ final class TerminalEmulator {
     callbacks.deallocate()
   }
 
-  /// Takes in what the program wrote.
+  /// Takes in what the program wrote (a CSI's parameters past libvterm's 16 slots left out:
+  /// ``ParameterGuard``).
   func write(_ bytes: UnsafeRawBufferPointer) {
-    guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-    _ = vterm_input_write(terminal, base.assumingMemoryBound(to: CChar.self), bytes.count)
+    let terminal = terminal
+    parameterGuard.filter(bytes) { piece in
+      guard let base = piece.baseAddress, piece.count > 0 else { return }
+      _ = vterm_input_write(terminal, base.assumingMemoryBound(to: CChar.self), piece.count)
+    }
   }
 
   /// Takes in text as if the program wrote it (the `[exited STATUS]` line).

@@ -1,0 +1,85 @@
+import CVTerm
+import Testing
+
+@testable import TabShellTerminalScreen
+
+/// A CSI's parameters past libvterm's 16 slots are left out before libvterm reads them
+/// (``ParameterGuard``): libvterm 0.1.4 writes a 17th past its slots and crashes.
+struct ParameterGuardTests {
+  /// What the guard hands on for `input` written in pieces split at `splits`.
+  static func filtered(_ input: [UInt8], splits: [Int] = []) -> [UInt8] {
+    var parameterGuard = ParameterGuard()
+    var output: [UInt8] = []
+    var start = 0
+    for end in splits + [input.count] {
+      input[start..<end].withUnsafeBytes { piece in
+        parameterGuard.filter(piece) { output += $0 }
+      }
+      start = end
+    }
+    return output
+  }
+
+  static func csi(_ count: Int, separator: String = ";", final: String = "m") -> [UInt8] {
+    Array(("\u{1B}[" + (1...count).map(String.init).joined(separator: separator) + final).utf8)
+  }
+
+  /// Bytes written, and what libvterm gets of them.
+  struct Case: Sendable, CustomStringConvertible {
+    var input: [UInt8]
+    var expected: [UInt8]
+    init(_ input: [UInt8], _ expected: [UInt8]) {
+      self.input = input
+      self.expected = expected
+    }
+    init(_ input: String, _ expected: String) {
+      self.init(Array(input.utf8), Array(expected.utf8))
+    }
+    var description: String { String(decoding: input.prefix(40), as: UTF8.self).debugDescription }
+  }
+
+  static let cases: [Case] = [
+    Case(csi(30) + Array("X".utf8), csi(16) + Array("X".utf8)),
+    Case(csi(17), csi(16)),
+    Case(csi(16), csi(16)),
+    Case(csi(20, separator: ":"), csi(16, separator: ":")),
+    Case(
+      Array("\u{1B}[?".utf8) + csi(20).dropFirst(2), Array("\u{1B}[?".utf8) + csi(16).dropFirst(2)),
+    // Text, and strings and sequences of few parameters, go through as they are.
+    Case(
+      "text; 1;2;3;4;5;6;7;8;9;10;11;12;13;14;15;16;17",
+      "text; 1;2;3;4;5;6;7;8;9;10;11;12;13;14;15;16;17"),
+    Case(
+      "\u{1B}]0;a;b;c;d;e;f;g;h;i;j;k;l;m;n;o;p;q\u{7}",
+      "\u{1B}]0;a;b;c;d;e;f;g;h;i;j;k;l;m;n;o;p;q\u{7}"),
+    // A C0 control inside goes on with the sequence; CAN ends it; ESC starts another.
+    Case(
+      "\u{1B}[1;2;3;4;5;6;7;8\n;9;10;11;12;13;14;15;16;17;18m",
+      "\u{1B}[1;2;3;4;5;6;7;8\n;9;10;11;12;13;14;15;16m"),
+    Case("\u{1B}[1;2\u{18};;;;;;;;;;;;;;;;;;", "\u{1B}[1;2\u{18};;;;;;;;;;;;;;;;;;"),
+    Case(
+      Array("\u{1B}[1;2;3;4;5;6;7;8;9;10;11;12;13;14".utf8) + csi(17),
+      Array("\u{1B}[1;2;3;4;5;6;7;8;9;10;11;12;13;14".utf8) + csi(16)),
+  ]
+
+  @Test(arguments: cases)
+  func leavesOutTheParametersPastTheSlots(_ test: Case) {
+    #expect(Self.filtered(test.input) == test.expected)
+    // The same in two pieces, split anywhere.
+    for split in 0...test.input.count {
+      #expect(Self.filtered(test.input, splits: [split]) == test.expected, "split at \(split)")
+    }
+  }
+
+  @Test func anEmulatorSurvivesAControlSequenceOfManyParameters() throws {
+    let emulator = try #require(TerminalEmulator(rows: 3, columns: 20, scrollback: 0))
+    for count in [17, 30, 2_000] {
+      var bytes = Self.csi(count) + Array("ok".utf8)
+      bytes.withUnsafeBytes { emulator.write($0) }
+      bytes = Array("\r\n".utf8)
+      bytes.withUnsafeBytes { emulator.write($0) }
+    }
+    let cell = emulator.cell(row: 0, column: 0)
+    #expect(cell.chars.0 == UInt32(UInt8(ascii: "o")))
+  }
+}

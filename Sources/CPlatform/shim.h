@@ -40,7 +40,8 @@ static inline void tabshell_close_descriptors_except(int keep) {
 /// `envp` in a new pseudo-terminal of `rows` × `columns` (`forkpty`): the child is the leader of a
 /// session and a process group of its own, the terminal is its controlling terminal and its 0, 1
 /// and 2, it runs in `directory` (when not NULL) with an empty signal mask and every signal at its
-/// default action, and keeps no other descriptor. Returns the child's pid and sets `*master` to the
+/// default action, and keeps no other descriptor; it is sent SIGKILL when this process ends
+/// (`PR_SET_PDEATHSIG`: the thread that calls this must live as long as the child). Returns the child's pid and sets `*master` to the
 /// terminal's other end (close-on-exec); -1 with `*error` set (an `errno`) when it could not be
 /// started, `exec` included (the child, reaped, reports its `errno` through a close-on-exec pipe).
 static inline int tabshell_spawn_in_pseudo_terminal(
@@ -53,6 +54,7 @@ static inline int tabshell_spawn_in_pseudo_terminal(
   }
   struct winsize size = {rows, columns, 0, 0};
   int terminal = -1;
+  pid_t parent = getpid();
   pid_t pid = forkpty(&terminal, NULL, NULL, &size);
   if (pid < 0) {
     *error = errno;
@@ -62,6 +64,10 @@ static inline int tabshell_spawn_in_pseudo_terminal(
   }
   if (pid == 0) {
     close(report[0]);
+    // Killed with this process, even by SIGKILL, which leaves no time to hang up: a program that
+    // ignores SIGHUP would outlive it. (The parent may have ended before the request was made.)
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(127);
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);

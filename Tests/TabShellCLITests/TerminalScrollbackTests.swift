@@ -43,11 +43,21 @@ import Testing
 
   @Test func anEndedProgramsLinesCanStillBeScrolledBack() {
     let shell = Harness()
-    #expect(shell.run("add-tab terminal --id t -- seq 1 30"))
-    #expect(shell.wait(for: "[exited 0]", in: "t", height: 10).hasPrefix("22\n"))
+    #expect(shell.run("add-tab terminal --id t -- sh -c 'seq 1 30; read x'"))
+    // At 10 rows before it ends (an ended program's terminal keeps its size).
+    shell.wait(for: "30", in: "t", height: 10)
+    #expect(shell.send(.key("Enter"), to: "t"))
+    let before = shell.wait(for: "[exited 0]", in: "t", height: 10)
+    #expect(before.hasSuffix("30\n\n[exited 0]"))
     #expect(shell.send(Self.wheel(.wheelUp), to: "t"))
     let lines = shell.draw("t", height: 10).lines
-    #expect(lines[0].hasPrefix("19 ") && lines[0].hasSuffix("[3/21]") && lines[9] == "28")
+    // Three rows back: the view's rows 3-9 are the screen's rows 0-6.
+    #expect(lines[0].hasSuffix("[3/22]"))
+    #expect(
+      Array(lines[3...])
+        == Array(
+          before.split(separator: "\n", omittingEmptySubsequences: false).prefix(7).map(String.init)
+        ))
     // Keys are not taken.
     #expect(!shell.send(.key("q"), to: "t"))
   }

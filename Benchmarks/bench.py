@@ -478,6 +478,15 @@ figure("a Swift clock ticking every second, full-screen, idle otherwise: CPU ove
        wrong=None if frames >= elapsed - 2 else f"only {frames} frames in {elapsed:.1f} s: "
        "the clock did not tick")
 
+# 10. Terminal tabs beside tmux (Benchmarks/term_bench.py): a flood, key to echo, idle tabs, memory.
+if shutil.which("tmux"):
+    print("10. terminal tabs, beside tmux: a 30 MB cat, key to echo, 10 idle tabs, 10 scrollbacks",
+          flush=True)
+    import term_bench  # noqa: E402
+    term_bench.figures(TABSHELL, QUICK, figure)
+else:
+    print("10. terminal tabs: skipped (no tmux to compare with)", flush=True)
+
 print()
 print("| figure | target | measured | ratio | | notes |")
 print("|---|---|---|---|---|---|")

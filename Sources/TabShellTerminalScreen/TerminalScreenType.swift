@@ -14,7 +14,7 @@ package final class TerminalScreenType: ScreenType {
   package let takesInput = true
 
   /// `--cwd DIR`: the folder the program starts in.
-  static let directory = CommandOption(
+  package static let directory = CommandOption(
     "--cwd", .path, valueName: "DIR", abstract: "the folder the program starts in")
   /// `--scrollback N`: how many lines scrolled off the top are kept.
   static let scrollback = CommandOption(

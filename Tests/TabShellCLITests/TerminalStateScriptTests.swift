@@ -4,9 +4,9 @@ import Testing
 @testable import TabShellCLI
 
 /// `state --script` writes terminal tabs as the commands that make them again (docs/Contract.md,
-/// "State as a script"): the program and its arguments after `--`, the `--cwd` given as an
-/// absolute path, the lines kept; run in a shell in another folder, the programs start again the
-/// same (one made without `--cwd` in the folder of the shell that runs the script, as it did).
+/// "State as a script"): the program and its arguments after `--`, the folder its program started
+/// in as an absolute path (a relative `--cwd` resolved, the shell's folder for none), the lines
+/// kept; run in a shell in another folder, the programs start again the same.
 @Suite(.serialized) struct TerminalStateScriptTests {
   typealias Harness = TerminalTabTests.Harness
 
@@ -26,7 +26,7 @@ import Testing
     #expect(
       script.contains(
         #"add-tab terminal --id a --param cwd=/usr/share --param scrollback=50 -- sh -c "#))
-    #expect(script.contains(#"push terminal --id c --hides-bar -- sh -c "#))
+    #expect(script.contains(#"push terminal --id c --param cwd=/usr --hides-bar -- sh -c "#))
     #expect(!script.contains("program=") && !script.contains("arg1="))
     first.sink.output = ""
     #expect(first.run("state --json"))
@@ -37,7 +37,7 @@ import Testing
     #expect(second.run(script))
     #expect(second.wait(for: "<z>", in: "a").hasPrefix("/usr/share\n<x y><z>"))
     #expect(second.wait(for: "<one>", in: "b").hasPrefix("/\n<one>"))
-    #expect(second.wait(for: "<pushed>", in: "c").hasPrefix("/\n<pushed>"))
+    #expect(second.wait(for: "<pushed>", in: "c").hasPrefix("/usr\n<pushed>"))
     second.sink.output = ""
     #expect(second.run("state --json"))
     #expect(second.sink.output == state)

@@ -1,5 +1,5 @@
 import BuiltinScreens
-import TabShellKit
+@_spi(Host) import TabShellKit
 import TabShellLanguage
 import TabShellRendering
 import TabShellTerminalScreen
@@ -21,9 +21,9 @@ final class HostBuiltinPlugin: TabShellPlugin {
   var screenTypes: [any ScreenType] { builtin.screenTypes + terminal.screenTypes }
   var layouts: [Layout] { builtin.layouts }
 
-  /// Makes the terminal tabs' programs start in the interpreter's folder, at the size of the
-  /// region the interpreter lays out now, resolves a relative
-  /// `--cwd` as it resolves a script's files, and has the interpreter take in the programs (a
+  /// Makes the terminal tabs' programs start in the interpreter's folder (kept as `--cwd` with a
+  /// tab a command makes), at the size of the region the interpreter lays out now, resolves a
+  /// relative `--cwd` as it resolves a script's files, and has the interpreter take in the programs (a
   /// ``backgroundSource``) from the first one on: a shell with no terminal tab has no source to
   /// look at between two commands.
   func startPrograms(in interpreter: Interpreter) {
@@ -39,6 +39,14 @@ final class HostBuiltinPlugin: TabShellPlugin {
     terminal.directory = { [weak interpreter] directory in
       guard let interpreter else { return directory }
       return directory.map(interpreter.resolve) ?? interpreter.currentDirectory
+    }
+    // A terminal tab made by a command without --cwd is kept with the folder its program starts
+    // in, so that `state --script` makes it again there.
+    let name = terminal.type.name
+    let key = ScreenParameters.key(of: TerminalScreenType.directory)
+    interpreter.completeScreenParameters = { [weak interpreter] type, parameters in
+      guard type == name, parameters[key] == nil, let interpreter else { return }
+      parameters[key] = interpreter.currentDirectory
     }
   }
 

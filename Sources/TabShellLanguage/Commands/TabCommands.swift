@@ -29,19 +29,20 @@ enum TabCommands {
   }
 
   /// ``parameters(_:)`` for a new screen of type `type`, with each path the type declares
-  /// (`terminal`'s `--cwd DIR`) resolved as a script's files are (``Interpreter/resolve(_:)``):
-  /// kept so, `state --script` makes the screen again the same from any folder.
+  /// (`terminal`'s `--cwd DIR`) resolved as a script's files are (``Interpreter/resolve(_:)``),
+  /// then completed by the host (``Interpreter/completeScreenParameters``): kept so, `state
+  /// --script` makes the screen again the same from any folder.
   static func parameters(
     _ arguments: Arguments, type: String, in interpreter: Interpreter
   ) -> [String: String] {
     var parameters = parameters(arguments)
-    guard let screenType = interpreter.shell.screenTypes.first(where: { $0.name == type }) else {
-      return parameters
+    if let screenType = interpreter.shell.screenTypes.first(where: { $0.name == type }) {
+      for parameter in screenType.parameters where parameter.spec.kind == .path {
+        let key = ScreenParameters.key(of: parameter)
+        if let path = parameters[key] { parameters[key] = interpreter.resolve(path) }
+      }
     }
-    for parameter in screenType.parameters where parameter.spec.kind == .path {
-      let key = ScreenParameters.key(of: parameter)
-      if let path = parameters[key] { parameters[key] = interpreter.resolve(path) }
-    }
+    interpreter.completeScreenParameters(type, &parameters)
     return parameters
   }
 

@@ -62,6 +62,11 @@ package final class Interpreter {
   var anyFailed = false
   /// What the shell takes in while it waits, besides the process plugins (see ``BackgroundSource``).
   package var backgroundSources: [BackgroundSource] = []
+  /// Completes the parameters of a screen that `add-tab`, `push` or `present` makes, before it is
+  /// made, as the host means them (the folder a terminal tab's program starts in when none was
+  /// given): what it adds is kept with the screen, so `state --script` writes it.
+  /// It gets the screen type's name and the parameters.
+  package var completeScreenParameters: (String, inout [String: String]) -> Void = { _, _ in }
 
   /// How deep `source` may nest.
   package static let sourceLimit = 64

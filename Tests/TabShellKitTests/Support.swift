@@ -17,6 +17,8 @@ func snapshot(_ shell: Shell) -> String {
     line += " [\(tab.stack.joined(separator: " "))]"
     if let badge = tab.badge { line += " badge \(badge)" }
     if !tab.enabled { line += " disabled" }
+    if tab.bell == true { line += " bell" }
+    if tab.activity == true { line += " activity" }
     lines.append(line)
   }
   for (id, failure) in s.failures.sorted(by: { $0.key < $1.key }) {

@@ -231,6 +231,22 @@ class Host:
         """This screen's content changed: the host draws it again if it is visible."""
         self._send("host/setNeedsDisplay")
 
+    def set_title(self, title):
+        """This screen's own title (its tab's when it is the root), unless it was given one."""
+        self._send("host/setTitle", title=str(title))
+
+    def bell(self):
+        """Rings the bell: a `bell` event; the tab is marked until it is selected."""
+        self._send("host/bell")
+
+    def activity(self):
+        """This screen's content changed while it is not visible: an `activity` event."""
+        self._send("host/activity")
+
+    def exited(self, status):
+        """What this screen runs ended with `status`: an `exited` event (`$status`)."""
+        self._send("host/exited", status=int(status))
+
 
 class Timer:
     """A call that a plugin's loop makes later, once or every `interval` seconds."""

@@ -44,6 +44,10 @@ extension ScreenRequest {
     case "dismiss": return .dismiss
     case "log": return .log(try fields.string("message"))
     case "setNeedsDisplay": return .setNeedsDisplay
+    case "setTitle": return .setTitle(try fields.string("title"))
+    case "bell": return .bell
+    case "activity": return .activity
+    case "exited": return .exited(status: try fields.int("status"))
     default: return nil
     }
   }

@@ -31,6 +31,14 @@ public struct ScreenRequest: Equatable, Sendable {
     case log(String)
     /// ``ScreenRequest/setNeedsDisplay``.
     case setNeedsDisplay
+    /// ``ScreenRequest/setTitle(_:)``.
+    case setTitle(String)
+    /// ``ScreenRequest/bell``.
+    case bell
+    /// ``ScreenRequest/activity``.
+    case activity
+    /// ``ScreenRequest/exited(status:)``.
+    case exited(status: Int)
   }
 
   /// Sets (or with `nil` clears) the badge of the tab that holds the screen.
@@ -58,6 +66,21 @@ public struct ScreenRequest: Equatable, Sendable {
   public static func log(_ message: String) -> ScreenRequest { .init(.log(message)) }
   /// Says that the screen's content changed: the host draws it again if it is visible.
   public static var setNeedsDisplay: ScreenRequest { .init(.setNeedsDisplay) }
+  /// Gives the screen a title of its own (a terminal's program names itself): the screen's title,
+  /// and its tab's when it is the tab's root, unless the screen was given one (`--title`,
+  /// `rename-tab`), which it keeps. The host shows it as it shows any title, control characters
+  /// made harmless.
+  public static func setTitle(_ title: String) -> ScreenRequest { .init(.setTitle(title)) }
+  /// Rings the bell: a `bell` event; the bar marks the screen's tab, unless it is selected, until
+  /// it is selected.
+  public static var bell: ScreenRequest { .init(.bell) }
+  /// Says that the screen's content changed while it is not visible: an `activity` event; the bar
+  /// marks the screen's tab, unless it is selected, until it is selected. The screen says it once
+  /// until it is visible again.
+  public static var activity: ScreenRequest { .init(.activity) }
+  /// Says that what the screen runs ended with a status (a terminal's program): an `exited` event
+  /// whose hooks read the status as `$status`.
+  public static func exited(status: Int) -> ScreenRequest { .init(.exited(status: status)) }
 
   /// What is asked.
   @_spi(Host) public let kind: Kind

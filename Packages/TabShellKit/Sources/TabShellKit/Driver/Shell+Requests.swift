@@ -44,6 +44,14 @@ extension Shell {
         record(model.log(screen: screen, message: message))
       case .setNeedsDisplay:
         if model.visible?.id == screen { needsDisplay = true }
+      case .setTitle(let title):
+        apply(model.setTitle(screen: screen, to: title))
+      case .bell:
+        apply(model.bell(screen: screen))
+      case .activity:
+        apply(model.activity(screen: screen))
+      case .exited(let status):
+        record(model.exited(screen: screen, status: status))
       }
     } catch {
       record(model.requestFailed(screen: screen, message: error.description))

@@ -41,6 +41,7 @@ extension Shell {
     // Checked before the id is claimed: a refused parameter leaves nothing behind.
     let values = try ScreenParameters.values(parameters, of: type)
     let id = try registry.claim(id, base: type.name) { isLive($0) }
+    let keepsTitle = title != nil
     let title = title ?? type.defaultTitle
     let context = ScreenContext(screenID: id, shell: self)
     let screen: any Screen
@@ -60,9 +61,11 @@ extension Shell {
     let handle = freeHandles.popLast() ?? objects.count
     let object = ScreenObject(id: id, screen: screen, context: context)
     if handle == objects.count { objects.append(object) } else { objects[handle] = object }
-    return ScreenRecord(
+    var record = ScreenRecord(
       id: id, type: type.name, title: title, hidesBar: hidesBar, parameters: parameters,
       handle: handle)
+    record.keepsTitle = keepsTitle
+    return record
   }
 
   /// Runs a command of the visible screen's type on the visible screen, then the requests it made.

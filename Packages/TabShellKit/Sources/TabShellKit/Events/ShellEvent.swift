@@ -48,6 +48,15 @@ public enum ShellEvent: Equatable, Sendable {
   case screenFailed(screen: String, message: String)
   /// A screen's request could not be carried out.
   case requestFailed(screen: String, message: String)
+  /// A screen rang the bell (a terminal's program wrote BEL); `tab` is the position of the tab
+  /// that holds it (`nil` for a presented screen).
+  case bell(screen: String, tab: Int?)
+  /// A screen that is not visible has new content (a terminal's program wrote), once until it is
+  /// visible again; `tab` as for ``bell(screen:tab:)``.
+  case activity(screen: String, tab: Int?)
+  /// What a screen runs ended (a terminal's program) with a status: its exit status, or 128 + N
+  /// for a program killed by the signal N, as shells say; `tab` as for ``bell(screen:tab:)``.
+  case exited(screen: String, tab: Int?, status: Int)
 }
 
 /// The direction of a swipe, as the finger moves.
@@ -96,6 +105,12 @@ public enum EventName: String, Sendable, CaseIterable {
   case screenFailed = "screen-failed"
   /// ``ShellEvent/requestFailed(screen:message:)``.
   case requestFailed = "request-failed"
+  /// ``ShellEvent/bell(screen:tab:)``.
+  case bell
+  /// ``ShellEvent/activity(screen:tab:)``.
+  case activity
+  /// ``ShellEvent/exited(screen:tab:status:)``.
+  case exited
 }
 
 @_spi(Host)
@@ -124,6 +139,9 @@ extension ShellEvent {
     case .screenLog: .screenLog
     case .screenFailed: .screenFailed
     case .requestFailed: .requestFailed
+    case .bell: .bell
+    case .activity: .activity
+    case .exited: .exited
     }
   }
 
@@ -134,17 +152,20 @@ extension ShellEvent {
       .viewWillDisappear(let s), .viewDidDisappear(let s), .`deinit`(let s):
       s
     case .screenLog(let s, _), .screenFailed(let s, _), .requestFailed(let s, _): s
+    case .bell(let s, _), .activity(let s, _), .exited(let s, _, _): s
     default: nil
     }
   }
 
-  /// The position of the tab the event concerns, if any (for `tab-moved`, the new position).
+  /// The position of the tab the event concerns, if any (for `tab-moved`, the new position; for
+  /// `bell`, `activity` and `exited`, the tab holding the screen).
   public var tab: Int? {
     switch self {
     case .shouldSelect(let t, _), .didSelect(let t, _), .didReselect(let t, _),
       .badgeChanged(let t, _, _), .tabAdded(let t, _), .tabClosed(let t, _):
       t
     case .tabMoved(_, let to, _): to
+    case .bell(_, let t), .activity(_, let t), .exited(_, let t, _): t
     default: nil
     }
   }

@@ -26,6 +26,12 @@ public struct BarItem: Equatable, Sendable {
   public var badge: String?
   /// A disabled item cannot be selected by a tap or a swipe.
   public var isEnabled = true
+  /// A screen of the tab rang the bell (``ScreenRequest/bell``) since the tab was last selected:
+  /// the bar marks it, apart from its badge, until it is selected.
+  public var hasBell = false
+  /// A screen of the tab had new content while the tab was not selected
+  /// (``ScreenRequest/activity``): the bar marks it, apart from its badge, until it is selected.
+  public var hasActivity = false
 
   /// Makes an item.
   public init(

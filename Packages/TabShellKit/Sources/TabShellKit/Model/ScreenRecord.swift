@@ -13,6 +13,9 @@ public struct ScreenRecord: Equatable, Sendable {
   public var type: String
   /// Its title.
   public var title: String
+  /// Whether its title was given (`--title`, `rename-tab`, a plugin's push): a title the screen
+  /// gives itself (``ScreenRequest/setTitle(_:)``) does not replace it.
+  public var keepsTitle = false
   /// Whether the bar is hidden while this screen is on the selected tab's stack.
   public var hidesBar: Bool
   /// The parameters it was made with (`--param`, `--text`), kept so that the state can be written

@@ -66,14 +66,18 @@ extension ShellModel {
     return Transition(events: [.tabMoved(from: index + 1, to: position, id: tab.id)])
   }
 
-  /// Renames a tab: its bar item and its root screen.
+  /// Renames a tab: its bar item and its root screen, which keeps this title from then on
+  /// (``ScreenRecord/keepsTitle``).
   public mutating func renameTab(_ reference: TabReference, to title: String) throws(ShellError)
     -> Transition
   {
     let index = try self.index(of: reference)
     updateTab(at: index) { tab in
       tab.item.title = title
-      tab.update(screenAt: 0) { $0.title = title }
+      tab.update(screenAt: 0) { screen in
+        screen.title = title
+        screen.keepsTitle = true
+      }
     }
     return .none
   }

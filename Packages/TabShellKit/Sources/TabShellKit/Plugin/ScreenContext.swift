@@ -47,4 +47,12 @@ public final class ScreenContext {
   /// Says that this screen's content changed, to be drawn again if it is visible:
   /// `send(.setNeedsDisplay)`.
   public func setNeedsDisplay() { send(.setNeedsDisplay) }
+  /// Gives this screen a title of its own, unless it was given one: `send(.setTitle(title))`.
+  public func setTitle(_ title: String) { send(.setTitle(title)) }
+  /// Rings the bell: `send(.bell)`.
+  public func bell() { send(.bell) }
+  /// Says that this screen's content changed while it is not visible: `send(.activity)`.
+  public func activity() { send(.activity) }
+  /// Says that what this screen runs ended with a status: `send(.exited(status: status))`.
+  public func exited(status: Int) { send(.exited(status: status)) }
 }

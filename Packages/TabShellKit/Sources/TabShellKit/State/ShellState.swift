@@ -1,7 +1,8 @@
 /// The shell's state as `state --json` prints it (docs/Contract.md, "The state as JSON"): the
 /// host prints its encoding, keys sorted.
 ///
-/// Encodes `nil` as `null`, never by leaving the key out.
+/// Encodes `nil` as `null`, never by leaving the key out, but for a tab's marks: `bell` and
+/// `activity` are there (`true`) only on a tab the bar marks.
 @_spi(Host)
 public struct ShellState: Codable, Equatable, Sendable {
   /// One tab.
@@ -26,6 +27,12 @@ public struct ShellState: Codable, Equatable, Sendable {
     public var loaded: Bool
     /// Screen ids, root first.
     public var stack: [String]
+    /// `true` when the bar marks the tab for a bell (``BarItem/hasBell``); `nil`, left out,
+    /// otherwise.
+    public var bell: Bool?
+    /// `true` when the bar marks the tab for activity (``BarItem/hasActivity``); `nil`, left out,
+    /// otherwise.
+    public var activity: Bool?
 
     public func encode(to encoder: any Encoder) throws {
       var c = encoder.container(keyedBy: CodingKeys.self)
@@ -39,6 +46,8 @@ public struct ShellState: Codable, Equatable, Sendable {
       try c.encode(enabled, forKey: .enabled)
       try c.encode(loaded, forKey: .loaded)
       try c.encode(stack, forKey: .stack)
+      try c.encodeIfPresent(bell, forKey: .bell)
+      try c.encodeIfPresent(activity, forKey: .activity)
     }
   }
 
@@ -95,7 +104,8 @@ extension Shell {
           position: index + 1, id: tab.id, title: tab.item.title, type: tab.stack[0].type,
           icon: tab.item.icon, selectedIcon: tab.item.selectedIcon, badge: tab.item.badge,
           enabled: tab.item.isEnabled, loaded: tab.stack[0].isLoaded,
-          stack: tab.stack.map(\.id))
+          stack: tab.stack.map(\.id), bell: tab.item.hasBell ? true : nil,
+          activity: tab.item.hasActivity ? true : nil)
       },
       failures: model.allScreens.reduce(into: [:]) { failures, screen in
         if let failure = screen.failure { failures[screen.id] = failure }

@@ -1,0 +1,39 @@
+extension ShellModel {
+  /// A screen gives itself a title (``ScreenRequest/setTitle(_:)``): its record's title, and its
+  /// tab's when it is the tab's root, unless it keeps a given title (``ScreenRecord/keepsTitle``);
+  /// no event.
+  public mutating func setTitle(screen id: String, to title: String) -> Transition {
+    guard let slot = slot(ofID: id) else { return .none }
+    var changed = false
+    updateRecord(at: slot) { screen in
+      guard !screen.keepsTitle, screen.title != title else { return }
+      screen.title = title
+      changed = true
+    }
+    if changed, case .stack(let tab, 0) = slot {
+      updateTab(at: tab) { $0.item.title = title }
+    }
+    return .none
+  }
+
+  /// A screen rang the bell: `bell`; its tab, unless selected, is marked until it is selected.
+  public mutating func bell(screen id: String) -> Transition {
+    let index = tabIndex(holding: id)
+    if let index { mark(index) { $0.hasBell = true } }
+    return Transition(events: [.bell(screen: id, tab: index.map { $0 + 1 })])
+  }
+
+  /// A screen that is not visible has new content: `activity`; its tab, unless selected, is
+  /// marked until it is selected.
+  public mutating func activity(screen id: String) -> Transition {
+    let index = tabIndex(holding: id)
+    if let index { mark(index) { $0.hasActivity = true } }
+    return Transition(events: [.activity(screen: id, tab: index.map { $0 + 1 })])
+  }
+
+  /// What a screen runs ended with `status`: `exited`; nothing changes.
+  public func exited(screen id: String, status: Int) -> Transition {
+    Transition(
+      events: [.exited(screen: id, tab: tabIndex(holding: id).map { $0 + 1 }, status: status)])
+  }
+}

@@ -1,0 +1,109 @@
+@_spi(Host) import TabShellKit
+import Testing
+
+/// What a screen tells the shell of itself (docs/Contract.md, "Terminal tabs"): a title of its own,
+/// which a given title wins over; the bell and activity, which mark a tab that is not selected until
+/// it is selected; an end with a status. Each step states the exact events and the whole state.
+@Suite("A screen's title of its own, bells, activity and ends")
+struct ScreenNewsTests {
+  @Test func aScreensOwnTitleIsItsTabsUnlessOneWasGiven() throws {
+    let (shell, log) = try makeShell { shell in
+      try shell.addTab(type: "text", id: "a")
+      try shell.addTab(type: "text", id: "b", title: "Given")
+    }
+    let titled = """
+      selected 1, bar shown, modal none, visible a
+      1 a "mine" text loaded [a]
+      2 b "Given" text unloaded [b]
+      """
+    try step(shell, log, .request(.setTitle("mine"), from: "a"), events: [], state: titled)
+    try step(shell, log, .request(.setTitle("mine"), from: "b"), events: [], state: titled)
+    // A tab renamed keeps its name from then on.
+    try shell.renameTab("a", to: "Renamed")
+    try step(
+      shell, log, .request(.setTitle("again"), from: "a"), events: [],
+      state: """
+        selected 1, bar shown, modal none, visible a
+        1 a "Renamed" text loaded [a]
+        2 b "Given" text unloaded [b]
+        """)
+    // A pushed screen's title is its own: the tab's stays.
+    _ = try shell.push(type: "text", id: "p")
+    log.skip("the push, tested elsewhere")
+    try step(
+      shell, log, .request(.setTitle("pushed"), from: "p"), events: [],
+      state: """
+        selected 1, bar shown, modal none, visible p
+        1 a "Renamed" text loaded [a p]
+        2 b "Given" text unloaded [b]
+        """)
+    #expect(shell.model.screen(id: "p")?.title == "pushed")
+  }
+
+  @Test func aBellOrActivityMarksATabThatIsNotSelectedUntilItIsSelected() throws {
+    let (shell, log) = try makeShell(tabs: ["a", "b", "c"])
+    try step(
+      shell, log, .request(.bell, from: "b"), events: ["bell b"],
+      state: """
+        selected 1, bar shown, modal none, visible a
+        1 a "A" text loaded [a]
+        2 b "B" text unloaded [b] bell
+        3 c "C" text unloaded [c]
+        """)
+    let marked = """
+      selected 1, bar shown, modal none, visible a
+      1 a "A" text loaded [a]
+      2 b "B" text unloaded [b] bell
+      3 c "C" text unloaded [c] activity
+      """
+    try step(shell, log, .request(.activity, from: "c"), events: ["activity c"], state: marked)
+    // The selected tab is never marked; the event still fires.
+    try step(shell, log, .request(.bell, from: "a"), events: ["bell a"], state: marked)
+    try step(
+      shell, log, .tap(.name("b")),
+      events: [
+        "should-select 2 b", "viewDidLoad b", "viewWillAppear b", "viewWillDisappear a",
+        "viewDidDisappear a", "viewDidAppear b", "did-select 2 b",
+      ],
+      state: """
+        selected 2, bar shown, modal none, visible b
+        1 a "A" text loaded [a]
+        2 b "B" text loaded [b]
+        3 c "C" text unloaded [c] activity
+        """)
+    // A swipe's selection clears the marks too.
+    try step(
+      shell, log, .swipe(.left, cancelled: false),
+      events: [
+        "should-select 3 c", "viewDidLoad c", "viewWillAppear c", "viewWillDisappear b",
+        "viewDidDisappear b", "viewDidAppear c", "did-select 3 c",
+      ],
+      state: """
+        selected 3, bar shown, modal none, visible c
+        1 a "A" text loaded [a]
+        2 b "B" text loaded [b]
+        3 c "C" text loaded [c]
+        """)
+  }
+
+  @Test func anEndIsAnEventWithItsStatusAndItsTab() throws {
+    let (shell, log) = try makeShell(tabs: ["a", "b"])
+    try step(
+      shell, log, .request(.exited(status: 3), from: "b"), events: ["exited b 3"],
+      state: """
+        selected 1, bar shown, modal none, visible a
+        1 a "A" text loaded [a]
+        2 b "B" text unloaded [b]
+        """)
+    _ = try shell.present(type: "text", id: "m")
+    log.skip("the present, tested elsewhere")
+    try shell.send(.request(.exited(status: 143), from: "m"))
+    try shell.send(.request(.exited(status: 0), from: "b"))
+    // The events name the tab that holds the screen; a presented screen is in none.
+    #expect(
+      log.events == [
+        .exited(screen: "m", tab: nil, status: 143), .exited(screen: "b", tab: 2, status: 0),
+      ])
+    log.skip("checked above")
+  }
+}

@@ -4,8 +4,9 @@ import CVTerm
 /// cells, the cursor and the modes the program set come out, and what the terminal answers or
 /// sends the program (replies to queries, encoded keys) is handed to ``onOutput``.
 ///
-/// Nothing the program writes goes anywhere else: a title, a clipboard or a mode sequence changes
-/// this emulator's state only.
+/// Nothing the program writes goes anywhere else: a clipboard or a mode sequence changes this
+/// emulator's state only; a title (OSC 0 or 2) and the bell are kept for the screen to take
+/// (``takeTitle()``, ``takeBell()``) and hand to the shell as requests.
 ///
 /// Isolation: used on the thread that owns the shell; libvterm calls back on it, from inside
 /// ``write(_:)`` and the keyboard calls.
@@ -28,6 +29,10 @@ final class TerminalEmulator {
   var scrolledBack = 0
   /// Gets the bytes the terminal sends the program.
   var onOutput: ([UInt8]) -> Void = { _ in }
+  /// The title the program set last (OSC 0 or 2), as it wrote it, until taken.
+  private var title: String?
+  /// Whether the program rang the bell since the last look.
+  private var rang = false
 
   private let terminal: OpaquePointer
   private let screen: OpaquePointer
@@ -75,6 +80,19 @@ final class TerminalEmulator {
   func write(_ text: String) {
     var text = text
     text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// The title the program set since the last call, as it wrote it (UTF-8 read with repairs), or
+  /// `nil`; several titles in between are the last one.
+  func takeTitle() -> String? {
+    defer { title = nil }
+    return title
+  }
+
+  /// Whether the program rang the bell since the last call; several bells are one.
+  func takeBell() -> Bool {
+    defer { rang = false }
+    return rang
   }
 
   /// Changes the terminal's size; lines scrolled off come back when it grows.
@@ -145,7 +163,10 @@ final class TerminalEmulator {
       emulator.set(property, value.pointee)
       return 1
     },
-    bell: nil,
+    bell: { user in
+      emulator(user)?.rang = true
+      return 1
+    },
     resize: nil,
     sb_pushline: { count, cells, user in
       guard let cells, let emulator = emulator(user) else { return 0 }
@@ -162,6 +183,10 @@ final class TerminalEmulator {
     switch property {
     case VTERM_PROP_MOUSE: mouseReporting = value.number != 0
     case VTERM_PROP_CURSORVISIBLE: cursorVisible = value.boolean != 0
+    // libvterm 0.1.4 hands over the whole string, ended by a NUL, once the sequence ends.
+    case VTERM_PROP_TITLE:
+      // String(cString:) repairs what is not UTF-8.
+      if let string = value.string { title = String(cString: string) }
     default: break
     }
   }

@@ -8,6 +8,10 @@ final class TerminalScreen: Screen {
   let session: TerminalSession
   let context: ScreenContext
   private unowned let sessions: TerminalSessions
+  /// Whether the screen is visible (from its `viewWillAppear` to its `viewDidDisappear`).
+  var isVisible = false
+  /// Whether `activity` was said since the screen was last visible.
+  var toldActivity = false
 
   init(session: TerminalSession, context: ScreenContext, sessions: TerminalSessions) {
     self.session = session
@@ -17,6 +21,15 @@ final class TerminalScreen: Screen {
 
   func willDeinit() {
     sessions.close(session)
+  }
+
+  func viewWillAppear() {
+    isVisible = true
+    toldActivity = false
+  }
+
+  func viewDidDisappear() {
+    isVisible = false
   }
 
   func draw(in canvas: inout Canvas) {

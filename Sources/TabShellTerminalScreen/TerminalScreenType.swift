@@ -9,7 +9,9 @@ import TabShellPlatform
 package final class TerminalScreenType: ScreenType {
   package let name = "terminal"
   package let summary = "runs a program (default: $SHELL) in a terminal"
-  package let defaultTitle = "Terminal"
+  package let defaultTitle = TerminalScreenType.title
+  /// The title of a terminal tab whose program gave none (or an empty one).
+  static let title = "Terminal"
   package let icon = ">"
   package let takesInput = true
 

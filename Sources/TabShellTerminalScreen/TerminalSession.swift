@@ -25,6 +25,10 @@ final class TerminalSession {
   private static let pendingLimit = 65_536
   /// Whether output is being taken in: the emulator's answers wait for the end of the round.
   private var takingIn = false
+  /// Whether the program wrote anything since the screen last looked (``takeWrote()``).
+  private var wrote = false
+  /// The start of a title the last read ended in, until the rest comes.
+  private var held = HeldString()
 
   /// How the program ended, once it did.
   var ending: PseudoTerminal.Ending? { terminal.ending }
@@ -97,8 +101,9 @@ final class TerminalSession {
       while total < limit {
         switch terminal.read(into: buffer) {
         case .read(let count) where count > 0:
-          emulator.write(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+          held.pass(UnsafeRawBufferPointer(rebasing: buffer[..<count]), to: emulator.write)
           total += count
+          wrote = true
         case .wouldBlock:
           return total > 0
         case .read, .failed:
@@ -111,11 +116,19 @@ final class TerminalSession {
     }
   }
 
+  /// Whether the program wrote anything since the last call (what it wrote last before it ended
+  /// included).
+  func takeWrote() -> Bool {
+    defer { wrote = false }
+    return wrote
+  }
+
   /// Notices that the program ended (reaping it): takes in what it wrote last, closes its terminal
   /// and writes the last line. Whether it ended just now.
   func checkEnded() -> Bool {
     guard ending == nil, let ending = terminal.reapIfEnded() else { return false }
     _ = takeIn(limit: 1 << 20)
+    held.flush(to: emulator.write)
     // What it left running in its session is hung up with its terminal.
     terminal.hangUp()
     terminal.close()

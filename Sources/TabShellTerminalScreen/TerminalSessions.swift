@@ -77,15 +77,19 @@ package final class TerminalSessions {
   }
 
   /// Takes in what the programs wrote (at most ``roundLimit`` bytes each), notices the ones that
-  /// ended, asks once for a redraw of each screen whose content changed, and ends the closing
-  /// programs whose time is up. Never waits.
+  /// ended, asks once for a redraw of each screen whose content changed and has it tell the shell
+  /// what its program did (``TerminalScreen/report(ended:)``), and ends the closing programs whose
+  /// time is up. Never waits.
   package func runBackgroundWork() {
     // Between two commands of a script with no terminal tab, nothing to look at (no clock read).
     guard !live.isEmpty || !closing.isEmpty else { return }
     for entry in live {
       let wrote = entry.session.takeIn(limit: Self.roundLimit)
       let ended = entry.session.checkEnded()
-      if wrote || ended { entry.needsDisplay() }
+      if wrote || ended {
+        entry.needsDisplay()
+        entry.screen?.report(ended: ended)
+      }
     }
     let now = MonotonicClock.now()
     closing.removeAll { entry in

@@ -51,6 +51,23 @@ import Testing
     #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted())
   }
 
+  /// A tab that rang the bell or had activity is marked after its title, before its badge, until
+  /// it is selected; the mark goes with the badge when the slot is narrow.
+  @Test func aBellOrActivityIsMarkedApartFromTheBadge() throws {
+    let shell = try shell(tabs: 3, selected: 1)
+    try shell.setBadge("t2", to: "3")
+    try shell.send(.request(.bell, from: "t2"))
+    try shell.send(.request(.activity, from: "t3"))
+    let line = Renderer.barLine(shell, options: RenderOptions(width: 40))
+    #expect(line.contains("2 □ T2!(3)") && line.contains("3 □ T3#"))
+    let table = Renderer.tabsTable(shell, options: RenderOptions(width: 80)).joined(
+      separator: "\n")
+    #expect(table.contains("\n!  2  t2") && table.contains("\n#  3  t3"))
+    try shell.select("t2")
+    let selected = Renderer.barLine(shell, options: RenderOptions(width: 40))
+    #expect(selected.contains("[2 ■ T2(3)]") && selected.contains("3 □ T3#"))
+  }
+
   @Test func fillSharesTheWidthAndCenteredUsesTheItemWidth() throws {
     let shell = try shell(tabs: 3, selected: 2)
     let fill = Renderer.barLine(shell, options: RenderOptions(width: 30))

@@ -9,7 +9,8 @@ enum LookingCommands {
     name: "tabs", abstract: "a table of the tabs (* marks the selection)",
     discussion: """
       Columns: position, id, title, root type, badge, enabled, loaded and depth (the stack's \
-      size). Under the table, a line for each screen in the error state: 'screen ID: FAILURE'.
+      size). Before the position, * marks the selected tab, ! a tab whose program rang the bell \
+      and # one that had output since it was last selected. Under the table, a line for each screen in the error state: 'screen ID: FAILURE'.
       """,
     effect: .looks
   ) { interpreter, _ in
@@ -43,12 +44,12 @@ enum LookingCommands {
     discussion: """
       Keys: selected (a position or null), barHidden, modal (an id or null), visible, action, \
       tabs, each with position, id, title, type, icon, selectedIcon, badge, enabled, loaded and \
-      stack (screen ids, root first), and failures (the screens in the error state: each id with \
-      the failure it shows).
+      stack (screen ids, root first), bell and activity (true, there only on a tab the bar marks), \
+      and failures (the screens in the error state: each id with the failure it shows).
       With --script: the commands that rebuild the state from an empty shell (tabs with their \
       types, ids, titles, icons and parameters, stacks, badges, disabled tabs, the action button, \
       the hidden bar, the selection, the presented screen). Running them gives the same \
-      'state --json', the loaded flags aside; the bar's appearance and what screens keep inside \
+      'state --json', the loaded flags and the marks aside; the bar's appearance and what screens keep inside \
       them are not written.
       """,
     validate: { arguments, _ throws(LanguageError) in

@@ -14,7 +14,9 @@ enum ScriptingCommands {
   static let on = Declaration(
     name: "on", parameters: [event, body], abstract: "run COMMANDS whenever EVENT happens",
     discussion: """
-      In the commands, $tab is the position and $id the id of the tab (or screen) concerned. The \
+      In the commands, $tab is the position and $id the id of the tab (or screen) concerned; in \
+      an 'on exited' hook, $status is the program's exit status (128+N when the signal N killed \
+      it). The \
       commands run after the command that set the event off is done, in the order the events \
       happened. In an 'on should-select' hook, 'deny' vetoes the selection; the hook's commands \
       that only look (echo, expect...) run before the tab is selected, the others after. Hooks \

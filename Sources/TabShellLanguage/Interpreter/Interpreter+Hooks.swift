@@ -25,6 +25,8 @@ struct HookTable {
     var hook: Hook
     var tab: Int?
     var id: String?
+    /// `$status`, for an `exited` hook.
+    var status: Int? = nil
   }
 
   var byEvent: [EventName: [Hook]] = [:]
@@ -39,8 +41,8 @@ struct HookTable {
   var commandsRun = 0
   /// A failure of a should-select hook, for the command that asked for the selection.
   var failure: (any Error)?
-  /// The `$tab` and `$id` of the hook running now.
-  var current: (tab: String, id: String)?
+  /// The `$tab`, `$id` and (for `exited`) `$status` of the hook running now.
+  var current: (tab: String, id: String, status: String?)?
 
   /// Whether commands run now count as hooks' commands.
   var isCounting: Bool { isRunning || decision != nil }
@@ -66,7 +68,8 @@ struct HookTable {
 
   /// How `$` words read in a command bound as it runs.
   func substitution(arguments: [String]) -> Substitution {
-    Substitution(arguments: arguments, tab: current?.tab, id: current?.id)
+    Substitution(
+      arguments: arguments, tab: current?.tab, id: current?.id, status: current?.status)
   }
 }
 
@@ -129,7 +132,9 @@ extension Interpreter {
     // Should-select hooks decide in the shell's should-select handler, not here.
     if event.name != .shouldSelect, let list = hooks.byEvent[event.name] {
       let (tab, id) = concerned(by: event)
-      for hook in list { hooks.enqueue(.init(hook: hook, tab: tab, id: id)) }
+      var status: Int?
+      if case .exited(_, _, let code) = event { status = code }
+      for hook in list { hooks.enqueue(.init(hook: hook, tab: tab, id: id, status: status)) }
     }
   }
 
@@ -158,7 +163,7 @@ extension Interpreter {
   private func decide(with hook: Hook, tab: Int, id: String) {
     let saved = (hooks.current, place)
     defer { (hooks.current, place) = saved }
-    hooks.current = (String(tab), id)
+    hooks.current = (String(tab), id, nil)
     place = Place(file: hook.file, location: hook.location)
     var later: [Command] = []
     for command in hook.commands where hooks.failure == nil {
@@ -209,7 +214,7 @@ extension Interpreter {
     while let run = hooks.next() {
       let saved = hooks.current
       defer { hooks.current = saved }
-      hooks.current = (run.tab.map(String.init) ?? "", run.id ?? "")
+      hooks.current = (run.tab.map(String.init) ?? "", run.id ?? "", run.status.map(String.init))
       for command in run.hook.commands {
         if Self.isInterrupted { throw Interrupted() }
         place = Place(file: run.hook.file, location: run.hook.location)

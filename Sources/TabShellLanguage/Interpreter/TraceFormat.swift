@@ -3,9 +3,10 @@ import TabShellRPC
 
 /// How `trace json` writes events (`trace on` writes each event's `description`).
 package enum TraceFormat {
-  /// One JSON object, `{"event":"viewWillAppear","screen":"b"}` or
-  /// `{"event":"did-select","tab":2,"id":"b"}`, built in `buffer` (whose capacity is kept from line
-  /// to line): a trace writes many lines, and bytes grow faster than a string.
+  /// One JSON object, `{"event":"viewWillAppear","screen":"b"}`,
+  /// `{"event":"did-select","tab":2,"id":"b"}` or `{"event":"exited","screen":"t","tab":1,"status":3}`,
+  /// built in `buffer` (whose capacity is kept from line to line): a trace writes many lines, and
+  /// bytes grow faster than a string.
   static func json(_ event: ShellEvent, buffer bytes: inout [UInt8]) -> String {
     bytes.removeAll(keepingCapacity: true)
     bytes.append(contentsOf: Key.event)
@@ -26,6 +27,7 @@ package enum TraceFormat {
       }
     case .screenLog(_, let message), .screenFailed(_, let message), .requestFailed(_, let message):
       field(Key.message, string: message, into: &bytes)
+    case .exited(_, _, let status): field(Key.status, number: status, into: &bytes)
     default: break
     }
     bytes.append(UInt8(ascii: "}"))
@@ -48,6 +50,7 @@ package enum TraceFormat {
     static let direction = key("direction")
     static let value = key("value")
     static let message = key("message")
+    static let status = key("status")
 
     static func key(_ name: String) -> [UInt8] {
       Array(#",""#.utf8) + Array(name.utf8) + Array(#"":"#.utf8)

@@ -4,7 +4,8 @@
 /// - `$1` … `$9`: the script's arguments (empty when not given); `$#`: how many there are;
 ///   `$@`: all of them, each its own word when `$@` is the whole word, else joined by spaces.
 /// - In a hook's commands, `$tab` and `$id`: the position and the id of the tab (or screen) the
-///   event concerns.
+///   event concerns; in an `exited` hook's, `$status`: the program's exit status (128 + N for a
+///   program killed by the signal N).
 /// - `$$`: one `$`, never substituted (`state --script` writes a `$` in a title so).
 ///
 /// Any other `$` is itself.
@@ -14,6 +15,7 @@ struct Substitution: Sendable {
   /// The hook's values, when a hook runs.
   var tab: String?
   var id: String?
+  var status: String?
 
   /// The words `word` stands for.
   func expand(_ word: Word) -> [Word] {
@@ -49,6 +51,9 @@ struct Substitution: Sendable {
       } else if let id, rest.hasPrefix("id") {
         result += id
         rest.removeFirst(2)
+      } else if let status, rest.hasPrefix("status") {
+        result += status
+        rest.removeFirst(6)
       } else {
         result.append("$")
       }

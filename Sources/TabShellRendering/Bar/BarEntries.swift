@@ -8,6 +8,8 @@ struct BarEntry {
   var title: String
   var icon: String
   var badge: String?
+  /// The mark of a tab that rang the bell or had activity since it was last selected.
+  var mark: BarMark? = nil
   var isEnabled: Bool
   var isSelected: Bool
   var isAction: Bool
@@ -74,7 +76,25 @@ struct BarEntries {
     }
     return BarEntry(
       position: position, title: item.title, icon: selected ? item.selectedIcon : item.icon,
-      badge: item.badge,
+      badge: item.badge, mark: BarMark(item),
       isEnabled: item.isEnabled, isSelected: selected, isAction: false)
+  }
+}
+
+/// The mark the bar draws on a tab, apart from its badge, until the tab is selected: `!` for a
+/// bell, else `#` for activity (as tmux marks its windows).
+package enum BarMark: String, Sendable {
+  case bell = "!"
+  case activity = "#"
+
+  /// The mark of a tab's item, if any.
+  package init?(_ item: BarItem) {
+    if item.hasBell {
+      self = .bell
+    } else if item.hasActivity {
+      self = .activity
+    } else {
+      return nil
+    }
   }
 }

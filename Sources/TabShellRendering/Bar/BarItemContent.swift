@@ -4,7 +4,9 @@
 ///
 /// Marks that do not depend on colour: the selected item in `[brackets]`, the action button in
 /// `<angle brackets>`, a disabled title between tildes (`~Title~`), a badge in parentheses after the
-/// title (`Inbox(3)`). They appear in every colour mode, so the layout never depends on colour.
+/// title (`Inbox(3)`), and before the badge the mark of a tab that rang the bell (`!`) or had
+/// activity (`#`) since it was last selected (`Shell!(3)`). They appear in every colour mode, so the
+/// layout never depends on colour.
 /// A tab's position comes first (`3 ✉ Inbox(3)`): what the user sees is what `tab 3` and the key 3
 /// select, the action button (which has no position) in between or not.
 ///
@@ -46,11 +48,27 @@ struct BarItemContent {
     Renderer.fit(Renderer.sanitized(entry.icon).trimmingBlanks, width: Self.iconWidth)
   }
 
+  static let markStyle = TextStyle(bold: true)
+
+  /// What follows the title: the mark, then the badge in parentheses; `nil` for neither. Both go
+  /// together when the slot is narrow.
   var badge: (text: String, width: Int)? {
-    entry.badge.map { badge in
-      let text = "(" + Renderer.badgeText(badge) + ")"
-      return (text, displayWidth(of: text))
+    let mark = entry.mark?.rawValue ?? ""
+    guard let badge = entry.badge else { return entry.mark == nil ? nil : (mark, 1) }
+    let text = mark + "(" + Renderer.badgeText(badge) + ")"
+    return (text, displayWidth(of: text))
+  }
+
+  /// Appends what ``badge`` holds: the mark in its style, the badge in its own.
+  private func appendBadge(_ badge: (text: String, width: Int), to line: inout StyledLine) {
+    var text = Substring(badge.text)
+    var width = badge.width
+    if let mark = entry.mark {
+      line.append(mark.rawValue, width: 1, style: Self.markStyle)
+      text = text.dropFirst()
+      width -= 1
     }
+    if width > 0 { line.append(String(text), width: width, style: Self.badgeStyle) }
   }
 
   /// The widest an item asks to be when the bar shows a window of items.
@@ -86,9 +104,7 @@ struct BarItemContent {
     var line = StyledLine()
     let icon = icon
     line.append(icon.text, width: icon.width, style: iconStyle)
-    if let badge, icon.width + badge.width <= width {
-      line.append(badge.text, width: badge.width, style: Self.badgeStyle)
-    }
+    if let badge, icon.width + badge.width <= width { appendBadge(badge, to: &line) }
     return line.centered(in: width)
   }
 
@@ -144,9 +160,7 @@ struct BarItemContent {
       line.append(shownTitle.0, width: shownTitle.1, style: titleStyle)
       line.append(tilde, width: tilde.count, style: titleStyle)
     }
-    if form.shape.badge, let badge {
-      line.append(badge.text, width: badge.width, style: Self.badgeStyle)
-    }
+    if form.shape.badge, let badge { appendBadge(badge, to: &line) }
     line.append(close, width: 1, style: entry.isSelected || entry.isAction ? markStyle : .plain)
     return line
   }

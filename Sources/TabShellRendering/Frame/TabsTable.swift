@@ -1,6 +1,8 @@
 @_spi(Host) import TabShellKit
 
-/// The table that `tabs` prints: one row per tab, columns aligned by display width.
+/// The table that `tabs` prints: one row per tab, columns aligned by display width. The first
+/// column marks the selected tab (`*`), and a tab the bar marks for a bell (`!`) or activity
+/// (`#`), which is never the selected one.
 ///
 /// When the table is wider than the width, the title and then the id columns are cut (with "…")
 /// down to a few columns; past that, whole columns are left out from the right, and then lines are
@@ -22,7 +24,8 @@ struct TabsTable {
     for tab in shell.tabs {
       rows.append(
         [
-          tab.position == selected ? "*" : "", String(tab.position), tab.id, tab.item.title,
+          tab.position == selected ? "*" : BarMark(tab.item)?.rawValue ?? "", String(tab.position),
+          tab.id, tab.item.title,
           tab.stack.first?.type ?? "",
           tab.item.badge.map { Renderer.badgeText($0, maxWidth: 8) } ?? "-",
           tab.item.isEnabled ? "yes" : "no", tab.isLoaded ? "yes" : "no", String(tab.stack.count),

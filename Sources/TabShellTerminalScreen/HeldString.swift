@@ -1,0 +1,65 @@
+/// Holds back an OSC string (a title, `ESC ] … BEL`) that the program's output read so far ends
+/// in, until the rest of it comes: libvterm 0.1.4 takes an OSC string only when it comes whole in
+/// one write into it (one split over two reads, or written by the program in pieces, is dropped).
+///
+/// Only the end of what was read is looked at, at most ``limit`` bytes back: an `ESC ]` after
+/// which nothing ends a string (BEL, ESC, CAN, SUB) starts what is held, and so does an `ESC` that
+/// is the very last byte. What is held goes to the emulator in front of the next bytes read; past
+/// ``limit`` bytes it goes as it is. Nothing is lost: it is only late, and an OSC string is not
+/// drawn.
+struct HeldString {
+  /// The most bytes held.
+  static let limit = 4_096
+  /// The bytes held back, in front of the next ones.
+  private(set) var bytes: [UInt8] = []
+
+  /// Hands `input` to `write`, after what was held, but for an unfinished OSC string at its end,
+  /// which is held.
+  mutating func pass(_ input: UnsafeRawBufferPointer, to write: (UnsafeRawBufferPointer) -> Void) {
+    guard bytes.isEmpty else {
+      var joined = bytes
+      joined.append(contentsOf: input)
+      bytes = []
+      joined.withUnsafeBytes { passAlone($0, to: write) }
+      return
+    }
+    passAlone(input, to: write)
+  }
+
+  /// Hands what is held to `write` (the program ended).
+  mutating func flush(to write: (UnsafeRawBufferPointer) -> Void) {
+    guard !bytes.isEmpty else { return }
+    bytes.withUnsafeBytes { write($0) }
+    bytes = []
+  }
+
+  private mutating func passAlone(
+    _ input: UnsafeRawBufferPointer, to write: (UnsafeRawBufferPointer) -> Void
+  ) {
+    guard let start = Self.unfinishedString(in: input), input.count - start <= Self.limit else {
+      write(input)
+      return
+    }
+    if start > 0 { write(UnsafeRawBufferPointer(rebasing: input[..<start])) }
+    bytes = Array(input[start...])
+  }
+
+  /// Where an OSC string that `input` does not finish starts, looking back at most ``limit``
+  /// bytes; `nil` for none.
+  static func unfinishedString(in input: UnsafeRawBufferPointer) -> Int? {
+    let end = input.count
+    var index = end - 1
+    while index >= max(0, end - limit) {
+      switch input[index] {
+      case 0x1B:
+        if index == end - 1 { return index }
+        return input[index + 1] == 0x5D ? index : nil
+      case 0x07, 0x18, 0x1A:
+        return nil
+      default:
+        index -= 1
+      }
+    }
+    return nil
+  }
+}

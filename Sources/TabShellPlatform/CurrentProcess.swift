@@ -54,6 +54,11 @@ package enum CurrentProcess {
     setenv(name, value, 1) == 0
   }
 
+  /// Removes the environment variable `name` (`unsetenv`).
+  package static func removeEnvironmentValue(_ name: String) {
+    _ = unsetenv(name)
+  }
+
   /// Runs the executable at `path` in this process with this process's arguments (`execv`);
   /// returns only when that failed.
   package static func executeAgain(_ path: String) {

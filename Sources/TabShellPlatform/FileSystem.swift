@@ -43,6 +43,17 @@ package enum FileSystem {
   @discardableResult
   package static func removeFolder(_ path: String) -> Bool { rmdir(path) == 0 }
 
+  /// Removes `path` and, when it is a folder (not a link to one), everything in it; what cannot be
+  /// removed is left.
+  package static func removeTree(_ path: String) {
+    if FileStatus.of(path, followingLinks: false)?.isDirectory == true {
+      for entry in DirectoryListing.entries(of: path) ?? [] { removeTree(path + "/" + entry.name) }
+      _ = removeFolder(path)
+    } else {
+      _ = remove(path)
+    }
+  }
+
   /// Makes a new folder that only this user can enter, named `prefix` and six random characters
   /// (`mkdtemp`); returns its path.
   package static func makeTemporaryFolder(prefix: String) throws(SystemError) -> String {

@@ -109,6 +109,12 @@ package enum ProcessControl {
     return pid
   }
 
+  /// Makes this process the leader of a new session and process group, with no controlling
+  /// terminal (`setsid`): a terminal that closes sends it no SIGHUP.
+  package static func startSession() {
+    _ = setsid()
+  }
+
   /// Puts the process `pid` (0: this one) into the process group `group` (0: its own).
   package static func setProcessGroup(of pid: Int32, to group: Int32) {
     _ = setpgid(pid, group)

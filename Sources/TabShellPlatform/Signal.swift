@@ -38,6 +38,8 @@ package enum Signal {
   package static let alarm = SIGALRM
   /// SIGTERM: asked to end.
   package static let terminate = SIGTERM
+  /// SIGSTOP: stopped, which cannot be caught.
+  package static let stop = SIGSTOP
   /// SIGCONT: continued after a stop (`fg`).
   package static let `continue` = SIGCONT
   /// SIGTSTP: Ctrl-Z.

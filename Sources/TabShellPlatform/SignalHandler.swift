@@ -8,6 +8,14 @@
 
 /// `sigaction`, said once: whether a signal is ignored, and installing a C handler for it.
 package enum SignalHandler {
+  /// Unblocks every signal for the calling thread (an empty signal mask): a process started by a
+  /// parent that had some blocked (a test runner's thread) gets its signals again.
+  package static func unblockAll() {
+    var none = sigset_t()
+    sigemptyset(&none)
+    pthread_sigmask(SIG_SETMASK, &none, nil)
+  }
+
   /// Whether `signal` is ignored now (as a background job's SIGINT is, from its shell).
   package static func isIgnored(_ signal: Int32) -> Bool {
     var current = sigaction()

@@ -1,3 +1,5 @@
+import CPlatform
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -35,6 +37,12 @@ extension SystemIO {
   /// Makes `target` (0, 1 or 2 in a child about to run) a copy of `descriptor` (`dup2`).
   package static func redirect(_ descriptor: Int32, to target: Int32) {
     _ = dup2(descriptor, target)
+  }
+
+  /// Closes every descriptor from 3 on but `keep`: a process that goes on alone (a session's
+  /// server) keeps nothing its parent had open.
+  package static func closeDescriptors(except keep: Int32) {
+    tabshell_close_descriptors_except(keep)
   }
 
   /// Sets `O_NONBLOCK` on a descriptor: a read or write that would wait fails with `EAGAIN`.

@@ -32,8 +32,10 @@ package struct InputBuffer {
 
   /// The longest line (without its `\n`) or frame payload.
   package let limit: Int
+  /// The bytes; those in `start..<end` are held, the rest is room.
   private var bytes: [UInt8] = []
   private var start = 0
+  private var end = 0
   /// Where the search for the next `\n` goes on from.
   private var scanned = 0
 
@@ -43,7 +45,7 @@ package struct InputBuffer {
   }
 
   /// Bytes held that were not taken yet.
-  package var pendingCount: Int { bytes.count - start }
+  package var pendingCount: Int { end - start }
 
   /// Whether a read may add more: `false` once the held bytes are past any line or frame allowed
   /// (then ``nextLine()`` and ``nextFrame()`` say ``Next/tooLong``).
@@ -51,39 +53,53 @@ package struct InputBuffer {
 
   /// Adds bytes (as a read would).
   package mutating func append(_ new: some Collection<UInt8>) {
-    compact()
-    bytes.append(contentsOf: new)
+    makeRoom(new.count)
+    for byte in new {
+      bytes[end] = byte
+      end += 1
+    }
   }
 
   /// Reads once from the non-blocking `fd`, at most ``chunk`` bytes.
   package mutating func fill(from fd: Int32) -> Fill {
-    compact()
-    let old = bytes.count
-    bytes.append(contentsOf: repeatElement(0, count: Self.chunk))
+    makeRoom(Self.chunk)
+    let offset = end
     let result = bytes.withUnsafeMutableBytes { buffer in
-      SystemIO.readOnce(fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[old...]))
+      SystemIO.readOnce(
+        fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<offset + Self.chunk]))
     }
-    let count: Int
-    if case .read(let read) = result { count = read } else { count = 0 }
-    bytes.removeLast(Self.chunk - count)
     switch result {
     case .read(0): return .end
-    case .read(let read): return .read(read)
+    case .read(let count):
+      end += count
+      return .read(count)
     case .wouldBlock: return .wouldBlock
     case .failed(let error): return .failed(error)
     }
   }
 
-  private mutating func compact() {
-    guard start > 0, start >= bytes.count / 2 || start == bytes.count else { return }
-    bytes.removeFirst(start)
-    scanned -= start
-    start = 0
+  /// Makes room for `count` more bytes after `end`: moves the held bytes to the front, or grows.
+  private mutating func makeRoom(_ count: Int) {
+    if start == end { (start, end, scanned) = (0, 0, 0) }
+    guard bytes.count - end < count else { return }
+    if start > 0 {
+      let held = end - start
+      bytes.withUnsafeMutableBytes { buffer in
+        guard let base = buffer.baseAddress else { return }
+        base.copyMemory(from: base + start, byteCount: held)
+      }
+      (scanned, start, end) = (scanned - start, 0, held)
+    }
+    if bytes.count - end < count {
+      // An array of zeros, not a generic repetition: it is filled at once.
+      bytes.append(
+        contentsOf: [UInt8](repeating: 0, count: max(count, bytes.count) - (bytes.count - end)))
+    }
   }
 
   /// The next whole line, without its `\n`.
   package mutating func nextLine() -> Next<[UInt8]> {
-    let end = bytes.count
+    let end = end
     let newline = bytes.withUnsafeBufferPointer { buffer -> Int? in
       guard end > scanned,
         let offset = Memory.offset(

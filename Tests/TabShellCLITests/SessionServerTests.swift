@@ -35,7 +35,7 @@ struct SessionServerTests {
       for client in clients { SystemIO.close(client) }
       server.interpreter.endBackgroundSources()
       _ = server.finish()
-      FileSystem.removeFolder(folder)
+      FileSystem.removeTree(folder)
     }
 
     /// A new raw connection (blocking).

@@ -134,6 +134,6 @@ final class SocketPair {
   func close() {
     SystemIO.close(server)
     closeClient()
-    removeTree(folder)
+    FileSystem.removeTree(folder)
   }
 }

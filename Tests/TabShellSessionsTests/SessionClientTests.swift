@@ -28,7 +28,7 @@ struct SessionClientTests {
 
   @Test func theOnlySessionOrAListOfThem() throws {
     let base = try FileSystem.makeTemporaryFolder(prefix: "/tmp/tabshell-sessions-test-")
-    defer { removeTree(base) }
+    defer { FileSystem.removeTree(base) }
     let folder = SessionFolder(environment: ["XDG_RUNTIME_DIR": base])
     try folder.prepare()
     #expect(throws: SessionError.noSession) {
@@ -48,7 +48,7 @@ struct SessionClientTests {
 
   @Test func missingSessionNamesTheRunningOnes() throws {
     let base = try FileSystem.makeTemporaryFolder(prefix: "/tmp/tabshell-sessions-test-")
-    defer { removeTree(base) }
+    defer { FileSystem.removeTree(base) }
     let folder = SessionFolder(environment: ["XDG_RUNTIME_DIR": base])
     try folder.prepare()
     let other = try UnixSocket.listen(at: folder.path + "/other")
@@ -60,7 +60,7 @@ struct SessionClientTests {
 
   @Test func staleSocketIsReportedAndRemoved() throws {
     let base = try FileSystem.makeTemporaryFolder(prefix: "/tmp/tabshell-sessions-test-")
-    defer { removeTree(base) }
+    defer { FileSystem.removeTree(base) }
     let path = base + "/dead"
     SystemIO.close(try UnixSocket.listen(at: path))  // The server died; its socket is left.
     #expect(FileStatus.of(path, followingLinks: false)?.kind == .socket)
@@ -72,7 +72,7 @@ struct SessionClientTests {
 
   @Test func serverThatDoesNotAnswerIsGivenUpOn() throws {
     let base = try FileSystem.makeTemporaryFolder(prefix: "/tmp/tabshell-sessions-test-")
-    defer { removeTree(base) }
+    defer { FileSystem.removeTree(base) }
     let listener = try UnixSocket.listen(at: base + "/silent")  // Never accepts, never answers.
     defer { SystemIO.close(listener) }
     let start = MonotonicClock.now()

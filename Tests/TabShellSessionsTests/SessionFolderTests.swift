@@ -23,7 +23,7 @@ struct SessionFolderTests {
 
   @Test func prepareMakesAPrivateFolder() throws {
     let base = try FileSystem.makeTemporaryFolder(prefix: "/tmp/tabshell-sessions-test-")
-    defer { removeTree(base) }
+    defer { FileSystem.removeTree(base) }
     let folder = SessionFolder(environment: ["XDG_RUNTIME_DIR": base])
     #expect(folder.problem() == .folderMissing(base + "/tabshell"))
     try folder.prepare()
@@ -35,7 +35,7 @@ struct SessionFolderTests {
 
   @Test func openFolderIsRefusedAndLeftAlone() throws {
     let base = try FileSystem.makeTemporaryFolder(prefix: "/tmp/tabshell-sessions-test-")
-    defer { removeTree(base) }
+    defer { FileSystem.removeTree(base) }
     let path = base + "/tabshell"
     try FileSystem.makeFolder(path, permissions: 0o755)
     chmod(path, 0o755)
@@ -50,7 +50,7 @@ struct SessionFolderTests {
 
   @Test func linkAndFileAreRefused() throws {
     let base = try FileSystem.makeTemporaryFolder(prefix: "/tmp/tabshell-sessions-test-")
-    defer { removeTree(base) }
+    defer { FileSystem.removeTree(base) }
     try FileSystem.makeFolder(base + "/real", permissions: 0o700)
     #expect(symlink(base + "/real", base + "/link") == 0)
     let link = SessionFolder(path: base + "/link", userID: CurrentProcess.userID)
@@ -62,7 +62,7 @@ struct SessionFolderTests {
 
   @Test func anotherUsersFolderIsRefused() throws {
     let base = try FileSystem.makeTemporaryFolder(prefix: "/tmp/tabshell-sessions-test-")
-    defer { removeTree(base) }
+    defer { FileSystem.removeTree(base) }
     let other = CurrentProcess.userID &+ 1
     let folder = SessionFolder(path: base, userID: other)
     #expect(
@@ -72,7 +72,7 @@ struct SessionFolderTests {
 
   @Test func sessionNamesAreTheSocketsWithValidNames() throws {
     let base = try FileSystem.makeTemporaryFolder(prefix: "/tmp/tabshell-sessions-test-")
-    defer { removeTree(base) }
+    defer { FileSystem.removeTree(base) }
     let folder = SessionFolder(environment: ["XDG_RUNTIME_DIR": base])
     try folder.prepare()
     for name in ["b", "a", ".hidden"] {
@@ -81,19 +81,6 @@ struct SessionFolderTests {
     writeFile(folder.path + "/file")
     #expect(folder.sessionNames().map(\.text) == ["a", "b"])
   }
-}
-
-/// Removes a test's folder and what is in it (two levels, as the tests make them).
-func removeTree(_ path: String) {
-  for entry in DirectoryListing.entries(of: path) ?? [] {
-    let child = path + "/" + entry.name
-    if entry.isDirectory && FileStatus.of(child, followingLinks: false)?.isSymbolicLink == false {
-      removeTree(child)
-    } else {
-      FileSystem.remove(child)
-    }
-  }
-  FileSystem.removeFolder(path)
 }
 
 /// Makes a small regular file at `path`.

@@ -1,6 +1,7 @@
 @_spi(Host) import TabShellKit
 import TabShellLanguage
 import TabShellRendering
+import TabShellSessions
 
 /// What the command line asks for (docs/Contract.md, "The command line").
 package struct CommandLineOptions: Equatable, Sendable {
@@ -38,6 +39,8 @@ package struct CommandLineOptions: Equatable, Sendable {
   package var summary = false
   /// `--record FILE`: the REPL records what is typed into FILE.
   package var record: String?
+  /// `--session NAME`: the shell runs as the session NAME, this process its client.
+  package var session: String?
   /// `tabshell test ...`: run scripts as tests.
   package var test: TestOptions?
   /// `--init`: write a starter start-up file.
@@ -175,6 +178,10 @@ extension CommandLineOptions {
       "--record", .path, valueName: "FILE",
       abstract: "the REPL records what is typed into FILE, a script that replays it"
     ) { o, v in o.record = v },
+    .option(
+      "--session", .text, valueName: "NAME",
+      abstract: "run the shell as session NAME, outliving this terminal (attach to it if it runs)"
+    ) { o, v in o.session = v },
     .flag(
       "--init",
       abstract: "write a starter start-up file ($XDG_CONFIG_HOME/tabshell/init.tabsh), then exit"
@@ -247,8 +254,10 @@ extension CommandLineOptions {
       "       tabshell [OPTIONS] -c COMMANDS     run the commands",
       "       tabshell test [OPTIONS] [PATH...]  run scripts as tests (test --help)",
       "",
-      "options:",
+      "sessions, a shell that outlives its terminal (COMMAND --help says more):",
     ]
+    lines += sessionHelpRows
+    lines += ["", "options:"]
     lines += table.helpRows(width: helpWidth)
     lines += [
       "",
@@ -258,6 +267,26 @@ extension CommandLineOptions {
       "Type 'help' in the shell for its commands.",
     ]
     return lines
+  }
+
+  /// `--help`'s rows for `--session` and the session commands, from their declarations: a usage
+  /// too long for the column has its abstract on the next line.
+  static var sessionHelpRows: [String] {
+    let rows =
+      [("tabshell --session NAME [OPTIONS]", "start session NAME (join it if it runs)")]
+      + SessionInvocation.declarations.map { ($0.usage, $0.abstract) }
+    let column = 33
+    var lines: [String] = []
+    for (usage, abstract) in rows {
+      if usage.count > column {
+        lines.append("  " + usage)
+        lines.append(String(repeating: " ", count: column + 4) + abstract)
+      } else {
+        let padding = String(repeating: " ", count: column - usage.count)
+        lines.append("  " + usage + padding + "  " + abstract)
+      }
+    }
+    return Help.wrap(lines, width: helpWidth)
   }
 
   /// The width `--help` is wrapped to, as manual pages are.

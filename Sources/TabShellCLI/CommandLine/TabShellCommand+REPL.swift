@@ -14,33 +14,8 @@ extension TabShellCommand {
     let writeError = { (text: String) in process.errorSink(fittedToTerminal(Renderer.message(text)))
     }
     interpreter.report = { writeError("\($0)\n") }
-    var ranStartup = false
-    // A start-up file that is there but cannot be read is said, not taken for a missing one.
-    if !options.noStartupFile, let path = startupFile(process.environment),
-      FileStatus.of(path) != nil
-    {
-      do throws(LanguageError) {
-        let text = try Interpreter.readText(path, name: path)
-        ranStartup = true
-        let outcome = interpreter.run(
-          interpreter.parse(text, file: path, directory: Interpreter.directory(of: path)))
-        if case .exit(let status) = outcome { return status }
-      } catch {
-        writeError("error: \(error)\n")
-      }
-    }
-    if !ranStartup {
-      do {
-        try interpreter.shell.apply(layout: "demo")
-        writeError(
-          "\(CommandLineOptions.version), demo layout: 'help' lists commands, Ctrl-D leaves\n"
-            + "(no start-up file: 'tabshell --init' writes one you can edit)\n")
-      } catch {
-        writeError("error: \(error)\n")
-      }
-    } else if interpreter.shell.tabCount == 0 {
-      // A start-up file replaces the demo; one that makes no tabs leaves an empty bar.
-      writeError("note: the start-up file made no tabs; 'layout demo' brings the demo back\n")
+    if let status = runStartup(interpreter, options, process, writeError: writeError) {
+      return status
     }
     if let record = options.record {
       do throws(LanguageError) {
@@ -70,6 +45,43 @@ extension TabShellCommand {
     // The REPL dealt with its interrupts (a SIGTERM sets the flag too): its status stands.
     Interpreter.interruption.store(false, ordering: .relaxed)
     return status
+  }
+
+  /// The start-up file (or, without one, the `demo` layout with a line saying so), as the REPL and
+  /// a session's server run it; returns a status when the file ran `exit`.
+  static func runStartup(
+    _ interpreter: Interpreter, _ options: CommandLineOptions, _ process: ProcessContext,
+    writeError: (String) -> Void
+  ) -> Int32? {
+    var ranStartup = false
+    // A start-up file that is there but cannot be read is said, not taken for a missing one.
+    if !options.noStartupFile, let path = startupFile(process.environment),
+      FileStatus.of(path) != nil
+    {
+      do throws(LanguageError) {
+        let text = try Interpreter.readText(path, name: path)
+        ranStartup = true
+        let outcome = interpreter.run(
+          interpreter.parse(text, file: path, directory: Interpreter.directory(of: path)))
+        if case .exit(let status) = outcome { return status }
+      } catch {
+        writeError("error: \(error)\n")
+      }
+    }
+    if !ranStartup {
+      do {
+        try interpreter.shell.apply(layout: "demo")
+        writeError(
+          "\(CommandLineOptions.version), demo layout: 'help' lists commands, Ctrl-D leaves\n"
+            + "(no start-up file: 'tabshell --init' writes one you can edit)\n")
+      } catch {
+        writeError("error: \(error)\n")
+      }
+    } else if interpreter.shell.tabCount == 0 {
+      // A start-up file replaces the demo; one that makes no tabs leaves an empty bar.
+      writeError("note: the start-up file made no tabs; 'layout demo' brings the demo back\n")
+    }
+    return nil
   }
 
   /// Ends a recording still under way when the REPL ends, with the checks of the final state.

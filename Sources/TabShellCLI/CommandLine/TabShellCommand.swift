@@ -5,6 +5,7 @@ import TabShellLoader
 import TabShellPlatform
 import TabShellRPC
 import TabShellRendering
+import TabShellSessions
 import TabShellTerminal
 
 /// The `tabshell` command (docs/Contract.md, "The command line"): the one entry point of the program and of in-process tests.
@@ -31,6 +32,14 @@ package enum TabShellCommand {
   static func run(
     _ process: ProcessContext, ended: (Interpreter.Outcome, Checks) -> Void = { _, _ in }
   ) -> Int32 {
+    do throws(SessionUsageError) {
+      if let invocation = try SessionInvocation.parse(process.arguments) {
+        return runSessionCommand(invocation, process)
+      }
+    } catch {
+      process.writeError("error: \(error)\n")
+      return 2
+    }
     let options: CommandLineOptions
     do throws(CommandLineError) {
       options = try CommandLineOptions.parse(process.arguments)
@@ -51,6 +60,7 @@ package enum TabShellCommand {
       process.writeError("error: --tui: \(problem)\n")
       return 2
     }
+    if let session = options.session { return SessionStarter.start(session, options, process) }
     if options.writeStartupFile { return writeStartupFile(process) }
     if let name = options.print {
       guard let text = InstallFiles.text(of: name) else {

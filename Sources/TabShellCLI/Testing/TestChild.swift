@@ -30,10 +30,11 @@ struct TestChild {
 
   /// Starts `script` with the command line `arguments` (options, then `--` and its name).
   /// `inherited` are the runner's descriptors that the child must not keep (other children's
-  /// pipes); `reports` is the shared memory, and `slot` the child's place in it.
+  /// pipes); `runtime` is the folder under which the child makes its own `XDG_RUNTIME_DIR`;
+  /// `reports` is the shared memory, and `slot` the child's place in it.
   static func start(
     _ script: TestScript, arguments: [String], inherited: [Int32], devNull: Int32,
-    reports: SharedReports, slot: Int
+    runtime: String?, reports: SharedReports, slot: Int
   ) -> Result<TestChild, ChildError> {
     let out: (read: Int32, write: Int32)
     let err: (read: Int32, write: Int32)
@@ -57,8 +58,8 @@ struct TestChild {
     if case .success(0) = forked {
       runChild(
         script, arguments: arguments, stdout: out.write, stderr: err.write,
-        closing: inherited + [out.read, err.read, devNull], devNull: devNull, reports: reports,
-        slot: slot)
+        closing: inherited + [out.read, err.read, devNull], devNull: devNull, runtime: runtime,
+        reports: reports, slot: slot)
     }
     SystemIO.close(out.write)
     SystemIO.close(err.write)
@@ -80,7 +81,7 @@ struct TestChild {
   /// The child's side: set up its process, run the script as `tabshell` would, report, exit.
   private static func runChild(
     _ script: TestScript, arguments: [String], stdout: Int32, stderr: Int32, closing: [Int32],
-    devNull: Int32, reports: SharedReports, slot: Int
+    devNull: Int32, runtime: String?, reports: SharedReports, slot: Int
   ) -> Never {
     ProcessControl.setProcessGroup(of: 0, to: 0)
     // What the script starts stays below it while it runs, even when a process in between ends;
@@ -97,6 +98,15 @@ struct TestChild {
       reports.append(ReportedError(file: nil, line: 0, column: 0, message: message), at: slot)
       try? SystemIO.writeAll(2, "error: \(message)\n".utf8)
       CurrentProcess.exitNow(2)
+    }
+    // Hermetic: no session of the user's is reached (`TABSHELL`), and the sessions the script
+    // starts are its own, in a folder of its own.
+    CurrentProcess.removeEnvironmentValue("TABSHELL")
+    if let runtime {
+      let folder = runtime + "/\(CurrentProcess.id)"
+      if (try? FileSystem.makeFolder(folder, permissions: 0o700)) != nil {
+        CurrentProcess.setEnvironmentValue("XDG_RUNTIME_DIR", folder)
+      }
     }
     var context = ProcessContext.current()
     context.arguments = arguments

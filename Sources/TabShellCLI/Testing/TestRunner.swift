@@ -76,6 +76,10 @@ struct TestRunner {
     Subreaper.become()
     let devNull = SystemIO.openNullDevice()
     defer { if devNull >= 0 { SystemIO.close(devNull) } }
+    // Each script's sessions go into a folder of its own under this one (see TestChild), removed
+    // at the end: no session is shared with the user or between scripts.
+    let runtime = try? FileSystem.makeTemporaryFolder(prefix: "/tmp/tabshell-test-")
+    defer { if let runtime { FileSystem.removeTree(runtime) } }
     // A slot for each script that can run at once; the slots no running script uses.
     let slots = max(1, min(jobs, scripts.count))
     let reports = SharedReports(count: slots)
@@ -101,7 +105,7 @@ struct TestRunner {
         let started = Self.now()
         switch TestChild.start(
           script, arguments: arguments(script), inherited: inherited, devNull: devNull,
-          reports: reports, slot: slot)
+          runtime: runtime, reports: reports, slot: slot)
         {
         case .success(let child):
           let limit = keepsAllOutput(script) ? Self.byteLimit : Self.keptBytes

@@ -1,0 +1,108 @@
+import TabShellLanguage
+import TabShellPlatform
+import TabShellRPC
+import TabShellSessions
+
+/// The line client of a session (`tabshell --session NAME` without `--tui`): the REPL's line
+/// editing and history, each line sent to the server as a `run` request, its output on stdout and
+/// its errors on stderr. `detach` (or Ctrl-D) leaves the client and the session goes on; `quit` and
+/// `exit` end the session, and so this client. With stdin not a terminal, all of it is sent as
+/// one `run` and its status is the client's.
+///
+/// The prompt names the session (`tabshell[work]> `), not its visible screen, and Tab completes
+/// nothing: both would cost a request per keystroke or prompt; `tabshell attach` shows the screen.
+enum SessionLineClient {
+  /// Runs the client on `client` until the user leaves or the session ends; the exit status.
+  static func run(_ client: SessionClient, _ process: ProcessContext) -> Int32 {
+    defer { client.close() }
+    guard process.stdinIsTerminal else {
+      let text = String(decoding: (try? SystemIO.readAll(0)) ?? [], as: UTF8.self)
+      let engine = SessionLineEngine(client: client, process: process)
+      return engine.send(text) ?? engine.lastStatus
+    }
+    let engine = SessionLineEngine(client: client, process: process)
+    let status = InteractiveREPL.run(
+      engine: engine,
+      historyPath: InteractiveREPL.defaultHistoryPath(environment: process.environment))
+    return status
+  }
+}
+
+/// The line client's side of the REPL: each line a `run` request.
+///
+/// Isolation: the REPL's thread.
+final class SessionLineEngine: REPLEngine {
+  let client: SessionClient
+  let process: ProcessContext
+  /// The status of the last line that ran.
+  private(set) var lastStatus: Int32 = 0
+
+  init(client: SessionClient, process: ProcessContext) {
+    self.client = client
+    self.process = process
+  }
+
+  var prompt: String { "tabshell[\(client.name)]> " }
+
+  var barLine: String? { nil }
+
+  func execute(_ line: String) -> REPLAction {
+    if line.split(separator: " ", omittingEmptySubsequences: true) == ["detach"] {
+      return .exit(0)
+    }
+    if let status = send(line) { return .exit(status) }
+    return .proceed
+  }
+
+  /// Runs `text` in the session and prints what it printed; a status when the client must end
+  /// (the session ended, or the connection failed).
+  func send(_ text: String) -> Int32? {
+    let answer: JSONValue
+    do throws(SessionError) {
+      answer = try client.call("run", ["commands": .string(text)])
+    } catch .connectionLost {
+      process.writeError("[session \(client.name) ended]\n")
+      return lastStatus
+    } catch {
+      process.writeError("error: \(error)\n")
+      return 1
+    }
+    if let output = answer["output"]?.stringValue, !output.isEmpty {
+      process.writeOutput(output)
+      process.flush()
+    }
+    if let errors = answer["errors"]?.stringValue, !errors.isEmpty { process.errorSink(errors) }
+    lastStatus = Int32(clamping: answer["status"]?.intValue ?? 1)
+    return sessionEnded() ? lastStatus : nil
+  }
+
+  /// Whether the server closed the connection (the line ended the session: `quit`, `exit`).
+  private func sessionEnded() -> Bool {
+    do throws(SessionError) {
+      _ = try client.call("info", timeout: SessionProtocol.answerTimeout)
+      return false
+    } catch {
+      return true
+    }
+  }
+
+  func completions(line: String, wordStart: Int, wordEnd: Int) -> [String] { [] }
+
+  /// The connection: readable when the server closes it (the session ended while the user typed).
+  var backgroundDescriptors: [Int32] { [client.fd] }
+
+  func runBackground() -> BackgroundOutcome {
+    var outcome = BackgroundOutcome()
+    do throws(SessionError) {
+      _ = try client.readMessage(timeout: 0)
+    } catch .notAnswering {
+      return outcome
+    } catch {
+      outcome.printed = [
+        PrintedText(toStandardError: true, text: "[session \(client.name) ended]\n")
+      ]
+      outcome.exit = lastStatus
+    }
+    return outcome
+  }
+}

@@ -1,0 +1,77 @@
+@_spi(Host) import TabShellKit
+import TabShellLanguage
+import TabShellLoader
+import TabShellPlatform
+import TabShellSessions
+
+/// The server's process of a session (see ``SessionStarter``): from the fork to its exit.
+enum SessionServerProcess {
+  /// Binds the socket, sets up the shell as the REPL does (plugins, start-up file), tells the
+  /// starting process through `report` (what it printed, then ``SessionStarter/readyLine``, or
+  /// `NUL` and its error), detaches from the terminal's streams and serves until the session ends.
+  static func run(
+    _ session: SessionName, socket: String, _ options: CommandLineOptions,
+    _ process: ProcessContext, report: Int32
+  ) -> Never {
+    func tell(_ text: String) { try? SystemIO.writeAll(report, text.utf8) }
+    func fail(_ message: String) -> Never {
+      tell("\u{0}\(message)\n")
+      CurrentProcess.exitNow(1)
+    }
+    // Alone from now on: nothing the starting process had open, no signal it had blocked.
+    SystemIO.closeDescriptors(except: report)
+    SignalHandler.unblockAll()
+    let listener: Int32
+    do throws(SystemError) {
+      listener = try UnixSocket.listen(at: socket)
+    } catch  where error == UnixSocket.addressInUse {
+      fail("error: \(SessionError.nameInUse(session.text))")
+    } catch {
+      fail("error: cannot make the socket '\(socket)': \(error)")
+    }
+    // Terminal tabs' programs and process plugins find the session through it.
+    _ = CurrentProcess.setEnvironmentValue("TABSHELL", socket)
+    var process = process
+    process.environment["TABSHELL"] = socket
+    process.stdinIsTerminal = false
+    process.stdoutIsTerminal = false
+    process.terminalWidth = nil
+    // What starting prints goes to the starting process, which shows it on its terminal.
+    process.writeOutput = tell
+    process.errorSink = tell
+    process.flush = {}
+    let interpreter = TabShellCommand.makeInterpreter(options, process)
+    for path in options.plugins {
+      do throws(PluginLoadError) {
+        try interpreter.plugins.load(path: interpreter.resolve(path), source: path)
+      } catch {
+        FileSystem.remove(socket)
+        fail("error: --plugin \(path): \(error)")
+      }
+    }
+    if !options.noStartupFile, !options.noPluginFolder {
+      TabShellCommand.loadInstalledPlugins(
+        into: interpreter.plugins, explicit: options.plugins, process)
+    }
+    if let status = TabShellCommand.runStartup(interpreter, options, process, writeError: tell) {
+      FileSystem.remove(socket)
+      fail("error: the start-up file ended the session (status \(status))")
+    }
+    tell(SessionStarter.readyLine)
+    SystemIO.close(report)
+    let null = SystemIO.openNullDevice()
+    if null >= 0 {
+      for target: Int32 in [0, 1, 2] { SystemIO.redirect(null, to: target) }
+      SystemIO.close(null)
+    }
+    interpreter.output = { _ in }
+    interpreter.report = { _ in }
+    interpreter.plugins.writeError = { _ in }
+    let server = SessionServer(
+      interpreter: interpreter, name: session.text, socketPath: socket, listener: listener)
+    let status = server.run()
+    interpreter.endBackgroundSources()
+    interpreter.plugins.shutdown()
+    CurrentProcess.exitNow(status)
+  }
+}

@@ -14,14 +14,15 @@ struct BinaryTests {
   }
 
   /// Runs the binary with these arguments and stdin; returns stdout, stderr and the status.
-  func run(_ arguments: [String], stdin: String = "", directory: String? = nil) throws
-    -> (stdout: String, stderr: String, status: Int32)
-  {
+  func run(
+    _ arguments: [String], stdin: String = "", directory: String? = nil,
+    environment: [String: String] = ["HOME": "/nonexistent", "PATH": "/usr/bin:/bin"]
+  ) throws -> (stdout: String, stderr: String, status: Int32) {
     let path = try #require(Self.binary, "the tabshell binary is built next to the tests")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
-    process.environment = ["HOME": "/nonexistent", "PATH": "/usr/bin:/bin"]
+    process.environment = environment
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     let input = Pipe()
     let output = Pipe()

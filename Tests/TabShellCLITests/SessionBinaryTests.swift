@@ -31,25 +31,7 @@ import Testing
     func run(_ arguments: [String], stdin: String = "") throws
       -> (stdout: String, stderr: String, status: Int32)
     {
-      let path = try #require(BinaryTests.binary, "the tabshell binary is built next to the tests")
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: path)
-      process.arguments = arguments
-      process.environment = environment
-      let (input, output, error) = (Pipe(), Pipe(), Pipe())
-      process.standardInput = input
-      process.standardOutput = output
-      process.standardError = error
-      try process.run()
-      input.fileHandleForWriting.write(Data(stdin.utf8))
-      try input.fileHandleForWriting.close()
-      let out = output.fileHandleForReading.readDataToEndOfFile()
-      let err = error.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      return (
-        String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self),
-        process.terminationStatus
-      )
+      try BinaryTests().run(arguments, stdin: stdin, environment: environment)
     }
 
     /// Starts the session `name` (its line client sends nothing and leaves); returns the server's

@@ -61,7 +61,9 @@ extension Shell {
   private func finish(selection: Transition.Selection?, barHidden: Bool?, observed o: Bool) {
     if o {
       switch selection {
-      case .selected(let index): events.append(.didSelect(tab: index + 1, id: model.tabs[index].id))
+      case .selected(let index):
+        events.append(.didSelect(tab: index + 1, id: model.tabs[index].id))
+        if clearsMarks { model.clearMarks(at: index) }
       case .reselected(let index):
         events.append(.didReselect(tab: index + 1, id: model.tabs[index].id))
       case nil: break
@@ -109,9 +111,6 @@ extension Shell {
         && transition.barHidden == nil, "a transition with more than events: apply it")
     if isObserved { events.append(contentsOf: transition.events) }
   }
-
-  /// Whether anything observes the events: when nothing does, events are not made.
-  var isObserved: Bool { !observers.isEmpty }
 
   /// Ends an operation: delivers its events, then runs the screens' requests in order, each as a
   /// transaction of its own whose events are delivered before the next runs.

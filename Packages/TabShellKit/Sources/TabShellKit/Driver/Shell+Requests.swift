@@ -47,8 +47,10 @@ extension Shell {
       case .setTitle(let title):
         apply(model.setTitle(screen: screen, to: title))
       case .bell:
+        clearsMarks = true
         apply(model.bell(screen: screen))
       case .activity:
+        clearsMarks = true
         apply(model.activity(screen: screen))
       case .exited(let status):
         record(model.exited(screen: screen, status: status))

@@ -30,7 +30,17 @@ public final class Shell {
   /// of a screen that exists.
   var screenBeingMade: String?
 
-  var observers: [(token: Int, observe: (ShellEvent) -> Void)] = []
+  var observers: [(token: Int, observe: (ShellEvent) -> Void)] = [] {
+    didSet { isObserved = !observers.isEmpty || clearsMarks }
+  }
+  /// Whether a tab was ever marked (a screen's ``ScreenRequest/bell`` or ``ScreenRequest/activity``):
+  /// from then on each selection clears its tab's marks, which needs the transitions' selection
+  /// events, so that a shell that never had a mark pays nothing for them.
+  var clearsMarks = false {
+    didSet { isObserved = !observers.isEmpty || clearsMarks }
+  }
+  /// Whether operations record their events: observers want them, or selections clear marks.
+  var isObserved = false
   var shouldSelectHandlers: [(token: Int, owner: String?, decide: (SelectionRequest) -> Bool)] = []
   var nextToken = 0
   /// The events of the operation under way, delivered at its end; empty at rest.

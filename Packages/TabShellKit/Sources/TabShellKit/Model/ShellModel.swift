@@ -95,9 +95,6 @@ public struct ShellModel: Equatable, Sendable {
   /// The ids of the screens above the roots of the stacks to the ids of their tabs, kept in step
   /// with ``tabs``: a screen is found without a walk over every stack.
   private var tabOfScreen: [String: String] = [:]
-  /// Whether a tab was ever marked (``BarItem/hasBell``, ``BarItem/hasActivity``): only then does
-  /// a selection look for marks to clear, so that a shell without them pays nothing for them.
-  private var mayHaveMarks = false
 
   /// An empty model: no tabs, the bar shown.
   public init() {}
@@ -386,21 +383,18 @@ extension ShellModel {
     return tabs[index].pop(keeping: keep)
   }
 
-  mutating func setSelection(_ index: Int?) {
-    selectedIndex = index
-    if mayHaveMarks, let index { clearMarks(at: index) }
-  }
+  mutating func setSelection(_ index: Int?) { selectedIndex = index }
 
-  /// Marks the tab at `index` unless it is selected (a selected tab is never marked: its marks go
-  /// when it is selected).
+  /// Marks the tab at `index` unless it is selected: a selected tab is never marked.
   mutating func mark(_ index: Int, _ change: (inout BarItem) -> Void) {
     guard index != selectedIndex else { return }
-    mayHaveMarks = true
     change(&tabs[index].item)
   }
 
-  /// Clears the marks of the tab at `index`, which is being selected.
-  private mutating func clearMarks(at index: Int) {
+  /// The tab at `index` was selected: its marks go (``BarItem/hasBell``, ``BarItem/hasActivity``).
+  /// The driver calls it when it carries out the selection, once a tab was ever marked (see
+  /// ``Shell``): selections in a shell without marks pay nothing for them.
+  public mutating func clearMarks(at index: Int) {
     guard tabs[index].item.hasBell || tabs[index].item.hasActivity else { return }
     tabs[index].item.hasBell = false
     tabs[index].item.hasActivity = false

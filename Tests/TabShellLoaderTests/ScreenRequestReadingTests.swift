@@ -56,6 +56,21 @@ struct ScreenRequestReadingTests {
       .success(.setNeedsDisplay)
     ),
     (
+      .init(id: nil, method: "host/setTitle", params: ["screen": "a", "title": "build"]), "a",
+      .success(.setTitle("build"))
+    ),
+    (.init(id: nil, method: "host/bell", params: ["screen": "a"]), "a", .success(.bell)),
+    (.init(id: nil, method: "host/activity", params: ["screen": "a"]), "a", .success(.activity)),
+    (
+      .init(id: nil, method: "host/exited", params: ["screen": "a", "status": 3]), "a",
+      .success(.exited(status: 3))
+    ),
+    (
+      .init(id: 4, method: "host/exited", params: ["screen": "a"]), "a",
+      .failure(
+        RPCError(code: RPCError.invalidParams, message: #"'host/exited': "status" is missing"#))
+    ),
+    (
       .init(id: 2, method: "host/fly", params: ["screen": "a"]), "a",
       .failure(RPCError(code: RPCError.methodNotFound, message: "unknown method 'host/fly'"))
     ),

@@ -118,6 +118,8 @@ static inline void tabshell_close_output(FILE *stream) {
 
 /// The prompt readline shows now: the line's prompt, or a search's (`(reverse-i-search)...`).
 static inline const char *tabshell_rl_display_prompt(void) { return rl_display_prompt; }
+/// The line's own prompt (`rl_prompt`), whatever a search shows.
+static inline const char *tabshell_rl_prompt(void) { return rl_prompt; }
 
 /// Binds a key sequence in readline's keymap (such as `\\C-x\\C-a`).
 static inline int tabshell_rl_bind_keyseq(const char *sequence, rl_command_func_t *function) {

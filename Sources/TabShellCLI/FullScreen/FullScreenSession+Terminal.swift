@@ -63,9 +63,14 @@ extension FullScreenSession {
       panel: &panel, commandLine: commandLine)
     // The window stays where it is while the selection is in it.
     interpreter.view.barScroll = layout.pinned(interpreter.view.barScroll)
-    frameBytes.removeAll(keepingCapacity: true)
-    writer.write(from: redrawAll ? nil : front, to: back, cursor: cursor, into: &frameBytes)
-    if !terminal.write(frameBytes, whole: redrawAll) { exit = .terminated(Signal.hangUp) }
+    let unchanged =
+      skipsUnchangedFrames && !redrawAll && cursor == shownCursor && back.hasSameCells(as: front)
+    if !unchanged {
+      frameBytes.removeAll(keepingCapacity: true)
+      writer.write(from: redrawAll ? nil : front, to: back, cursor: cursor, into: &frameBytes)
+      if !terminal.write(frameBytes, whole: redrawAll) { exit = .terminated(Signal.hangUp) }
+    }
+    shownCursor = cursor
     swap(&front, &back)
     redrawAll = false
     dirty = false

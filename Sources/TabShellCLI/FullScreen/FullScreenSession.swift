@@ -83,6 +83,11 @@ final class FullScreenSession {
   var front = CellGrid(columns: 0, rows: 0)
   var back = CellGrid(columns: 0, rows: 0)
   var frameBytes: [UInt8] = []
+  /// Where the last frame left the cursor.
+  var shownCursor: FrameWriter.Cursor?
+  /// A frame with no cell and no cursor changed is not written (a session's server draws after
+  /// each round of its loop, whatever ran).
+  var skipsUnchangedFrames = false
   /// The screen must be drawn whole at the next frame (entering, a resize, `fg`, Ctrl-L).
   var redrawAll = true
   /// Something changed since the last frame.

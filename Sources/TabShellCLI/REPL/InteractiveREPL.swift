@@ -49,7 +49,17 @@ package enum InteractiveREPL {
       return 1
     }
     defer { ReadlineBridge.end() }
-    tabshell_rl_set_readline_name(options.applicationName)
+    setUpReadline(applicationName: options.applicationName)
+    let history = REPLHistory.load(path: historyPath, limit: options.historyLimit)
+    let session = REPLSession(engine: engine, history: history)
+    return session.run(fullScreen: options.fullScreen)
+  }
+
+  /// Sets readline up as the REPL has it (after ``ReadlineBridge/begin(engine:)``): its name for
+  /// `$if` in `~/.inputrc`, signals left to the REPL, the command language's word breaks,
+  /// completion, Ctrl-X Ctrl-A; then reads `~/.inputrc`.
+  static func setUpReadline(applicationName: String) {
+    tabshell_rl_set_readline_name(applicationName)
     tabshell_rl_leave_signals_to_application()
     tabshell_rl_set_word_breaks()
     tabshell_rl_list_completions_without_asking()
@@ -59,9 +69,14 @@ package enum InteractiveREPL {
     rl_initialize()
     tabshell_rl_make_aborts_safe()
     ReadlineBridge.bindModeSwitch()
-    let history = REPLHistory.load(path: historyPath, limit: options.historyLimit)
-    let session = REPLSession(engine: engine, history: history)
-    return session.run(fullScreen: options.fullScreen)
+  }
+
+  /// Gives readline the history's entries (for Up and Ctrl-R), bounded as the history is.
+  static func loadHistory(_ history: REPLHistory) {
+    using_history()
+    clear_history()
+    stifle_history(Int32(clamping: history.limit))
+    for entry in history.entries { add_history(entry) }
   }
 
   /// The history file: `$XDG_STATE_HOME/tabshell/history`, by default `~/.local/state/tabshell/history`.

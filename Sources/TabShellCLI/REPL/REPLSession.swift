@@ -40,10 +40,7 @@ final class REPLSession<Engine: REPLEngine> {
   /// Reads and runs lines until the end, starting in the full-screen mode with `fullScreen`;
   /// returns the exit status.
   func run(fullScreen: Bool = false) -> Int32 {
-    using_history()
-    clear_history()
-    stifle_history(Int32(clamping: history.limit))
-    for entry in history.entries { add_history(entry) }
+    InteractiveREPL.loadHistory(history)
     guard let signals = SignalWatcher() else {
       tabshell_write_stderr("error: cannot set up the terminal's signal handling\n")
       return 1

@@ -27,28 +27,21 @@ final class SignalWatcher {
     Signal.interrupt, Signal.terminate, Signal.hangUp, Signal.windowChange, Signal.terminalStop,
   ]
 
-  private static let arrived = Atomic<UInt64>(0)
-  private static let wakeDescriptor = Atomic<Int32>(-1)
   /// Whether SIGTERM and SIGHUP arm ``FatalSignals/armDeadline(for:)`` (not in a session's server,
   /// which ends in its own time and must remove its socket).
   private static let armsDeadline = Atomic<Bool>(true)
 
   /// The pipe's end to poll for reading: readable when a signal arrived.
-  let readDescriptor: Int32
-  private let writeDescriptor: Int32
+  var readDescriptor: Int32 { pipe.readDescriptor }
+  private let pipe: SignalPipe
   private let previous = ReplacedSignalActions()
 
   /// Creates the pipe and installs the handlers; `nil` when the pipe cannot be made. With
   /// `deadline` false, SIGTERM and SIGHUP do not end the process after a deadline.
   init?(deadline: Bool = true) {
-    guard let ends = try? SystemIO.makePipe() else { return nil }
-    readDescriptor = ends.read
-    writeDescriptor = ends.write
-    SystemIO.setNonBlocking(ends.read)
-    SystemIO.setNonBlocking(ends.write)
-    Self.arrived.store(0, ordering: .sequentiallyConsistent)
+    guard let pipe = SignalPipe() else { return nil }
+    self.pipe = pipe
     Self.armsDeadline.store(deadline, ordering: .sequentiallyConsistent)
-    Self.wakeDescriptor.store(writeDescriptor, ordering: .sequentiallyConsistent)
     for signal in Self.watched { install(signal) }
   }
 
@@ -57,11 +50,7 @@ final class SignalWatcher {
   /// ``TabShellLanguage/Interpreter/interruption`` is cleared with it (else the next command would
   /// stop before it starts).
   func takePending() -> Pending {
-    var bytes: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0]
-    while case .read(let count) = bytes.withUnsafeMutableBytes({
-      SystemIO.readOnce(readDescriptor, into: $0)
-    }), count > 0 {}
-    let bits = Self.arrived.exchange(0, ordering: .sequentiallyConsistent)
+    let bits = pipe.take()
     if bits != 0 { Interpreter.interruption.store(false, ordering: .relaxed) }
     func has(_ signal: Int32) -> Bool { bits & (1 << UInt64(signal)) != 0 }
     var pending = Pending()
@@ -79,9 +68,7 @@ final class SignalWatcher {
   /// Puts the previous handlers back and closes the pipe.
   func restore() {
     previous.restoreAll()
-    Self.wakeDescriptor.store(-1, ordering: .sequentiallyConsistent)
-    SystemIO.close(readDescriptor)
-    SystemIO.close(writeDescriptor)
+    pipe.close()
   }
 
   /// Stops the process as Ctrl-Z would have (the default action of SIGTSTP), and catches SIGTSTP again
@@ -97,7 +84,6 @@ final class SignalWatcher {
 
   /// Called by the handler: records `signal` and wakes the loop.
   fileprivate static func record(_ signal: Int32) {
-    arrived.bitwiseOr(1 << UInt64(signal), ordering: .sequentiallyConsistent)
     // A command running now stops before its next step (Ctrl-C: back to the prompt; SIGTERM,
     // SIGHUP: then the REPL ends).
     if signal == Signal.interrupt || signal == Signal.terminate || signal == Signal.hangUp {
@@ -108,10 +94,7 @@ final class SignalWatcher {
     {
       FatalSignals.armDeadline(for: signal)
     }
-    let descriptor = wakeDescriptor.load(ordering: .sequentiallyConsistent)
-    guard descriptor >= 0 else { return }
-    var byte: UInt8 = 1
-    _ = withUnsafeBytes(of: &byte) { SystemIO.writeOnce(descriptor, $0) }
+    SignalPipe.record(signal)
   }
 }
 

@@ -1,6 +1,7 @@
-/// `size`, `tui`: the terminal that frames and gestures assume, and the full-screen mode.
+/// `size`, `tui`, `detach`: the terminal that frames and gestures assume, the full-screen mode,
+/// and leaving a session's terminal.
 enum TerminalCommands {
-  static let all = [size, tui]
+  static let all = [size, tui, detach]
 
   static let columns = Argument("COLS", .integer, abstract: "columns, at least 1")
   static let rows = Argument("ROWS", .integer, abstract: "rows, at least 1")
@@ -48,5 +49,21 @@ enum TerminalCommands {
     } catch {
       throw LanguageError.gesture(error)
     }
+  }
+
+  static let detach = Declaration(
+    name: "detach", abstract: "leave a session running and give its terminal back (prefix d)",
+    discussion: """
+      In a session (tabshell --session NAME, tabshell attach): typed or bound to a key on an \
+      attached terminal, detaches that terminal; run by 'tabshell send', detaches every \
+      attached terminal. The session, its terminal programs and its plugins go on running; \
+      'tabshell attach NAME' comes back. Outside a session it fails.
+      """,
+    effect: .looks
+  ) { interpreter, _ in
+    guard let detach = interpreter.detachClients else {
+      throw LanguageError.gesture(.notInSession(command: "detach"))
+    }
+    detach()
   }
 }

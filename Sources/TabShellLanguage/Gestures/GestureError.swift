@@ -22,6 +22,8 @@ package enum GestureError: Error, Equatable, Sendable, CustomStringConvertible {
   case keysTooDeep(key: String, limit: Int)
   /// A command of the full-screen mode's (`set-focus`, `back`, `panel`) outside it.
   case onlyFullScreen(command: String)
+  /// A command of sessions' (`detach`) outside one.
+  case notInSession(command: String)
 
   package var description: String {
     switch self {
@@ -48,6 +50,9 @@ package enum GestureError: Error, Equatable, Sendable, CustomStringConvertible {
         + "itself?)"
     case .onlyFullScreen(let command):
       "\(quoted(command)) works in the full-screen mode (tabshell --tui, or tui at the prompt)"
+    case .notInSession(let command):
+      "not in a session: \(quoted(command)) works in a session (tabshell --session NAME, "
+        + "tabshell attach)"
     }
   }
 }

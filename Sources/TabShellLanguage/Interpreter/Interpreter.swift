@@ -27,6 +27,9 @@ package final class Interpreter {
   /// What `tui` does: set by the interactive REPL (it enters the full-screen mode after the line);
   /// `nil` elsewhere, where `tui` fails.
   package var enterFullScreen: (() throws(GestureError) -> Void)?
+  /// What `detach` does: set by a session's server (it detaches the client that typed it, or
+  /// every client); `nil` outside a session, where `detach` fails.
+  package var detachClients: (() -> Void)?
   /// The directory relative paths are resolved against when no script names one.
   package var currentDirectory: String
   /// Whether a failed command lets the script go on (`--keep-going`).

@@ -52,6 +52,8 @@ extension KeyTable {
       hint("command", for: "set-focus command", in: .prefix),
       hint("bar", for: "set-focus bar", in: .prefix), tabsHint(in: .prefix),
       swipeHint(in: .prefix), hint("keys", for: "help tui", in: .prefix),
+      // Bound in a session only.
+      hint("detach", for: "detach", in: .prefix),
     ].compactMap { $0 }
     if afterPrefix {
       return [

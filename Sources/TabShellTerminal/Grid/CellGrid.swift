@@ -57,6 +57,14 @@ package struct CellGrid: Sendable {
     return Cell(text: text(of: cell), width: Int(cell.width), style: cell.style)
   }
 
+  /// Whether `other` holds the same cells: the same size, characters and styles. It may say `false`
+  /// for grids that look alike (the same cluster stored under another index), never `true` for
+  /// grids that do not.
+  package func hasSameCells(as other: CellGrid) -> Bool {
+    columns == other.columns && rows == other.rows && clusters == other.clusters
+      && cells == other.cells
+  }
+
   /// Whether a position is inside the grid.
   package func contains(column: Int, row: Int) -> Bool {
     column >= 0 && column < columns && row >= 0 && row < rows

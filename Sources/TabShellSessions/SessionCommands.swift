@@ -37,7 +37,7 @@ package struct SessionCommandContext {
 /// `kill-session` (docs/Contract.md, "Sessions"). Each returns the exit status: `send` its
 /// commands' (0, 1, 2 as scripts), else 0, or 1 with `error: MESSAGE` on stderr.
 package enum SessionCommands {
-  /// Runs `invocation` (not `attach`, which is the caller's); returns the exit status.
+  /// Runs `invocation`; returns the exit status.
   package static func run(_ invocation: SessionInvocation, _ context: SessionCommandContext)
     -> Int32
   {
@@ -52,7 +52,12 @@ package enum SessionCommands {
       case .help(let declaration):
         context.writeOutput(help(declaration))
         return 0
-      case .attach: return 2
+      case .attach(let session):
+        let target = try SessionTarget.resolve(
+          name: session, environment: context.environment, folder: folder)
+        return AttachClient.run(
+          target, environment: context.environment, writeOutput: context.writeOutput,
+          writeError: context.writeError)
       }
     } catch .badName(let name) {
       context.writeError("error: \(SessionError.badName(name))\n")

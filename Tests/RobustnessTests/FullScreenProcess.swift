@@ -1,9 +1,9 @@
 import Foundation
 import TestSupport
 
-/// The built `tabshell --tui` on a pseudo-terminal of its own, as a user's terminal runs it: the
-/// test types at the terminal's primary end and reads everything the shell writes to it, raw (the
-/// bytes that would reach the real terminal).
+/// The built `tabshell --tui` (or other arguments: `attach`...) on a pseudo-terminal of its own, as
+/// a user's terminal runs it: the test types at the terminal's primary end and reads everything the
+/// shell writes to it, raw (the bytes that would reach the real terminal).
 final class FullScreenProcess {
   let pid: pid_t
   /// The terminal's primary end: what the test types, where the shell's output comes.
@@ -12,8 +12,12 @@ final class FullScreenProcess {
   private(set) var output: [UInt8] = []
   private var reaped = false
 
-  /// Starts `tabshell --tui --norc` on a terminal of `columns` × `rows`, its home `directory`.
-  init(in directory: String, columns: UInt16 = 80, rows: UInt16 = 24) throws {
+  /// Starts `tabshell ARGUMENTS` (`--tui --norc` by default) on a terminal of `columns` × `rows`,
+  /// its home `directory`; `XDG_RUNTIME_DIR` (where sessions' sockets are) is `directory/run`.
+  init(
+    in directory: String, columns: UInt16 = 80, rows: UInt16 = 24,
+    arguments: [String] = ["--tui", "--norc"]
+  ) throws {
     guard let binary = TabShellProcess.binary else {
       throw RobustnessError("no tabshell binary next to the tests; build it or set TABSHELL_BINARY")
     }
@@ -30,9 +34,10 @@ final class FullScreenProcess {
     for target in Int32(0)...2 { posix_spawn_file_actions_adddup2(&actions, secondary, target) }
     posix_spawn_file_actions_addclose(&actions, secondary)
     let spawned = spawnAsAShellWould(
-      binary, ["--tui", "--norc"],
+      binary, arguments,
       environment: [
         "HOME=\(directory)", "XDG_CONFIG_HOME=\(directory)/config",
+        "XDG_RUNTIME_DIR=\(directory)/run",
         "XDG_STATE_HOME=\(directory)/state", "PATH=/usr/bin:/bin", "TERM=xterm-256color",
         "SHELL=/bin/sh", "SWIFT_BACKTRACE=enable=no",
       ],
@@ -54,6 +59,13 @@ final class FullScreenProcess {
       waitpid(pid, &status, 0)
     }
     close(terminal)
+  }
+
+  /// Gives the terminal a new size (the caller sends SIGWINCH: the program is not the terminal's
+  /// foreground process group).
+  func resize(columns: UInt16, rows: UInt16) {
+    var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(terminal, UInt(TIOCSWINSZ), &size)
   }
 
   /// Types `text` at the terminal.

@@ -69,6 +69,8 @@ enum SessionServerProcess {
     interpreter.plugins.writeError = { _ in }
     let server = SessionServer(
       interpreter: interpreter, name: session.text, socketPath: socket, listener: listener)
+    // Attached clients draw the full-screen mode, in the colours of the terminal that started it.
+    SessionScreen.install(on: server, options: options, environment: process.environment)
     let status = server.run()
     interpreter.endBackgroundSources()
     interpreter.plugins.shutdown()

@@ -5,8 +5,9 @@ import TabShellPlatform
 import TabShellSessions
 
 /// `tabshell --session NAME` (docs/Contract.md, "Sessions"): starts the session's server, then
-/// goes on as its client; when NAME runs already, attaches to it (as `tmux new -A` does), saying
-/// that the other options are not applied.
+/// goes on as its client (the line REPL; with `--tui`, attached full-screen); when NAME runs
+/// already, is a client of it (as `tmux new -A` does), saying that the other options are not
+/// applied.
 ///
 /// The server is forked early, before any plugin loads or any thread exists, and twice (its
 /// parent ends at once, so it belongs to no terminal and is nobody's zombie). It binds the socket,
@@ -33,9 +34,6 @@ enum SessionStarter {
           + "--record, test)\n")
       return 2
     }
-    if options.fullScreen {
-      return AttachCommand.run(session: name, context(process))
-    }
     let folder = SessionFolder(environment: process.environment)
     let socket = folder.socketPath(session)
     do throws(SessionError) {
@@ -44,10 +42,15 @@ enum SessionStarter {
         process.writeError(
           "warning: session '\(name)' runs already: this is a client of it (the other options "
             + "are not applied)\n")
+        if options.fullScreen {
+          client.close()
+          return AttachCommand.run(session: name, context(process))
+        }
         return SessionLineClient.run(client, process)
       }
       guard socket.utf8.count <= UnixSocket.pathLimit else { throw .pathTooLong(socket) }
       try startServer(session, socket: socket, options, process)
+      if options.fullScreen { return AttachCommand.run(session: name, context(process)) }
       let client = try SessionClient.connect(socket: socket, name: name, client: "line")
       return SessionLineClient.run(client, process)
     } catch {

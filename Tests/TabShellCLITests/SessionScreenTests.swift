@@ -223,6 +223,20 @@ extension ReadlineTests {
       #expect(harness.screen.terminal.clients.count == 1)
     }
 
+    /// A click on a larger terminal outside the frame is nobody's: no error in the panel.
+    @Test func aClickOutsideTheFrameIsDropped() throws {
+      let harness = try Harness()
+      let small = try harness.attach(columns: 60, rows: 20)
+      let large = try harness.attach(columns: 100, rows: 30)
+      _ = harness.output(small)
+      _ = harness.output(large)
+      harness.send(large, .input(Array("\u{1B}[<0;90;25M\u{1B}[<0;90;25m".utf8)))
+      harness.send(large, .input(Array("x".utf8)))
+      _ = harness.output(large)
+      #expect(!harness.screen.mode.panel.isOpen)
+      #expect(String(decoding: FullScreenReadline.line.text, as: UTF8.self) == "x")
+    }
+
     /// Ctrl-Z and Ctrl-X Ctrl-A do not apply in a session: the panel says what does.
     @Test func ctrlZIsRefusedInASession() throws {
       let harness = try Harness()

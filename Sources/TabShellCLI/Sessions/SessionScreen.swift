@@ -98,12 +98,28 @@ final class SessionScreen: AttachedClients {
 
   /// Events a client typed: to the mode, with `detach` knowing who typed them.
   private func handle(_ events: [InputEvent], from connection: SessionConnection) {
+    let events = events.compactMap(inFrame)
     guard !events.isEmpty else { return }
     typing = connection
     mode.handle(events)
     typing = nil
     detachLeaving()
     endIfExited()
+  }
+
+  /// A larger terminal's mouse outside the frame: a press or the wheel there is nobody's (it is
+  /// dropped); a drag or a release is taken to the frame's nearest cell, so that a drag that
+  /// left the frame still ends.
+  private func inFrame(_ event: InputEvent) -> InputEvent? {
+    guard case .mouse(var mouse) = event.kind,
+      mouse.column > mode.columns || mouse.row > mode.rows
+    else { return event }
+    guard mouse.action == .drag || mouse.action == .release else { return nil }
+    mouse.column = min(mouse.column, mode.columns)
+    mouse.row = min(mouse.row, mode.rows)
+    var clamped = event
+    clamped.kind = .mouse(mouse)
+    return clamped
   }
 
   /// `detach`: the client typing, else every client.

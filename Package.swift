@@ -5,7 +5,9 @@
 //   TabShellKit (the core: its own package, one dynamic library shared by the host and every plugin)
 //   ← BuiltinScreens (plugins/) and TabShellRendering, TabShellLoader
 //   ← TabShellLanguage (parser, commands, interpreter)
-//   ← TabShellCLI (command line, batch runs, the readline REPL) ← tabshell (main).
+//   ← TabShellCLI (command line, batch runs, the readline REPL) ← tabshell-host (main).
+//   tabshell-client (the session commands) needs TabShellSessions only; the front `tabshell`
+//   runs one of the two.
 //   TabShellTerminal (the full-screen mode's terminal layer) needs TabShellRendering only;
 //   TabShellRPC (process plugins' transport) knows nothing of the core; nor does TabShellSessions
 //   (sessions' sockets, messages and frames), which the session server in TabShellCLI uses.
@@ -20,7 +22,10 @@ let kit = Target.Dependency.product(name: "TabShellKit", package: "TabShellKit")
 let package = Package(
   name: "TabShell",
   products: [
-    .executable(name: "tabshell", targets: ["tabshell"])
+    // `tabshell` is a front that runs one of the two others (Sources/TabShellFront/main.c).
+    .executable(name: "tabshell", targets: ["tabshell"]),
+    .executable(name: "tabshell-host", targets: ["tabshell-host"]),
+    .executable(name: "tabshell-client", targets: ["tabshell-client"]),
   ],
   dependencies: [
     .package(path: "Packages/TabShellKit")
@@ -59,7 +64,18 @@ let package = Package(
         "TabShellSessions",
       ]
     ),
-    .executableTarget(name: "tabshell", dependencies: ["TabShellCLI", "TabShellPlatform"]),
+    // The shell: REPL, scripts, plugins, sessions' servers (dynamic: plugins share its core).
+    .executableTarget(
+      name: "tabshell-host", dependencies: ["TabShellCLI", "TabShellPlatform"],
+      path: "Sources/tabshell"),
+    // The session commands (`send`, `sessions`, `kill-session`, `attach`): no core, no plugins, the
+    // Swift runtime linked in (per target; never the global --static-swift-stdlib), so it starts
+    // as fast as tmux.
+    .executableTarget(
+      name: "tabshell-client", dependencies: ["TabShellSessions", "TabShellPlatform"],
+      path: "Sources/TabShellClient", linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
+    // The front: C, so that picking one of the two costs next to nothing.
+    .executableTarget(name: "tabshell", path: "Sources/TabShellFront"),
     // Helpers shared by the test targets: the event log and a seeded generator.
     .target(
       name: "TestSupport", dependencies: [kit, "BuiltinScreens"], path: "Tests/TestSupport"),

@@ -16,7 +16,7 @@ struct BinaryTests {
   /// Runs the binary with these arguments and stdin; returns stdout, stderr and the status.
   func run(
     _ arguments: [String], stdin: String = "", directory: String? = nil,
-    environment: [String: String] = ["HOME": "/nonexistent", "PATH": "/usr/bin:/bin"]
+    environment: [String: String] = ["HOME": "/proc/nonexistent", "PATH": "/usr/bin:/bin"]
   ) throws -> (stdout: String, stderr: String, status: Int32) {
     let path = try #require(Self.binary, "the tabshell binary is built next to the tests")
     let process = Process()

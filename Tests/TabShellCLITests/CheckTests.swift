@@ -125,12 +125,14 @@ import Testing
       try plain.write(toFile: folder + "/x.txt", atomically: true, encoding: .utf8)
       let context = runInProcess(
         ["--width", "30", "-c", "layout xianyu; expect frame x.txt"], directory: folder,
-        environment: ["HOME": "/nonexistent", "COLORTERM": "truecolor"], stdoutIsTerminal: true)
+        environment: ["HOME": "/proc/nonexistent", "COLORTERM": "truecolor"], stdoutIsTerminal: true
+      )
       #expect(context.stderr == "")
       #expect(context.status == 0)
       let coloured = runInProcess(
         ["--width", "30", "-c", "layout xianyu; show"],
-        environment: ["HOME": "/nonexistent", "COLORTERM": "truecolor"], stdoutIsTerminal: true)
+        environment: ["HOME": "/proc/nonexistent", "COLORTERM": "truecolor"], stdoutIsTerminal: true
+      )
       #expect(coloured.stdout.contains("\u{1B}["))
     }
   }

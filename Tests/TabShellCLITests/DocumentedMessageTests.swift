@@ -98,7 +98,7 @@ import Testing
   /// else the terminal's width, else `$COLUMNS`, else 80.
   @Test func theDefaultWidthOfShow() {
     func widest(_ arguments: [String], columns: String?, terminal: Int?) -> Int {
-      var environment = ["HOME": "/nonexistent"]
+      var environment = ["HOME": "/proc/nonexistent"]
       environment["COLUMNS"] = columns
       let run = runInProcess(
         arguments + ["-c", "add-tab text; show"], environment: environment,

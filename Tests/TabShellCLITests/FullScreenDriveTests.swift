@@ -49,7 +49,7 @@ extension ReadlineTests {
 
       init() {
         let process = ProcessContext(
-          arguments: [], environment: ["HOME": "/nonexistent"], currentDirectory: "/tmp",
+          arguments: [], environment: ["HOME": "/proc/nonexistent"], currentDirectory: "/tmp",
           writeOutput: { _ in }, writeError: { _ in })
         interpreter = TabShellCommand.makeInterpreter(CommandLineOptions(), process)
         _ = interpreter.runLine("layout demo")

@@ -18,7 +18,7 @@ import Testing
       }
       let sink = Sink()
       let process = ProcessContext(
-        arguments: [], environment: ["HOME": "/nonexistent"], currentDirectory: folder,
+        arguments: [], environment: ["HOME": "/proc/nonexistent"], currentDirectory: folder,
         writeOutput: { sink.output.append($0) }, writeError: { sink.errors.append($0) })
       let interpreter = TabShellCommand.makeInterpreter(CommandLineOptions(), process)
       try interpreter.shell.apply(layout: "demo")

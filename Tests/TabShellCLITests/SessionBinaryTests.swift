@@ -24,7 +24,7 @@ import Testing
     }
 
     var environment: [String: String] {
-      ["HOME": "/nonexistent", "PATH": "/usr/bin:/bin", "XDG_RUNTIME_DIR": runtime]
+      ["HOME": "/proc/nonexistent", "PATH": "/usr/bin:/bin", "XDG_RUNTIME_DIR": runtime]
     }
 
     /// Runs the binary; stdout, stderr and the status.

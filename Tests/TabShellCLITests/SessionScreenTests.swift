@@ -30,7 +30,7 @@ extension ReadlineTests {
           SessionScreen.install(
             on: base.server, options: CommandLineOptions(),
             environment: [
-              "HOME": "/nonexistent", "XDG_STATE_HOME": state, "TERM": "xterm-256color",
+              "HOME": "/proc/nonexistent", "XDG_STATE_HOME": state, "TERM": "xterm-256color",
             ]))
       }
 

@@ -21,7 +21,7 @@ struct SessionServerTests {
     init() throws {
       folder = try FileSystem.makeTemporaryFolder(prefix: "/tmp/tabshell-server-test-")
       let process = ProcessContext(
-        arguments: [], environment: ["HOME": "/nonexistent"], currentDirectory: "/tmp",
+        arguments: [], environment: ["HOME": "/proc/nonexistent"], currentDirectory: "/tmp",
         writeOutput: { _ in }, writeError: { _ in })
       let interpreter = TabShellCommand.makeInterpreter(CommandLineOptions(), process)
       try interpreter.shell.apply(layout: "demo")

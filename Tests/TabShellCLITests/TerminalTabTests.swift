@@ -27,7 +27,7 @@ import Testing
     init(directory: String = "/tmp") {
       let sink = sink
       let process = ProcessContext(
-        arguments: [], environment: ["HOME": "/nonexistent"], currentDirectory: directory,
+        arguments: [], environment: ["HOME": "/proc/nonexistent"], currentDirectory: directory,
         writeOutput: { sink.output.append($0) }, writeError: { sink.errors.append($0) })
       interpreter = TabShellCommand.makeInterpreter(CommandLineOptions(), process)
       sessions =
@@ -117,7 +117,7 @@ import Testing
     #expect(shell.sink.errors.contains("cannot start '/nonexistent/program'"))
     #expect(shell.interpreter.shell.model.tabs.isEmpty)
     #expect(!shell.run("add-tab terminal -- no-such-program-anywhere"))
-    // (A folder nothing can make: tests that set HOME=/nonexistent may have made that one.)
+    // (A folder nothing can make, even as root.)
     #expect(!shell.run("add-tab terminal --cwd /proc/nonexistent -- sh"))
     #expect(shell.interpreter.shell.model.tabs.isEmpty)
     #expect(shell.sessions?.count == 0)

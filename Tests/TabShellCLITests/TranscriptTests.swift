@@ -87,7 +87,7 @@ struct RunResult {
 /// Runs the command line in process with a fixed environment, capturing its output.
 func runInProcess(
   _ arguments: [String], directory: String = "/", stdin: String = "",
-  environment: [String: String] = ["HOME": "/nonexistent"], stdoutIsTerminal: Bool = false,
+  environment: [String: String] = ["HOME": "/proc/nonexistent"], stdoutIsTerminal: Bool = false,
   terminalWidth: Int? = nil
 ) -> RunResult {
   final class Box {

@@ -104,7 +104,7 @@ extension TestRunnerPluginTests {
     process.arguments = [
       "--default-signal=INT", try StartupLoadingTests().binary, "test", "--timeout", "100", folder,
     ]
-    process.environment = ["HOME": "/nonexistent", "PATH": "/usr/bin:/bin"]
+    process.environment = ["HOME": "/proc/nonexistent", "PATH": "/usr/bin:/bin"]
     process.standardOutput = FileHandle.nullDevice
     try process.run()
     let started = Date()

@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """Tests of sessions (docs/Contract.md, "Sessions"; the protocol: docs/Sessions.md) with real
-servers and real sockets: `send` and its statuses, `send -`; `TABSHELL` in a terminal tab;
-`sessions` and `kill-session`; SIGTERM; the socket's folder and modes, and a peer of another user.
-Faults: clients that send garbage or say nothing; a server killed with SIGKILL, or stopped.
+servers, real sockets and real clients in pseudo-terminals read back with a terminal emulator
+(pyte): `send` and its statuses, `send -`, `send --events`; `TABSHELL` in a terminal tab; `sessions`
+and `kill-session`; SIGTERM; the socket's folder and modes, and a peer of another user; detach and
+attach with a program still running in a terminal tab and its output kept; two clients at once;
+`exit` in a session. Faults: clients that send garbage (before and after attach) or say nothing; a
+server killed with SIGKILL, or stopped.
 
 Each test has a HOME and an XDG_RUNTIME_DIR of its own, kills every session it started and fails
 when a process it started is left (Tests/sessions/session.py).
@@ -13,14 +16,17 @@ The binary is $TABSHELL_BIN (default .build/debug/tabshell). Needs pyte (`pip in
 
 import json
 import os
+import re
 import signal
 import stat
 import subprocess
 import sys
+import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from session import BINARY, Sandbox, running  # noqa: E402
+from session import (  # noqa: E402
+    BINARY, DETACH, OUTPUT, PREFIX, Connection, Sandbox, running)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "support"))
 import testmain  # noqa: E402 - Tests/support: the runner the test files here share
 
@@ -79,6 +85,46 @@ def test_send_names_the_session_or_says_why_it_cannot():
         missing = s.send("echo hi", session="three")
         assert missing.returncode != 0 and "three" in missing.stderr, missing
         assert missing.stdout == "", missing
+
+
+def test_send_events_prints_the_trace_as_json_lines():
+    with Sandbox(["add-tab text --id a", "add-tab text --id b"]) as s:
+        s.start_detached("work")
+        events = subprocess.Popen([BINARY, "send", "--events"], env=s.env, cwd=s.home,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            lines = []
+            reader = threading.Thread(target=lambda: lines.extend(events.stdout), daemon=True)
+            reader.start()
+            # Until the stream is known to be there: changes until an event comes.
+            deadline = time.monotonic() + 5
+            while not lines:
+                assert time.monotonic() < deadline, "no event from send --events"
+                assert s.send("tab b; tab a").returncode == 0
+                time.sleep(0.1)
+            # Quiet, then one switch: its events, in order, and nothing else.
+            time.sleep(0.3)
+            before = len(lines)
+            assert s.send("tab b").returncode == 0
+            expected = [
+                {"event": "should-select", "tab": 2, "id": "b"},
+                {"event": "viewWillAppear", "screen": "b"},
+                {"event": "viewWillDisappear", "screen": "a"},
+                {"event": "viewDidDisappear", "screen": "a"},
+                {"event": "viewDidAppear", "screen": "b"},
+                {"event": "did-select", "tab": 2, "id": "b"}]
+            deadline = time.monotonic() + 5
+            while len(lines) < before + len(expected):
+                assert time.monotonic() < deadline, f"the events of 'tab b' did not come: {lines}"
+                time.sleep(0.05)
+            time.sleep(0.1)
+            assert [json.loads(line) for line in lines[before:]] == expected, lines[before:]
+            events.send_signal(signal.SIGINT)
+            events.wait(timeout=2)
+        finally:
+            events.kill()
+            events.wait()
+        assert s.send("echo still").stdout == "still\n"
 
 
 def test_a_program_in_a_session_finds_it_through_TABSHELL():
@@ -281,6 +327,160 @@ def test_a_server_that_does_not_answer_is_given_up_after_a_second():
         finally:
             os.kill(pid, signal.SIGCONT)
         assert s.send("echo hi").stdout == "hi\n"
+
+
+# Attached clients.
+
+def answer(terminal, pattern):
+    """Waits for a row of the screen matching `pattern`; returns its match."""
+    found = []
+
+    def test(t):
+        found[:] = [m for line in t.lines() if (m := re.search(pattern, line))]
+        return found
+    terminal.wait(test, repr(pattern))
+    return found[-1]
+
+
+def test_a_detached_session_keeps_its_program_running_and_its_output():
+    with Sandbox([SHELL_TAB]) as s:
+        first = s.start("work")
+        first.type("echo pid-$$ mark-$((6*7))\r")
+        pid = int(answer(first, r"^pid-(\d+) mark-42$").group(1))
+        first.type(PREFIX + "d")
+        assert first.finish() == 0
+        assert b"[detached from session work]" in first.output, first.output[-300:]
+        assert first.output.rindex(b"[detached") > first.output.rindex(b"\x1b[?1049l")
+        # The session and its program go on with no client, and the program's output is taken in.
+        assert running(pid) and os.path.exists(s.socket("work"))
+        sent = s.send("type --to t 'echo away | tr a-z A-Z'; send-keys --to t Enter")
+        assert (sent.returncode, sent.stderr) == (0, ""), sent
+        second = s.client("attach", "work")
+        second.wait_text("AWAY")
+        assert f"pid-{pid} mark-42" in second.text()
+        second.type("echo back-$((2+2))\r")
+        answer(second, r"^back-4$")
+        # Detaching again; the program is still the same process.
+        second.type(PREFIX + "d")
+        assert second.finish() == 0 and running(pid)
+
+
+def test_attach_with_no_name_attaches_the_only_session_and_a_client_gone_is_detached():
+    with Sandbox([SHELL_TAB]) as s:
+        s.start_detached("work")
+        client = s.client("attach")
+        client.type("echo one-$((0+1))\r")
+        answer(client, r"^one-1$")
+        # SIGHUP to a client is a detach, and so is a client killed: the session goes on.
+        client.signal(signal.SIGHUP)
+        client.finish()
+        clients_become(s, "work", 0)
+        again = s.client("attach")
+        again.wait_text("one-1")
+        clients_become(s, "work", 1)
+        again.signal(signal.SIGKILL)
+        again.finish()
+        clients_become(s, "work", 0)
+        assert s.send("echo still").stdout == "still\n"
+
+
+def clients_become(sandbox, name, count, timeout=3):
+    """Waits until the session says `count` clients are attached (its `info`)."""
+    with sandbox.connect(name) as connection:
+        connection.hello()
+        deadline = time.monotonic() + timeout
+        while (clients := connection.call("info")["clients"]) != count:
+            assert time.monotonic() < deadline, f"{clients} clients attached, not {count}"
+            time.sleep(0.05)
+
+
+def test_exit_in_a_session_ends_it_and_every_client_with_its_status():
+    with Sandbox([SHELL_TAB]) as s:
+        first = s.start("work")
+        first.type("echo pid-$$\r")
+        pid = int(answer(first, r"^pid-(\d+)$").group(1))
+        server = s.server_pid("work")
+        second = s.client("attach", "work")
+        second.wait_text(f"pid-{pid}")
+        second.type(PREFIX + ":exit 3\r")
+        assert first.finish() == 3 and second.finish() == 3
+        assert not s.wait_gone([pid, server], timeout=3)
+        assert not os.path.exists(s.socket("work"))
+
+
+def test_two_clients_draw_one_state_at_the_smaller_size():
+    with Sandbox([SHELL_TAB]) as s:
+        big = s.start("work", columns=100, rows=30)
+        big.type("stty size\r")
+        tall = int(answer(big, r"^(\d+) 100$").group(1))
+        small = s.client("attach", "work", columns=80, rows=24)
+        small.wait(lambda t: t.text().strip(), "the second client's first frame")
+        small.type("clear; stty size\r")
+        rows = int(answer(small, r"^(\d+) 80$").group(1))
+        assert rows < tall, (rows, tall)
+        answer(big, r"^\d+ 80$")
+        big.settle()
+        small.settle()
+        # One frame for both: the larger terminal shows it in its top-left corner, the rest clear.
+        assert big.lines()[:24] == small.lines(), f"{big.text()}\n----\n{small.text()}"
+        assert all(len(line) <= 80 for line in big.lines()), big.text()
+        assert not any(big.lines()[24:]), big.text()
+        # Typed in the larger one, seen in both.
+        big.type("echo both-$((2+3))\r")
+        answer(small, r"^both-5$")
+        answer(big, r"^both-5$")
+        # The smaller one leaves: the session takes the larger size again.
+        small.type(PREFIX + "d")
+        assert small.finish() == 0
+        big.type("clear; stty size\r")
+        assert int(answer(big, r"^(\d+) 100$").group(1)) == tall
+
+
+# Attached clients' faults.
+
+def test_garbage_after_attach_ends_the_connection_and_others_go_on():
+    with Sandbox([SHELL_TAB]) as s:
+        watcher = s.start("work")
+        # A frame of an unknown type; one longer than 1 MiB.
+        for garbage in [b"\x09\x00\x00\x00\x02hi", b"\x01\x00\x20\x00\x00" + b"x" * 4096]:
+            with s.connect("work") as c:
+                c.attach()
+                kind, _ = c.read_frame()
+                assert kind == OUTPUT
+                c.write(garbage)
+                end, _ = c.until_end()
+                assert end is not None and end["reason"] == "protocol", (garbage, end)
+        # One that dies in the middle of a frame.
+        with s.connect("work") as c:
+            c.attach()
+            c.write(b"\x01\x00\x00\x01\x00abc")
+        watcher.type("echo fine-$((3+3))\r")
+        answer(watcher, r"^fine-6$")
+        assert s.send("echo still").stdout == "still\n"
+
+
+def test_an_attached_client_may_detach_with_a_frame():
+    with Sandbox() as s:
+        s.start_detached("work")
+        with s.connect("work") as c:
+            c.attach()
+            kind, first = c.read_frame()
+            assert kind == OUTPUT and first
+            c.frame(DETACH)
+            end, _ = c.until_end()
+            assert end is not None and end["reason"] == "detached", end
+        assert s.send("echo hi").stdout == "hi\n"
+
+
+def test_attach_to_a_killed_server_says_so_within_a_second():
+    with Sandbox() as s:
+        os.kill(s.start_detached("work"), signal.SIGKILL)
+        start = time.monotonic()
+        attach = s.client("attach", "work")
+        assert attach.finish(timeout=2) == 1 and time.monotonic() - start < 1
+        assert b"error: the server of session 'work' died; its socket was removed" in \
+            attach.output, attach.output
+        assert not os.path.exists(s.socket("work"))
 
 
 if __name__ == "__main__":

@@ -21,6 +21,8 @@ extension ReadlineTests {
       let screen: SessionScreen
       var clients: [Int32] { base.clients }
       var buffers: [Int32: InputBuffer] = [:]
+      /// Clients whose output is not read (a terminal that stopped reading).
+      var unread: Set<Int32> = []
       /// `XDG_STATE_HOME`: the history file is written in it.
       let state = NSTemporaryDirectory() + "tabshell-screen-state-\(UUID().uuidString)"
 
@@ -68,8 +70,8 @@ extension ReadlineTests {
         while !done(), MonotonicClock.now() < deadline {
           server.runRound(timeout: 10)
           for fd in clients
-          where SystemIO.wait([.init(fd: fd)], milliseconds: 0).first?.readable
-            == true
+          where !unread.contains(fd)
+            && SystemIO.wait([.init(fd: fd)], milliseconds: 0).first?.readable == true
           {
             _ = buffers[fd]?.fill(from: fd)
           }
@@ -221,6 +223,30 @@ extension ReadlineTests {
       harness.send(b, .input(Array("x".utf8)))
       #expect(!harness.output(b).isEmpty)
       #expect(harness.screen.terminal.clients.count == 1)
+    }
+
+    /// A client that stops reading is cut off (`too-slow`) once 4 MiB wait for it; the other
+    /// goes on getting frames.
+    @Test func aClientThatStopsReadingIsCutOffAndTheOtherGoesOn() throws {
+      let harness = try Harness()
+      #expect(harness.server.runCommands("tab 2").status == 0)
+      let slow = try harness.attach(columns: 400, rows: 120)
+      let fast = try harness.attach(columns: 400, rows: 120)
+      harness.unread.insert(slow)
+      // Each new size of the slow one's sends both a whole frame (about 150 KB).
+      for step in 0..<200 where harness.screen.terminal.clients.count == 2 {
+        harness.send(slow, .resize(columns: 400 - step % 2, rows: 120))
+        _ = harness.output(fast)
+      }
+      #expect(harness.screen.terminal.clients.count == 1)
+      harness.unread.remove(slow)
+      guard case .end(.tooSlow, let message, _) = harness.end(slow) else {
+        Issue.record("no end frame")
+        return
+      }
+      #expect(message == "[detached from session work: the terminal did not keep up]")
+      harness.send(fast, .input(Array("x".utf8)))
+      #expect(!harness.output(fast).isEmpty)
     }
 
     /// A click on a larger terminal outside the frame is nobody's: no error in the panel.

@@ -23,12 +23,14 @@ package protocol AttachedClients: AnyObject {
   /// `connection` is no longer attached: it detached, closed, died, was too slow or sent garbage.
   /// The server sends the `end` frame for `reason` and closes it after this call.
   func detached(_ connection: SessionConnection, reason: EndReason)
-  /// How long the loop may wait before calling ``roundEnded()`` anyway, in milliseconds as `poll`
+  /// How long the loop may wait before calling ``roundEnded(cameIn:)`` anyway, in milliseconds as `poll`
   /// takes them (-1: no limit).
   var timeout: Int32 { get }
   /// Called at the end of every round of the loop, after requests and background work ran: the
-  /// time to draw what changed.
-  func roundEnded()
+  /// time to draw what changed. `cameIn` says whether anything came in the round (a read, an
+  /// accept, a signal, background work) that may have changed the shell; a round that only wrote
+  /// to connections or whose wait ran out changed nothing.
+  func roundEnded(cameIn: Bool)
   /// The session ends (`reason` `exited` with its status, or `killed`): the last round. The server
   /// then sends every attached client its `end` frame and closes it.
   func sessionEnding(reason: EndReason, status: Int32?)

@@ -70,15 +70,17 @@ final class SessionScreen: AttachedClients {
 
   var timeout: Int32 { terminal.timeout }
 
-  func roundEnded() {
+  func roundEnded(cameIn: Bool) {
     guard !ended else { return }
     for (connection, events) in terminal.takeTimedOut(now: MonotonicClock.now()) {
       handle(events, from: connection)
     }
     // Background work and `run` requests may have changed anything: the pages are drawn again
     // (a frame that changed no cell is not sent).
-    mode.showBackground(printed)
-    printed.removeAll()
+    if cameIn {
+      mode.showBackground(printed)
+      printed.removeAll()
+    }
     detachLeaving()
     // The prompt names the visible screen, which a `run` request may have changed.
     let prompt = mode.host.prompt()

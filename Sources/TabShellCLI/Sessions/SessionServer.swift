@@ -91,10 +91,10 @@ package final class SessionServer {
     }
     let backgroundReady = ready[backgroundStart...].contains { $0.readable || $0.broken }
     // Background work is due when one of its descriptors is ready or its time came.
-    if backgroundReady || (background >= 0 && interpreter.backgroundTimeout == 0) {
-      runBackground()
-    }
-    attachments?.roundEnded()
+    let backgroundDue = backgroundReady || (background >= 0 && interpreter.backgroundTimeout == 0)
+    if backgroundDue { runBackground() }
+    // A round that only wrote (a slow client taking its frames) changed nothing to draw.
+    attachments?.roundEnded(cameIn: backgroundDue || ready.contains { $0.readable || $0.broken })
     // Answers and events go out in the round that made them, not after the next wait.
     for connection in connections where connection.wantsWrite { write(connection) }
     sweep()
@@ -225,7 +225,9 @@ package final class SessionServer {
 
   /// Cuts off connections whose output passed the cap, and forgets closed ones.
   private func sweep() {
-    for connection in connections where connection.overflowed && !connection.isClosed {
+    // One cut off already (closing) keeps its last second to read its `end` frame.
+    for connection in connections
+    where connection.overflowed && !connection.isClosed && connection.stage != .closing {
       if connection.stage == .frames {
         drop(connection, reason: .tooSlow)
       } else {

@@ -1,19 +1,23 @@
-/// Keeps what a program writes within libvterm's 16 slots for a control sequence's parameters.
+/// Keeps what a program writes away from two faults of libvterm 0.1.4's parser, which would crash
+/// or hang the shell.
 ///
-/// libvterm (0.1.4, and releases up to 0.3.3) counts a CSI's parameters without a bound: the
-/// 17th is written past the slots, over the parser's own state, and a program that writes
-/// `ESC [ 1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;1 m` crashes the shell. The guard follows libvterm's
-/// parser far enough to know where a CSI's parameters are (ESC `[`, leader bytes, digits and
-/// separators, intermediates, a final byte; C0 controls inside executed without ending it; ESC,
-/// CAN and SUB ending it) and leaves out each separator past the 15th with the digits after it,
-/// across writes. A terminal reads at most 16 parameters anyway; none of the programs' drawing
-/// needs more.
+/// - A CSI's parameters are counted without a bound: the 17th is written past the 16 slots, over
+///   the parser's own state (`ESC [ 1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;1 m` crashed the shell). Each
+///   separator past the 15th is left out, with the digits after it.
+/// - REP (`ESC [ N b`, repeat the last character) loops for ever when the last character printed
+///   took no column (none yet, after a reset, a combining mark): `ESC [ b` alone hung the shell
+///   (Vim's copy of libvterm has the same fix). Unless the last character printed was printable
+///   ASCII, an intermediate byte is put before REP's final byte, which makes it a sequence libvterm
+///   does not know and ignores (it repeats nothing, as tmux does when it has no last character).
 ///
-/// It takes every `ESC [` for a CSI, also inside an OSC or DCS string, where libvterm ends the
-/// string instead: the most it changes there is text after a malformed string.
+/// The guard follows the parser far enough for that, across writes: ESC `[`, leader bytes, digits
+/// and separators, intermediates, a final byte; C0 controls inside executed without ending it;
+/// ESC, CAN and SUB ending it; strings (OSC, DCS, SOS, PM, APC) ended by BEL or ESC. It takes every
+/// `ESC [` for a CSI, also inside a string, where libvterm ends the string instead: the most it
+/// changes there is text after a malformed string.
 struct ParameterGuard {
   private enum State {
-    /// Text, or anything but a CSI.
+    /// Text: the characters printed.
     case ground
     /// After ESC.
     case escape
@@ -25,78 +29,139 @@ struct ParameterGuard {
     case dropping
     /// After the parameters: intermediate bytes, then the final byte.
     case intermediates
+    /// In a string, which BEL or ESC ends.
+    case string
+  }
+
+  /// What to do with a byte.
+  private enum Action {
+    case keep, drop
+    /// Keep it, after an intermediate byte.
+    case keepAfterIntermediate
   }
 
   /// The most separators a CSI keeps: 16 parameters.
   static let maximumSeparators = 15
 
   private var state = State.ground
+  /// Whether the CSI under way has a leader byte, or an intermediate byte.
+  private var marked = false
+  /// Whether the last character printed is printable ASCII: REP is safe.
+  private var repeatable = false
 
-  /// Hands `bytes` on to `write` as they are, or in pieces without the bytes left out.
+  /// The intermediate byte that makes REP unknown to libvterm.
+  private static let neutralizer: [UInt8] = [UInt8(ascii: "#")]
+
+  /// Hands `bytes` on to `write` as they are, or in pieces without the bytes left out (and with
+  /// an intermediate byte before an unsafe REP's final byte).
   mutating func filter(_ bytes: UnsafeRawBufferPointer, _ write: (UnsafeRawBufferPointer) -> Void) {
     var kept = 0
     var index = 0
     let count = bytes.count
     while index < count {
       if case .ground = state {
-        // Only an ESC starts a sequence: text is skipped in a tight loop.
+        // Only an ESC starts a sequence: text is skipped in a tight loop, then its last printed
+        // character looked at.
+        let start = index
         while index < count, bytes[index] != 0x1B { index += 1 }
+        notePrinted(bytes[start..<index])
         guard index < count else { break }
       }
-      if take(bytes[index]) {
+      switch take(bytes[index]) {
+      case .keep:
+        break
+      case .drop:
         if index > kept { write(UnsafeRawBufferPointer(rebasing: bytes[kept..<index])) }
         kept = index + 1
+      case .keepAfterIntermediate:
+        if index > kept { write(UnsafeRawBufferPointer(rebasing: bytes[kept..<index])) }
+        Self.neutralizer.withUnsafeBytes { write($0) }
+        kept = index
       }
       index += 1
     }
     if count > kept { write(UnsafeRawBufferPointer(rebasing: bytes[kept..<count])) }
   }
 
-  /// Takes one byte; whether to leave it out.
-  private mutating func take(_ byte: UInt8) -> Bool {
+  /// Text printed: whether its last printed character is printable ASCII (a run of controls
+  /// only changes nothing).
+  private mutating func notePrinted(_ text: Slice<UnsafeRawBufferPointer>) {
+    for byte in text.reversed() where byte >= 0x20 && byte != 0x7F {
+      repeatable = byte < 0x7F
+      return
+    }
+  }
+
+  /// Takes one byte outside text.
+  private mutating func take(_ byte: UInt8) -> Action {
     switch byte {
-    case 0x00, 0x7F: return false  // ignored by libvterm
-    case 0x18, 0x1A:  // CAN, SUB: the sequence is cancelled
+    case 0x00, 0x7F: return .keep  // ignored by libvterm
+    case 0x18, 0x1A:  // CAN, SUB: the sequence or string is cancelled
       state = .ground
-      return false
+      return .keep
     case 0x1B:
       state = .escape
-      return false
-    case 0x01..<0x20: return false  // executed, the sequence goes on
+      return .keep
+    case 0x07:
+      if case .string = state { state = .ground }
+      return .keep
+    case 0x01..<0x20: return .keep  // executed, the sequence goes on
     default: break
     }
     switch state {
-    case .ground:
-      return false
+    case .ground, .string:
+      return .keep
     case .escape:
-      state = byte == UInt8(ascii: "[") ? .leader : .ground
-      return false
+      switch byte {
+      case UInt8(ascii: "["):
+        state = .leader
+        marked = false
+      case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "X"), UInt8(ascii: "^"),
+        UInt8(ascii: "_"):
+        // What libvterm makes of what follows is not followed here: no REP after it is safe.
+        state = .string
+        repeatable = false
+      case UInt8(ascii: "c"):  // RIS: no last character
+        state = .ground
+        repeatable = false
+      default:
+        state = .ground
+      }
+      return .keep
     case .leader:
-      if (0x3C...0x3F).contains(byte) { return false }
+      if (0x3C...0x3F).contains(byte) {
+        marked = true
+        return .keep
+      }
       state = .parameters(0)
       return take(byte)
     case .parameters(let separators):
       switch byte {
       case 0x30...0x39:
-        return false
+        return .keep
       case 0x3A, 0x3B:  // `:` and `;`
         guard separators < Self.maximumSeparators else {
           state = .dropping
-          return true
+          return .drop
         }
         state = .parameters(separators + 1)
-        return false
+        return .keep
       default:
         state = .intermediates
         return take(byte)
       }
     case .dropping:
-      if (0x30...0x3B).contains(byte) { return true }
+      if (0x30...0x3B).contains(byte) { return .drop }
       state = .intermediates
       return take(byte)
     case .intermediates:
-      if !(0x20...0x2F).contains(byte) { state = .ground }
-      return false
+      if (0x20...0x2F).contains(byte) {
+        marked = true
+        return .keep
+      }
+      state = .ground
+      if byte == UInt8(ascii: "b"), !marked, !repeatable { return .keepAfterIntermediate }
+      return .keep
     }
   }
 }

@@ -9,7 +9,7 @@ import Testing
   /// What the hostile program writes, over and over: the clipboard (OSC 52), titles (OSC 0 and 2),
   /// mode sets (the alternate screen, the mouse, bracketed paste, focus events), DCS strings (a
   /// terminfo query, a status request, one never ended), queries, huge CSI parameters, a reset,
-  /// 8-bit controls and invalid UTF-8.
+  /// repeats with nothing to repeat, 8-bit controls and invalid UTF-8.
   static let flood: [UInt8] = {
     let sequences = [
       "\u{1B}]52;c;SE9TVElMRQ==\u{7}", "\u{1B}]0;HOSTILE-TITLE\u{7}",
@@ -17,7 +17,8 @@ import Testing
       "\u{1B}[?2004h", "\u{1B}[?1004h", "\u{1B}P+q544e\u{1B}\\", "\u{1B}P$qm\u{1B}\\",
       "\u{1B}[6n\u{1B}[c\u{1B}[>c", "\u{1B}[99999999999999999999;99999999999999999999H",
       "\u{1B}[" + String(repeating: "9;", count: 2_000) + "m", "\u{1B}[?99999999999999999h",
-      "\u{1B}]1337;File=inline=1:AAAA\u{7}", "\u{1B}_APC\u{1B}\\", "\u{1B}c", "text 世界 ",
+      "\u{1B}]1337;File=inline=1:AAAA\u{7}", "\u{1B}_APC\u{1B}\\", "\u{1B}c", "\u{1B}[5b",
+      "text 世界 ", "\u{301}\u{1B}[99b",
       "\u{1B}P", String(repeating: "x", count: 300), "\u{1B}\\",
     ]
     var bytes = Array(sequences.joined().utf8)

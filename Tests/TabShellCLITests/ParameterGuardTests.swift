@@ -3,8 +3,9 @@ import Testing
 
 @testable import TabShellTerminalScreen
 
-/// A CSI's parameters past libvterm's 16 slots are left out before libvterm reads them
-/// (``ParameterGuard``): libvterm 0.1.4 writes a 17th past its slots and crashes.
+/// What would crash or hang libvterm 0.1.4 is kept from it (``ParameterGuard``): a CSI's
+/// parameters past its 16 slots (a 17th is written past them), a REP with nothing to repeat (it
+/// loops for ever).
 struct ParameterGuardTests {
   /// What the guard hands on for `input` written in pieces split at `splits`.
   static func filtered(_ input: [UInt8], splits: [Int] = []) -> [UInt8] {
@@ -60,6 +61,17 @@ struct ParameterGuardTests {
     Case(
       Array("\u{1B}[1;2;3;4;5;6;7;8;9;10;11;12;13;14".utf8) + csi(17),
       Array("\u{1B}[1;2;3;4;5;6;7;8;9;10;11;12;13;14".utf8) + csi(16)),
+    // REP with no printable ASCII character printed last gets an intermediate byte, which makes
+    // it a sequence libvterm ignores: none yet, a combining mark, after a reset or a string.
+    Case("\u{1B}[5b", "\u{1B}[5#b"),
+    Case("\u{1B}[b", "\u{1B}[#b"),
+    Case("x\u{1B}[5b", "x\u{1B}[5b"),
+    Case("x\r\n\u{1B}[1;1H\u{1B}[5b", "x\r\n\u{1B}[1;1H\u{1B}[5b"),
+    Case("x\u{301}\u{1B}[5b", "x\u{301}\u{1B}[5#b"),
+    Case("x\u{1B}c\u{1B}[5b", "x\u{1B}c\u{1B}[5#b"),
+    Case("x\u{1B}]0;t\u{7}\u{1B}[5b", "x\u{1B}]0;t\u{7}\u{1B}[5#b"),
+    Case("\u{1B}]0;t\u{7}y\u{1B}[5b", "\u{1B}]0;t\u{7}y\u{1B}[5b"),
+    Case("\u{1B}[?5b\u{1B}[5 b", "\u{1B}[?5b\u{1B}[5 b"),
   ]
 
   @Test(arguments: cases)
@@ -69,6 +81,18 @@ struct ParameterGuardTests {
     for split in 0...test.input.count {
       #expect(Self.filtered(test.input, splits: [split]) == test.expected, "split at \(split)")
     }
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func anEmulatorIgnoresARepeatWithNothingToRepeat() throws {
+    let emulator = try #require(TerminalEmulator(rows: 3, columns: 20, scrollback: 0))
+    for text in ["\u{1B}[5b", "\u{301}\u{1B}[b", "x\u{1B}c\u{1B}[3b", "ab\u{1B}[3b"] {
+      let bytes = Array(text.utf8)
+      bytes.withUnsafeBytes { emulator.write($0) }
+    }
+    // Only the last repeat has a character to repeat.
+    let row = (0..<6).map { emulator.cell(row: 0, column: $0).chars.0 }
+    #expect(row == [0x61, 0x62, 0x62, 0x62, 0x62, 0])
   }
 
   @Test func anEmulatorSurvivesAControlSequenceOfManyParameters() throws {

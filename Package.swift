@@ -6,8 +6,7 @@
 //   ← BuiltinScreens (plugins/) and TabShellRendering, TabShellLoader
 //   ← TabShellLanguage (parser, commands, interpreter)
 //   ← TabShellCLI (command line, batch runs, the readline REPL) ← tabshell-host (main).
-//   tabshell-client (the session commands) needs TabShellSessions only; the front `tabshell`
-//   runs one of the two.
+//   tabshell (the session commands, else it runs tabshell-host) needs TabShellSessions only.
 //   TabShellTerminal (the full-screen mode's terminal layer) needs TabShellRendering only;
 //   TabShellRPC (process plugins' transport) knows nothing of the core; nor does TabShellSessions
 //   (sessions' sockets, messages and frames), which the session server in TabShellCLI uses.
@@ -22,10 +21,9 @@ let kit = Target.Dependency.product(name: "TabShellKit", package: "TabShellKit")
 let package = Package(
   name: "TabShell",
   products: [
-    // `tabshell` is a front that runs one of the two others (Sources/TabShellFront/main.c).
+    // `tabshell` runs the session commands, and `tabshell-host` (the shell) for the rest.
     .executable(name: "tabshell", targets: ["tabshell"]),
     .executable(name: "tabshell-host", targets: ["tabshell-host"]),
-    .executable(name: "tabshell-client", targets: ["tabshell-client"]),
   ],
   dependencies: [
     .package(path: "Packages/TabShellKit")
@@ -68,14 +66,13 @@ let package = Package(
     .executableTarget(
       name: "tabshell-host", dependencies: ["TabShellCLI", "TabShellPlatform"],
       path: "Sources/tabshell"),
-    // The session commands (`send`, `sessions`, `kill-session`, `attach`): no core, no plugins, the
-    // Swift runtime linked in (per target; never the global --static-swift-stdlib), so it starts
-    // as fast as tmux.
+    // `tabshell`: the session commands (`send`, `sessions`, `kill-session`, `attach`) run here,
+    // with no core and no plugins, the Swift runtime linked in (per target; never the global
+    // --static-swift-stdlib), so that it starts as fast as tmux; any other command line is run by
+    // `tabshell-host` beside it, in the same process.
     .executableTarget(
-      name: "tabshell-client", dependencies: ["TabShellSessions", "TabShellPlatform"],
+      name: "tabshell", dependencies: ["TabShellSessions", "TabShellPlatform"],
       path: "Sources/TabShellClient", linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
-    // The front: C, so that picking one of the two costs next to nothing.
-    .executableTarget(name: "tabshell", path: "Sources/TabShellFront"),
     // Helpers shared by the test targets: the event log and a seeded generator.
     .target(
       name: "TestSupport", dependencies: [kit, "BuiltinScreens"], path: "Tests/TestSupport"),

@@ -1,9 +1,10 @@
 import TabShellPlatform
 import TabShellSessions
 
-// `tabshell-client`: the session commands (`send`, `sessions`, `kill-session`, `attach`), which the
-// front `tabshell` runs here, in an executable that links the Swift runtime in and loads no plugin,
-// so that `tabshell send` starts as fast as `tmux` (docs/Contract.md, "Sessions").
+// `tabshell`: the session commands (`send`, `sessions`, `kill-session`, `attach`) run here, in an
+// executable that links the Swift runtime in and loads no library of the shell's, so that
+// `tabshell send` starts as fast as `tmux` (docs/Contract.md, "Sessions"); every other command line
+// is the shell's: `tabshell-host`, beside this executable, runs it in this process.
 do throws(SessionUsageError) {
   if let invocation = try SessionInvocation.parse(Array(CommandLine.arguments.dropFirst())) {
     let context = SessionCommandContext.current()
@@ -12,12 +13,11 @@ do throws(SessionUsageError) {
     }
     CurrentProcess.exitNow(SessionCommands.run(invocation, context))
   }
-  try? SystemIO.writeAll(
-    2,
-    ("error: tabshell-client runs the session commands only: "
-      + SessionInvocation.declarations.map(\.name).joined(separator: ", ") + "\n").utf8)
-  CurrentProcess.exitNow(2)
 } catch {
   try? SystemIO.writeAll(2, "error: \(error)\n".utf8)
   CurrentProcess.exitNow(2)
 }
+let host = HostExecutable.path
+CurrentProcess.executeAgain(host)
+try? SystemIO.writeAll(2, "error: cannot run the shell '\(host)': \(SystemError.current)\n".utf8)
+CurrentProcess.exitNow(127)

@@ -199,39 +199,24 @@ import Testing
   }
 }
 
-/// The front `tabshell` (Sources/TabShellFront/main.c) sends the session commands to
-/// `tabshell-client` and everything else to `tabshell-host`.
+/// `tabshell` runs the session commands itself and hands the rest to `tabshell-host` beside it.
 struct SessionFrontTests {
-  static let root: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.path
-  }()
-
-  @Test func frontNamesTheDeclaredSessionCommands() throws {
-    let source = try String(
-      contentsOfFile: Self.root + "/Sources/TabShellFront/main.c", encoding: .utf8)
-    let line = try #require(
-      source.split(separator: "\n").first { $0.hasPrefix("#define SESSION_COMMANDS") })
-    let names = line.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map {
-      String($0.element)
-    }
-    #expect(names == SessionInvocation.declarations.map(\.name))
-  }
-
-  @Test func clientRefusesTheShellsCommandLines() throws {
-    let front = try #require(BinaryTests.binary)
-    let client = URL(fileURLWithPath: front).deletingLastPathComponent().appendingPathComponent(
-      "tabshell-client"
-    ).path
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: client)
-    process.arguments = ["-c", "echo"]
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 2)
-    // Through the front, the same command line is the shell's.
+  @Test func shellCommandLinesRunInTheHost() throws {
     #expect(try BinaryTests().run(["-c", "echo hi"]) == ("hi\n", "", 0))
+    let front = try #require(BinaryTests.binary)
+    let host = URL(fileURLWithPath: front).deletingLastPathComponent().appendingPathComponent(
+      "tabshell-host"
+    ).path
+    // The host runs the session commands too, with the same words.
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: host)
+    process.arguments = ["send", "--help"]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(text == (try BinaryTests().run(["send", "--help"]).stdout))
+    #expect(text.hasPrefix("usage: tabshell send"))
   }
 }

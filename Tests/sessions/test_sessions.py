@@ -4,8 +4,8 @@ servers, real sockets and real clients in pseudo-terminals read back with a term
 (pyte): `send` and its statuses, `send -`, `send --events`; `TABSHELL` in a terminal tab; `sessions`
 and `kill-session`; SIGTERM; the socket's folder and modes, and a peer of another user; detach and
 attach with a program still running in a terminal tab and its output kept; two clients at once;
-`exit` in a session. Faults: clients that send garbage (before and after attach) or say nothing; a
-server killed with SIGKILL, or stopped.
+`exit` in a session. Faults: clients that send garbage (before and after attach), say nothing or
+never read; a server killed with SIGKILL, or stopped.
 
 Each test has a HOME and an XDG_RUNTIME_DIR of its own, kills every session it started and fails
 when a process it started is left (Tests/sessions/session.py).
@@ -457,6 +457,68 @@ def test_garbage_after_attach_ends_the_connection_and_others_go_on():
         watcher.type("echo fine-$((3+3))\r")
         answer(watcher, r"^fine-6$")
         assert s.send("echo still").stdout == "still\n"
+
+
+# A screen of colours, a colour a cell, as wide and high as the program's terminal, then nothing:
+# switching between two tabs that show it ($1: a letter for each) redraws the whole region.
+SCREEN = """size=$(stty size); rows=${size% *}; columns=${size#* }
+line=$(i=0; while [ $i -lt "$columns" ]; do printf '\\033[3%dm%s' $((i % 7 + 1)) "$1"; i=$((i+1)); done)
+i=2
+while [ $i -lt "$rows" ]; do printf '%s\\033[m\\r\\n' "$line"; i=$((i+1)); done
+printf 'ready-%s' "$1"
+exec sleep 1000
+"""
+
+
+def test_a_client_that_never_reads_is_cut_off_and_the_others_go_on():
+    with Sandbox() as s:
+        s.start_detached("work")
+        with open(os.path.join(s.home, "screen.sh"), "w", encoding="utf-8") as handle:
+            handle.write(SCREEN)
+        stuck = Connection(s.socket("work"), receive_buffer=4096)
+        stuck.attach(200, 60)
+        reader = s.connect("work")
+        reader.attach(200, 60)
+        received = [0]
+
+        def read():
+            try:
+                while (frame := reader.read_frame()) is not None and frame[0] == OUTPUT:
+                    received[0] += len(frame[1])
+            except OSError:
+                pass  # closed at the end
+        thread = threading.Thread(target=read, daemon=True)
+        thread.start()
+        control = s.connect("work")
+        control.hello()
+        assert control.call("info")["clients"] == 2
+        for letter in "ab":
+            control.call("run", {"commands": f"add-tab terminal --id {letter} -- sh "
+                                             f"{s.home}/screen.sh {letter}"})
+        control.call("run", {"commands": "wait-for --to a ready-a; wait-for --to b ready-b"})
+        # Each switch is a whole region of colours for both; one of them never reads.
+        deadline = time.monotonic() + 60
+        switches = 0
+        while control.call("info")["clients"] != 1:
+            assert time.monotonic() < deadline, \
+                f"the client that never reads was never cut off ({switches} switches)"
+            control.call("run", {"commands": f"tab {'ab'[switches % 2]}"})
+            switches += 1
+        assert received[0] > 4 << 20, received
+        before = received[0]
+        done = s.send("echo fast")
+        assert done.stdout == "fast\n" and done.seconds < 1, (done, done.seconds)
+        control.call("run", {"commands": "badge a 1"})
+        deadline = time.monotonic() + 10
+        while received[0] == before:
+            assert time.monotonic() < deadline, "the client that reads got nothing more"
+            time.sleep(0.05)
+        # The one cut off finds the end of its connection after what it was sent.
+        stuck.socket.settimeout(10)
+        end, _ = stuck.until_end()
+        assert end is None or end["reason"] == "too-slow", end
+        for connection in (stuck, reader, control):
+            connection.close()
 
 
 def test_an_attached_client_may_detach_with_a_frame():

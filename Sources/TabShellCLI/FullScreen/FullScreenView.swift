@@ -78,7 +78,9 @@ struct FullScreenView {
       base = drag == nil ? (key, grid, screenCursor) : nil
     }
     if panel.isOpen {
-      PanelDrawing.draw(&panel, into: &grid, bottom: layout.capRow ?? layout.screenHeight)
+      PanelDrawing.draw(
+        &panel, into: &grid, bottom: layout.capRow ?? layout.screenHeight,
+        screenFocus: commandLine.focus == .screen || commandLine.focus == .prefix)
     }
     guard layout.reservedRows > 0 else {
       return FrameWriter.Cursor(column: 0, row: 0, isVisible: false)

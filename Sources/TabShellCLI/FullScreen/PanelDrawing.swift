@@ -12,8 +12,11 @@ enum PanelDrawing {
   /// wide: how many rows of text fit under its title row.
   static func visibleRows(bottom: Int) -> Int { max(0, bottom - 1) }
 
-  /// Draws it in rows `..<bottom`, as high as it needs (at most all of them).
-  static func draw(_ panel: inout OutputPanel, into grid: inout CellGrid, bottom: Int) {
+  /// Draws it in rows `..<bottom`, as high as it needs (at most all of them); `screenFocus`: the
+  /// keys go to the screen, where Esc is the screen's and a key sent to it closes the panel.
+  static func draw(
+    _ panel: inout OutputPanel, into grid: inout CellGrid, bottom: Int, screenFocus: Bool = false
+  ) {
     let columns = grid.columns
     let rows = panel.rows(width: columns)
     guard bottom >= 1, columns >= 1 else { return }
@@ -22,7 +25,9 @@ enum PanelDrawing {
     let first = panel.clampTop(visible: visible, width: columns)
     grid.fill(row: top, columns: 0..<columns, style: titleStyle)
     grid.write(
-      title(panel, first: first, visible: visible, total: rows.count, columns: columns),
+      title(
+        panel, first: first, visible: visible, total: rows.count, columns: columns,
+        screenFocus: screenFocus),
       column: 0, row: top, style: titleStyle)
     for index in 0..<visible {
       let row = top + 1 + index
@@ -32,11 +37,13 @@ enum PanelDrawing {
     }
   }
 
-  /// ` help · Esc closes · PgUp PgDn · 1-18 of 123 `, cut to the width (the command first to go).
+  /// ` help · Esc closes · PgUp PgDn · 1-18 of 123 `, cut to the width (the command first to go);
+  /// in the screen focus, where Esc is the screen's key, ` a key to the screen closes`.
   static func title(
-    _ panel: OutputPanel, first: Int, visible: Int, total: Int, columns: Int
+    _ panel: OutputPanel, first: Int, visible: Int, total: Int, columns: Int,
+    screenFocus: Bool = false
   ) -> String {
-    var keys = " Esc closes"
+    var keys = screenFocus ? " a key to the screen closes" : " Esc closes"
     if visible < total { keys += " · PgUp PgDn · \(first + 1)-\(first + visible) of \(total)" }
     keys += " "
     let room = columns - displayWidth(of: keys) - 2

@@ -487,6 +487,28 @@ if shutil.which("tmux"):
 else:
     print("10. terminal tabs: skipped (no tmux to compare with)", flush=True)
 
+# 11. Sessions (issue 21): a session's server driven from outside, beside tmux in the same run.
+print("11. sessions: send beside tmux, pipelined run requests, attach, key to frame attached",
+      flush=True)
+import session_bench  # noqa: E402
+
+if shutil.which("tmux"):
+    ours, theirs = session_bench.send_beside_tmux(TABSHELL, 100)
+    figure("tabshell send 'tab 2' ÷ tmux select-window -t :2, whole processes, medians of 100",
+           ours / theirs, "x", 1, False,
+           f"({ours * 1e3:.2f} ms vs {theirs * 1e3:.2f} ms; load {open('/proc/loadavg').read().split()[0]})")
+else:
+    print("  (no tmux: tabshell send beside tmux select-window not measured)", flush=True)
+rate, wrong = session_bench.pipelined_runs(TABSHELL, 20_000 if QUICK else 100_000)
+figure("run requests through one connection, pipelined", rate, "/s", 20_000, True,
+       "(tab 2, tab 3 taking turns; every answer read)", wrong)
+median, worst = session_bench.attach_to_frame(TABSHELL)
+figure("attach to the first whole frame, through the protocol, median of 30", median * 1e3, "ms",
+       50, False, f"(demo layout, 80×24; slowest {worst * 1e3:.1f} ms)")
+p50, p99, worst = session_bench.attached_key_latency(TABSHELL, keys)
+figure("key to frame through an attached client (tabshell attach), demo, 80×24, p99", p99 * 1e3,
+       "ms", 5, False, f"(p50 {p50 * 1e3:.3f} ms, slowest {worst * 1e3:.1f} ms)")
+
 print()
 print("| figure | target | measured | ratio | | notes |")
 print("|---|---|---|---|---|---|")

@@ -24,22 +24,31 @@ FRAME_END = b"\x1b[?2026l"
 class Session:
     """`tabshell --tui` on a pseudo-terminal, read raw (no emulator: the figures are the shell's)."""
 
-    def __init__(self, binary, columns, rows, startup=None, colour=True):
-        self.home = tempfile.mkdtemp(prefix="tabshell-tui-bench-")
-        config = os.path.join(self.home, "config", "tabshell")
-        os.makedirs(config)
-        arguments = [binary, "--tui"]
-        if startup is None:
-            arguments.append("--norc")
+    def __init__(self, binary, columns, rows, startup=None, colour=True, arguments=None,
+                 env=None, home=None):
+        """`tabshell --tui` in a home of its own with `startup` as its start-up file (none:
+        --norc); or, given `arguments`, `tabshell ARGUMENTS` in `home` with `env` (a session's
+        client: its sandbox keeps the home)."""
+        self.own_home = home is None
+        self.home = home or tempfile.mkdtemp(prefix="tabshell-tui-bench-")
+        if arguments is not None:
+            arguments = [binary, *arguments]
         else:
-            with open(os.path.join(config, "init.tabsh"), "w", encoding="utf-8") as handle:
-                handle.write(startup)
-        env = {"HOME": self.home, "XDG_CONFIG_HOME": os.path.join(self.home, "config"),
-               "XDG_STATE_HOME": os.path.join(self.home, "state"),
-               "XDG_DATA_HOME": os.path.join(self.home, "data"),
-               "TERM": "xterm-256color", "PATH": os.environ.get("PATH", "/usr/bin:/bin")}
+            config = os.path.join(self.home, "config", "tabshell")
+            os.makedirs(config)
+            arguments = [binary, "--tui"]
+            if startup is None:
+                arguments.append("--norc")
+            else:
+                with open(os.path.join(config, "init.tabsh"), "w", encoding="utf-8") as handle:
+                    handle.write(startup)
+        if env is None:
+            env = {"HOME": self.home, "XDG_CONFIG_HOME": os.path.join(self.home, "config"),
+                   "XDG_STATE_HOME": os.path.join(self.home, "state"),
+                   "XDG_DATA_HOME": os.path.join(self.home, "data"),
+                   "TERM": "xterm-256color", "PATH": os.environ.get("PATH", "/usr/bin:/bin")}
         if not colour:
-            env["NO_COLOR"] = "1"
+            env = {**env, "NO_COLOR": "1"}
         primary, secondary = pty.openpty()
         fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         self.child = subprocess.Popen(arguments, stdin=secondary, stdout=secondary,
@@ -93,7 +102,8 @@ class Session:
         except subprocess.TimeoutExpired:
             self.child.kill()
         os.close(self.fd)
-        shutil.rmtree(self.home, ignore_errors=True)
+        if self.own_home:
+            shutil.rmtree(self.home, ignore_errors=True)
 
 
 def percentiles(times):
@@ -103,7 +113,12 @@ def percentiles(times):
 
 def key_latency(binary, columns, rows, startup, count, keys):
     """Key to finished frame, the keys taking turns; p50, p99 and the slowest, in seconds."""
-    session = Session(binary, columns, rows, startup)
+    return latency_of(Session(binary, columns, rows, startup), count, keys)
+
+
+def latency_of(session, count, keys, leave=(b"\x1b", b"q")):
+    """Key to finished frame in `session`, from the bar focus, the keys taking turns, after 50 to
+    warm up; p50, p99 and the slowest, in seconds. Closes the session by the keys `leave`."""
     os.write(session.fd, b"\x1b")  # the bar focus: single keys select and swipe
     session.until_frame()
     session.drain()
@@ -113,7 +128,7 @@ def key_latency(binary, columns, rows, startup, count, keys):
         if number >= 50:
             times.append(elapsed)
         session.drain(0.002)
-    session.close()
+    session.close(leave)
     return percentiles(times)
 
 

@@ -10,7 +10,8 @@
 ///   ASCII, an intermediate byte is put before REP's final byte, which makes it a sequence libvterm
 ///   does not know and ignores (it repeats nothing, as tmux does when it has no last character).
 ///
-/// The guard follows the parser far enough for that, across writes: ESC `[`, leader bytes, digits
+/// The guard follows the parser far enough for that, across writes: escape sequences (their
+/// intermediates and final byte are no text: `ESC ( 0`, `ESC # 5`); ESC `[`, leader bytes, digits
 /// and separators, intermediates, a final byte; C0 controls inside executed without ending it;
 /// ESC, CAN and SUB ending it; strings (OSC, DCS, SOS, PM, APC) ended by BEL or ESC. It takes every
 /// `ESC [` for a CSI, also inside a string, where libvterm ends the string instead: the most it
@@ -21,6 +22,8 @@ struct ParameterGuard {
     case ground
     /// After ESC.
     case escape
+    /// After ESC and intermediate bytes (`ESC ( 0`, `ESC # 8`): the final byte is no text.
+    case escapeIntermediates
     /// After ESC `[`: leader bytes (`<`, `=`, `>`, `?`) may come.
     case leader
     /// In the parameters, after this many separators.
@@ -124,9 +127,14 @@ struct ParameterGuard {
       case UInt8(ascii: "c"):  // RIS: no last character
         state = .ground
         repeatable = false
+      case 0x20...0x2F:
+        state = .escapeIntermediates
       default:
         state = .ground
       }
+      return .keep
+    case .escapeIntermediates:
+      if !(0x20...0x2F).contains(byte) { state = .ground }
       return .keep
     case .leader:
       if (0x3C...0x3F).contains(byte) {

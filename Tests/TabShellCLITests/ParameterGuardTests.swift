@@ -72,6 +72,11 @@ struct ParameterGuardTests {
     Case("x\u{1B}]0;t\u{7}\u{1B}[5b", "x\u{1B}]0;t\u{7}\u{1B}[5#b"),
     Case("\u{1B}]0;t\u{7}y\u{1B}[5b", "\u{1B}]0;t\u{7}y\u{1B}[5b"),
     Case("\u{1B}[?5b\u{1B}[5 b", "\u{1B}[?5b\u{1B}[5 b"),
+    // An escape sequence's final byte is no text: a wide character stays the last printed (its
+    // REP would write past the row's end).
+    Case("Ａ\u{1B}#5\u{1B}[9b", "Ａ\u{1B}#5\u{1B}[9#b"),
+    Case("\u{301}\u{1B})0\u{1B}[4b", "\u{301}\u{1B})0\u{1B}[4#b"),
+    Case("x\u{1B})0\u{1B}[4b", "x\u{1B})0\u{1B}[4b"),
   ]
 
   @Test(arguments: cases)

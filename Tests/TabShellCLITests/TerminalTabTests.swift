@@ -189,8 +189,8 @@ import Testing
       shell.run(
         #"add-tab terminal --id t -- sh -c 'trap "stty size" WINCH; stty size; while :; do sleep 0.05; done'"#
       ))
-    // Drawn at 80 × 24, it is 80 × 24 (it may have started at the size the shell laid out for it,
-    // which had no bar yet, before that first drawing).
+    // Drawn at 80 × 24, it is 80 × 24 (it started at its tab's region at `size`, 80 × 20, before
+    // that first drawing).
     #expect(shell.wait(for: "24 80", in: "t").contains("24 80"))
     #expect(shell.wait(for: "12 50", in: "t", width: 50, height: 12).contains("12 50"))
     #expect(shell.send(.resize(width: 60, height: 20), to: "t"))

@@ -70,9 +70,8 @@ def test_less_pages_a_file_with_the_keys_and_quits():
     text = "".join(f"line {n}\n" for n in range(1, 101))
     with shell_with("add-tab terminal --id pager -- less notes.txt", files={"notes.txt": text}) as t:
         in_screen_focus(t, "pager")
-        # less shows a screenful less its prompt line (the file's name, or ':' once it drew again):
-        # at the region's size, after a first page the start-up file may have had it draw at
-        # another.
+        # less shows a screenful less its prompt line (the file's name, or ':' once it drew again)
+        # at the region's size.
         page = REGION_ROWS - 1
         t.wait(lambda t: region(t)[:page] == [f"line {n}" for n in range(1, page + 1)]
                and region(t)[page] in ("notes.txt", ":"), "page 1 at the region's size")
@@ -102,11 +101,19 @@ def test_vi_inserts_text_and_writes_the_file():
             assert handle.read() == "hello from vi\n"
 
 
+def test_a_program_the_start_up_file_starts_starts_at_its_region():
+    # The start-up file runs before the mode opens (no bar yet, no command line): the program
+    # still starts at the region its tab has in the mode, and says so before the mode draws it.
+    with shell_with("add-tab terminal --id sz -- sh -c 'stty size; sleep 5'", "sleep 0.5") as t:
+        in_screen_focus(t, "sz")
+        t.wait(lambda t: region(t)[0] != "", "the program's first output")
+        assert region(t)[0] == f"{REGION_ROWS} 80", region(t)
+
+
 def test_a_resize_of_the_outer_terminal_reaches_the_program():
     program = "trap 'stty size' WINCH; stty size; while :; do sleep 0.05; done"
     with shell_with(f'add-tab terminal --id sz -- sh -c "{program}"') as t:
         in_screen_focus(t, "sz")
-        # (The start-up file may start it at another size: the region's comes after.)
         t.wait(lambda t: f"{REGION_ROWS} 80" in region(t), "the region's size")
         t.resize(100, 30)
         # The region grew with the terminal: 6 rows and 20 columns more.

@@ -22,7 +22,8 @@ final class HostBuiltinPlugin: TabShellPlugin {
   var layouts: [Layout] { builtin.layouts }
 
   /// Makes the terminal tabs' programs start in the interpreter's folder (kept as `--cwd` with a
-  /// tab a command makes), at the size of the region the interpreter lays out now, resolves a
+  /// tab a command makes), at the size of the region their tab will have (the bar shown, and in
+  /// the full-screen mode to come, its command line's row kept), resolves a
   /// relative `--cwd` as it resolves a script's files, and has the interpreter take in the programs (a
   /// ``backgroundSource``) from the first one on: a shell with no terminal tab has no source to
   /// look at between two commands.
@@ -33,8 +34,9 @@ final class HostBuiltinPlugin: TabShellPlugin {
     }
     terminal.regionSize = { [weak interpreter] in
       guard let interpreter else { return (24, 80) }
-      let layout = TerminalLayout(interpreter.shell, options: interpreter.view.renderOptions)
-      return (layout.screenHeight - 1, layout.columns)
+      let view = interpreter.view
+      return TerminalLayout.regionOfNewTab(
+        interpreter.shell, options: view.fullScreenToCome ?? view.renderOptions)
     }
     terminal.directory = { [weak interpreter] directory in
       guard let interpreter else { return directory }

@@ -14,9 +14,16 @@ extension TabShellCommand {
     let writeError = { (text: String) in process.errorSink(fittedToTerminal(Renderer.message(text)))
     }
     interpreter.report = { writeError("\($0)\n") }
-    if let status = runStartup(interpreter, options, process, writeError: writeError) {
-      return status
+    // With --tui, a terminal tab the start-up file adds starts at the region it will have in the
+    // full-screen mode: the terminal's size, the command line's row kept.
+    if options.fullScreen, let size = Renderer.terminalSize(fd: 1) {
+      var toCome = interpreter.view.renderOptions
+      (toCome.width, toCome.height, toCome.reservedRows) = (size.columns, size.rows, 1)
+      interpreter.view.fullScreenToCome = toCome
     }
+    let startupStatus = runStartup(interpreter, options, process, writeError: writeError)
+    interpreter.view.fullScreenToCome = nil
+    if let startupStatus { return startupStatus }
     if let record = options.record {
       do throws(LanguageError) {
         try interpreter.startRecording(record)

@@ -12,6 +12,10 @@ package struct ViewState {
   /// The bar's window where the user scrolled it with its "+N" markers, kept from command to
   /// command (and frame to frame in the full-screen mode).
   package var barScroll = BarScroll()
+  /// The terminal the full-screen mode will open on, its command line's row kept, while the
+  /// start-up file of `tabshell --tui` runs: a terminal tab's program starts at the region it
+  /// will have there. `nil` otherwise.
+  package var fullScreenToCome: RenderOptions?
   /// Whether `size` set the size: the REPL then stops following the terminal's width.
   package var sizeIsFixed = false
   /// Whether a command drew the whole frame (bar included) since this was last reset: the REPL then

@@ -42,6 +42,17 @@ package struct TerminalLayout {
     cap = barHeight == 3 && screenHeight > 0 ? bar?.cap : nil
   }
 
+  /// The size of the region (the rows under the page's header, the columns) that a screen shown
+  /// in a tab being added gets in a terminal of `options`: the bar shows once it is added unless
+  /// it is hidden, the first tab bringing it. A terminal tab's program starts at it.
+  package static func regionOfNewTab(
+    _ shell: Shell, options: RenderOptions
+  ) -> (rows: Int, columns: Int) {
+    let available = options.rows - min(options.reservedRowsUsed, options.rows)
+    let barHeight = shell.isBarHidden ? 0 : min(3, available)
+    return (max(0, available - barHeight - 1), options.columns)
+  }
+
   /// The first row of the bar (when it is shown).
   package var barTop: Int { screenHeight }
 

@@ -95,6 +95,9 @@ package enum EndReason: String, Equatable, Sendable, CaseIterable {
   case tooSlow = "too-slow"
   /// The client sent garbage.
   case `protocol`
+  /// The client sent input faster than the session takes it in (more than
+  /// ``SessionProtocol/inputBacklogLimit`` bytes waiting).
+  case flood
 }
 
 /// A frame from the server to an attached client.

@@ -6,6 +6,13 @@ package enum SessionProtocol {
   package static let messageLimit = 1 << 20
   /// The most output a connection may leave unread before it is cut off, in bytes.
   package static let outputLimit = 4 << 20
+  /// The most input an attached client may have waiting to be taken in before it is cut off
+  /// (`end`, reason `flood`), in bytes.
+  package static let inputBacklogLimit = 1 << 20
+  /// How much of an attached client's waiting input the server takes in a round, in bytes: a
+  /// flood of keys costs each round a bounded time, so that other clients and `run` requests are
+  /// answered between two slices of it.
+  package static let inputSlice = 1024
   /// How long a client waits for a server's answer to `hello`, in milliseconds.
   package static let answerTimeout: Int32 = 1000
   /// The error code of a refusal with a message (a wrong version, the session ending).

@@ -249,6 +249,45 @@ extension ReadlineTests {
       #expect(!harness.output(fast).isEmpty)
     }
 
+    /// A flood of keys is taken in a slice a round: the first round that reads 8 KiB typed takes
+    /// in 1 KiB of it, a command sent meanwhile runs at once, and the rest follows round by round.
+    @Test func aFloodOfKeysIsTakenInASliceARound() throws {
+      let harness = try Harness()
+      let a = try harness.attach(columns: 80, rows: 24)
+      _ = harness.output(a)
+      harness.send(a, .input([UInt8](repeating: UInt8(ascii: "x"), count: 8192)))
+      let deadline = MonotonicClock.now() + 2_000_000_000
+      while FullScreenReadline.line.text.isEmpty, MonotonicClock.now() < deadline {
+        harness.server.runRound(timeout: 10)
+      }
+      #expect(FullScreenReadline.line.text.count == SessionProtocol.inputSlice)
+      #expect(harness.server.runCommands("tab 2").status == 0)
+      harness.rounds { FullScreenReadline.line.text.count == 8192 }
+      #expect(FullScreenReadline.line.text.count == 8192)
+    }
+
+    /// A client whose input waits past 1 MiB is cut off (`flood`); the other goes on.
+    @Test func aClientFloodingInputIsCutOff() throws {
+      let harness = try Harness()
+      let flood = try harness.attach(columns: 80, rows: 24)
+      let other = try harness.attach(columns: 80, rows: 24)
+      _ = harness.output(flood)
+      _ = harness.output(other)
+      let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 60_000)
+      for _ in 0..<40 where harness.screen.terminal.clients.count == 2 {
+        harness.send(flood, .input(chunk))
+        harness.server.runRound(timeout: 10)
+      }
+      #expect(harness.screen.terminal.clients.count == 1)
+      guard case .end(.flood, let message, _) = harness.end(flood) else {
+        Issue.record("no end frame")
+        return
+      }
+      #expect(message.contains("faster than it is taken in"))
+      harness.send(other, .input(Array("y".utf8)))
+      #expect(!harness.output(other).isEmpty)
+    }
+
     /// A click on a larger terminal outside the frame is nobody's: no error in the panel.
     @Test func aClickOutsideTheFrameIsDropped() throws {
       let harness = try Harness()

@@ -545,5 +545,52 @@ def test_attach_to_a_killed_server_says_so_within_a_second():
         assert not os.path.exists(s.socket("work"))
 
 
+def test_a_flood_of_input_does_not_stall_the_session():
+    with Sandbox(["add-tab terminal --id sink -- sh -c 'stty -echo; cat > /dev/null'"]) as s:
+        s.start_detached("work")
+        flood = s.connect("work")
+        flood.attach()
+        stop = threading.Event()
+        sent = [0]
+
+        def write():
+            small = b"".join(b"\x01\x00\x00\x00\x01x" for _ in range(4096))
+            big = b"\x01\x00\x01\x00\x00" + b"y" * 65536
+            try:
+                while not stop.is_set():
+                    flood.write(small)
+                    flood.write(big)
+                    sent[0] += 4096 + 1
+            except OSError:
+                pass
+
+        def read():
+            try:
+                while flood.read_frame() is not None:
+                    pass
+            except OSError:
+                pass
+        threads = [threading.Thread(target=write, daemon=True),
+                   threading.Thread(target=read, daemon=True)]
+        for thread in threads:
+            thread.start()
+        try:
+            time.sleep(0.5)
+            slowest = 0.0
+            for _ in range(5):
+                done = s.send("echo fast")
+                assert done.stdout == "fast\n", done
+                slowest = max(slowest, done.seconds)
+            assert slowest < 1, slowest
+            assert sent[0] > 10_000, sent
+        finally:
+            stop.set()
+            flood.socket.shutdown(2)
+            for thread in threads:
+                thread.join(5)
+            flood.close()
+        assert s.send("expect tabs 1").returncode == 0
+
+
 if __name__ == "__main__":
     sys.exit(testmain.run(globals(), BINARY))

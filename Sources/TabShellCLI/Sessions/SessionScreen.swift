@@ -30,6 +30,9 @@ final class SessionScreen: AttachedClients {
   /// Clients `detach` asked to leave, detached once the input that asked is handled; `nil` for
   /// every client.
   private var leaving: [SessionConnection?] = []
+  /// Input each client sent that is not taken in yet: a slice of each is taken in a round
+  /// (``SessionProtocol/inputSlice``).
+  private var backlog: [(connection: SessionConnection, bytes: ArraySlice<UInt8>)] = []
   /// What background work printed this round, for the panel.
   private var printed: [(text: String, isError: Bool)] = []
   private var ended = false
@@ -49,7 +52,7 @@ final class SessionScreen: AttachedClients {
   func received(_ frame: ClientFrame, from connection: SessionConnection) {
     switch frame {
     case .input(let bytes):
-      handle(terminal.decode(bytes, from: connection), from: connection)
+      queue(bytes, from: connection)
     case .resize(let columns, let rows):
       terminal.resize(connection, columns: columns, rows: rows)
       mode.resized()
@@ -63,21 +66,24 @@ final class SessionScreen: AttachedClients {
     let before = terminal.size()
     terminal.remove(connection)
     leaving.removeAll { $0 === connection }
+    backlog.removeAll { $0.connection === connection }
     if let after = terminal.size(), after.columns != before?.columns || after.rows != before?.rows {
       mode.resized()
     }
   }
 
-  var timeout: Int32 { terminal.timeout }
+  /// No wait while input is waiting to be taken in.
+  var timeout: Int32 { backlog.isEmpty ? terminal.timeout : 0 }
 
   func roundEnded(cameIn: Bool) {
     guard !ended else { return }
+    let tookInput = takeInputSlices()
     for (connection, events) in terminal.takeTimedOut(now: MonotonicClock.now()) {
       handle(events, from: connection)
     }
     // Background work and `run` requests may have changed anything: the pages are drawn again
     // (a frame that changed no cell is not sent).
-    if cameIn {
+    if cameIn || tookInput {
       mode.showBackground(printed)
       printed.removeAll()
     }
@@ -96,6 +102,37 @@ final class SessionScreen: AttachedClients {
     ended = true
     mode.close()
     ReadlineBridge.end()
+  }
+
+  /// Keeps `bytes` a client sent to be taken in a slice at a time; a client with more than
+  /// ``SessionProtocol/inputBacklogLimit`` bytes waiting is cut off (reason `flood`).
+  private func queue(_ bytes: [UInt8], from connection: SessionConnection) {
+    guard let index = backlog.firstIndex(where: { $0.connection === connection }) else {
+      backlog.append((connection, bytes[...]))
+      return
+    }
+    guard backlog[index].bytes.count + bytes.count <= SessionProtocol.inputBacklogLimit else {
+      backlog.remove(at: index)
+      server.drop(connection, reason: .flood)
+      return
+    }
+    backlog[index].bytes.append(contentsOf: bytes)
+  }
+
+  /// Takes in a slice of each client's waiting input, in the order the clients sent it; `true`
+  /// when there was any.
+  private func takeInputSlices() -> Bool {
+    guard !backlog.isEmpty else { return false }
+    let waiting = backlog
+    backlog.removeAll()
+    for (connection, bytes) in waiting {
+      let slice = bytes.prefix(SessionProtocol.inputSlice)
+      let rest = bytes.dropFirst(slice.count)
+      if !rest.isEmpty { backlog.append((connection, rest)) }
+      handle(terminal.decode(Array(slice), from: connection), from: connection)
+      if ended { break }
+    }
+    return true
   }
 
   /// Events a client typed: to the mode, with `detach` knowing who typed them.

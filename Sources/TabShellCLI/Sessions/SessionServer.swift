@@ -220,6 +220,7 @@ package final class SessionServer {
     case .killed: "[session \(name) was killed]"
     case .tooSlow: "[detached from session \(name): the terminal did not keep up]"
     case .protocol: "[detached from session \(name): the client sent garbage]"
+    case .flood: "[detached from session \(name): the client sent input faster than it is taken in]"
     }
   }
 

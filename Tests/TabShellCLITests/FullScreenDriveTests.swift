@@ -38,6 +38,7 @@ extension ReadlineTests {
       func takeSignals() -> SignalWatcher.Pending { SignalWatcher.Pending() }
       func suspend() -> TerminalSuspension { refusal.map { .refused($0) } ?? .resumed }
       var lineModeRefusal: String? { refusal }
+      var showsFramesWhileWaiting: Bool { true }
     }
 
     /// A mode opened on the demo layout, on a recording terminal; readline claimed for it.

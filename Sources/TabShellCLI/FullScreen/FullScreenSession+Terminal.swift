@@ -33,8 +33,10 @@ extension FullScreenSession {
 
   /// Draws a frame and writes it with one `write`: the cells that changed since the last one (all
   /// of them after a resize, `fg` or Ctrl-L).
-  func drawFrame() {
-    syncScreenFocus()
+  /// `tellsScreens`: the screens are told of a focus or a size first (not while a command waits:
+  /// telling them runs as a command).
+  func drawFrame(tellsScreens: Bool = true) {
+    if tellsScreens { syncScreenFocus() }
     syncSize()
     if back.columns != columns || back.rows != rows {
       back = CellGrid(columns: columns, rows: rows)

@@ -32,6 +32,15 @@ protocol FullScreenTerminal: AnyObject {
   func suspend() -> TerminalSuspension
   /// Why Ctrl-X Ctrl-A cannot go back to the line REPL on this terminal, or `nil` when it can.
   var lineModeRefusal: String? { get }
+  /// Whether a frame written while a command waits (`sleep`, `wait-for`) reaches the terminal
+  /// then: the local one's does; a session's clients get theirs when the server's round ends, so
+  /// frames drawn meanwhile would only pile up there.
+  var showsFramesWhileWaiting: Bool { get }
+}
+
+extension FullScreenTerminal {
+  /// None by default.
+  var showsFramesWhileWaiting: Bool { false }
 }
 
 /// How a terminal took Ctrl-Z (``FullScreenTerminal/suspend()``).

@@ -37,6 +37,8 @@ final class LocalTerminal: FullScreenTerminal {
 
   func size() -> (columns: Int, rows: Int)? { TerminalMode.size(of: output) }
 
+  var showsFramesWhileWaiting: Bool { true }
+
   func write(_ frame: [UInt8], whole: Bool) -> Bool {
     (try? SystemIO.writeAll(output, frame)) != nil
   }

@@ -10,21 +10,26 @@ extension Interpreter {
 
   /// Waits at most `seconds` until `isDone` says so, taking in the background work meanwhile
   /// (``backgroundDescriptors``, ``backgroundTimeout``, ``takeInBackgroundWork()``): `isDone` is
-  /// asked first, then after each wake-up. Returns whether it said so in time; an interrupt
-  /// (Ctrl-C) throws ``Interrupted``.
+  /// asked first, then after each wake-up that had work (a descriptor ready, a timer or a
+  /// source's work due), not after one that only ends a ``waitSlice``; ``whileWaiting`` is called
+  /// at each wake-up. Returns whether it said so in time; an interrupt (Ctrl-C) throws
+  /// ``Interrupted``.
   func wait(seconds: Double, until isDone: () throws -> Bool) throws -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now + .seconds(seconds)
+    var changed = true
     while true {
       if Self.isInterrupted { throw Interrupted() }
-      if try isDone() { return true }
+      if changed, try isDone() { return true }
       let left = clock.now.duration(to: deadline)
       guard left > .zero else { return false }
       var timeout = min(Self.waitSlice, Self.milliseconds(left))
       let background = backgroundTimeout
       if background >= 0 { timeout = min(timeout, background) }
-      _ = SystemIO.pollReadable(backgroundDescriptors, milliseconds: timeout)
-      try takeInBackgroundWork()
+      let ready = SystemIO.pollReadable(backgroundDescriptors, milliseconds: timeout)
+      changed = ready.contains(true) || (background >= 0 && background <= timeout)
+      if changed { try takeInBackgroundWork() }
+      whileWaiting?(changed)
     }
   }
 

@@ -30,6 +30,9 @@ package final class Interpreter {
   /// What `detach` does: set by a session's server (it detaches the client that typed it, or
   /// every client); `nil` outside a session, where `detach` fails.
   package var detachClients: (() -> Void)?
+  /// What a wait (`wait-for`, `sleep`) calls at each wake-up, with whether background work came in
+  /// since the last one: the full-screen mode draws the frame again meanwhile. `nil` elsewhere.
+  package var whileWaiting: ((_ changed: Bool) -> Void)?
   /// The directory relative paths are resolved against when no script names one.
   package var currentDirectory: String
   /// Whether a failed command lets the script go on (`--keep-going`).

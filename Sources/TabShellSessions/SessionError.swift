@@ -19,6 +19,9 @@ package enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
   case whichSession([String])
   /// The session's server is gone; its socket was removed.
   case serverDied(String)
+  /// What is at a session's name in the folder is not a socket of this user's (a file, a FIFO, a
+  /// link): it is left alone.
+  case notASocket(String)
   /// The server did not answer within the limit.
   case notAnswering(String, milliseconds: Int)
   /// The socket belongs to another user's process.
@@ -51,6 +54,7 @@ package enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
       "several sessions run (\(names.joined(separator: ", "))): name one with --session NAME"
     case .serverDied(let name):
       "the server of session '\(name)' died; its socket was removed"
+    case .notASocket(let path): "'\(path)' is not a session's socket (left alone)"
     case .notAnswering(let name, let milliseconds):
       "the server of session '\(name)' did not answer within \(milliseconds) ms"
     case .otherUser(let path, let uid):

@@ -43,15 +43,15 @@ package struct SessionTarget: Equatable, Sendable {
   }
 
   /// The error for a failed `connect` to `socket`: a missing socket is no such session (with the
-  /// names that do run), a refused one is a dead server (the socket is removed).
+  /// names that do run), a refused one is a dead server (the socket is removed), or no socket at
+  /// all (left alone).
   static func connectionError(_ error: SystemError, socket: String, name: String) -> SessionError {
     if error.isMissingFile {
       let folder = SessionFolder(path: Self.folder(of: socket), userID: CurrentProcess.userID)
       return .noSuchSession(name, running: folder.sessionNames().map(\.text))
     }
     if error == UnixSocket.connectionRefused {
-      removeStale(socket)
-      return .serverDied(name)
+      return removeStale(socket) ? .serverDied(name) : .notASocket(socket)
     }
     if error == .permissionDenied {
       let owner = FileStatus.of(socket, followingLinks: false)?.owner ?? 0

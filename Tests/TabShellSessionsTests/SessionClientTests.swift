@@ -70,6 +70,19 @@ struct SessionClientTests {
     #expect(!FileStatus.exists(path))
   }
 
+  /// A file that is no socket where a session's socket would be is said so and left alone:
+  /// the client neither says a server died nor removes it.
+  @Test func whatIsNoSocketIsLeftAlone() throws {
+    let base = try FileSystem.makeTemporaryFolder(prefix: "/tmp/tabshell-sessions-test-")
+    defer { FileSystem.removeTree(base) }
+    let path = base + "/file"
+    try FileSystem.copyFile(from: "/etc/passwd", to: path, permissions: 0o600)
+    #expect(throws: SessionError.notASocket(path)) {
+      try SessionClient.connect(socket: path, name: "file", client: "send")
+    }
+    #expect(FileStatus.of(path, followingLinks: false)?.kind == .regularFile)
+  }
+
   @Test func serverThatDoesNotAnswerIsGivenUpOn() throws {
     let base = try FileSystem.makeTemporaryFolder(prefix: "/tmp/tabshell-sessions-test-")
     defer { FileSystem.removeTree(base) }

@@ -127,6 +127,26 @@ private final class LivePlugin: TabShellPlugin {
     #expect(try run.live("l").ticks >= 3)
   }
 
+  /// A script's `click` in the region of a screen that takes input is the screen's, as the
+  /// mouse's is in the full-screen mode (docs/Contract.md, "Gestures"). At 60 × 12 the region is
+  /// rows 2-9 under the header; the ticker's face is its rows 3-5 (0-based): rows 5-7.
+  @Test func aClickOnTheTickersFacePausesAndResumesIt() throws {
+    let run = try Run()
+    let outcome = run.script(
+      """
+      size 60 12
+      add-tab ticker --id k
+      wait-for running
+      click 30 6
+      wait-for --timeout 2 paused
+      click 30 3
+      wait-for --timeout 0.1 paused
+      click 30 6
+      wait-for --timeout 2 running
+      """)
+    #expect(outcome == .success, "\(run.reported)")
+  }
+
   @Test func aTimedOutWaitShowsTheScreensText() throws {
     let run = try Run()
     let outcome = run.script(

@@ -26,7 +26,9 @@ enum GestureCommands {
     discussion: """
       On a tab: as 'tab ID' (hooks, vetoes; on the selected tab a reselect), nothing when it is \
       disabled. On the action button (or its cap): as 'action'. On a +N marker: the bar's window \
-      moves a page that way, the selection stays. Elsewhere: nothing.
+      moves a page that way, the selection stays. In the region of a screen that takes input \
+      (under its header): a press of the left button there and, when the screen handled it, the \
+      release, as the mouse in the full-screen mode. Elsewhere: nothing.
       """,
     isGesture: true
   ) { interpreter, arguments in

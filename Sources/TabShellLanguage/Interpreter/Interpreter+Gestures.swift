@@ -47,7 +47,8 @@ extension Interpreter {
   }
 
   /// `click COL ROW`: a tab's item taps it (nothing when it is disabled), the action button taps
-  /// it, a "+N" marker scrolls the bar a page that way; the screen and the rest do nothing.
+  /// it, a "+N" marker scrolls the bar a page that way; a screen that takes input gets it in its
+  /// region (``click(screen:column:row:in:)``); the rest does nothing.
   package func click(column: Int, row: Int) throws {
     let layout = layout
     let target = try self.target(column: column, row: row)
@@ -57,8 +58,21 @@ extension Interpreter {
       try perform(gesture: .tap(TabReference(id)))
     case .action: try perform(gesture: .tapActionButton)
     case .moreLeft, .moreRight: view.barScroll = layout.scrolled(target, from: view.barScroll)
-    case .screen, .none: break
+    case .screen(let id): try click(screen: id, column: column - 1, row: row - 1, in: layout)
+    case .none: break
     }
+  }
+
+  /// A click at a cell (0-based) of the visible screen: in its region (the rows under its header),
+  /// when it takes input, a press of the left button counted from the region's top-left, and when
+  /// it handled the press, the release there, as the full-screen mode's mouse sends them; a press
+  /// it did not handle is the shell's, which does nothing with a click on a screen.
+  private func click(screen id: String, column: Int, row: Int, in layout: TerminalLayout) throws {
+    guard shell.takesInput(screen: id), row >= 1, row < layout.screenHeight else { return }
+    let press = MouseInput(.press, column: column, row: row - 1)
+    let pressed = try send(.input(.mouse(press), to: id))
+    guard pressed == .input(handled: true) else { return }
+    _ = try send(.input(.mouse(MouseInput(.release, column: column, row: row - 1)), to: id))
   }
 
   /// `scroll up|down COL ROW`: the wheel over the bar swipes (up to the previous tab, down to the

@@ -302,6 +302,18 @@ extension ReadlineTests {
       #expect(String(decoding: FullScreenReadline.line.text, as: UTF8.self) == "x")
     }
 
+    /// What a process plugin writes on its standard error while a typed line runs reaches the
+    /// panel (it was thrown away in a session).
+    @Test func aPluginsErrorsWhileALineRunsReachThePanel() throws {
+      let harness = try Harness()
+      let a = try harness.attach(columns: 80, rows: 24)
+      _ = harness.output(a)
+      harness.server.interpreter.plugins.writeError("plug: boom\n")
+      harness.send(a, .input(Array("x".utf8)))
+      _ = harness.output(a)
+      #expect(harness.screen.mode.panel.lines.contains { $0.text.contains("plug: boom") })
+    }
+
     /// Ctrl-Z and Ctrl-X Ctrl-A do not apply in a session: the panel says what does.
     @Test func ctrlZIsRefusedInASession() throws {
       let harness = try Harness()

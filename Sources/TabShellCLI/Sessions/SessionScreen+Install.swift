@@ -44,6 +44,12 @@ extension SessionScreen {
     _ = mode.open(line: "", point: 0)
     recorder.warn = { [unowned mode] in mode.panel.append($0, isError: true) }
     server.backgroundOutput = { [unowned screen] in screen.backgroundPrinted($0) }
+    // What process plugins write on their standard error while a typed line runs goes to the
+    // panel with the background's, not nowhere (`run` requests and background work take it
+    // for themselves while they run).
+    interpreter.plugins.writeError = { [unowned screen] in
+      screen.backgroundPrinted(PrintedText(toStandardError: true, text: $0))
+    }
     server.attachments = screen
     return screen
   }

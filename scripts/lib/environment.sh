@@ -6,3 +6,10 @@ for name in XDG_CONFIG_HOME XDG_DATA_HOME XDG_STATE_HOME XDG_CACHE_HOME XDG_RUNT
   if [ -n "${!name+set}" ] && [[ "$value" != /* ]]; then unset "$name"; fi
 done
 unset name value
+
+# A toolchain installed at /opt/swift (as the Swift images and tarballs put it) is used when no
+# `swift` is on PATH, so that a new shell whose profile does not name it still builds.
+if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then
+  PATH="/opt/swift/usr/bin:$PATH"
+  export PATH
+fi

@@ -4,9 +4,9 @@
 ///
 /// Only the end of what was read is looked at, at most ``limit`` bytes back: an `ESC ]` after
 /// which nothing ends a string (BEL, ESC, CAN, SUB) starts what is held, and so does an `ESC` that
-/// is the very last byte. What is held goes to the emulator in front of the next bytes read; past
-/// ``limit`` bytes it goes as it is. Nothing is lost: it is only late, and an OSC string is not
-/// drawn.
+/// is the very last byte (held with such a string before it, whose ST it may start). What is held
+/// goes to the emulator in front of the next bytes read; past ``limit`` bytes it goes as it is.
+/// Nothing is lost: it is only late, and an OSC string is not drawn.
 struct HeldString {
   /// The most bytes held.
   static let limit = 4_096
@@ -48,18 +48,20 @@ struct HeldString {
   /// bytes; `nil` for none.
   static func unfinishedString(in input: UnsafeRawBufferPointer) -> Int? {
     let end = input.count
-    var index = end - 1
+    // A last ESC may start the ST (`ESC \`) that ends an OSC string before it: that string is
+    // held with it, else libvterm would get the string and its end in two writes.
+    let lastEscape = end > 0 && input[end - 1] == 0x1B ? end - 1 : nil
+    var index = end - (lastEscape == nil ? 1 : 2)
     while index >= max(0, end - limit) {
       switch input[index] {
       case 0x1B:
-        if index == end - 1 { return index }
-        return input[index + 1] == 0x5D ? index : nil
+        return input[index + 1] == 0x5D ? index : lastEscape
       case 0x07, 0x18, 0x1A:
-        return nil
+        return lastEscape
       default:
         index -= 1
       }
     }
-    return nil
+    return lastEscape
   }
 }

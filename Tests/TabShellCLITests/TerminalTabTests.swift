@@ -241,7 +241,9 @@ import Testing
     #expect(shell.run("close-tab t"))
     #expect(shell.wait(seconds: 10) { sessions.count == 0 })
     let elapsed = Date().timeIntervalSince(start)
-    #expect(elapsed > 1.5 && elapsed < 6, "ended after \(elapsed) s")
+    // Killed after the grace (the wait above bounds how late; an upper bound here would be a
+    // verdict on the machine's speed).
+    #expect(elapsed > 1.5, "ended after \(elapsed) s")
     for pid in pids { #expect(!CurrentProcess.exists(pid)) }
   }
 

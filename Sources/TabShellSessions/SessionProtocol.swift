@@ -6,6 +6,10 @@ package enum SessionProtocol {
   package static let messageLimit = 1 << 20
   /// The most output a connection may leave unread before it is cut off, in bytes.
   package static let outputLimit = 4 << 20
+  /// The most connections a server keeps open at once: one past it is closed as it is accepted,
+  /// so that clients that connect and never close cannot take every descriptor (and, with the
+  /// buffers above, unbounded memory) from the session's terminals and plugins.
+  package static let connectionLimit = 128
   /// The most input an attached client may have waiting to be taken in before it is cut off
   /// (`end`, reason `flood`), in bytes.
   package static let inputBacklogLimit = 1 << 20

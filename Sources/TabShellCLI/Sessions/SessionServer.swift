@@ -112,11 +112,14 @@ package final class SessionServer {
     return MonotonicClock.milliseconds(until: soonest)
   }
 
-  /// Accepts every waiting connection; one from another user is closed at once.
+  /// Accepts every waiting connection; one from another user, or past
+  /// ``SessionProtocol/connectionLimit``, is closed at once.
   private func acceptAll() {
     while let fd = UnixSocket.accept(listener) {
       let peer = UnixSocket.peer(of: fd)
-      guard let peer, peer.userID == CurrentProcess.userID else {
+      let open = connections.count { !$0.isClosed }
+      guard let peer, peer.userID == CurrentProcess.userID, open < SessionProtocol.connectionLimit
+      else {
         SystemIO.close(fd)
         continue
       }

@@ -190,6 +190,45 @@ import Testing
     #expect(!FileStatus.exists(runtime))
   }
 
+  /// SIGTERM or SIGHUP stops `tabshell test` as Ctrl-C does: the script and what it started are
+  /// killed and the scripts' runtime folder is removed; then the signal ends the runner.
+  @Test(arguments: [Signal.terminate, Signal.hangUp])
+  func testRunnerStoppedBySignalLeavesNothing(_ signal: Int32) throws {
+    let sandbox = try Sandbox()
+    let folder = sandbox.runtime + "/scripts"
+    try FileSystem.makeFolder(folder, permissions: 0o700)
+    // `$$$$` is the shell's `$$` (the program's pid) once the script's `$$` is read.
+    let script = """
+      add-tab terminal -- /bin/sh -c 'echo "$$$$ $XDG_RUNTIME_DIR" > seen.tmp; mv seen.tmp seen.txt; exec sleep 30'
+      sleep 30
+
+      """
+    try script.write(toFile: folder + "/long.tabsh", atomically: true, encoding: .utf8)
+    let runner = Process()
+    runner.executableURL = URL(fileURLWithPath: try #require(BinaryTests.binary))
+    runner.arguments = ["test", folder]
+    runner.environment = sandbox.environment
+    runner.standardOutput = FileHandle.nullDevice
+    try runner.run()
+    defer { if runner.isRunning { ProcessControl.signal(runner.processIdentifier, Signal.kill) } }
+    var seen: String?
+    for _ in 0..<500 where seen == nil {
+      MonotonicClock.sleep(milliseconds: 10)
+      seen = try? String(contentsOfFile: folder + "/seen.txt", encoding: .utf8)
+    }
+    let words = try #require(seen).split(separator: " ")
+    let program = try #require(Int32(words.first ?? ""))
+    // The script's own folder, under the run's: `/tmp/tabshell-test-XXXXXX/PID`.
+    let own = words.dropFirst().joined(separator: " ").dropLast()
+    let runtime = String(own.prefix(upTo: try #require(own.lastIndex(of: "/"))))
+    #expect(runtime.hasPrefix("/tmp/tabshell-test-") && FileStatus.exists(runtime))
+    ProcessControl.signal(runner.processIdentifier, signal)
+    runner.waitUntilExit()
+    #expect(runner.terminationReason == .uncaughtSignal && runner.terminationStatus == signal)
+    #expect(!FileStatus.exists(runtime))
+    #expect(sandbox.ended(program))
+  }
+
   @Test(arguments: ["bad/name", ".hidden", ""])
   func badNameIsAUsageError(_ name: String) throws {
     let sandbox = try Sandbox()

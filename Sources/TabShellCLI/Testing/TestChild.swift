@@ -83,6 +83,7 @@ struct TestChild {
     _ script: TestScript, arguments: [String], stdout: Int32, stderr: Int32, closing: [Int32],
     devNull: Int32, runtime: String?, reports: SharedReports, slot: Int
   ) -> Never {
+    TestSignals.restore()
     ProcessControl.setProcessGroup(of: 0, to: 0)
     // What the script starts stays below it while it runs, even when a process in between ends;
     // when it ends, all of it goes to the runner, which ends it.

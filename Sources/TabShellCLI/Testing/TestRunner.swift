@@ -74,6 +74,10 @@ struct TestRunner {
   /// script has ended.
   func run(finished: (Int, ChildRun) -> Void) -> Bool {
     Subreaper.become()
+    // SIGTERM and SIGHUP stop the run as Ctrl-C does; the signal then ends the process, after the
+    // cleanup below (a `defer` declared first runs last).
+    TestSignals.install()
+    defer { TestSignals.endByTheSignalReceived() }
     let devNull = SystemIO.openNullDevice()
     defer { if devNull >= 0 { SystemIO.close(devNull) } }
     // Each script's sessions go into a folder of its own under this one (see TestChild), removed

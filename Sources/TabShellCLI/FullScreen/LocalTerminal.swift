@@ -10,8 +10,6 @@ import TabShellTerminal
 ///
 /// Isolation: the REPL's thread.
 final class LocalTerminal: FullScreenTerminal {
-  /// The descriptor the input is read from.
-  let input: Int32 = 0
   /// The descriptor frames are written to (and the size read from).
   let output: Int32 = 1
   /// The REPL's signals.

@@ -122,14 +122,21 @@ def latency_of(session, count, keys, leave=(b"\x1b", b"q")):
     os.write(session.fd, b"\x1b")  # the bar focus: single keys select and swipe
     session.until_frame()
     session.drain()
+    times = timed_keys(session, count, keys)
+    session.close(leave)
+    return percentiles(times)
+
+
+def timed_keys(session, count, keys):
+    """Key to finished frame in `session` for `count` keys taking turns, after 50 to warm up; the
+    times in seconds."""
     times = []
     for number in range(count + 50):
         elapsed, _ = session.timed(keys[number % len(keys)])
         if number >= 50:
             times.append(elapsed)
         session.drain(0.002)
-    session.close(leave)
-    return percentiles(times)
+    return times
 
 
 def screen_key_latency(binary, columns, rows, startup, count, keys):
@@ -137,12 +144,7 @@ def screen_key_latency(binary, columns, rows, startup, count, keys):
     keys, taking turns, go to it and it draws again); p50, p99 and the slowest, in seconds."""
     session = Session(binary, columns, rows, startup)
     session.drain()
-    times = []
-    for number in range(count + 50):
-        elapsed, _ = session.timed(keys[number % len(keys)])
-        if number >= 50:
-            times.append(elapsed)
-        session.drain(0.002)
+    times = timed_keys(session, count, keys)
     os.write(session.fd, b"\x02b")  # the prefix key, then b: the bar focus, where close() quits
     session.drain()
     session.close()

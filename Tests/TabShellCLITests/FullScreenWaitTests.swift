@@ -27,7 +27,7 @@ extension ReadlineTests {
       defer { session.close() }
       session.step()
       let line =
-        "add-tab terminal --id t -- sh -c 'sleep 0.3; echo waited-for; sleep 5'; tab t; sleep 1.5"
+        "add-tab terminal --id t -- sh -c 'sleep 0.3; echo waited-for; exec sleep 60'; tab t; sleep 1.5"
       #expect(Self.runWithoutTheFrameAfter(line, in: harness) >= 1)
       #expect(harness.screen.contains { $0.contains("waited-for") })
       session.step()

@@ -89,6 +89,8 @@ static inline int tabshell_spawn_in_pseudo_terminal(
     while (written < 0 && errno == EINTR);
     _exit(127);
   }
+  // Close-on-exec at once, not once the child has started: nothing started meanwhile inherits it.
+  fcntl(terminal, F_SETFD, FD_CLOEXEC);
   close(report[1]);
   int failure = 0;
   ssize_t count;
@@ -102,7 +104,6 @@ static inline int tabshell_spawn_in_pseudo_terminal(
     *error = failure;
     return -1;
   }
-  fcntl(terminal, F_SETFD, FD_CLOEXEC);
   fcntl(terminal, F_SETFL, fcntl(terminal, F_GETFL) | O_NONBLOCK);
   *master = terminal;
   return pid;
@@ -175,11 +176,9 @@ static inline int tabshell_connect_unix(const char *path) {
 /// or -1 with `errno` (`EAGAIN` when none waits).
 static inline int tabshell_accept(int listener) {
   int fd;
-  do fd = accept(listener, NULL, NULL);
+  // Close-on-exec from the start: no program started meanwhile inherits it.
+  do fd = accept4(listener, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
   while (fd < 0 && errno == EINTR);
-  if (fd < 0) return -1;
-  fcntl(fd, F_SETFD, FD_CLOEXEC);
-  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
   return fd;
 }
 

@@ -26,9 +26,10 @@ struct SessionServerTests {
       let interpreter = TabShellCommand.makeInterpreter(CommandLineOptions(), process)
       try interpreter.shell.apply(layout: "demo")
       let path = folder + "/work"
+      let listener = try UnixSocket.listen(at: path)
       server = SessionServer(
-        interpreter: interpreter, name: "work", socketPath: path,
-        listener: try UnixSocket.listen(at: path))
+        interpreter: interpreter, name: "work", socket: SocketFile(boundAt: path),
+        listener: listener)
     }
 
     deinit {
@@ -253,6 +254,18 @@ struct SessionServerTests {
     #expect(harness.server.ending?.reason == .killed)
     _ = harness.server.finish()
     #expect(!FileStatus.exists(harness.server.socketPath))
+  }
+
+  @Test func finishLeavesANewerServersSocketAlone() throws {
+    let harness = try Harness()
+    // The socket was removed and a newer server bound its own at the same path.
+    FileSystem.remove(harness.server.socketPath)
+    let newer = try UnixSocket.listen(at: harness.server.socketPath)
+    defer { SystemIO.close(newer) }
+    let before = FileStatus.of(harness.server.socketPath, followingLinks: false)
+    _ = harness.server.finish()
+    #expect(before != nil)
+    #expect(FileStatus.of(harness.server.socketPath, followingLinks: false) == before)
   }
 
   @Test func silentClientStallsNothingAndFloodIsCutOff() throws {

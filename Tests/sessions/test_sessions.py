@@ -329,6 +329,19 @@ def test_a_server_that_does_not_answer_is_given_up_after_a_second():
         assert s.send("echo hi").stdout == "hi\n"
 
 
+def test_an_old_server_ending_leaves_a_newer_servers_socket_alone():
+    with Sandbox() as s:
+        old = s.start_detached("work")
+        # Its socket goes (removed by hand), and a new server takes the name.
+        os.unlink(s.socket("work"))
+        new = s.start_detached("work")
+        assert new != old
+        os.kill(old, signal.SIGTERM)
+        assert not s.wait_gone([old], timeout=3)
+        assert os.path.exists(s.socket("work"))
+        assert s.server_pid("work") == new
+
+
 # Attached clients.
 
 def answer(terminal, pattern):

@@ -18,8 +18,8 @@ package final class SessionServer {
   package let interpreter: Interpreter
   /// The session's name.
   package let name: String
-  /// The socket's path, removed when the server ends.
-  package let socketPath: String
+  /// The socket's file, removed when the server ends if it is still this server's.
+  package let socket: SocketFile
   /// When the session started, in seconds since 1970.
   package let started = WallClock.secondsSince1970()
   /// The attached clients' part of the loop, when there is one.
@@ -37,13 +37,16 @@ package final class SessionServer {
   private let listener: Int32
   private var signals: SignalWatcher?
 
-  /// A server for `interpreter` on the socket `listener` bound at `socketPath`.
-  package init(interpreter: Interpreter, name: String, socketPath: String, listener: Int32) {
+  /// A server for `interpreter` on the socket `listener` bound at `socket`.
+  package init(interpreter: Interpreter, name: String, socket: SocketFile, listener: Int32) {
     self.interpreter = interpreter
     self.name = name
-    self.socketPath = socketPath
+    self.socket = socket
     self.listener = listener
   }
+
+  /// The socket's path.
+  package var socketPath: String { socket.path }
 
   /// How many clients are attached.
   package var attachedCount: Int { connections.count { $0.stage == .frames } }
@@ -262,7 +265,8 @@ package final class SessionServer {
 
   /// The end (``run()`` calls it when the loop stops): attached clients get their `end` frame,
   /// every connection's output is written (for at most a second), the connections are closed and
-  /// the socket removed. Returns the status.
+  /// the socket removed (when its path still names this server's socket, not a newer server's).
+  /// Returns the status.
   package func finish() -> Int32 {
     let (status, reason) = ending ?? (0, .killed)
     attachments?.sessionEnding(reason: reason, status: reason == .exited ? status : nil)
@@ -278,7 +282,7 @@ package final class SessionServer {
     }
     stopEvents()
     SystemIO.close(listener)
-    FileSystem.remove(socketPath)
+    socket.remove()
     let deadline = MonotonicClock.now() + 1_000_000_000
     while connections.contains(where: { !$0.isClosed }), MonotonicClock.now() < deadline {
       let open = connections.filter { !$0.isClosed }

@@ -29,6 +29,7 @@ enum SessionServerProcess {
     } catch {
       fail("error: cannot make the socket '\(socket)': \(error)")
     }
+    let socketFile = SocketFile(boundAt: socket)
     // Terminal tabs' programs and process plugins find the session through it.
     _ = CurrentProcess.setEnvironmentValue("TABSHELL", socket)
     var process = process
@@ -45,7 +46,7 @@ enum SessionServerProcess {
       do throws(PluginLoadError) {
         try interpreter.plugins.load(path: interpreter.resolve(path), source: path)
       } catch {
-        FileSystem.remove(socket)
+        socketFile.remove()
         fail("error: --plugin \(path): \(error)")
       }
     }
@@ -54,7 +55,7 @@ enum SessionServerProcess {
         into: interpreter.plugins, explicit: options.plugins, process)
     }
     if let status = TabShellCommand.runStartup(interpreter, options, process, writeError: tell) {
-      FileSystem.remove(socket)
+      socketFile.remove()
       fail("error: the start-up file ended the session (status \(status))")
     }
     tell(SessionStarter.readyLine)
@@ -68,7 +69,7 @@ enum SessionServerProcess {
     interpreter.report = { _ in }
     interpreter.plugins.writeError = { _ in }
     let server = SessionServer(
-      interpreter: interpreter, name: session.text, socketPath: socket, listener: listener)
+      interpreter: interpreter, name: session.text, socket: socketFile, listener: listener)
     // Attached clients draw the full-screen mode, in the colours of the terminal that started it.
     SessionScreen.install(on: server, options: options, environment: process.environment)
     let status = server.run()

@@ -33,6 +33,9 @@ package final class SessionConnection {
   package var input = InputBuffer()
   /// What waits to be written to it.
   package private(set) var output = OutputBuffer()
+  /// When it was accepted (monotonic nanoseconds): one still in ``Stage/greeting``
+  /// ``SessionProtocol/helloTimeout`` later is closed.
+  package let accepted = MonotonicClock.now()
   /// Set when its output passed the cap: it is cut off.
   package private(set) var overflowed = false
   private var closed = false

@@ -17,6 +17,12 @@ package enum SessionProtocol {
   /// flood of keys costs each round a bounded time, so that other clients and `run` requests are
   /// answered between two slices of it.
   package static let inputSlice = 1024
+  /// How long the server keeps a connection that has not said `hello`, in milliseconds, from its
+  /// accept: then it is closed, so that connections that never speak cannot hold the
+  /// ``connectionLimit`` for long. A client says `hello` as soon as it is connected (under a
+  /// millisecond later, measured with six busy loops on two cores); a `hello` that came in while
+  /// the server was busy is read before the connection is judged.
+  package static let helloTimeout: Int32 = 3000
   /// How long a client waits for a server's answer to `hello`, in milliseconds.
   package static let answerTimeout: Int32 = 1000
   /// The error code of a refusal with a message (a wrong version, the session ending).

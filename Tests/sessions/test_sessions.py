@@ -289,6 +289,44 @@ def test_a_silent_client_does_not_hold_the_session():
                 c.close()
 
 
+def patient_connect(sandbox, name):
+    """A connection to the session `name`, connecting again while the server's backlog is full (a
+    burst of connections can outrun its accepts)."""
+    deadline = time.monotonic() + 5
+    while True:
+        try:
+            return sandbox.connect(name)
+        except BlockingIOError:
+            assert time.monotonic() < deadline, "the server never took the connection"
+            time.sleep(0.01)
+
+
+def test_connections_that_never_say_hello_are_closed_after_3_seconds():
+    with Sandbox() as s:
+        s.start_detached("work")
+        # 127 that never speak and one that is slow: the server's 128 connections are taken.
+        silent = [(patient_connect(s, "work"), time.monotonic()) for _ in range(127)]
+        late = patient_connect(s, "work")
+        try:
+            locked = s.send("echo locked out")
+            assert locked.returncode != 0, locked
+            # A hello 2 s after connecting is in time.
+            time.sleep(2)
+            assert late.hello()["session"] == "work"
+            # The silent ones are closed 3 s after they were accepted (which came after connect).
+            for connection, connected in silent:
+                connection.socket.settimeout(10)
+                assert connection.socket.recv(1) == b""
+                closed = time.monotonic() - connected
+                assert 2.95 < closed < 6, closed
+            assert s.send("echo back").stdout == "back\n"
+            assert late.call("info")["name"] == "work"
+        finally:
+            for connection, _ in silent:
+                connection.close()
+            late.close()
+
+
 def test_a_killed_server_is_reported_and_cleaned_within_a_second():
     with Sandbox([SHELL_TAB]) as s:
         names = ("one", "two")

@@ -26,6 +26,9 @@ package final class SessionServer {
   package var attachments: (any AttachedClients)?
   /// Where background work's output goes (nothing by default: no terminal is there to show it).
   package var backgroundOutput: (PrintedText) -> Void = { _ in }
+  /// How long a connection may stay without saying `hello` before it is closed, in milliseconds
+  /// (``TabShellSessions/SessionProtocol/helloTimeout``; tests shorten it).
+  package var helloTimeout = SessionProtocol.helloTimeout
   /// The connections open now.
   package private(set) var connections: [SessionConnection] = []
   /// How the session ends, once it does: the status and the reason attached clients are given.
@@ -80,7 +83,7 @@ package final class SessionServer {
     let backgroundStart = watched.count
     watched += interpreter.backgroundDescriptors.map { SystemIO.Watched(fd: $0) }
     let background = interpreter.backgroundTimeout
-    let wait = Self.soonest([timeout, background, attachments?.timeout ?? -1, closingWait(open)])
+    let wait = Self.soonest([timeout, background, attachments?.timeout ?? -1, deadlineWait(open)])
     let ready = SystemIO.wait(watched, milliseconds: wait)
     // SIGTERM and SIGHUP end the session as `quit` does.
     if let signals, ready[1].readable, signals.takePending().termination != nil {
@@ -98,6 +101,7 @@ package final class SessionServer {
     if backgroundDue { runBackground() }
     // A round that only wrote (a slow client taking its frames) changed nothing to draw.
     attachments?.roundEnded(cameIn: backgroundDue || ready.contains { $0.readable || $0.broken })
+    closeSilent()
     // Answers and events go out in the round that made them, not after the next wait.
     for connection in connections where connection.wantsWrite { write(connection) }
     sweep()
@@ -108,11 +112,23 @@ package final class SessionServer {
     waits.filter { $0 >= 0 }.min() ?? -1
   }
 
-  /// How long until a closing connection's deadline, or -1.
-  private func closingWait(_ open: [SessionConnection]) -> Int32 {
-    let deadlines = open.compactMap { $0.stage == .closing ? $0.closingDeadline : nil }
+  /// How long until the soonest deadline of a connection (a closing one's, or the end of a
+  /// greeting one's time to say `hello`), or -1.
+  private func deadlineWait(_ open: [SessionConnection]) -> Int32 {
+    let deadlines = open.compactMap { connection -> UInt64? in
+      switch connection.stage {
+      case .closing: connection.closingDeadline
+      case .greeting: helloDeadline(connection)
+      case .lines, .frames: nil
+      }
+    }
     guard let soonest = deadlines.min() else { return -1 }
     return MonotonicClock.milliseconds(until: soonest)
+  }
+
+  /// When `connection` must have said `hello` (monotonic nanoseconds).
+  private func helloDeadline(_ connection: SessionConnection) -> UInt64 {
+    connection.accepted + UInt64(max(helloTimeout, 0)) * 1_000_000
   }
 
   /// Accepts every waiting connection; one from another user, or past
@@ -227,6 +243,18 @@ package final class SessionServer {
     case .tooSlow: "[detached from session \(name): the terminal did not keep up]"
     case .protocol: "[detached from session \(name): the client sent garbage]"
     case .flood: "[detached from session \(name): the client sent input faster than it is taken in]"
+    }
+  }
+
+  /// Closes the connections whose time to say `hello` is over. Each is read once more first: a
+  /// `hello` that came in while the server was busy (a long `run`) counts.
+  private func closeSilent() {
+    let now = MonotonicClock.now()
+    for connection in connections
+    where connection.stage == .greeting && !connection.isClosed && now >= helloDeadline(connection)
+    {
+      read(connection)
+      if connection.stage == .greeting { connection.close() }
     }
   }
 

@@ -69,6 +69,33 @@ import Testing
     #expect(result.stdout.contains(#""title":"\u001b]0;pwned\u0007""#))
   }
 
+  /// A bidirectional control (here a right-to-left override, an isolate and a mark) would reorder
+  /// what a terminal shows after it: messages and `echo` write it out as they write out other
+  /// controls; the bar, `tabs` and frames leave it out (it takes no column).
+  @Test func bidirectionalControlsAreWrittenOutOrLeftOut() {
+    func hasBidi(_ text: String) -> Bool {
+      text.unicodeScalars.contains {
+        [0x61C, 0x200E, 0x200F].contains($0.value) || (0x202A...0x202E).contains($0.value)
+          || (0x2066...0x2069).contains($0.value)
+      }
+    }
+    let script = """
+      add-tab text --id a --title 'x\u{202E}yz\u{2066}'
+      echo 'e\u{202E}cho\u{61C}'
+      tabs
+      show
+      tab 'q\u{200F}'
+      """
+    let result = runInProcess(["--keep-going", "-c", script])
+    #expect(result.status == 1)
+    #expect(!hasBidi(result.stdout), "\(result.stdout.debugDescription)")
+    #expect(!hasBidi(result.stderr), "\(result.stderr.debugDescription)")
+    #expect(result.stdout.hasPrefix(#"e\u{202E}cho\u{61C}"# + "\n"))
+    #expect(result.stdout.contains("*  1  a   xyz    text"))
+    #expect(result.stdout.contains("[1 xyz]"))
+    #expect(result.stderr.contains(#"no tab 'q\u{200F}'"#))
+  }
+
   @Test func aFileNameIsShownToo() throws {
     let directory = NSTemporaryDirectory() + "tabshell-escape-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -25,11 +25,17 @@ extension Renderer {
   }
 
   /// The text with every control character (C0, DEL, C1: newlines, tabs, escapes) replaced by a
-  /// space, so that nothing a user or a plugin names can move the cursor or start an escape sequence.
+  /// space, so that nothing a user or a plugin names can move the cursor or start an escape
+  /// sequence, and without its bidirectional controls (``isBidiControl(_:)``), so that nothing can
+  /// reorder what is drawn after it: they take no column, so widths stay as they were.
   package static func sanitized(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    guard text.unicodeScalars.contains(where: { isControl($0) || isBidiControl($0) }) else {
+      return text
+    }
     var scalars = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars { scalars.append(isControl(scalar) ? " " : scalar) }
+    for scalar in text.unicodeScalars where !isBidiControl(scalar) {
+      scalars.append(isControl(scalar) ? " " : scalar)
+    }
     return String(scalars)
   }
 

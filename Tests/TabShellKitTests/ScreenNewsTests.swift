@@ -40,6 +40,33 @@ struct ScreenNewsTests {
     #expect(shell.model.screen(id: "p")?.title == "pushed")
   }
 
+  /// Whoever sets a screen's own title (a Swift screen, a process plugin's `host/setTitle`, a
+  /// terminal's program), the shell keeps it made safe: control characters written out, at most 64
+  /// characters (a written-out control is never cut), blanks at either end dropped.
+  @Test func aScreensOwnTitleIsMadeSafeAndCapped() throws {
+    let (shell, log) = try makeShell { shell in
+      try shell.addTab(type: "text", id: "a")
+    }
+    func title(_ id: String) -> String? { shell.model.screen(id: id)?.title }
+    try shell.send(.request(.setTitle("  \u{1B}]0;x\u{07} \u{202E}cba\u{85}  "), from: "a"))
+    #expect(title("a") == #"\u{1B}]0;x\u{7} \u{202E}cba\u{85}"#)
+    #expect(shell.tabs.first?.item.title == title("a"))
+    let long = String(repeating: "0123456789", count: 10)
+    try shell.send(.request(.setTitle(long), from: "a"))
+    #expect(title("a") == String(long.prefix(64)))
+    // 60 characters, then an escape that would go past 64: cut before it, never inside it.
+    try shell.send(.request(.setTitle(String(long.prefix(60)) + "\u{1B}[2J"), from: "a"))
+    #expect(title("a") == String(long.prefix(60)))
+    try shell.send(.request(.setTitle(" \u{1B}"), from: "a"))
+    #expect(title("a") == #"\u{1B}"#)
+    try shell.send(.request(.setTitle("   "), from: "a"))
+    #expect(title("a") == "")
+    // A screen pushed by a screen's request gets its title made safe too.
+    try shell.send(.request(.push(type: "text", title: "p\u{9B}2J", hidesBar: false), from: "a"))
+    #expect(shell.model.tabs.first?.stack.last?.title == #"p\u{9B}2J"#)
+    log.skip("the titles (no event) and the push, tested elsewhere")
+  }
+
   @Test func aBellOrActivityMarksATabThatIsNotSelectedUntilItIsSelected() throws {
     let (shell, log) = try makeShell(tabs: ["a", "b", "c"])
     try step(

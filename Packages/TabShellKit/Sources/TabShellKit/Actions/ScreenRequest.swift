@@ -52,7 +52,8 @@ public struct ScreenRequest: Equatable, Sendable {
   /// Selects a tab, given as a position, an id or a title: a *programmatic* selection, which runs
   /// no should-select hooks.
   public static func selectTab(_ tab: String) -> ScreenRequest { .init(.selectTab(tab)) }
-  /// Pushes a new screen of the named type onto the selected tab's stack.
+  /// Pushes a new screen of the named type onto the selected tab's stack; a title, if given, is
+  /// made safe as ``setTitle(_:)``'s is.
   public static func push(_ type: String, title: String? = nil, hidesBar: Bool = false)
     -> ScreenRequest
   {
@@ -68,8 +69,8 @@ public struct ScreenRequest: Equatable, Sendable {
   public static var setNeedsDisplay: ScreenRequest { .init(.setNeedsDisplay) }
   /// Gives the screen a title of its own (a terminal's program names itself): the screen's title,
   /// and its tab's when it is the tab's root, unless the screen was given one (`--title`,
-  /// `rename-tab`), which it keeps. The host shows it as it shows any title, control characters
-  /// made harmless.
+  /// `rename-tab`), which it keeps. The shell keeps it made safe: control characters written out
+  /// (`\u{1B}`), at most 64 characters, blanks at either end dropped.
   public static func setTitle(_ title: String) -> ScreenRequest { .init(.setTitle(title)) }
   /// Rings the bell: a `bell` event; the bar marks the screen's tab, unless it is selected, until
   /// it is selected.

@@ -33,6 +33,8 @@ extension Shell {
       case .selectTab(let tab):
         apply(model.select(index: try model.selectableIndex(of: TabReference(tab))))
       case .push(let type, let title, let hidesBar):
+        // A title a screen gives is made safe as its own is (``screenTitle(_:)``).
+        let title = title.map(screenTitle)
         apply(
           try model.push(
             makePushed(type: type, id: nil, title: title, hidesBar: hidesBar, parameters: [:])))

@@ -1,9 +1,11 @@
 extension ShellModel {
   /// A screen gives itself a title (``ScreenRequest/setTitle(_:)``): its record's title, and its
   /// tab's when it is the tab's root, unless it keeps a given title (``ScreenRecord/keepsTitle``);
-  /// no event.
+  /// no event. The title is kept as ``screenTitle(_:)`` makes it (control characters written out,
+  /// at most ``screenTitleLimit`` characters), whoever set it.
   public mutating func setTitle(screen id: String, to title: String) -> Transition {
     guard let slot = slot(ofID: id) else { return .none }
+    let title = screenTitle(title)
     var changed = false
     updateRecord(at: slot) { screen in
       guard !screen.keepsTitle, screen.title != title else { return }

@@ -1,5 +1,10 @@
+import TabShellPlatform
+
 /// Why a session could not be reached, started or used: one case per failure, one place for the
-/// words (``description``), each naming what it is about.
+/// words (``description``), each naming what it is about, with the control characters of every
+/// name, path and message in it written out (``TerminalText/neutralized(_:keepingLines:)``): a
+/// name typed on the command line or a message from a server cannot send an escape sequence to
+/// the terminal the error goes to.
 package enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A session name that breaks the rule.
   case badName(String)
@@ -41,29 +46,35 @@ package enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
   package var description: String {
     switch self {
     case .badName(let name):
-      "bad session name '\(name)' (1 to 64 of A-Z a-z 0-9 _ . -, not starting with . or -)"
-    case .folderMissing(let path): "no session folder '\(path)': no session runs"
-    case .unsafeFolder(let path, let why): "the session folder '\(path)' is refused: \(why)"
-    case .cannotMakeFolder(let path, let why): "cannot make the session folder '\(path)': \(why)"
-    case .pathTooLong(let path): "the socket path '\(path)' is too long for a Unix socket"
+      "bad session name '\(shown(name))' (1 to 64 of A-Z a-z 0-9 _ . -, not starting with . or -)"
+    case .folderMissing(let path): "no session folder '\(shown(path))': no session runs"
+    case .unsafeFolder(let path, let why):
+      "the session folder '\(shown(path))' is refused: \(shown(why))"
+    case .cannotMakeFolder(let path, let why):
+      "cannot make the session folder '\(shown(path))': \(shown(why))"
+    case .pathTooLong(let path): "the socket path '\(shown(path))' is too long for a Unix socket"
     case .noSuchSession(let name, let running):
-      "no session '\(name)'"
-        + (running.isEmpty ? " (none runs)" : " (running: \(running.joined(separator: ", ")))")
+      "no session '\(shown(name))'"
+        + (running.isEmpty
+          ? " (none runs)" : " (running: \(shown(running.joined(separator: ", "))))")
     case .noSession: "no session runs ('tabshell --session NAME' starts one)"
     case .whichSession(let names):
-      "several sessions run (\(names.joined(separator: ", "))): name one with --session NAME"
+      "several sessions run (\(shown(names.joined(separator: ", ")))): name one with --session NAME"
     case .serverDied(let name):
-      "the server of session '\(name)' died; its socket was removed"
-    case .notASocket(let path): "'\(path)' is not a session's socket (left alone)"
+      "the server of session '\(shown(name))' died; its socket was removed"
+    case .notASocket(let path): "'\(shown(path))' is not a session's socket (left alone)"
     case .notAnswering(let name, let milliseconds):
-      "the server of session '\(name)' did not answer within \(milliseconds) ms"
+      "the server of session '\(shown(name))' did not answer within \(milliseconds) ms"
     case .otherUser(let path, let uid):
-      "the socket '\(path)' belongs to another user (uid \(uid)); refused"
-    case .nameInUse(let name): "a session named '\(name)' runs already"
-    case .refused(let message): message
-    case .protocolError(let message): "protocol error: \(message)"
-    case .connectionLost(let name): "the connection to session '\(name)' was lost"
-    case .system(let what, let why): "\(what): \(why)"
+      "the socket '\(shown(path))' belongs to another user (uid \(uid)); refused"
+    case .nameInUse(let name): "a session named '\(shown(name))' runs already"
+    case .refused(let message): shown(message)
+    case .protocolError(let message): "protocol error: \(shown(message))"
+    case .connectionLost(let name): "the connection to session '\(shown(name))' was lost"
+    case .system(let what, let why): "\(shown(what)): \(shown(why))"
     }
   }
+
+  /// `text` as an error shows it: its control characters written out.
+  private func shown(_ text: String) -> String { TerminalText.neutralized(text) }
 }

@@ -229,6 +229,26 @@ import Testing
     #expect(sandbox.ended(program))
   }
 
+  /// A bad name is written back with its control characters written out, by the static client's
+  /// commands and by the host's `--session`: a name cannot send an escape sequence (here one that
+  /// sets the terminal's title) to the terminal the error goes to.
+  @Test(arguments: [
+    ["attach", "\u{1B}]0;x\u{07}"], ["send", "--session", "\u{1B}]0;x\u{07}", "echo"],
+    ["kill-session", "\u{1B}]0;x\u{07}"], ["--session", "\u{1B}]0;x\u{07}"],
+    ["attach", "a\u{202E}b"],
+  ])
+  func aBadNameIsShownNotSent(_ arguments: [String]) throws {
+    let sandbox = try Sandbox()
+    let run = try sandbox.run(arguments)
+    #expect(run.status == 2)
+    #expect(
+      !run.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0 == "\u{202E}" },
+      "\(run.stderr.debugDescription)")
+    let shown = arguments.last == "echo" ? arguments[2] : arguments[arguments.count - 1]
+    let written = shown == "a\u{202E}b" ? #"a\u{202E}b"# : #"\u{1B}]0;x\u{7}"#
+    #expect(run.stderr.contains("bad session name '\(written)'"), "\(run.stderr)")
+  }
+
   @Test(arguments: ["bad/name", ".hidden", ""])
   func badNameIsAUsageError(_ name: String) throws {
     let sandbox = try Sandbox()

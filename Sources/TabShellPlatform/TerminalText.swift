@@ -1,0 +1,28 @@
+/// Text made safe to write to a terminal, for the modules that do not link the core (the static
+/// `tabshell` client and its session commands): the core's `neutralized(_:keepingLines:)` rule,
+/// which NeutralizedAgreementTests holds the two to.
+package enum TerminalText {
+  /// `text` with every control character — C0 (below U+0020), DEL (U+007F), C1 (U+0080–U+009F) —
+  /// and every bidirectional control (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069)
+  /// written as a visible escape such as `\u{1B}`: no escape sequence reaches the terminal and
+  /// nothing reorders the text. With `keepingLines`, line feeds and tabs stay as they are.
+  package static func neutralized(_ text: String, keepingLines: Bool = false) -> String {
+    func kept(_ scalar: Unicode.Scalar) -> Bool {
+      switch scalar.value {
+      case 0x0A, 0x09: keepingLines
+      case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: false
+      default: true
+      }
+    }
+    guard !text.unicodeScalars.allSatisfy(kept) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if kept(scalar) {
+        result.unicodeScalars.append(scalar)
+      } else {
+        result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+      }
+    }
+    return result
+  }
+}

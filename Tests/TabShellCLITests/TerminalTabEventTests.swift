@@ -108,6 +108,28 @@ import Testing
     #expect(shell.sink.output.hasSuffix("exited 2 t 3\n"))
   }
 
+  /// A program that rings in a loop in a tab out of sight is one `bell` (its hooks run once) until
+  /// the tab is selected, as its output is one `activity`; after that it rings again.
+  @Test func aBellIsSaidOnceUntilTheTabIsSelected() {
+    let shell = Harness()
+    let log = EventLog(shell.interpreter.shell)
+    #expect(shell.run(#"on bell "echo bell $tab $id"; add-tab text --id home"#))
+    #expect(
+      shell.run(
+        #"add-tab terminal --id t -- sh -c 'for i in 1 2 3 4 5; do printf "\a"; sleep 0.1; done; printf rung; read x; printf "\aagain"; sleep 5'"#
+      ))
+    shell.wait(for: "rung", in: "t")
+    shell.round()
+    func bells() -> [String] { log.take().filter { $0.hasPrefix("bell") } }
+    #expect(bells() == ["bell t"])
+    #expect(shell.sink.output == "bell 2 t\n")
+    // Selected (the mark goes), then left: the next bell is an event again.
+    #expect(shell.run("tab t; tab home; type --to t go; send-keys --to t Enter"))
+    shell.wait(for: "again", in: "t")
+    shell.round()
+    #expect(bells() == ["bell t"])
+  }
+
   @Test func aProgramKilledByASignalExitsWith128PlusItsNumber() {
     let shell = Harness()
     #expect(shell.run(#"on exited "echo $id $status"; trace json"#))

@@ -73,7 +73,7 @@ public struct ScreenRequest: Equatable, Sendable {
   /// (`\u{1B}`), at most 64 characters, blanks at either end dropped.
   public static func setTitle(_ title: String) -> ScreenRequest { .init(.setTitle(title)) }
   /// Rings the bell: a `bell` event; the bar marks the screen's tab, unless it is selected, until
-  /// it is selected.
+  /// it is selected. While the tab is marked so, the bell makes no event: one until it is selected.
   public static var bell: ScreenRequest { .init(.bell) }
   /// Says that the screen's content changed while it is not visible: an `activity` event; the bar
   /// marks the screen's tab, unless it is selected, until it is selected. The screen says it once

@@ -19,9 +19,15 @@ extension ShellModel {
   }
 
   /// A screen rang the bell: `bell`; its tab, unless selected, is marked until it is selected.
+  /// A tab already marked for a bell rings no more (no event, no hooks) until it is selected: a
+  /// program that rings in a loop in a tab out of sight is one `bell`, as its output is one
+  /// `activity`.
   public mutating func bell(screen id: String) -> Transition {
     let index = tabIndex(holding: id)
-    if let index { mark(index) { $0.hasBell = true } }
+    if let index {
+      guard !tabs[index].item.hasBell else { return .none }
+      mark(index) { $0.hasBell = true }
+    }
     return Transition(events: [.bell(screen: id, tab: index.map { $0 + 1 })])
   }
 

@@ -53,7 +53,15 @@ final class Session {
     "$", "back\\slash", "line\nbreak", "tab\there", "--title", "-", "2", "首页 ✉", "\u{1B}[31mred",
     "'", "\"", "\\", "\\n", "end\\", "carriage\rreturn", " lead", "trail ",
     "\\u{1B}", "\u{1B}]52;c;aGk=\u{7}", "\u{9B}\u{7F}", "\\u{41", "\\u{110000}",
+    "a\u{202E}b", "\u{2066}x\u{2069}\u{200F}\u{61C}",
   ]
+
+  /// A bidirectional control, which would reorder what the terminal shows after it, is written
+  /// out as a control character is, in double quotes (and read back as itself, above).
+  @Test func aBidirectionalControlIsWrittenOut() {
+    #expect(ScriptWords.quote("a\u{202E}b") == #""a\u{202E}b""#)
+    #expect(ScriptWords.quote("\u{200E}") == #""\u{200E}""#)
+  }
 
   /// Every word, quoted and parsed back (with script arguments that `$1` would take), is itself.
   @Test(arguments: words)

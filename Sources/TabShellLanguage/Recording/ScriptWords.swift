@@ -1,10 +1,13 @@
+@_spi(Host) import TabShellKit
+
 /// Writes words so that the lexer reads each back as exactly that word (docs/Contract.md, "The
 /// command language"): the inverse of ``Lexer`` for one word.
 ///
 /// A plain word is written bare; one with blanks, `;`, `#`, a backslash or a quote goes in single
 /// quotes, or in double quotes (with `\"`, `\\` and `\n`) when it holds a `'` or a control
-/// character, each control character written as `\u{1B}`, as every output writes them: a script
-/// never carries an escape sequence to the terminal that shows it. A `$` is doubled (`$$` stands for one `$`), so that the word is data when it is
+/// character, each control character (and bidirectional control, `\u{202E}`) written as `\u{1B}`,
+/// as every output writes them: a script never carries an escape sequence to the terminal that
+/// shows it, nor anything that reorders what it shows. A `$` is doubled (`$$` stands for one `$`), so that the word is data when it is
 /// read back: nothing in it is substituted.
 package enum ScriptWords {
   /// `word` as it must be written to be read back as itself.
@@ -48,10 +51,11 @@ package enum ScriptWords {
     return text
   }
 
-  /// Whether a character is a control character (C0, DEL or C1): written as `\u{1B}` (`\n` for a
-  /// line feed) in double quotes, never as it is.
+  /// Whether a character is a control character (C0, DEL or C1) or a bidirectional one
+  /// (``isBidiControl(_:)``): written as `\u{1B}` (`\n` for a line feed) in double quotes, never
+  /// as it is.
   private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || isBidiControl(scalar)
   }
 
   /// Whether a character may stand in a bare word: not a blank, a control character, nor one that
@@ -59,7 +63,7 @@ package enum ScriptWords {
   private static func isBare(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar {
     case " ", ";", "\\", "'", "\"": false
-    default: scalar.value > 0x20 && scalar.value != 0x7F && !(0x80...0x9F).contains(scalar.value)
+    default: scalar.value > 0x20 && !isControl(scalar)
     }
   }
 }

@@ -10,8 +10,8 @@ package enum TerminalText {
     func kept(_ scalar: Unicode.Scalar) -> Bool {
       switch scalar.value {
       case 0x0A, 0x09: keepingLines
-      case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: false
-      default: true
+      case 0..<0x20, 0x7F...0x9F: false
+      default: !isBidiControl(scalar)
       }
     }
     guard !text.unicodeScalars.allSatisfy(kept) else { return text }
@@ -24,5 +24,15 @@ package enum TerminalText {
       }
     }
     return result
+  }
+
+  /// Whether a scalar is a bidirectional control (U+061C, U+200E, U+200F, U+202A–U+202E,
+  /// U+2066–U+2069): it takes no column, but a terminal that orders text both ways lets it reorder
+  /// what follows it. The core's `isBidiControl(_:)`, for the modules that do not link it.
+  package static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
   }
 }

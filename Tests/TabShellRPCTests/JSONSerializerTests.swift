@@ -21,6 +21,10 @@ struct JSONSerializerTests {
     ("\n\r\t\u{8}\u{C}\u{0}\u{1F}", #""\n\r\t\u0008\u000c\u0000\u001f""#),
     ("\u{7F}\u{80}\u{9F}\u{A0}é", "\"\\u007f\\u0080\\u009f\u{A0}é\""),
     ("首页 😀", "\"首页 😀\""),
+    // Bidirectional controls, which would reorder what a terminal shows, are escaped; other
+    // characters whose UTF-8 starts as theirs (D8, E2) are not.
+    ("a\u{202E}b\u{2066}\u{61C}\u{200F}\"", #""a\u202eb\u2066\u061c\u200f\"""#),
+    ("→ ✉ □ ؛", "\"→ ✉ □ ؛\""),
     ([], "[]"),
     ([1, "a", [nil]], #"[1,"a",[null]]"#),
     ([:], "{}"),

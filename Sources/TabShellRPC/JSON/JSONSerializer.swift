@@ -1,6 +1,8 @@
+import TabShellPlatform
+
 extension JSONValue {
   /// The value as compact JSON text: no blanks, object members in their order, every control
-  /// character (C0, DEL, C1) escaped, other characters as UTF-8. The same value always gives the
+  /// character (C0, DEL, C1) and bidirectional control escaped, other characters as UTF-8. The same value always gives the
   /// same text; a non-finite `double` is written as `null`.
   package var serialized: String {
     var buffer: [UInt8] = []
@@ -67,49 +69,43 @@ package enum JSONWriter {
   }
 
   /// A string's inside, without the quotes: `"` and `\` escaped, control characters (C0, DEL and
-  /// the C1 range U+0080–U+009F) as `\n`, `\t`, … or `\u00XX`, everything else as its UTF-8; so
-  /// that JSON written to a terminal carries no escape sequence.
+  /// the C1 range U+0080–U+009F) as `\n`, `\t`, … or `\u00XX`, bidirectional controls (U+202E...,
+  /// ``TerminalText/isBidiControl(_:)``) as `\u202e`, everything else as its UTF-8; so that JSON
+  /// written to a terminal carries no escape sequence and reorders nothing.
   package static func appendEscaped(_ value: String, to buffer: inout [UInt8]) {
     let utf8 = value.utf8
-    // Most strings need nothing escaped: copied whole.
-    if utf8.allSatisfy({
-      $0 >= 0x20 && $0 != 0x7F && $0 != 0xC2 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
-    }) {
+    // Most strings need nothing escaped: copied whole. A bidirectional control starts with D8 or
+    // E2 in UTF-8 (as do many other characters: those strings are looked at again).
+    var mayHoldBidi = false
+    let plain = utf8.allSatisfy {
+      if $0 == 0xE2 || $0 == 0xD8 { mayHoldBidi = true }
+      return $0 >= 0x20 && $0 != 0x7F && $0 != 0xC2 && $0 != UInt8(ascii: "\"")
+        && $0 != UInt8(ascii: "\\")
+    }
+    if plain, !mayHoldBidi || !value.unicodeScalars.contains(where: TerminalText.isBidiControl) {
       buffer.append(contentsOf: utf8)
       return
     }
-    var bytes = utf8.makeIterator()
-    var pending: UInt8?
-    while let byte = pending ?? bytes.next() {
-      pending = nil
-      switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+    for scalar in value.unicodeScalars {
+      switch scalar.value {
+      case 0x22, 0x5C:
         buffer.append(UInt8(ascii: "\\"))
-        buffer.append(byte)
+        buffer.append(UInt8(scalar.value))
       case 0x0A: buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
       case 0x0D: buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
       case 0x09: buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-      case 0..<0x20, 0x7F: appendUnicodeEscape(UInt8(byte), to: &buffer)
-      case 0xC2:
-        // U+0080–U+009F are C2 80 … C2 9F in UTF-8.
-        guard let next = bytes.next() else {
-          buffer.append(byte)
-          break
-        }
-        if (0x80...0x9F).contains(next) {
-          appendUnicodeEscape(next, to: &buffer)
-        } else {
-          buffer.append(byte)
-          pending = next
-        }
-      default: buffer.append(byte)
+      case 0..<0x20, 0x7F...0x9F: appendUnicodeEscape(UInt16(scalar.value), to: &buffer)
+      case _ where TerminalText.isBidiControl(scalar):
+        appendUnicodeEscape(UInt16(scalar.value), to: &buffer)
+      default: UTF8.encode(scalar) { buffer.append($0) }
       }
     }
   }
 
-  private static func appendUnicodeEscape(_ code: UInt8, to buffer: inout [UInt8]) {
-    buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30])
-    buffer.append(hex[Int(code >> 4)])
-    buffer.append(hex[Int(code & 0xF)])
+  private static func appendUnicodeEscape(_ code: UInt16, to buffer: inout [UInt8]) {
+    buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u")])
+    for shift in stride(from: 12, through: 0, by: -4) {
+      buffer.append(hex[Int(code >> UInt16(shift) & 0xF)])
+    }
   }
 }

@@ -39,11 +39,35 @@ package enum UnixSocket {
     return fd
   }
 
+  /// What one `accept` did.
+  package enum Accepted: Equatable, Sendable {
+    /// A connection, on this descriptor (non-blocking, close-on-exec).
+    case connection(Int32)
+    /// None waits.
+    case none
+    /// The process or the system has no descriptor left (`EMFILE`, `ENFILE`): the connection
+    /// still waits, and the listener stays readable (see ``SpareDescriptor``).
+    case outOfDescriptors
+    /// Accepting failed otherwise (a connection that went away at once, no memory).
+    case failed
+  }
+
+  /// Accepts the next connection waiting on `listener`.
+  package static func acceptNext(_ listener: Int32) -> Accepted {
+    let fd = tabshell_accept(listener)
+    if fd >= 0 { return .connection(fd) }
+    switch errno {
+    case EAGAIN, EWOULDBLOCK: return .none
+    case EMFILE, ENFILE: return .outOfDescriptors
+    default: return .failed
+    }
+  }
+
   /// Accepts a connection waiting on `listener` (non-blocking, close-on-exec); `nil` when none
   /// waits (or accepting failed: too many descriptors, a connection that went away at once).
   package static func accept(_ listener: Int32) -> Int32? {
-    let fd = tabshell_accept(listener)
-    return fd >= 0 ? fd : nil
+    if case .connection(let fd) = acceptNext(listener) { return fd }
+    return nil
   }
 
   /// The credentials of the process at the other end of `fd` (`SO_PEERCRED`); `nil` when the

@@ -17,6 +17,7 @@ The binary is $TABSHELL_BIN (default .build/debug/tabshell). Needs pyte (`pip in
 import json
 import os
 import re
+import resource
 import signal
 import stat
 import subprocess
@@ -26,7 +27,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from session import (  # noqa: E402
-    BINARY, DETACH, OUTPUT, PREFIX, Connection, Sandbox, running)
+    BINARY, DETACH, OUTPUT, PREFIX, Connection, ProtocolError, Sandbox, running)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "support"))
 import testmain  # noqa: E402 - Tests/support: the runner the test files here share
 
@@ -325,6 +326,54 @@ def test_connections_that_never_say_hello_are_closed_after_3_seconds():
             for connection, _ in silent:
                 connection.close()
             late.close()
+
+
+def cpu_seconds(pid):
+    """The CPU time `pid` has used (user and system), in seconds."""
+    with open(f"/proc/{pid}/stat", encoding="utf-8") as handle:
+        fields = handle.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_a_server_with_no_descriptor_left_refuses_a_connection_and_does_not_spin():
+    with Sandbox() as s:
+        server = s.start_detached("work")
+        # Room for a few connections only (as when its terminal tabs took the descriptors).
+        highest = max(int(fd) for fd in os.listdir(f"/proc/{server}/fd"))
+        limits = resource.prlimit(server, resource.RLIMIT_NOFILE)
+        resource.prlimit(server, resource.RLIMIT_NOFILE, (highest + 4, limits[1]))
+        kept, refused = [], None
+        try:
+            for _ in range(20):
+                connection = s.connect("work", timeout=2)
+                try:
+                    connection.hello()
+                    kept.append(connection)
+                except (ProtocolError, BrokenPipeError, ConnectionResetError):
+                    # Closed at once (maybe before hello was written): no descriptor was left.
+                    refused = connection
+                    break
+            assert kept and refused is not None, (len(kept), refused)
+            before = cpu_seconds(server)
+            with s.connect("work", timeout=2) as again:
+                assert again.line() is None
+            time.sleep(1)
+            assert cpu_seconds(server) - before < 0.3
+            # A descriptor freed (once the server has closed its end), a client is served again.
+            count = len(os.listdir(f"/proc/{server}/fd"))
+            kept.pop().close()
+            deadline = time.monotonic() + 5
+            while len(os.listdir(f"/proc/{server}/fd")) >= count:
+                assert time.monotonic() < deadline, "the server never closed its end"
+                time.sleep(0.01)
+            assert s.send("echo back").stdout == "back\n"
+        finally:
+            for connection in kept:
+                connection.close()
+            if refused is not None:
+                refused.close()
+            # The sandbox's `kill` must find a descriptor to be taken in.
+            resource.prlimit(server, resource.RLIMIT_NOFILE, limits)
 
 
 def test_a_killed_server_is_reported_and_cleaned_within_a_second():

@@ -30,14 +30,20 @@ package final class SessionServer {
   /// (``TabShellSessions/SessionProtocol/helloTimeout``; tests shorten it).
   package var helloTimeout = SessionProtocol.helloTimeout
   /// The connections open now.
-  package private(set) var connections: [SessionConnection] = []
+  package internal(set) var connections: [SessionConnection] = []
   /// How the session ends, once it does: the status and the reason attached clients are given.
   package internal(set) var ending: (status: Int32, reason: EndReason)?
   /// Connections that asked for `events`.
   var subscribers: [SessionConnection] = []
   /// The shell observer that feeds ``subscribers``.
   var observer: Int?
-  private let listener: Int32
+  /// The listening socket.
+  let listener: Int32
+  /// The descriptor given up to refuse a connection when none is left (``acceptAll()``).
+  let spare = SpareDescriptor()
+  /// Until when the listener is not watched (monotonic nanoseconds): no descriptor was left to
+  /// accept with, not even the spare's.
+  var listenerRest: UInt64?
   private var signals: SignalWatcher?
 
   /// A server for `interpreter` on the socket `listener` bound at `socket`.
@@ -69,7 +75,9 @@ package final class SessionServer {
   /// One round: waits (at most `timeout` ms, and no longer than the background work and the
   /// attached clients allow) for a socket, a signal or background work, then handles what came.
   package func runRound(timeout: Int32 = -1) {
-    var watched = [SystemIO.Watched(fd: listener)]
+    if let rest = listenerRest, MonotonicClock.now() >= rest { listenerRest = nil }
+    // A resting listener is watched with fd -1 (its waiting connections would wake every wait).
+    var watched = [SystemIO.Watched(fd: listenerRest == nil ? listener : -1)]
     if let signals { watched.append(SystemIO.Watched(fd: signals.readDescriptor)) }
     let first = watched.count
     let open = connections.filter { !$0.isClosed }
@@ -83,7 +91,10 @@ package final class SessionServer {
     let backgroundStart = watched.count
     watched += interpreter.backgroundDescriptors.map { SystemIO.Watched(fd: $0) }
     let background = interpreter.backgroundTimeout
-    let wait = Self.soonest([timeout, background, attachments?.timeout ?? -1, deadlineWait(open)])
+    let rest = listenerRest.map { MonotonicClock.milliseconds(until: $0) } ?? -1
+    let wait = Self.soonest([
+      timeout, background, attachments?.timeout ?? -1, deadlineWait(open), rest,
+    ])
     let ready = SystemIO.wait(watched, milliseconds: wait)
     // SIGTERM and SIGHUP end the session as `quit` does.
     if let signals, ready[1].readable, signals.takePending().termination != nil {
@@ -129,21 +140,6 @@ package final class SessionServer {
   /// When `connection` must have said `hello` (monotonic nanoseconds).
   private func helloDeadline(_ connection: SessionConnection) -> UInt64 {
     connection.accepted + UInt64(max(helloTimeout, 0)) * 1_000_000
-  }
-
-  /// Accepts every waiting connection; one from another user, or past
-  /// ``SessionProtocol/connectionLimit``, is closed at once.
-  private func acceptAll() {
-    while let fd = UnixSocket.accept(listener) {
-      let peer = UnixSocket.peer(of: fd)
-      let open = connections.count { !$0.isClosed }
-      guard let peer, peer.userID == CurrentProcess.userID, open < SessionProtocol.connectionLimit
-      else {
-        SystemIO.close(fd)
-        continue
-      }
-      connections.append(SessionConnection(fd: fd, peer: peer))
-    }
   }
 
   /// Reads once from `connection` and handles every whole message or frame it holds.

@@ -77,7 +77,7 @@ public struct ScreenRequest: Equatable, Sendable {
   public static var bell: ScreenRequest { .init(.bell) }
   /// Says that the screen's content changed while it is not visible: an `activity` event; the bar
   /// marks the screen's tab, unless it is selected, until it is selected. The screen says it once
-  /// until it is visible again.
+  /// until it is visible again; while the tab is marked so, it makes no event anyway.
   public static var activity: ScreenRequest { .init(.activity) }
   /// Says that what the screen runs ended with a status (a terminal's program): an `exited` event
   /// whose hooks read the status as `$status`.

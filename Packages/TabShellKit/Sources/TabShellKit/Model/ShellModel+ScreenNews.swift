@@ -32,10 +32,14 @@ extension ShellModel {
   }
 
   /// A screen that is not visible has new content: `activity`; its tab, unless selected, is
-  /// marked until it is selected.
+  /// marked until it is selected. A tab already marked for activity has none (no event, no hooks)
+  /// until it is selected, as a bell: a screen that says it in a loop is one `activity`.
   public mutating func activity(screen id: String) -> Transition {
     let index = tabIndex(holding: id)
-    if let index { mark(index) { $0.hasActivity = true } }
+    if let index {
+      guard !tabs[index].item.hasActivity else { return .none }
+      mark(index) { $0.hasActivity = true }
+    }
     return Transition(events: [.activity(screen: id, tab: index.map { $0 + 1 })])
   }
 

@@ -29,6 +29,9 @@ package enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
   case notASocket(String)
   /// The server did not answer within the limit.
   case notAnswering(String, milliseconds: Int)
+  /// A session's server did not finish starting (its start-up file) within the limit: it was
+  /// ended.
+  case startTimedOut(String, seconds: Int)
   /// The socket belongs to another user's process.
   case otherUser(String, UInt32)
   /// A session of that name runs already.
@@ -65,6 +68,9 @@ package enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
     case .notASocket(let path): "'\(shown(path))' is not a session's socket (left alone)"
     case .notAnswering(let name, let milliseconds):
       "the server of session '\(shown(name))' did not answer within \(milliseconds) ms"
+    case .startTimedOut(let name, let seconds):
+      "the server of session '\(shown(name))' did not start within \(seconds) s (its start-up "
+        + "file or a plugin was still running); it was ended"
     case .otherUser(let path, let uid):
       "the socket '\(shown(path))' belongs to another user (uid \(uid)); refused"
     case .nameInUse(let name): "a session named '\(shown(name))' runs already"

@@ -46,6 +46,17 @@ def test_sigterm_ends_a_session_as_quit_does():
         assert not os.path.exists(s.socket("work"))
 
 
+def test_a_start_up_file_may_print_more_than_a_pipe_holds():
+    lines = [f"echo {n:04} " + "x" * 500 for n in range(3000)]  # 1.5 MB
+    with Sandbox(lines) as s:
+        done = s.tabshell("--session", "work")
+        assert done.returncode == 0, (done.returncode, done.stderr[-300:])
+        # (Then a note: the start-up file made no tabs.)
+        printed = done.stderr.splitlines()[:-1]
+        assert printed == [line[len("echo "):] for line in lines], (len(printed), printed[-1:])
+        assert s.send("echo alive").stdout == "alive\n"
+
+
 def test_send_prints_output_and_errors_with_a_scripts_statuses():
     with Sandbox() as s:
         s.start_detached("work")

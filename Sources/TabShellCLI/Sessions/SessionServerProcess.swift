@@ -13,7 +13,16 @@ enum SessionServerProcess {
     _ session: SessionName, socket: String, _ options: CommandLineOptions,
     _ process: ProcessContext, report: Int32
   ) -> Never {
-    func tell(_ text: String) { try? SystemIO.writeAll(report, text.utf8) }
+    // Whether the starting process is gone (it gave up waiting, or was interrupted): the pipe
+    // is closed, which must not end this process with SIGPIPE.
+    var starterGone = false
+    func tell(_ text: String) {
+      guard !starterGone else { return }
+      let written = Array(text.utf8).withUnsafeBytes {
+        SystemIO.writeAll(report, $0, until: .max)
+      }
+      if written != .written { starterGone = true }
+    }
     func fail(_ message: String) -> Never {
       tell("\u{0}\(message)\n")
       CurrentProcess.exitNow(1)
@@ -60,6 +69,13 @@ enum SessionServerProcess {
     }
     tell(SessionStarter.readyLine)
     SystemIO.close(report)
+    // Nobody waits for this session any more: its starter said it did not start.
+    if starterGone {
+      socketFile.remove()
+      interpreter.endBackgroundSources()
+      interpreter.plugins.shutdown()
+      CurrentProcess.exitNow(1)
+    }
     let null = SystemIO.openNullDevice()
     if null >= 0 {
       for target: Int32 in [0, 1, 2] { SystemIO.redirect(null, to: target) }

@@ -17,6 +17,10 @@ import TabShellSessions
 enum SessionStarter {
   /// The last line the server sends through the pipe when it is ready.
   static let readyLine = "\u{0}ready\n"
+  /// How long the starting process waits for the server to be ready, in seconds: a start-up file
+  /// may load plugins and start programs, but one that has not finished by then waits on
+  /// something (a `wait-for` that never comes, a plugin that never answers).
+  static let startupTimeout = 30
 
   /// Starts (or finds) the session `name` and runs this process as its client.
   static func start(_ name: String, _ options: CommandLineOptions, _ process: ProcessContext)
@@ -113,17 +117,37 @@ enum SessionStarter {
     }
     SystemIO.close(pipe.write)
     _ = ProcessControl.reap(middle)
-    let bytes = (try? SystemIO.readAll(pipe.read, limit: 1 << 20)) ?? []
+    let deadline = MonotonicClock.now() + UInt64(startupTimeout) * 1_000_000_000
+    let outcome = StartupReport.read(pipe.read, until: deadline, show: process.errorSink)
     SystemIO.close(pipe.read)
-    var text = String(decoding: bytes, as: UTF8.self)
-    let ready = text.hasSuffix(readyLine)
-    if ready { text.removeLast(readyLine.count) }
-    if !ready, let start = text.lastIndex(of: "\u{0}") {
-      let error = String(text[text.index(after: start)...])
-      process.errorSink(String(text[..<start]))
-      throw .refused(error.hasSuffix("\n") ? String(error.dropLast()) : error)
+    switch outcome {
+    case .ready: return
+    case .failed(let message): throw .refused(message)
+    case .ended: throw .system("the session's server", "it ended while starting")
+    case .timedOut:
+      endUnstarted(socket: socket)
+      throw .startTimedOut(session.text, seconds: startupTimeout)
     }
-    process.errorSink(text)
-    if !ready { throw .system("the session's server", "it ended while starting") }
+  }
+
+  /// Ends the server listening at `socket` that did not start in time: the process that listens
+  /// there (its credentials say which) gets SIGTERM, then SIGKILL after a second; its socket is
+  /// removed. (A server that outlives this finds its report pipe closed when it is ready, and
+  /// ends.)
+  private static func endUnstarted(socket: String) {
+    guard let fd = try? UnixSocket.connect(to: socket) else { return }
+    let file = SocketFile(boundAt: socket)
+    let peer = UnixSocket.peer(of: fd)
+    SystemIO.close(fd)
+    guard let peer, peer.userID == CurrentProcess.userID, peer.processID > 0 else { return }
+    ProcessControl.signal(peer.processID, Signal.terminate)
+    let deadline = MonotonicClock.now() + 1_000_000_000
+    while CurrentProcess.exists(peer.processID), MonotonicClock.now() < deadline {
+      MonotonicClock.sleep(milliseconds: 10)
+    }
+    if CurrentProcess.exists(peer.processID) {
+      ProcessControl.signal(peer.processID, Signal.kill)
+    }
+    file.remove()
   }
 }

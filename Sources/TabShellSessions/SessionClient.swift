@@ -81,7 +81,14 @@ package final class SessionClient {
   package func call(_ method: String, _ params: JSONValue = .object([:]), timeout: Int32 = -1)
     throws(SessionError) -> JSONValue
   {
-    let id = try request(method, params)
+    try answer(to: request(method, params), timeout: timeout)
+  }
+
+  /// Waits for the answer to the request `id` (at most `timeout` ms; -1: no limit): its result,
+  /// or ``SessionError/refused(_:)`` with the server's message. Notifications that come first are
+  /// dropped. After ``SessionError/notAnswering(_:milliseconds:)`` it may be called again: the
+  /// answer is still to come.
+  package func answer(to id: Int, timeout: Int32 = -1) throws(SessionError) -> JSONValue {
     let deadline = timeout < 0 ? nil : MonotonicClock.now() + UInt64(timeout) * 1_000_000
     while true {
       switch try readMessage(until: deadline, limit: timeout) {

@@ -256,6 +256,18 @@ struct SessionServerTests {
     #expect(!FileStatus.exists(harness.server.socketPath))
   }
 
+  @Test func runThatEndsTheSessionSaysSoInItsAnswer() throws {
+    let harness = try Harness()
+    let client = try harness.greeted()
+    harness.write(
+      client, #"{"jsonrpc":"2.0","id":3,"method":"run","params":{"commands":"exit 4"}}"# + "\n")
+    #expect(
+      harness.lines(client, count: 1) == [
+        #"{"jsonrpc":"2.0","id":3,"result":{"status":4,"output":"","errors":"","ended":true}}"#
+      ])
+    #expect(harness.server.ending?.status == 4)
+  }
+
   @Test func finishLeavesANewerServersSocketAlone() throws {
     let harness = try Harness()
     // The socket was removed and a newer server bound its own at the same path.

@@ -440,6 +440,31 @@ def test_an_old_server_ending_leaves_a_newer_servers_socket_alone():
         assert s.server_pid("work") == new
 
 
+def test_the_line_client_waits_for_a_busy_server_and_says_so():
+    with Sandbox() as s:
+        s.start_detached("work")
+        line = s.client("--session", "work")
+        line.wait_text("tabshell[work]>")
+        busy = s.connect("work")
+        busy.hello()
+        try:
+            line.type("sleep 0.3; echo one\r")
+            time.sleep(0.1)
+            # Comes while the line runs, and runs (2 s) right after its answer.
+            busy.request("run", {"commands": "sleep 2"})
+            line.wait_text("one")
+            line.type("echo two\r")
+            line.wait_text("[session work is busy: waiting for its answer]", timeout=5)
+            line.wait(lambda t: any(row == "two" for row in t.lines()), "two", timeout=5)
+            assert line.process.poll() is None
+            # A line that ends the session ends the client with its status, and nothing said.
+            line.type("exit 3\r")
+            assert line.finish() == 3
+            assert "ended]" not in line.text(), line.text()
+        finally:
+            busy.close()
+
+
 # Attached clients.
 
 def answer(terminal, pattern):

@@ -55,11 +55,13 @@ final class SessionLineEngine: REPLEngine {
   }
 
   /// Runs `text` in the session and prints what it printed; a status when the client must end
-  /// (the session ended, or the connection failed).
+  /// (the line ended the session, or the connection failed). A server that has not answered
+  /// after ``busyNotice`` ms (its commands, or another client's, take long) is waited for, and
+  /// said to be busy, once.
   func send(_ text: String) -> Int32? {
     let answer: JSONValue
     do throws(SessionError) {
-      answer = try client.call("run", ["commands": .string(text)])
+      answer = try waitForAnswer(client.request("run", ["commands": .string(text)]))
     } catch .connectionLost {
       process.writeError("[session \(client.name) ended]\n")
       return lastStatus
@@ -73,16 +75,26 @@ final class SessionLineEngine: REPLEngine {
     }
     if let errors = answer["errors"]?.stringValue, !errors.isEmpty { process.errorSink(errors) }
     lastStatus = Int32(clamping: answer["status"]?.intValue ?? 1)
-    return sessionEnded() ? lastStatus : nil
+    // The line ended the session (`quit`, `exit`): the answer says so. (Had a server not said
+    // it, the connection's end is found while the next line is typed.)
+    return answer["ended"]?.boolValue == true ? lastStatus : nil
   }
 
-  /// Whether the server closed the connection (the line ended the session: `quit`, `exit`).
-  private func sessionEnded() -> Bool {
-    do throws(SessionError) {
-      _ = try client.call("info", timeout: SessionProtocol.answerTimeout)
-      return false
-    } catch {
-      return true
+  /// How long the answer to a line is waited for before the server is said to be busy, in ms.
+  static let busyNotice: Int32 = 1000
+
+  /// The answer to the request `id`, however long it takes; the server is said to be busy once
+  /// when it takes longer than ``busyNotice``.
+  private func waitForAnswer(_ id: Int) throws(SessionError) -> JSONValue {
+    var saidBusy = false
+    while true {
+      do throws(SessionError) {
+        return try client.answer(to: id, timeout: Self.busyNotice)
+      } catch .notAnswering {
+        guard !saidBusy else { continue }
+        saidBusy = true
+        process.writeError("[session \(client.name) is busy: waiting for its answer]\n")
+      }
     }
   }
 

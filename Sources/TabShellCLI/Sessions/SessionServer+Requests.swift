@@ -101,12 +101,13 @@ extension SessionServer {
       return
     }
     let result = runCommands(commands)
-    answer(
-      connection, id,
-      [
-        "status": .int(Int(result.status)), "output": .string(result.output),
-        "errors": .string(result.errors),
-      ])
+    var answered: JSONObject = [
+      "status": .int(Int(result.status)), "output": .string(result.output),
+      "errors": .string(result.errors),
+    ]
+    // The session ends after this answer (`quit`, `exit`, SIGTERM): the client need not ask.
+    if ending != nil { answered["ended"] = .bool(true) }
+    answer(connection, id, .object(answered))
   }
 
   /// Runs `commands` as a script line (file `send`), its output and errors kept apart from the

@@ -64,9 +64,10 @@ class Sandbox:
     def send(self, commands, session=None):
         return self.tabshell("send", *(["--session", session] if session else []), commands)
 
-    def client(self, *arguments, columns=80, rows=24):
+    def client(self, *arguments, columns=80, rows=24, job_control=False):
         """`tabshell ARGUMENTS` on a pseudo-terminal of its own, closed with the sandbox."""
-        terminal = Terminal(arguments, columns=columns, rows=rows, home=self.home, env=self.env)
+        terminal = Terminal(arguments, columns=columns, rows=rows, home=self.home, env=self.env,
+                            job_control=job_control)
         self.terminals.append(terminal)
         return terminal
 

@@ -22,12 +22,14 @@ import signal
 import stat
 import subprocess
 import sys
+import termios
 import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from session import (  # noqa: E402
     BINARY, DETACH, OUTPUT, PREFIX, Connection, ProtocolError, Sandbox, running)
+from terminal import ENTER, LEAVE  # noqa: E402 - Tests/tui, on the path through session
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "support"))
 import testmain  # noqa: E402 - Tests/support: the runner the test files here share
 
@@ -542,6 +544,49 @@ def test_exit_in_a_session_ends_it_and_every_client_with_its_status():
         assert first.finish() == 3 and second.finish() == 3
         assert not s.wait_gone([pid, server], timeout=3)
         assert not os.path.exists(s.socket("work"))
+
+
+def process_state(pid):
+    """The state letter of `pid` in /proc (`T`: stopped)."""
+    with open(f"/proc/{pid}/stat", encoding="utf-8") as handle:
+        return handle.read().rsplit(")", 1)[1].split()[0]
+
+
+def cooked(terminal):
+    """Whether the pseudo-terminal is in canonical mode with echo (given back), not raw."""
+    local = termios.tcgetattr(terminal.fd)[3]
+    return bool(local & termios.ICANON) and bool(local & termios.ECHO)
+
+
+def test_an_attached_client_stopped_with_sigtstp_gives_the_terminal_back_and_takes_it_again():
+    with Sandbox([SHELL_TAB]) as s:
+        s.start_detached("work")
+        client = s.client("attach", "work", job_control=True)
+        client.wait(lambda t: t.text().strip(), "the first frame")
+        client.settle()
+        assert not cooked(client)
+        client.signal(signal.SIGTSTP)
+        deadline = time.monotonic() + 5
+        while process_state(client.process.pid) != "T":
+            assert time.monotonic() < deadline, "the client never stopped"
+            time.sleep(0.02)
+        client.pump(0.2)
+        assert cooked(client), "the terminal was left raw"
+        assert client.output.endswith(LEAVE), client.output[-80:]
+        before = len(client.output)
+        client.signal(signal.SIGCONT)
+        client.wait(lambda t: not cooked(t), "raw mode again")
+        # A whole frame again, after the terminal was taken again.
+        client.wait(lambda t: ENTER in t.output[before:] and t.text().strip(), "a whole frame")
+        # Stopped with SIGSTOP (which it cannot see), it takes the terminal again on SIGCONT.
+        client.settle()
+        client.signal(signal.SIGSTOP)
+        while process_state(client.process.pid) != "T":
+            time.sleep(0.02)
+        before = len(client.output)
+        client.signal(signal.SIGCONT)
+        client.wait(lambda t: ENTER in t.output[before:] and t.text().strip(), "a whole frame")
+        assert s.send("echo alive").stdout == "alive\n"
 
 
 def test_two_clients_draw_one_state_at_the_smaller_size():

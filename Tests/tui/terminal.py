@@ -50,7 +50,10 @@ class Terminal:
     """One `tabshell` (full-screen with `--tui`) on a pseudo-terminal of `columns` × `rows`."""
 
     def __init__(self, arguments=("--tui", "--norc"), columns=80, rows=24, home=None, env=None,
-                 binary=BINARY):
+                 binary=BINARY, job_control=False):
+        """With `job_control`, the process gets a process group of its own in this session (not a
+        session of its own), so that SIGTSTP stops it: in an orphaned group it would be
+        discarded."""
         self.own_home = home is None
         self.home = home or tempfile.mkdtemp(prefix="tabshell-tui-")
         self.columns, self.rows = columns, rows
@@ -61,7 +64,8 @@ class Terminal:
         self.resize_pty(secondary, columns, rows)
         self.process = subprocess.Popen(
             [binary, *arguments], stdin=secondary, stdout=secondary, stderr=secondary,
-            env=env or environment(self.home), cwd=self.home, start_new_session=True)
+            env=env or environment(self.home), cwd=self.home,
+            start_new_session=not job_control, process_group=0 if job_control else None)
         os.close(secondary)
         self.fd = primary
         self.status = None

@@ -51,6 +51,12 @@ package enum AttachClient {
     let pump = AttachPump(
       socket: client.fd, name: target.name, buffered: client.takeBufferedInput(),
       signals: signals)
+    // Ctrl-Z sent as a signal (`kill -TSTP`), and `fg`: as the full-screen mode does.
+    pump.retakeTerminal = { stop in
+      terminal.leave()
+      if stop { SignalHandler.stopWithDefaultAction(Signal.terminalStop) }
+      return terminal.enter()
+    }
     let ending = pump.run()
     signals?.restore()
     terminal.leave()

@@ -24,6 +24,10 @@ final class AttachPump {
   let terminalInput: Int32
   let terminalOutput: Int32
   let signals: ClientSignals?
+  /// Gives the terminal back, stops the process when asked (SIGTSTP) and takes the terminal again
+  /// once it continues; `false` when it could not be taken again. (Nothing by default: a pump
+  /// whose terminal is not a terminal.)
+  var retakeTerminal: (_ stop: Bool) -> Bool = { _ in true }
   private var fromServer: InputBuffer
   private var inputOpen = true
   /// When a `detach` was sent: the `end` is waited for until then (monotonic nanoseconds).
@@ -110,9 +114,27 @@ final class AttachPump {
     }
   }
 
-  /// SIGWINCH sends the new size; SIGHUP leaves at once, detached; SIGTERM and SIGINT detach.
+  /// SIGWINCH sends the new size; SIGHUP leaves at once, detached; SIGTERM and SIGINT detach;
+  /// SIGTSTP gives the terminal back and stops, and SIGCONT (after a stop this loop did not see:
+  /// SIGSTOP) takes the terminal again, then asks for a whole frame.
   private func handleSignals() -> Ending? {
-    let arrived = signals?.take() ?? []
+    var arrived = signals?.take() ?? []
+    if arrived.contains(Signal.terminalStop) || arrived.contains(Signal.continue) {
+      let stop = arrived.contains(Signal.terminalStop)
+      if !retakeTerminal(stop) {
+        detach(waiting: false)
+        return Ending(
+          reason: .detached,
+          message: "[detached from session \(name): the terminal could not be taken again]",
+          status: 0)
+      }
+      // What came while stopped, but the SIGCONT that ended the stop.
+      if stop { arrived.formUnion((signals?.take() ?? []).subtracting([Signal.continue])) }
+      // The size asked for again: the server answers with a whole frame.
+      if let size = TerminalDevice.windowSize(terminalOutput) {
+        send(.resize(columns: size.columns, rows: size.rows))
+      }
+    }
     if arrived.contains(Signal.hangUp) {
       detach(waiting: false)
       return Ending(reason: .detached, message: "[detached from session \(name)]", status: 0)

@@ -2,13 +2,17 @@ import TabShellPlatform
 
 /// The signals an attached client acts on, turned into data its loop polls
 /// (``TabShellPlatform/SignalPipe``): SIGWINCH (send the new size), SIGHUP (the terminal is gone:
-/// detach), SIGTERM and SIGINT (detach and give the terminal back). ``restore()`` puts the
-/// previous actions back.
+/// detach), SIGTERM and SIGINT (detach and give the terminal back), SIGTSTP (give the terminal
+/// back and stop; left alone when it was ignored on entry: no job control) and SIGCONT (take the
+/// terminal again). ``restore()`` puts the previous actions back.
 ///
 /// Isolation: one at a time in a process (the client's).
 final class ClientSignals {
   /// The signals watched.
-  static let watched = [Signal.windowChange, Signal.hangUp, Signal.terminate, Signal.interrupt]
+  static let watched = [
+    Signal.windowChange, Signal.hangUp, Signal.terminate, Signal.interrupt, Signal.terminalStop,
+    Signal.continue,
+  ]
 
   private let pipe: SignalPipe
   private let previous = ReplacedSignalActions()
@@ -20,7 +24,10 @@ final class ClientSignals {
   init?() {
     guard let pipe = SignalPipe() else { return nil }
     self.pipe = pipe
-    for signal in Self.watched { previous.install(clientSignalHandler, for: signal) }
+    for signal in Self.watched {
+      if signal == Signal.terminalStop, SignalHandler.isIgnored(signal) { continue }
+      previous.install(clientSignalHandler, for: signal)
+    }
   }
 
   /// The signals that came since the last call.

@@ -589,6 +589,29 @@ def test_an_attached_client_stopped_with_sigtstp_gives_the_terminal_back_and_tak
         assert s.send("echo alive").stdout == "alive\n"
 
 
+SIZES = """stty size >> sizes
+trap 'stty size >> sizes' WINCH
+while :; do sleep 0.05; done
+"""
+
+
+def test_a_start_up_files_terminal_tab_starts_at_the_starting_terminals_size():
+    with Sandbox(["add-tab terminal --id t -- sh sizes.sh"]) as s:
+        with open(os.path.join(s.home, "sizes.sh"), "w", encoding="utf-8") as handle:
+            handle.write(SIZES)
+        s.start("work", columns=100, rows=40)
+        sizes = os.path.join(s.home, "sizes")
+        deadline = time.monotonic() + 5
+        while not os.path.exists(sizes):
+            assert time.monotonic() < deadline, "the tab's program never wrote its size"
+            time.sleep(0.05)
+        time.sleep(0.5)
+        with open(sizes, encoding="utf-8") as handle:
+            seen = handle.read().splitlines()
+        # Its first size is the one it is drawn at once the starting terminal attached: no resize.
+        assert len(set(seen)) == 1 and seen[0].endswith(" 100"), seen
+
+
 def test_two_clients_draw_one_state_at_the_smaller_size():
     with Sandbox([SHELL_TAB]) as s:
         big = s.start("work", columns=100, rows=30)

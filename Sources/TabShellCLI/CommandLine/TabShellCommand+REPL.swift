@@ -15,11 +15,9 @@ extension TabShellCommand {
     }
     interpreter.report = { writeError("\($0)\n") }
     // With --tui, a terminal tab the start-up file adds starts at the region it will have in the
-    // full-screen mode: the terminal's size, the command line's row kept.
+    // full-screen mode.
     if options.fullScreen, let size = Renderer.terminalSize(fd: 1) {
-      var toCome = interpreter.view.renderOptions
-      (toCome.width, toCome.height, toCome.reservedRows) = (size.columns, size.rows, 1)
-      interpreter.view.fullScreenToCome = toCome
+      startTabsFullScreen(interpreter, size: size)
     }
     let startupStatus = runStartup(interpreter, options, process, writeError: writeError)
     interpreter.view.fullScreenToCome = nil
@@ -89,6 +87,15 @@ extension TabShellCommand {
       writeError("note: the start-up file made no tabs; 'layout demo' brings the demo back\n")
     }
     return nil
+  }
+
+  /// Makes the terminal tabs added from now on (by the start-up file) start at the region they
+  /// will have in the full-screen mode on a terminal of `size`: its size, the command line's row
+  /// kept. `interpreter.view.fullScreenToCome = nil` ends it.
+  static func startTabsFullScreen(_ interpreter: Interpreter, size: (columns: Int, rows: Int)) {
+    var toCome = interpreter.view.renderOptions
+    (toCome.width, toCome.height, toCome.reservedRows) = (size.columns, size.rows, 1)
+    interpreter.view.fullScreenToCome = toCome
   }
 
   /// Ends a recording still under way when the REPL ends, with the checks of the final state.

@@ -2,6 +2,7 @@
 import TabShellLanguage
 import TabShellLoader
 import TabShellPlatform
+import TabShellRendering
 import TabShellSessions
 
 /// The server's process of a session (see ``SessionStarter``): from the fork to its exit.
@@ -63,7 +64,14 @@ enum SessionServerProcess {
       TabShellCommand.loadInstalledPlugins(
         into: interpreter.plugins, explicit: options.plugins, process)
     }
-    if let status = TabShellCommand.runStartup(interpreter, options, process, writeError: tell) {
+    // A terminal tab the start-up file adds starts at the region it will have on the starting
+    // process's terminal (still this process's until it is ready), where the session is usually
+    // drawn first: no resize when that terminal attaches.
+    let startingTerminal = [1, 0, 2].lazy.compactMap { Renderer.terminalSize(fd: $0) }.first
+    if let size = startingTerminal { TabShellCommand.startTabsFullScreen(interpreter, size: size) }
+    let startupStatus = TabShellCommand.runStartup(interpreter, options, process, writeError: tell)
+    interpreter.view.fullScreenToCome = nil
+    if let status = startupStatus {
       socketFile.remove()
       fail("error: the start-up file ended the session (status \(status))")
     }

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /// Makes the calling process the subreaper of its descendants (`PR_SET_CHILD_SUBREAPER`): a
@@ -152,23 +153,39 @@ static inline int tabshell_listen_unix(const char *path, int backlog) {
   return fd;
 }
 
-/// Connects a Unix stream socket to `path` (close-on-exec, blocking: connecting to a local socket
-/// does not wait for the server to accept). Returns the descriptor, or -1 with `errno`
-/// (`ECONNREFUSED` when no server listens there: a stale socket).
-static inline int tabshell_connect_unix(const char *path) {
+/// Connects a Unix stream socket to `path` (close-on-exec; blocking once connected). Connecting to
+/// a local socket does not wait for the server to accept, but for room in its queue of connections
+/// not yet accepted: a server that is stopped, or busy for long, leaves it full, and a blocking
+/// `connect` would wait forever. It is waited for here at most `timeout_ms` milliseconds (-1: no
+/// limit). Returns the descriptor, or -1 with `errno` (`ECONNREFUSED` when no server listens
+/// there: a stale socket; `EAGAIN` when the queue stayed full).
+static inline int tabshell_connect_unix(const char *path, int timeout_ms) {
   struct sockaddr_un address;
   if (tabshell_unix_address(path, &address) < 0) return -1;
-  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
   if (fd < 0) return -1;
-  int result;
-  do result = connect(fd, (struct sockaddr *)&address, sizeof address);
-  while (result < 0 && errno == EINTR);
-  if (result < 0) {
+  struct timespec start;
+  clock_gettime(CLOCK_MONOTONIC, &start);
+  for (;;) {
+    if (connect(fd, (struct sockaddr *)&address, sizeof address) == 0) break;
+    if (errno == EINTR) continue;
+    if (errno == EAGAIN) {
+      struct timespec now;
+      clock_gettime(CLOCK_MONOTONIC, &now);
+      long elapsed = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
+      if (timeout_ms < 0 || elapsed < timeout_ms) {
+        struct timespec pause = {0, 10 * 1000 * 1000};
+        nanosleep(&pause, NULL);
+        continue;
+      }
+    }
     int saved = errno;
     close(fd);
     errno = saved;
     return -1;
   }
+  int flags = fcntl(fd, F_GETFL);
+  if (flags >= 0) fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
   return fd;
 }
 

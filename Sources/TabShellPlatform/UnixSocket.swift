@@ -32,9 +32,10 @@ package enum UnixSocket {
   }
 
   /// Connects to the socket at `path` (close-on-exec, blocking). `ECONNREFUSED` when nothing listens
-  /// there (a stale socket), `ENOENT` when there is no file.
-  package static func connect(to path: String) throws(SystemError) -> Int32 {
-    let fd = tabshell_connect_unix(path)
+  /// there (a stale socket), `ENOENT` when there is no file, ``queueFull`` when the server's queue
+  /// of connections not yet accepted stayed full for `timeout` ms (-1: no limit): a stopped server.
+  package static func connect(to path: String, timeout: Int32 = -1) throws(SystemError) -> Int32 {
+    let fd = tabshell_connect_unix(path, timeout)
     guard fd >= 0 else { throw .current }
     return fd
   }
@@ -104,6 +105,8 @@ package enum UnixSocket {
 
   /// `EADDRINUSE`: a file is at the path a socket is bound at.
   package static let addressInUse = SystemError(code: EADDRINUSE)
+  /// `EAGAIN` from ``connect(to:timeout:)``: the server's queue of connections stayed full.
+  package static let queueFull = SystemError(code: EAGAIN)
   /// `ECONNREFUSED`: nothing listens at the socket's path.
   package static let connectionRefused = SystemError(code: ECONNREFUSED)
 }

@@ -27,14 +27,17 @@ package final class SessionClient {
   /// Connects to the session at `socket` (named `name` in messages) as a client of kind `client`
   /// (`send`, `attach`, `sessions`...) and says `hello`. A socket nothing listens at is removed
   /// (``SessionError/serverDied(_:)``); a server of another user is refused; a server that does
-  /// not answer `hello` within `timeout` milliseconds is ``SessionError/notAnswering(_:milliseconds:)``.
+  /// not take the connection or answer `hello` within `timeout` milliseconds each is
+  /// ``SessionError/notAnswering(_:milliseconds:)``.
   package static func connect(
     socket: String, name: String, client: String,
     timeout: Int32 = SessionProtocol.answerTimeout
   ) throws(SessionError) -> SessionClient {
     let fd: Int32
     do throws(SystemError) {
-      fd = try UnixSocket.connect(to: socket)
+      fd = try UnixSocket.connect(to: socket, timeout: timeout)
+    } catch  where error == UnixSocket.queueFull {
+      throw .notAnswering(name, milliseconds: Int(timeout))
     } catch {
       throw SessionTarget.connectionError(error, socket: socket, name: name)
     }

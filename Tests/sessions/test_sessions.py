@@ -19,6 +19,7 @@ import os
 import re
 import resource
 import signal
+import socket
 import stat
 import subprocess
 import sys
@@ -420,12 +421,29 @@ def test_a_server_that_does_not_answer_is_given_up_after_a_second():
     with Sandbox() as s:
         pid = s.start_detached("work")
         os.kill(pid, signal.SIGSTOP)
+        queued = []
         try:
             sent = s.send("echo hi")
             assert sent.returncode != 0 and sent.seconds < 1.5, (sent, sent.seconds)
             assert "work" in sent.stderr, sent.stderr
+            # Its queue of connections not yet accepted full, connecting itself waits: as long.
+            while True:
+                connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                connection.setblocking(False)
+                try:
+                    connection.connect(s.socket("work"))
+                except BlockingIOError:
+                    connection.close()
+                    break
+                queued.append(connection)
+            sent = s.send("echo hi")
+            assert sent.returncode != 0 and sent.seconds < 1.5, (sent, sent.seconds)
+            assert sent.stderr == \
+                "error: the server of session 'work' did not answer within 1000 ms\n", sent.stderr
         finally:
             os.kill(pid, signal.SIGCONT)
+            for connection in queued:
+                connection.close()
         assert s.send("echo hi").stdout == "hi\n"
 
 

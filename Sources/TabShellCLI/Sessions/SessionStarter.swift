@@ -135,7 +135,8 @@ enum SessionStarter {
   /// removed. (A server that outlives this finds its report pipe closed when it is ready, and
   /// ends.)
   private static func endUnstarted(socket: String) {
-    guard let fd = try? UnixSocket.connect(to: socket) else { return }
+    guard let fd = try? UnixSocket.connect(to: socket, timeout: SessionProtocol.answerTimeout)
+    else { return }
     let file = SocketFile(boundAt: socket)
     let peer = UnixSocket.peer(of: fd)
     SystemIO.close(fd)

@@ -184,8 +184,11 @@ extension FullScreenSession {
   }
 
   /// Runs something that may change the shell: at the terminal's size, its output to a fresh
-  /// panel, Ctrl-C able to interrupt it; then the pages are drawn again.
-  func run(title: String, _ body: (Interpreter) -> Interpreter.Outcome) {
+  /// panel, Ctrl-C able to interrupt it; then the pages are drawn again, when `redraws` says so
+  /// (always by default).
+  func run(
+    title: String, redraws: () -> Bool = { true }, _ body: (Interpreter) -> Interpreter.Outcome
+  ) {
     syncSize()
     panel.begin(title)
     terminal.commandRunning(true)
@@ -199,6 +202,7 @@ extension FullScreenSession {
     default: break
     }
     handleSignals()
+    guard redraws() else { return }
     view.invalidate()
     // The prompt names the visible screen, which may have changed.
     if exit == nil, ReadlineBridge.isReading { rl_set_prompt(host.prompt()) }

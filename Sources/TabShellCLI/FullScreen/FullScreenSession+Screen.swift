@@ -2,6 +2,7 @@
 import TabShellLanguage
 import TabShellRendering
 import TabShellTerminal
+import TabShellTerminalScreen
 
 /// The screen focus (docs/Contract.md, "Focus in the full-screen mode"): keys, pastes and the
 /// mouse in the screen area go to the visible screen when its type takes input.
@@ -74,9 +75,15 @@ extension FullScreenSession {
   func screenKey(_ key: Key) {
     let afterPrefix = focus == .prefix
     if afterPrefix { focus = .screen }
-    dirty = true
-    guard let name = KeyName(key) else { return }
-    switch interpreter.keyTable.route(name, afterPrefix: afterPrefix) {
+    guard let name = KeyName(key) else {
+      dirty = true
+      return
+    }
+    let route = interpreter.keyTable.route(name, afterPrefix: afterPrefix)
+    // A key for the screen draws what it changed (``deliver(_:title:)``); the prefix's end
+    // changes the hints.
+    if case .screen = route, !afterPrefix {} else { dirty = true }
+    switch route {
     case .binding(let binding): press(binding)
     case .screen(let name): _ = deliver(.key(name), title: name)
     case .unbound:
@@ -94,7 +101,10 @@ extension FullScreenSession {
 
   /// A paste in the screen focus goes to the screen as text marked as a paste.
   func screenPaste(_ text: String) {
-    if focus == .prefix { focus = .screen }
+    if focus == .prefix {
+      focus = .screen
+      dirty = true
+    }
     _ = deliver(.text(text, isPaste: true), title: "paste")
   }
 
@@ -136,14 +146,41 @@ extension FullScreenSession {
     return layout.screenRegion
   }
 
-  /// Hands an input to the visible screen, as a gesture runs (its errors in the panel, the pages
-  /// drawn again; a recording gets a key as `send-keys KEY`, a paste as `paste TEXT`); whether the
-  /// screen handled it.
+  /// Hands an input to the visible screen, as a gesture runs (its errors in the panel; a
+  /// recording gets a key as `send-keys KEY`, a paste as `paste TEXT`); whether the screen
+  /// handled it.
+  ///
+  /// The pages are drawn again after it, but for a screen that asks to be drawn whenever an
+  /// input changes what it shows (``asksForDisplayOnInput``): then only when something visible
+  /// changed (it asked, the shell's state changed, the panel opened or closed), so that a key a
+  /// terminal tab forwards to its program draws no frame of its own: the echo draws the next.
   private func deliver(_ input: ScreenInput, title: String) -> Bool {
     var handled = false
-    run(title: title) { interpreter in
+    let shell = interpreter.shell
+    guard asksForDisplayOnInput else {
+      run(title: title) { interpreter in
+        interpreter.runAsCommand { handled = try $0.deliver(input) }
+      }
+      return handled
+    }
+    // Nothing else takes the shell's flag in this mode (whatever else runs screens' code draws
+    // the pages again): only what this input asks counts.
+    _ = shell.takeNeedsDisplay()
+    let (model, panelWasOpen) = (shell.model, panel.isOpen)
+    let changed = {
+      shell.takeNeedsDisplay() || shell.model != model || panelWasOpen || self.panel.isOpen
+        || self.exit != nil
+    }
+    run(title: title, redraws: changed) { interpreter in
       interpreter.runAsCommand { handled = try $0.deliver(input) }
     }
     return handled
+  }
+
+  /// Whether the visible screen asks to be drawn whenever an input changes what it shows (the
+  /// `terminal` screen type: forwarding input to its program changes nothing on its own, and
+  /// leaving the scrollback view asks); other screens may count on being drawn after each input.
+  private var asksForDisplayOnInput: Bool {
+    interpreter.shell.visibleScreenType is TerminalScreenType
   }
 }

@@ -25,4 +25,51 @@ static inline int tabshell_vterm_color_is_rgb(const VTermColor *color) {
   return VTERM_COLOR_IS_RGB(color);
 }
 
+#pragma clang assume_nonnull begin
+
+/// What the glyph callback of TabShell's screen layer (TerminalCells, in TabShellTerminalScreen)
+/// reads and writes: the rows of the screen shown and the pen. TerminalCells keeps it as its first
+/// stored property, so that the user data libvterm hands the callbacks points to both.
+typedef struct {
+  /// The rows of the screen shown, top first, each `columns` cells.
+  VTermScreenCell *_Nonnull *_Nonnull lines;
+  int rows;
+  int columns;
+  /// The attributes and colours of new cells: a blank cell whose stored width is 1.
+  VTermScreenCell pen;
+} TabShellCellsHead;
+
+/// The first character of the cell behind a wide character.
+#define TABSHELL_CONTINUATION 0xFFFFFFFFu
+
+/// libvterm's `putglyph` state callback: writes a character and its marks at a position with the
+/// pen, and marks the cells a wide character covers. It is called for every character a program
+/// prints, so it is C, where a cell is written with a few stores. A protected cell (DECSCA) stores
+/// -1 as its width, which TerminalCells works out when a cell is read.
+static inline int tabshell_cells_putglyph(VTermGlyphInfo *_Nullable info, VTermPos pos,
+                                          void *_Nullable user) {
+  TabShellCellsHead *head = (TabShellCellsHead *)user;
+  if (!head || !info || !info->chars || pos.row < 0 || pos.row >= head->rows || pos.col < 0
+      || pos.col >= head->columns)
+    return 0;
+  VTermScreenCell *cell = head->lines[pos.row] + pos.col;
+  *cell = head->pen;
+  int index = 0;
+  for (; index < VTERM_MAX_CHARS_PER_CELL && info->chars[index]; index++)
+    cell->chars[index] = info->chars[index];
+  if (index < VTERM_MAX_CHARS_PER_CELL)
+    cell->chars[index] = 0;
+  if (info->protected_cell)
+    cell->width = -1;
+  if (info->dwl || info->dhl) {
+    cell->attrs.dwl = info->dwl;
+    cell->attrs.dhl = info->dhl;
+  }
+  for (int column = pos.col + 1; column < pos.col + info->width && column < head->columns; column++)
+    head->lines[pos.row][column].chars[0] = TABSHELL_CONTINUATION;
+  return 1;
+}
+
+#pragma clang assume_nonnull end
+
 #endif

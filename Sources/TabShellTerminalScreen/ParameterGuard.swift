@@ -1,5 +1,5 @@
-/// Keeps what a program writes away from two faults of libvterm 0.1.4's parser, which would crash
-/// or hang the shell.
+/// Keeps what a program writes away from faults of libvterm 0.1.4's parser and state, which would
+/// crash or hang the shell.
 ///
 /// - A CSI's parameters are counted without a bound: the 17th is written past the 16 slots, over
 ///   the parser's own state (`ESC [ 1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;1 m` crashed the shell). Each
@@ -9,6 +9,12 @@
 ///   (Vim's copy of libvterm has the same fix). Unless the last character printed was printable
 ///   ASCII, an intermediate byte is put before REP's final byte, which makes it a sequence libvterm
 ///   does not know and ignores (it repeats nothing, as tmux does when it has no last character).
+///
+/// - A cursor restored (ESC 8, `CSI ? 1049 l`) is where it was saved, also when the screen has
+///   shrunk since: the next line or character is written past the end of libvterm's arrays. The
+///   guard lets the emulator settle its state (``filter(_:_:settle:)``) right after each, and at
+///   the first point between sequences after a resize (``settleWanted``): it puts the cursor back
+///   inside the screen.
 ///
 /// The guard follows the parser far enough for that, across writes: escape sequences (their
 /// intermediates and final byte are no text: `ESC ( 0`, `ESC # 5`); ESC `[`, leader bytes, digits
@@ -47,6 +53,14 @@ struct ParameterGuard {
   static let maximumSeparators = 15
 
   private var state = State.ground
+  /// Whether the emulator wants to settle its state (``filter(_:_:settle:)``) at the next point
+  /// between sequences.
+  var settleWanted = false
+  /// Whether the parser is between sequences, where bytes of the emulator's own can go in.
+  var isBetweenSequences: Bool {
+    if case .ground = state { return true }
+    return false
+  }
   /// Whether the CSI under way has a leader byte, or an intermediate byte.
   private var marked = false
   /// Whether the last character printed is printable ASCII: REP is safe.
@@ -56,8 +70,17 @@ struct ParameterGuard {
   private static let neutralizer: [UInt8] = [UInt8(ascii: "#")]
 
   /// Hands `bytes` on to `write` as they are, or in pieces without the bytes left out (and with
-  /// an intermediate byte before an unsafe REP's final byte).
-  mutating func filter(_ bytes: UnsafeRawBufferPointer, _ write: (UnsafeRawBufferPointer) -> Void) {
+  /// an intermediate byte before an unsafe REP's final byte); calls `settle` between two pieces
+  /// at the first point between sequences after a cursor restore (ESC 8, a mode reset) or while
+  /// ``settleWanted``.
+  mutating func filter(
+    _ bytes: UnsafeRawBufferPointer, _ write: (UnsafeRawBufferPointer) -> Void,
+    settle: () -> Void = {}
+  ) {
+    if settleWanted, isBetweenSequences {
+      settleWanted = false
+      settle()
+    }
     var kept = 0
     var index = 0
     let count = bytes.count
@@ -80,6 +103,12 @@ struct ParameterGuard {
         if index > kept { write(UnsafeRawBufferPointer(rebasing: bytes[kept..<index])) }
         Self.neutralizer.withUnsafeBytes { write($0) }
         kept = index
+      }
+      if settleWanted, isBetweenSequences {
+        if index >= kept { write(UnsafeRawBufferPointer(rebasing: bytes[kept...index])) }
+        kept = index + 1
+        settleWanted = false
+        settle()
       }
       index += 1
     }
@@ -129,6 +158,9 @@ struct ParameterGuard {
         repeatable = false
       case 0x20...0x2F:
         state = .escapeIntermediates
+      case UInt8(ascii: "8"):  // DECRC: the cursor saved may be outside a screen since shrunk
+        state = .ground
+        settleWanted = true
       default:
         state = .ground
       }
@@ -169,6 +201,8 @@ struct ParameterGuard {
       }
       state = .ground
       if byte == UInt8(ascii: "b"), !marked, !repeatable { return .keepAfterIntermediate }
+      // A mode reset: `CSI ? 1048 l` and `CSI ? 1049 l` restore the cursor saved.
+      if byte == UInt8(ascii: "l") { settleWanted = true }
       return .keep
     }
   }

@@ -12,56 +12,64 @@ import CVTerm
 /// ``write(_:)`` and the keyboard calls.
 final class TerminalEmulator {
   /// The terminal's rows.
-  private(set) var rows: Int
+  var rows: Int { cells.pointee.rows }
   /// The terminal's columns.
-  private(set) var columns: Int
+  var columns: Int { cells.pointee.columns }
   /// Whether the program turned mouse reporting on.
-  private(set) var mouseReporting = false
+  var mouseReporting: Bool { cells.pointee.reports.pointee.mouseReporting }
   /// Whether the program shows the cursor.
-  private(set) var cursorVisible = true
+  var cursorVisible: Bool { cells.pointee.reports.pointee.cursorVisible }
   /// The lines scrolled off the top, oldest first, at most ``scrollbackLimit``.
-  private(set) var scrollback: [[VTermScreenCell]] = []
+  var scrollback: [[VTermScreenCell]] { cells.pointee.scrollback.pointee.lines }
   /// The most lines ``scrollback`` keeps.
-  let scrollbackLimit: Int
+  var scrollbackLimit: Int { cells.pointee.scrollback.pointee.limit }
   /// How many lines the view is scrolled back from the live screen (0: not scrolled back), at most
   /// `scrollback.count`: the lines that scroll off while it is scrolled back add to it, so that
   /// the view stays on the same lines.
-  var scrolledBack = 0
+  var scrolledBack: Int {
+    get { cells.pointee.scrollback.pointee.scrolledBack }
+    set { cells.pointee.scrollback.pointee.scrolledBack = newValue }
+  }
   /// Gets the bytes the terminal sends the program.
   var onOutput: ([UInt8]) -> Void = { _ in }
-  /// The title the program set last (OSC 0 or 2), as it wrote it, until taken.
-  private var title: String?
-  /// Whether the program rang the bell since the last look.
-  private var rang = false
 
   private let terminal: OpaquePointer
-  private let screen: OpaquePointer
   private let state: OpaquePointer
-  private let callbacks: UnsafeMutablePointer<VTermScreenCallbacks>
+  /// The screens' cells and what the program reported, which the state layer's callbacks write.
+  private let cells: UnsafeMutablePointer<TerminalCells>
+  private let callbacks: UnsafeMutablePointer<VTermStateCallbacks>
   private var parameterGuard = ParameterGuard()
+  /// Whether the scroll region is to be reset at the next point between sequences (``settle()``).
+  private var resetsRegion = false
 
   /// Makes a terminal of `rows` × `columns` (UTF-8, alternate screen on) that keeps up to
   /// `scrollback` lines; `nil` when libvterm cannot allocate one.
   init?(rows: Int, columns: Int, scrollback: Int) {
-    self.rows = max(1, rows)
-    self.columns = max(1, columns)
-    scrollbackLimit = max(0, scrollback)
-    guard let terminal = vterm_new(Int32(self.rows), Int32(self.columns)) else { return nil }
+    let rows = max(1, rows)
+    let columns = max(1, columns)
+    // The glyph callback finds the rows and the pen at the address of the cells (a layout fact,
+    // checked by every test that makes a terminal).
+    precondition(TerminalCells.headIsFirst, "TerminalCells' head is not its first property")
+    guard let terminal = vterm_new(Int32(rows), Int32(columns)) else { return nil }
     self.terminal = terminal
     vterm_set_utf8(terminal, 1)
-    screen = vterm_obtain_screen(terminal)
     state = vterm_obtain_state(terminal)
+    cells = .allocate(capacity: 1)
+    cells.initialize(
+      to: TerminalCells(rows: rows, columns: columns, scrollback: scrollback, state: state))
     callbacks = .allocate(capacity: 1)
-    callbacks.initialize(to: Self.screenCallbacks)
-    let me = Unmanaged.passUnretained(self).toOpaque()
-    vterm_screen_set_callbacks(screen, callbacks, me)
-    vterm_output_set_callback(terminal, Self.outputCallback, me)
-    vterm_screen_enable_altscreen(screen, 1)
-    vterm_screen_reset(screen, 1)
+    callbacks.initialize(to: TerminalCells.stateCallbacks)
+    vterm_state_set_callbacks(state, callbacks, UnsafeMutableRawPointer(cells))
+    vterm_output_set_callback(
+      terminal, Self.outputCallback, Unmanaged.passUnretained(self).toOpaque())
+    vterm_state_reset(state, 1)
   }
 
   deinit {
     vterm_free(terminal)
+    cells.pointee.deallocate()
+    cells.deinitialize(count: 1)
+    cells.deallocate()
     callbacks.deinitialize(count: 1)
     callbacks.deallocate()
   }
@@ -73,6 +81,39 @@ final class TerminalEmulator {
     parameterGuard.filter(bytes) { piece in
       guard let base = piece.baseAddress, piece.count > 0 else { return }
       _ = vterm_input_write(terminal, base.assumingMemoryBound(to: CChar.self), piece.count)
+    } settle: {
+      settle()
+    }
+  }
+
+  /// Puts libvterm's state back inside the screen, between two sequences of the program's: after
+  /// a resize the scroll region is reset, as tmux and xterm do (libvterm 0.1.4 keeps a region's
+  /// top below a shrunk screen's bottom, and its next scroll writes past its arrays), the cursor
+  /// staying where it is; after a cursor restore, a cursor outside the screen is moved in.
+  private func settle() {
+    var cursor = VTermPos()
+    vterm_state_get_cursorpos(state, &cursor)
+    let sequence = Self.settling(
+      cursor: cursor, rows: rows, columns: columns, resetsRegion: resetsRegion)
+    resetsRegion = false
+    if let sequence { input(sequence) }
+  }
+
+  /// What ``settle()`` writes with the cursor at `cursor`, or `nil`.
+  static func settling(cursor: VTermPos, rows: Int, columns: Int, resetsRegion: Bool) -> String? {
+    if resetsRegion { return "\u{1B}[r\u{1B}[\(max(0, cursor.row) + 1);\(max(0, cursor.col) + 1)H" }
+    // A mode set that changes nothing: libvterm bounds the cursor after every CSI.
+    if Int(cursor.row) >= rows || Int(cursor.col) >= columns { return "\u{1B}[?0h" }
+    return nil
+  }
+
+  /// Writes the emulator's own sequence to libvterm, past the guard.
+  private func input(_ sequence: String) {
+    var sequence = sequence
+    sequence.withUTF8 { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { characters in
+        _ = vterm_input_write(terminal, characters.baseAddress, characters.count)
+      }
     }
   }
 
@@ -85,14 +126,14 @@ final class TerminalEmulator {
   /// The title the program set since the last call, as it wrote it (UTF-8 read with repairs), or
   /// `nil`; several titles in between are the last one.
   func takeTitle() -> String? {
-    defer { title = nil }
-    return title
+    defer { cells.pointee.reports.pointee.title = nil }
+    return cells.pointee.reports.pointee.title
   }
 
   /// Whether the program rang the bell since the last call; several bells are one.
   func takeBell() -> Bool {
-    defer { rang = false }
-    return rang
+    defer { cells.pointee.reports.pointee.rang = false }
+    return cells.pointee.reports.pointee.rang
   }
 
   /// Changes the terminal's size; lines scrolled off come back when it grows.
@@ -100,16 +141,16 @@ final class TerminalEmulator {
     let rows = max(1, rows)
     let columns = max(1, columns)
     guard rows != self.rows || columns != self.columns else { return }
-    self.rows = rows
-    self.columns = columns
+    let rowsChange = rows != self.rows
     vterm_set_size(terminal, Int32(rows), Int32(columns))
+    guard rowsChange else { return }
+    resetsRegion = true
+    if parameterGuard.isBetweenSequences { settle() } else { parameterGuard.settleWanted = true }
   }
 
   /// The cell at a row and column of the screen (0-based).
   func cell(row: Int, column: Int) -> VTermScreenCell {
-    var cell = VTermScreenCell()
-    _ = vterm_screen_get_cell(screen, VTermPos(row: Int32(row), col: Int32(column)), &cell)
-    return cell
+    cells.pointee.cell(row: row, column: column)
   }
 
   /// The cursor's row and column.
@@ -155,69 +196,4 @@ final class TerminalEmulator {
       let buffer = UnsafeRawBufferPointer(start: bytes, count: count)
       emulator.onOutput(Array(buffer))
     }
-
-  private static let screenCallbacks = VTermScreenCallbacks(
-    damage: nil, moverect: nil, movecursor: nil,
-    settermprop: { property, value, user in
-      guard let value, let emulator = emulator(user) else { return 0 }
-      emulator.set(property, value.pointee)
-      return 1
-    },
-    bell: { user in
-      emulator(user)?.rang = true
-      return 1
-    },
-    resize: nil,
-    sb_pushline: { count, cells, user in
-      guard let cells, let emulator = emulator(user) else { return 0 }
-      emulator.pushLine(UnsafeBufferPointer(start: cells, count: Int(count)))
-      return 1
-    },
-    sb_popline: { count, cells, user in
-      guard let cells, let emulator = emulator(user) else { return 0 }
-      return emulator.popLine(into: UnsafeMutableBufferPointer(start: cells, count: Int(count)))
-        ? 1 : 0
-    })
-
-  private func set(_ property: VTermProp, _ value: VTermValue) {
-    switch property {
-    case VTERM_PROP_MOUSE: mouseReporting = value.number != 0
-    case VTERM_PROP_CURSORVISIBLE: cursorVisible = value.boolean != 0
-    // libvterm 0.1.4 hands over the whole string, ended by a NUL, once the sequence ends.
-    case VTERM_PROP_TITLE:
-      // String(cString:) repairs what is not UTF-8.
-      if let string = value.string { title = String(cString: string) }
-    default: break
-    }
-  }
-
-  /// Keeps a line that scrolled off the top, without its trailing blanks.
-  private func pushLine(_ cells: UnsafeBufferPointer<VTermScreenCell>) {
-    guard scrollbackLimit > 0 else { return }
-    var end = cells.count
-    while end > 0, Self.isBlank(cells[end - 1]) { end -= 1 }
-    if scrollback.count >= scrollbackLimit {
-      scrollback.removeFirst(max(1, scrollbackLimit / 10))
-    }
-    scrollback.append(Array(cells[..<end]))
-    if scrolledBack > 0 { scrolledBack = min(scrolledBack + 1, scrollback.count) }
-  }
-
-  /// Whether a cell shows nothing: no character, or a space, on the default background.
-  private static func isBlank(_ cell: VTermScreenCell) -> Bool {
-    var background = cell.bg
-    return (cell.chars.0 == 0 || cell.chars.0 == 32)
-      && tabshell_vterm_color_is_default_bg(&background) != 0
-  }
-
-  /// Gives back the last line kept, blank-padded to the width, when the terminal grows.
-  private func popLine(into cells: UnsafeMutableBufferPointer<VTermScreenCell>) -> Bool {
-    guard let line = scrollback.popLast() else { return false }
-    scrolledBack = min(scrolledBack, scrollback.count)
-    var blank = VTermScreenCell()
-    blank.width = 1
-    vterm_state_get_default_colors(state, &blank.fg, &blank.bg)
-    for index in cells.indices { cells[index] = index < line.count ? line[index] : blank }
-    return true
-  }
 }

@@ -1,0 +1,95 @@
+import CVTerm
+
+/// What a program reported to its terminal that is no cell: the modes the screen looks at, and a
+/// title and a bell kept until taken.
+struct TerminalReports {
+  /// Whether the program turned mouse reporting on.
+  var mouseReporting = false
+  /// Whether the program shows the cursor.
+  var cursorVisible = true
+  /// The title the program set last (OSC 0 or 2), as it wrote it, until taken.
+  var title: String?
+  /// Whether the program rang the bell since the last look.
+  var rang = false
+}
+
+/// libvterm's state layer's callbacks into ``TerminalCells``, whose address is their user data.
+extension TerminalCells {
+  private static func cells(_ user: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<Self>? {
+    user?.assumingMemoryBound(to: Self.self)
+  }
+
+  /// The callbacks; the cursor is read from the state when drawn, so its moves are not followed.
+  /// A glyph is written in C (`tabshell_cells_putglyph`, in the CVTerm shim): it is called for
+  /// every character printed.
+  static let stateCallbacks = VTermStateCallbacks(
+    putglyph: tabshell_cells_putglyph,
+    movecursor: nil,
+    scrollrect: { rect, downward, rightward, user in
+      cells(user)?.pointee.scroll(rect, downward: Int(downward), rightward: Int(rightward))
+      return 1
+    },
+    moverect: nil,
+    erase: { rect, selective, user in
+      cells(user)?.pointee.erase(rect, selective: selective != 0)
+      return 1
+    },
+    initpen: nil,
+    setpenattr: { attribute, value, user in
+      guard let value, let cells = cells(user) else { return 0 }
+      return cells.pointee.setPen(attribute, value.pointee) ? 1 : 0
+    },
+    settermprop: { property, value, user in
+      guard let value, let cells = cells(user) else { return 0 }
+      cells.pointee.set(property, value.pointee)
+      return 1
+    },
+    bell: { user in
+      cells(user)?.pointee.reports.pointee.rang = true
+      return 1
+    },
+    resize: { rows, columns, delta, user in
+      guard let delta, let cells = cells(user) else { return 0 }
+      cells.pointee.resize(rows: Int(rows), columns: Int(columns), delta: &delta.pointee)
+      return 1
+    },
+    setlineinfo: { row, new, old, user in
+      guard let new, let old, let cells = cells(user) else { return 0 }
+      cells.pointee.setLineInfo(row: Int(row), new: new.pointee, old: old.pointee)
+      return 1
+    })
+
+  /// Changes the pen as SGR says; whether the attribute is one the pen has.
+  mutating func setPen(_ attribute: VTermAttr, _ value: VTermValue) -> Bool {
+    let flag: UInt32 = value.boolean != 0 ? 1 : 0
+    switch attribute {
+    case VTERM_ATTR_BOLD: pen.attrs.bold = flag
+    case VTERM_ATTR_UNDERLINE: pen.attrs.underline = UInt32(truncatingIfNeeded: value.number)
+    case VTERM_ATTR_ITALIC: pen.attrs.italic = flag
+    case VTERM_ATTR_BLINK: pen.attrs.blink = flag
+    case VTERM_ATTR_REVERSE: pen.attrs.reverse = flag
+    case VTERM_ATTR_STRIKE: pen.attrs.strike = flag
+    case VTERM_ATTR_FONT: pen.attrs.font = UInt32(truncatingIfNeeded: value.number)
+    case VTERM_ATTR_FOREGROUND: pen.fg = value.color
+    case VTERM_ATTR_BACKGROUND: pen.bg = value.color
+    default: return false
+    }
+    return true
+  }
+
+  /// Takes a property the program set: the screen shown, reverse video, and what
+  /// ``TerminalReports`` keeps.
+  mutating func set(_ property: VTermProp, _ value: VTermValue) {
+    switch property {
+    case VTERM_PROP_ALTSCREEN: showAlternate(value.boolean != 0)
+    case VTERM_PROP_REVERSE: reverse = value.boolean != 0
+    case VTERM_PROP_MOUSE: reports.pointee.mouseReporting = value.number != 0
+    case VTERM_PROP_CURSORVISIBLE: reports.pointee.cursorVisible = value.boolean != 0
+    // libvterm 0.1.4 hands over the whole string, ended by a NUL, once the sequence ends.
+    case VTERM_PROP_TITLE:
+      // String(cString:) repairs what is not UTF-8.
+      if let string = value.string { reports.pointee.title = String(cString: string) }
+    default: break
+    }
+  }
+}

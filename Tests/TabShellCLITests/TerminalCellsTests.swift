@@ -1,0 +1,372 @@
+import CVTerm
+import TestSupport
+import Testing
+
+@testable import TabShellTerminalScreen
+
+/// The emulator's own screen layer (``TerminalCells``) keeps the cells libvterm's screen layer
+/// would keep for the same bytes: every cell (characters, width, attributes, colours) and every
+/// line scrolled off, after each piece of hand-written sequences and of random ones (scroll
+/// regions, inserted and deleted lines and characters, erases, wide characters and marks, the
+/// alternate screen, reverse video, protected cells, double-width lines, resizes). A sequence is
+/// compared up to a resize that would crash libvterm's screen layer or move its cursor above the
+/// screen, two faults the emulator's layer does not have.
+@Suite struct TerminalCellsTests {
+  /// libvterm with its own screen layer, fed what the emulator is fed.
+  final class Reference {
+    let terminal: OpaquePointer
+    let screen: OpaquePointer
+    var scrollback: [[VTermScreenCell]] = []
+    private let callbacks = UnsafeMutablePointer<VTermScreenCallbacks>.allocate(capacity: 1)
+    private var parameterGuard = ParameterGuard()
+
+    init(rows: Int, columns: Int) {
+      terminal = vterm_new(Int32(rows), Int32(columns))
+      vterm_set_utf8(terminal, 1)
+      screen = vterm_obtain_screen(terminal)
+      callbacks.initialize(to: VTermScreenCallbacks())
+      callbacks.pointee.sb_pushline = { count, cells, user in
+        guard let cells, let user else { return 0 }
+        let reference = Unmanaged<Reference>.fromOpaque(user).takeUnretainedValue()
+        var line = Array(UnsafeBufferPointer(start: cells, count: Int(count)))
+        while let last = line.last, TerminalCellsTests.isBlank(last) { line.removeLast() }
+        reference.scrollback.append(line)
+        return 1
+      }
+      callbacks.pointee.settermprop = { property, value, user in
+        guard let value, let user, property == VTERM_PROP_ALTSCREEN else { return 1 }
+        let reference = Unmanaged<Reference>.fromOpaque(user).takeUnretainedValue()
+        reference.isAlternate = value.pointee.boolean != 0
+        return 1
+      }
+      callbacks.pointee.sb_popline = { count, cells, user in
+        guard let cells, let user else { return 0 }
+        let reference = Unmanaged<Reference>.fromOpaque(user).takeUnretainedValue()
+        guard let line = reference.scrollback.popLast() else { return 0 }
+        var blank = VTermScreenCell()
+        blank.width = 1
+        vterm_state_get_default_colors(
+          vterm_obtain_state(reference.terminal), &blank.fg, &blank.bg)
+        for index in 0..<Int(count) { cells[index] = index < line.count ? line[index] : blank }
+        return 1
+      }
+      vterm_screen_set_callbacks(screen, callbacks, Unmanaged.passUnretained(self).toOpaque())
+      vterm_screen_enable_altscreen(screen, 1)
+      vterm_screen_reset(screen, 1)
+    }
+
+    deinit {
+      vterm_free(terminal)
+      callbacks.deallocate()
+    }
+
+    /// Writes through the guard, settling as the emulator does.
+    func write(_ bytes: [UInt8]) {
+      let terminal = terminal
+      bytes.withUnsafeBytes { raw in
+        parameterGuard.filter(raw) { piece in
+          guard let base = piece.baseAddress, piece.count > 0 else { return }
+          _ = vterm_input_write(terminal, base.assumingMemoryBound(to: CChar.self), piece.count)
+        } settle: {
+          settle()
+        }
+      }
+    }
+
+    private var resetsRegion = false
+    /// Whether a resize would have put the cursor above the screen or crashed libvterm: what
+    /// follows differs on purpose.
+    private(set) var leftTheScreen = false
+
+    private func settle() {
+      var cursor = VTermPos()
+      vterm_state_get_cursorpos(vterm_obtain_state(terminal), &cursor)
+      var rows: Int32 = 0
+      var columns: Int32 = 0
+      vterm_get_size(terminal, &rows, &columns)
+      let sequence = TerminalEmulator.settling(
+        cursor: cursor, rows: Int(rows), columns: Int(columns), resetsRegion: resetsRegion)
+      resetsRegion = false
+      guard var sequence else { return }
+      sequence.withUTF8 { bytes in
+        bytes.withMemoryRebound(to: CChar.self) {
+          _ = vterm_input_write(terminal, $0.baseAddress, $0.count)
+        }
+      }
+    }
+
+    /// Whether the alternate screen is shown (the mode libvterm's state reports).
+    var isAlternate = false
+
+    /// Resizes as the emulator does.
+    func resize(rows: Int, columns: Int) {
+      var oldRows: Int32 = 0
+      var oldColumns: Int32 = 0
+      vterm_get_size(terminal, &oldRows, &oldColumns)
+      guard rows != oldRows || columns != oldColumns else { return }
+      var cursor = VTermPos()
+      vterm_state_get_cursorpos(vterm_obtain_state(terminal), &cursor)
+      // libvterm's screen layer moves the cursor above the top when the screen shrinks with it
+      // near the top and something below the new bottom (and then crashes, or writes outside its
+      // arrays); the emulator keeps the cursor on the screen.
+      var row = Int(oldRows) - 1
+      while row >= rows, row != Int(cursor.row),
+        vterm_screen_is_eol(screen, VTermPos(row: Int32(row), col: 0)) != 0
+      {
+        row -= 1
+      }
+      if !isAlternate, row + 1 - rows > Int(cursor.row) {
+        leftTheScreen = true
+        return
+      }
+      // A line coming back from the scrollback with a wide character in its last column crashes
+      // libvterm's screen layer (it marks the column past the edge); the emulator cuts it.
+      let returning = isAlternate ? [] : scrollback.suffix(max(0, rows - Int(oldRows)))
+      if returning.contains(where: { line in
+        line.indices.contains { $0 >= columns - 1 && line[$0].width == 2 }
+      }) {
+        leftTheScreen = true
+        return
+      }
+      vterm_set_size(terminal, Int32(rows), Int32(columns))
+      guard rows != oldRows else { return }
+      resetsRegion = true
+      if parameterGuard.isBetweenSequences { settle() } else { parameterGuard.settleWanted = true }
+    }
+
+    func cell(row: Int, column: Int) -> VTermScreenCell {
+      var cell = VTermScreenCell()
+      _ = vterm_screen_get_cell(screen, VTermPos(row: Int32(row), col: Int32(column)), &cell)
+      return cell
+    }
+  }
+
+  static func isBlank(_ cell: VTermScreenCell) -> Bool {
+    var background = cell.bg
+    return (cell.chars.0 == 0 || cell.chars.0 == 32)
+      && tabshell_vterm_color_is_default_bg(&background) != 0
+  }
+
+  /// A cell as text for comparing: its characters up to the first 0 (only the mark of a cell
+  /// behind a wide character, whose other characters nothing reads), width, attributes, colours.
+  static func describe(_ cell: VTermScreenCell) -> String {
+    var characters: [UInt32] = []
+    withUnsafeBytes(of: cell.chars) { raw in
+      for value in raw.bindMemory(to: UInt32.self) {
+        if value == 0 { break }
+        characters.append(value)
+        if value == TerminalCells.continuation { break }
+      }
+    }
+    let attributes = cell.attrs
+    let flags = [
+      attributes.bold, attributes.underline, attributes.italic, attributes.blink,
+      attributes.reverse, attributes.strike, attributes.font, attributes.dwl, attributes.dhl,
+    ]
+    let colours =
+      withUnsafeBytes(of: cell.fg) { Array($0) } + withUnsafeBytes(of: cell.bg) { Array($0) }
+    return "\(characters) w\(cell.width) \(flags) \(colours)"
+  }
+
+  /// Every difference between the emulator's cells and scrollback and the reference's.
+  static func differences(_ emulator: TerminalEmulator, _ reference: Reference) -> [String] {
+    var found: [String] = []
+    for row in 0..<emulator.rows {
+      for column in 0..<emulator.columns {
+        let ours = describe(emulator.cell(row: row, column: column))
+        let theirs = describe(reference.cell(row: row, column: column))
+        if ours != theirs { found.append("(\(row), \(column)): \(ours) ≠ \(theirs)") }
+      }
+    }
+    let ours = emulator.scrollback.map { $0.map(describe) }
+    let theirs = reference.scrollback.map { $0.map(describe) }
+    if ours != theirs {
+      found.append("scrollback: \(ours.count) lines ≠ \(theirs.count) lines")
+    }
+    return found
+  }
+
+  /// Feeds both terminals the pieces (a piece `resize R C` resizes both) and compares them after
+  /// each.
+  static func compare(_ pieces: [String], rows: Int = 6, columns: Int = 12) throws {
+    let emulator = try #require(TerminalEmulator(rows: rows, columns: columns, scrollback: 100))
+    let reference = Reference(rows: rows, columns: columns)
+    for (index, piece) in pieces.enumerated() {
+      if piece.hasPrefix("resize ") {
+        let size = piece.split(separator: " ").dropFirst().compactMap { Int($0) }
+        emulator.resize(rows: size[0], columns: size[1])
+        reference.resize(rows: size[0], columns: size[1])
+        if reference.leftTheScreen {
+          // Compared up to here: the emulator keeps the cursor on the screen and cuts a wide
+          // character at the edge, libvterm does not.
+          #expect(emulator.cursor.row >= 0)
+          return
+        }
+      } else {
+        let bytes = Array(piece.utf8)
+        bytes.withUnsafeBytes { emulator.write($0) }
+        reference.write(bytes)
+      }
+      let found = differences(emulator, reference)
+      #expect(found.isEmpty, "after piece \(index) \(piece.debugDescription): \(found.prefix(5))")
+      if !found.isEmpty { return }
+    }
+  }
+
+  static let csi = "\u{1B}["
+
+  static let handWritten: [[String]] = [
+    // Lines scrolling off, with colours and attributes.
+    [
+      "one\r\n", "\(csi)1;31mtwo\(csi)0m\r\n", "3\r\n4\r\n5\r\n6\r\n7\r\n8 eight eight eight eight",
+    ],
+    // A scroll region: nothing goes to the scrollback from inside it.
+    [
+      "a\r\nb\r\nc\r\nd\r\ne\r\nf", "\(csi)2;4r\(csi)4;1H\r\nX\r\nY\r\nZ",
+      "\(csi)r\(csi)6;1H\r\n\r\n",
+    ],
+    // Inserted and deleted lines and characters, erases, background colours.
+    [
+      "abcdefghij\r\nklmnopqrst", "\(csi)1;3H\(csi)2@\(csi)3P", "\(csi)44m\(csi)2;5H\(csi)K",
+      "\(csi)1;1H\(csi)L\(csi)3M", "\(csi)2X\(csi)J\(csi)1J\(csi)2J", "\(csi)0m\(csi)3S\(csi)2T",
+    ],
+    // Wide characters, marks, a wide character overwritten by half.
+    ["漢字かな\r\n", "e\u{301}a\u{308}\u{323}\r\n", "漢字\(csi)3;2Hx", "\(csi)1;11H漢漢"],
+    // The alternate screen and back; reverse video.
+    [
+      "main\r\n", "\(csi)?1049halt\r\nscreen", "\r\n\r\n\r\n\r\n\r\n\r\n", "\(csi)?1049l",
+      "\(csi)?5hx", "\(csi)?5l",
+    ],
+    // Protected cells left by a selective erase.
+    ["\(csi)1\"qsafe\(csi)0\"q open", "\(csi)?2J", "\r\n\(csi)1\"qab\(csi)0\"qcd\(csi)?K"],
+    // Double-width and double-height lines.
+    ["left right side\r\n", "\u{1B}#6\r\n\u{1B}#3top\r\n\u{1B}#4bottom", "\u{1B}#5"],
+    // Left and right margins.
+    [
+      "\(csi)?69h\(csi)3;8s", "abcdefghijkl\r\n", "\(csi)2;4r\(csi)4;4H\r\n\r\n",
+      "\(csi)@\(csi)P\(csi)S\(csi)T",
+    ],
+    // Resizes: lines go to the scrollback and come back, columns are cut and padded.
+    [
+      "1\r\n2\r\n3\r\n4\r\n5\r\n6\r\n7\r\n8\r\n9 nine nine", "resize 3 12", "resize 8 20",
+      "resize 8 5", "resize 6 12", "\(csi)?1049hx", "resize 4 9", "resize 7 12", "\(csi)?1049l",
+    ],
+  ]
+
+  @Test(arguments: 0..<handWritten.count)
+  func handWrittenSequencesKeepTheCellsLibvtermsScreenKeeps(_ index: Int) throws {
+    try Self.compare(Self.handWritten[index])
+  }
+
+  /// Pieces drawn from the sequences above and more, by a seeded generator.
+  static func randomPieces(seed: UInt64, count: Int) -> [String] {
+    var generator = SplitMix64(seed: seed)
+    let words = ["tab", "shell", "漢字", "e\u{301}", "🙂", "x", "\t", "\u{8}", "\r\n", "\r", "\n"]
+    let sequences = [
+      "H", "J", "1J", "2J", "K", "1K", "2K", "L", "2M", "@", "3P", "2X", "S", "2T", "r", "?5h",
+      "?5l", "?1049h", "?1049l", "?1047h", "?1047l", "1\"q", "0\"q", "?J", "?K", "4h", "4l",
+      "?69h", "?69l", "?7l", "?7h", "1;31m", "0m", "7m", "38;5;120m", "48;2;1;2;3m", "2b",
+    ]
+    var pieces: [String] = []
+    for _ in 0..<count {
+      var piece = ""
+      for _ in 0..<Int.random(in: 1...8, using: &generator) {
+        switch Int.random(in: 0..<10, using: &generator) {
+        case 0..<4: piece += words.randomElement(using: &generator) ?? ""
+        case 4..<8: piece += csi + (sequences.randomElement(using: &generator) ?? "")
+        case 8:
+          let top = Int.random(in: 1...6, using: &generator)
+          piece += "\(csi)\(Int.random(in: 1...7, using: &generator));\(top)H"
+          piece += "\(csi)\(top);\(Int.random(in: top...8, using: &generator))r"
+        default:
+          piece +=
+            [
+              "\u{1B}#6", "\u{1B}#3", "\u{1B}#5", "\u{1B}M", "\u{1B}D", "\u{1B}E", "\u{1B}7",
+              "\u{1B}8",
+            ]
+            .randomElement(using: &generator) ?? ""
+        }
+      }
+      if Int.random(in: 0..<12, using: &generator) == 0 {
+        piece =
+          "resize \(Int.random(in: 2...9, using: &generator)) \(Int.random(in: 3...16, using: &generator))"
+      }
+      pieces.append(piece)
+    }
+    return pieces
+  }
+
+  @Test(arguments: 0..<40)
+  func randomSequencesKeepTheCellsLibvtermsScreenKeeps(_ seed: Int) throws {
+    try Self.compare(Self.randomPieces(seed: UInt64(seed), count: 300))
+  }
+}
+
+/// What would crash libvterm 0.1.4 or write past its arrays after a resize does not: a cursor
+/// restored where it was saved on a taller screen, a scroll region whose top is below a shrunk
+/// screen's bottom, the screen shrinking with the cursor near the top and text near the bottom, a
+/// line with a wide character in its last column coming back from the scrollback.
+@Suite struct TerminalResizeFaultTests {
+  static func write(_ text: String, to emulator: TerminalEmulator) {
+    Array(text.utf8).withUnsafeBytes { emulator.write($0) }
+  }
+
+  static func text(of emulator: TerminalEmulator, row: Int) -> String {
+    var text = ""
+    for column in 0..<emulator.columns {
+      let value = emulator.cell(row: row, column: column).chars.0
+      text.append(value == 0 ? " " : Character(Unicode.Scalar(value) ?? "?"))
+    }
+    return text
+  }
+
+  @Test func aCursorRestoredAfterTheScreenShrankIsInsideIt() throws {
+    let emulator = try #require(TerminalEmulator(rows: 10, columns: 10, scrollback: 10))
+    Self.write("\u{1B}[9;9H\u{1B}7", to: emulator)
+    emulator.resize(rows: 3, columns: 5)
+    Self.write("\u{1B}8", to: emulator)
+    #expect(emulator.cursor.row == 2 && emulator.cursor.column == 4)
+    Self.write("xy\r\nz", to: emulator)
+    #expect(Self.text(of: emulator, row: 2) == "z    ")
+    // The same with the alternate screen's restore.
+    Self.write("\u{1B}[?1049h", to: emulator)
+    emulator.resize(rows: 8, columns: 8)
+    Self.write("\u{1B}[8;8H\u{1B}[?1049h", to: emulator)
+    emulator.resize(rows: 2, columns: 8)
+    Self.write("\u{1B}[?1049l", to: emulator)
+    #expect(emulator.cursor.row < 2)
+  }
+
+  @Test func aResizeResetsTheScrollRegionAndKeepsTheCursor() throws {
+    let emulator = try #require(TerminalEmulator(rows: 10, columns: 6, scrollback: 10))
+    Self.write("\u{1B}[6;9r\u{1B}[2;3H", to: emulator)
+    emulator.resize(rows: 4, columns: 6)
+    #expect(emulator.cursor.row == 1 && emulator.cursor.column == 2)
+    // The whole screen scrolls now: its first row goes to the scrollback, the second moves up.
+    Self.write("\rtop\u{1B}[4;1H\nbottom", to: emulator)
+    #expect(emulator.scrollback.count == 1)
+    #expect(Self.text(of: emulator, row: 0) == "top   ")
+    #expect(Self.text(of: emulator, row: 3) == "bottom")
+  }
+
+  @Test func aScreenShrinkingUnderACursorNearTheTopKeepsIt() throws {
+    let emulator = try #require(TerminalEmulator(rows: 9, columns: 6, scrollback: 10))
+    Self.write("\u{1B}[9;1Hlast\u{1B}[2;1Hsecond", to: emulator)
+    emulator.resize(rows: 3, columns: 6)
+    // One line (the first) goes to the scrollback: the cursor's row is the top.
+    #expect(emulator.cursor.row == 0)
+    #expect(emulator.scrollback.count == 1)
+    #expect(Self.text(of: emulator, row: 0) == "second")
+  }
+
+  @Test func aWideCharacterInTheLastColumnComesBackCut() throws {
+    let emulator = try #require(TerminalEmulator(rows: 2, columns: 6, scrollback: 10))
+    Self.write("abcd漢\r\nx\r\ny", to: emulator)
+    #expect(emulator.scrollback.count == 1)
+    emulator.resize(rows: 2, columns: 5)
+    emulator.resize(rows: 4, columns: 5)
+    #expect(emulator.scrollback.isEmpty)
+    #expect(Self.text(of: emulator, row: 0) == "abcd漢")
+    #expect(emulator.cell(row: 0, column: 4).width == 1)
+  }
+}

@@ -78,6 +78,10 @@ package final class SessionConnection {
     output.append(bytes, pastLimit: true)
   }
 
+  /// Throws away the queued messages not begun (the rest of one partly written stays): a client
+  /// cut off for not reading gets its last word after that, not after all it did not read.
+  package func dropUnstartedOutput() { output.dropUnstarted() }
+
   /// Reads what is there (one read).
   package func fill() -> InputBuffer.Fill { input.fill(from: fd) }
 

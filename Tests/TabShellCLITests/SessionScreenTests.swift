@@ -225,8 +225,9 @@ extension ReadlineTests {
       #expect(harness.screen.terminal.clients.count == 1)
     }
 
-    /// A client that stops reading is cut off (`too-slow`) once 4 MiB wait for it; the other
-    /// goes on getting frames.
+    /// A client that stops reading is cut off (`too-slow`) once 4 MiB wait for it, the frames it
+    /// had not begun to read thrown away: its `end` frame comes after less than a megabyte, not
+    /// after 4 MiB it has a second to read. The other goes on getting frames.
     @Test func aClientThatStopsReadingIsCutOffAndTheOtherGoesOn() throws {
       let harness = try Harness()
       #expect(harness.server.runCommands("tab 2").status == 0)
@@ -240,7 +241,14 @@ extension ReadlineTests {
       }
       #expect(harness.screen.terminal.clients.count == 1)
       harness.unread.remove(slow)
-      guard case .end(.tooSlow, let message, _) = harness.end(slow) else {
+      let frames = harness.frames(slow) {
+        $0.contains { if case .end = $0 { true } else { false } }
+      }
+      let before = frames.reduce(0) { count, frame in
+        if case .output(let bytes) = frame { count + bytes.count } else { count }
+      }
+      #expect(before < 1 << 20, "\(before) bytes before the end frame")
+      guard case .end(.tooSlow, let message, _) = frames.last else {
         Issue.record("no end frame")
         return
       }

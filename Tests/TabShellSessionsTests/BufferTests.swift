@@ -81,6 +81,37 @@ struct BufferTests {
     #expect(received == 8 << 20)
   }
 
+  /// Dropping what was not begun keeps the rest of the message being written, whole, and what
+  /// comes next follows it; messages queued behind it are gone. Nothing begun: all goes.
+  @Test func droppingWhatWasNotBegunKeepsTheMessageBeingWritten() throws {
+    let pair = try SocketPair()
+    defer { pair.close() }
+    var buffer = OutputBuffer(limit: 16 << 20)
+    buffer.append(Array(repeating: UInt8(ascii: "a"), count: 4 << 20))
+    let flushed = buffer.flush(to: pair.server)
+    #expect(flushed == .pending)
+    let written = (4 << 20) - buffer.pendingCount
+    buffer.append(Array(repeating: UInt8(ascii: "b"), count: 1 << 20))
+    buffer.append(Array(repeating: UInt8(ascii: "c"), count: 10))
+    buffer.dropUnstarted()
+    #expect(buffer.pendingCount == (4 << 20) - written)
+    buffer.append(Array("end".utf8), pastLimit: true)
+    var received: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while received.count < (4 << 20) + 3 {
+      if case .pending = buffer.flush(to: pair.server) {}
+      let count = chunk.withUnsafeMutableBytes { read(pair.client, $0.baseAddress, $0.count) }
+      if count > 0 { received += chunk[..<count] }
+    }
+    #expect(buffer.flush(to: pair.server) == .done)
+    #expect(received == Array(repeating: UInt8(ascii: "a"), count: 4 << 20) + Array("end".utf8))
+    var unbegun = OutputBuffer()
+    unbegun.append(Array("one\n".utf8))
+    unbegun.append(Array("two\n".utf8))
+    unbegun.dropUnstarted()
+    #expect(unbegun.isEmpty)
+  }
+
   @Test func flushToAClosedPeerFailsWithoutSIGPIPE() throws {
     let pair = try SocketPair()
     defer { pair.close() }

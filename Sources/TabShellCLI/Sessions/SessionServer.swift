@@ -216,12 +216,15 @@ package final class SessionServer {
   }
 
   /// Ends `connection`: an attached one is detached (its `end` frame queued for `reason`) and
-  /// given a moment to read it; any other is closed.
+  /// given a moment to read it; any other is closed. One too slow loses the frames it has not
+  /// begun to read (up to 4 MiB): its `end` frame follows at most the rest of one, so it comes
+  /// within that moment.
   func drop(_ connection: SessionConnection, reason: EndReason) {
     guard !connection.isClosed, connection.stage != .closing else { return }
     subscribers.removeAll { $0 === connection }
     if connection.stage == .frames {
       attachments?.detached(connection, reason: reason)
+      if reason == .tooSlow { connection.dropUnstartedOutput() }
       connection.sendLast(
         ServerFrame.end(reason: reason, message: endMessage(reason), status: nil).frame.encoded)
       connection.finish()

@@ -13,8 +13,11 @@
 /// The replaced actions sit in one block allocated with the table, before any handler is
 /// installed, so that a signal handler reads them without allocating, locking or touching Swift's
 /// reference counts: ``raiseWithReplaced(_:)`` and ``callReplaced(_:info:context:)`` are
-/// async-signal-safe. Each owner (the crash handlers, the terminal's restore, the REPL's watcher)
-/// keeps its own table, made once for the process and never freed.
+/// async-signal-safe. Each owner (the crash handlers, the terminal's restore, the REPL's and a
+/// session server's watcher, an attached client's signals, the test runner's) keeps its own
+/// table, made once for the process and never freed: an owner that installs and restores its
+/// handlers more than once (a watcher for each REPL or session, a client for each attach) uses
+/// the same table each time, as ``restoreAll()`` leaves it empty.
 package final class ReplacedSignalActions: @unchecked Sendable {
   /// How a handler runs.
   package struct Options: OptionSet, Sendable {

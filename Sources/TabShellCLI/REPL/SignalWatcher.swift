@@ -34,7 +34,9 @@ final class SignalWatcher {
   /// The pipe's end to poll for reading: readable when a signal arrived.
   var readDescriptor: Int32 { pipe.readDescriptor }
   private let pipe: SignalPipe
-  private let previous = ReplacedSignalActions()
+  /// The actions replaced: one table for the process, made once and never freed (as
+  /// ``TabShellPlatform/ReplacedSignalActions`` asks), emptied by each ``restore()``.
+  private static let previous = ReplacedSignalActions()
 
   /// Creates the pipe and installs the handlers; `nil` when the pipe cannot be made. With
   /// `deadline` false, SIGTERM and SIGHUP do not end the process after a deadline.
@@ -67,7 +69,7 @@ final class SignalWatcher {
 
   /// Puts the previous handlers back and closes the pipe.
   func restore() {
-    previous.restoreAll()
+    Self.previous.restoreAll()
     pipe.close()
   }
 
@@ -79,7 +81,7 @@ final class SignalWatcher {
 
   private func install(_ signal: Int32) {
     if signal == Signal.terminalStop, SignalHandler.isIgnored(signal) { return }
-    previous.install(signalHandler, for: signal)
+    Self.previous.install(signalHandler, for: signal)
   }
 
   /// Called by the handler: records `signal` and wakes the loop.

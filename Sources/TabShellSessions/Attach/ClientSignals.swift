@@ -15,7 +15,9 @@ final class ClientSignals {
   ]
 
   private let pipe: SignalPipe
-  private let previous = ReplacedSignalActions()
+  /// The actions replaced: one table for the process, made once and never freed (as
+  /// ``TabShellPlatform/ReplacedSignalActions`` asks), emptied by each ``restore()``.
+  private static let previous = ReplacedSignalActions()
 
   /// The pipe's end to poll: readable when a signal came.
   var readDescriptor: Int32 { pipe.readDescriptor }
@@ -26,7 +28,7 @@ final class ClientSignals {
     self.pipe = pipe
     for signal in Self.watched {
       if signal == Signal.terminalStop, SignalHandler.isIgnored(signal) { continue }
-      previous.install(clientSignalHandler, for: signal)
+      Self.previous.install(clientSignalHandler, for: signal)
     }
   }
 
@@ -38,7 +40,7 @@ final class ClientSignals {
 
   /// Puts the previous actions back and closes the pipe.
   func restore() {
-    previous.restoreAll()
+    Self.previous.restoreAll()
     pipe.close()
   }
 }

@@ -59,12 +59,11 @@ package enum RunningPlugin {
       return value
     }
     length.store(0, ordering: .releasing)
-    // Control characters (C0, DEL, C1) would reach the terminal raw from the crash report: shown
-    // as '?'; cut on a character's boundary.
+    // Controls (C0, DEL, C1, bidirectional) would reach the terminal raw from the crash report:
+    // shown as '?'; cut on a character's boundary.
     var bytes: [UInt8] = []
     for scalar in (name ?? "").unicodeScalars {
-      let isControl = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-      let utf8 = isControl ? [0x3F] : Array(String(scalar).utf8)
+      let utf8 = TerminalText.isTerminalControl(scalar) ? [0x3F] : Array(String(scalar).utf8)
       guard bytes.count + utf8.count <= capacity else { break }
       bytes += utf8
     }

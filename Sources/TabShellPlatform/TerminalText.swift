@@ -1,6 +1,7 @@
 /// Text made safe to write to a terminal, for the modules that do not link the core (the static
-/// `tabshell` client and its session commands): the core's `neutralized(_:keepingLines:)` rule,
-/// which NeutralizedAgreementTests holds the two to.
+/// `tabshell` client and its session commands, the plugin transport): the core's
+/// `neutralized(_:keepingLines:)` and `isTerminalControl(_:)` rule, which
+/// NeutralizedAgreementTests holds the two to.
 package enum TerminalText {
   /// `text` with every control character — C0 (below U+0020), DEL (U+007F), C1 (U+0080–U+009F) —
   /// and every bidirectional control (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069)
@@ -10,8 +11,7 @@ package enum TerminalText {
     func kept(_ scalar: Unicode.Scalar) -> Bool {
       switch scalar.value {
       case 0x0A, 0x09: keepingLines
-      case 0..<0x20, 0x7F...0x9F: false
-      default: !isBidiControl(scalar)
+      default: !isTerminalControl(scalar)
       }
     }
     guard !text.unicodeScalars.allSatisfy(kept) else { return text }
@@ -24,6 +24,14 @@ package enum TerminalText {
       }
     }
     return result
+  }
+
+  /// Whether a scalar is a control that must not reach a terminal as it is: a control character
+  /// (C0, DEL, C1) or a bidirectional control (``isBidiControl(_:)``). The core's
+  /// `isTerminalControl(_:)`, for the modules that do not link it: the one rule of what is written
+  /// out (``neutralized(_:keepingLines:)``), shown as `?` or refused.
+  package static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || isBidiControl(scalar)
   }
 
   /// Whether a scalar is a bidirectional control (U+061C, U+200E, U+200F, U+202A–U+202E,

@@ -20,6 +20,15 @@ import Testing
     #expect(disagreements == [])
   }
 
+  /// The predicate under both: the same scalars are controls.
+  @Test func theirControlsAreTheSame() {
+    let disagreements = (UInt32(0)...0xFFFF).compactMap(Unicode.Scalar.init).filter {
+      TerminalText.isTerminalControl($0) != isTerminalControl($0)
+    }
+    #expect(disagreements == [])
+    #expect(isTerminalControl("\u{202E}") && isTerminalControl("\u{9B}") && !isTerminalControl("a"))
+  }
+
   @Test(arguments: [
     "", "plain", "tab\there", "two\nlines\r\n", "\u{1B}]0;x\u{07}", "\u{9B}2J\u{7F}",
     "a\u{202E}b\u{2066}c\u{200F}", "é\u{301}漢字🙂", "\\u{1B} as it is",

@@ -187,12 +187,11 @@ enum RandomCommands {
     "A", "Tab B", "it's", "say \"hi\"", "a;b", "#hash", "$1 $# $@ $$", "back\\slash",
     "line\nbreak", "", "--title", "2", "首页", "tab\tchar", "\u{1B}[31mred", "Text",
     "\u{1B}]52;c;aGk=\u{7}", "\u{1B}[2J", "bell\u{7}", "\u{9B}2J\u{7F}", "it's\u{1B}",
+    "\u{202E}txet", "a\u{2066}b\u{2069}\u{200F}",
   ]
 
-  /// A C0, DEL or C1 control character.
-  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-  }
+  /// A control a script must not carry as it is (the core's rule: C0, DEL, C1, bidirectional).
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool { isTerminalControl(scalar) }
   static let ids = ["a", "b", "c-1", "x.y", "--z", "_u", "text", "text-2", "page"]
   static let types = ["text", "page", "logger", "post"]
 

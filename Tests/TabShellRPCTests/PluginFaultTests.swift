@@ -38,6 +38,10 @@ struct PluginFaultTests {
       description: "writes a line that is not JSON", script: "read l; echo hello; sleep 30",
       fault: .notJSON(JSONError(.unexpectedByte(UInt8(ascii: "h")), at: 0), excerpt: "hello")),
     Case(
+      description: "writes a line that is not JSON, with controls (ESC, U+202E)",
+      script: #"read l; printf 'a\033[2J\342\200\256b\n'; sleep 30"#,
+      fault: .notJSON(JSONError(.unexpectedByte(UInt8(ascii: "a")), at: 0), excerpt: "a?[2J?b")),
+    Case(
       description: "writes invalid UTF-8", script: #"read l; printf '"\377"\n'; sleep 30"#,
       fault: .notUTF8(offset: 1)),
     Case(

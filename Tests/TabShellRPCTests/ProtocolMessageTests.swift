@@ -73,6 +73,7 @@ struct ProtocolMessageTests {
     ([:], #"the description: "name" is missing"#),
     (["name": 3], #"the description: "name" must be a string, not a number"#),
     (["name": "a\u{1B}b"], "the plugin's name must be a word of printable characters"),
+    (["name": "a\u{202E}b"], "the plugin's name must be a word of printable characters"),
     (
       ["name": "p", "screenTypes": 1],
       #"the description: "screenTypes" must be an array, not a number"#

@@ -55,11 +55,23 @@ import Testing
     #expect(drawn == canvas.lines)
   }
 
+  /// A bidirectional control takes no column and is left out, so that the terminal reorders
+  /// nothing drawn after it: not joined to the cell before it, nor drawn.
+  @Test func aBidirectionalControlIsLeftOut() {
+    var canvas = Canvas(width: 10, height: 2)
+    canvas.write("ab\u{202E}cd\u{2066}e\u{200F}", row: 0)
+    canvas.writeCentered("\u{61C}xy\u{2069}", row: 1)
+    #expect(canvas.lines == ["abcde", "    xy"])
+    #expect(canvas.rows[0][1].text == "b")
+    let drawn = Renderer.lines(of: canvas).map { $0.runs.map(\.text).joined() }
+    #expect(!drawn.joined().unicodeScalars.contains(where: isBidiControl))
+  }
+
   @Test(arguments: [
     ("Welcome to TabShell. Try 'tab 2'", 12, ["Welcome to", "TabShell.", "Try 'tab 2'"]),
     ("abcdefghij", 4, ["abcd", "efgh", "ij"]), ("首页消息我的", 5, ["首页", "消息", "我的"]),
     ("one\ntwo", 10, ["one", "two"]), ("", 5, [""]),
-    ("a\u{1B}[2J\tbc de", 5, ["a [2J", "bc de"]),
+    ("a\u{1B}[2J\tbc de", 5, ["a [2J", "bc de"]), ("ab\u{202E}c de", 3, ["abc", "de"]),
   ])
   func wrapping(text: String, width: Int, lines: [String]) {
     #expect(Canvas.wrap(text, width: width) == lines)

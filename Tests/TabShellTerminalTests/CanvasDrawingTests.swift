@@ -10,9 +10,10 @@ import Testing
 /// colours and bold text written over each other, on a background or not, at any column.
 @Suite struct CanvasDrawingTests {
   static let colors: [BarColor?] = [nil, .red, .blue, BarColor(red: 1, green: 2, blue: 3)]
-  /// What screens write: ``RandomGrids/characters`` and control characters (C0, DEL, C1).
+  /// What screens write: ``RandomGrids/characters`` and control characters (C0, DEL, C1,
+  /// bidirectional).
   static let characters =
-    RandomGrids.characters + ["\u{1B}", "\n", "\t", "\r\n", "\u{7F}", "\u{85}"]
+    RandomGrids.characters + ["\u{1B}", "\n", "\t", "\r\n", "\u{7F}", "\u{85}", "\u{202E}"]
 
   @Test(arguments: 0..<200)
   func drawnStraightIsDrawnAsTheLines(seed: Int) {

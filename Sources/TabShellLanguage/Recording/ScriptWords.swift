@@ -52,11 +52,9 @@ package enum ScriptWords {
   }
 
   /// Whether a character is a control character (C0, DEL or C1) or a bidirectional one
-  /// (``isBidiControl(_:)``): written as `\u{1B}` (`\n` for a line feed) in double quotes, never
-  /// as it is.
-  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || isBidiControl(scalar)
-  }
+  /// (``TabShellKit/isTerminalControl(_:)``): written as `\u{1B}` (`\n` for a line feed) in
+  /// double quotes, never as it is.
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool { isTerminalControl(scalar) }
 
   /// Whether a character may stand in a bare word: not a blank, a control character, nor one that
   /// the lexer treats specially.

@@ -3,19 +3,11 @@ import TabShellRPC
 
 /// A process plugin's drawing into the core's canvas, and its text made safe for a terminal.
 enum ProcessDrawing {
-  /// Text for the canvas: every control character (C0, DEL, C1: tabs, newlines, escapes) replaced
-  /// by a space, so that the drawing keeps its widths. (Text a plugin prints is
+  /// Text for the canvas (``TabShellKit/blankingControls(_:)``): every control character (C0,
+  /// DEL, C1: tabs, newlines, escapes) replaced by a space, every bidirectional control left out,
+  /// so that the drawing keeps its widths. (Text a plugin prints is
   /// ``TabShellKit/neutralized(_:keepingLines:)``'d, as every message is: its controls shown.)
-  static func blanked(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
-    var scalars = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars { scalars.append(isControl(scalar) ? " " : scalar) }
-    return String(scalars)
-  }
-
-  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-  }
+  static func blanked(_ text: String) -> String { blankingControls(text) }
 
   /// Writes the lines into the canvas, span after span, each clipped by the canvas (by display
   /// width; lines past its height are dropped), in its colours and attributes; places the cursor.

@@ -1,3 +1,5 @@
+import TabShellPlatform
+
 extension PluginDescription {
   /// Reads the result of `initialize` (without its `protocolVersion`, which the client checks), as
   /// `version` of the protocol has it: `takesInput` counts from version 2 (version 1 ignores it,
@@ -5,7 +7,7 @@ extension PluginDescription {
   init(json: JSONValue, version: Int = 1) throws(ProtocolMistake) {
     let fields = try JSONFields(json, place: "the description")
     let name = try fields.string("name")
-    guard !name.isEmpty, !name.unicodeScalars.contains(where: Self.isControl) else {
+    guard !name.isEmpty, !name.unicodeScalars.contains(where: TerminalText.isTerminalControl) else {
       throw ProtocolMistake("the plugin's name must be a word of printable characters")
     }
     var types: [ScreenType] = []
@@ -20,10 +22,6 @@ extension PluginDescription {
     var layouts: [Layout] = []
     for value in try fields.array("layouts") { layouts.append(try Layout(json: value)) }
     self.init(name: name, screenTypes: types, layouts: layouts)
-  }
-
-  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 
   /// Whether a screen type's name is lower-case letters, digits and `-`, as scripts type it.

@@ -86,14 +86,13 @@ package enum PluginFault: Error, Equatable, Sendable, CustomStringConvertible {
     return whole == value && whole < 1e9 ? "\(Int(whole)) s" : "\(value) s"
   }
 
-  /// The first characters of a line, for a message: at most 40, control characters as `?`.
+  /// The first characters of a line, for a message: at most 40, those holding a control
+  /// (``TerminalText/isTerminalControl(_:)``, bidirectional ones too) as `?`.
   static func excerpt(_ bytes: UnsafeRawBufferPointer) -> String {
     let text = String(decoding: bytes.prefix(160), as: UTF8.self)
     var result = ""
     for character in text.prefix(40) {
-      let isControl = character.unicodeScalars.contains {
-        $0.value < 0x20 || (0x7F...0x9F).contains($0.value)
-      }
+      let isControl = character.unicodeScalars.contains(where: TerminalText.isTerminalControl)
       result.append(isControl ? "?" : character)
     }
     return text.count > 40 ? result + "…" : result

@@ -27,21 +27,9 @@ extension Renderer {
   /// The text with every control character (C0, DEL, C1: newlines, tabs, escapes) replaced by a
   /// space, so that nothing a user or a plugin names can move the cursor or start an escape
   /// sequence, and without its bidirectional controls (``isBidiControl(_:)``), so that nothing can
-  /// reorder what is drawn after it: they take no column, so widths stay as they were.
-  package static func sanitized(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { isControl($0) || isBidiControl($0) }) else {
-      return text
-    }
-    var scalars = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars where !isBidiControl(scalar) {
-      scalars.append(isControl(scalar) ? " " : scalar)
-    }
-    return String(scalars)
-  }
-
-  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-  }
+  /// reorder what is drawn after it: they take no column, so widths stay as they were. The core's
+  /// ``TabShellKit/blankingControls(_:)``, as a canvas draws text.
+  package static func sanitized(_ text: String) -> String { blankingControls(text) }
 
   /// The longest prefix that fits in `width` columns, with "…" when cut, and its width. The text
   /// must already be sanitized. One pass; each character's width is computed once.

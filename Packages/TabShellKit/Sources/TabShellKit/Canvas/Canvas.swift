@@ -49,15 +49,17 @@ public struct Canvas: Sendable {
   /// Writes text from a row and column (0-based) in a style; whatever falls outside is dropped. A wide
   /// character that would straddle the right edge is dropped whole. Control characters (newlines,
   /// tabs, escapes) are not interpreted: each takes one cell and shows as a blank there, as the bar
-  /// shows them, and never joins or hides the character next to it.
+  /// shows them, and never joins or hides the character next to it; bidirectional controls are
+  /// left out (``blankingControls(_:)``).
   public mutating func write(_ text: String, row: Int, column: Int = 0, style: Style) {
     guard rows.indices.contains(row) else { return }
     if text.unicodeScalars.allSatisfy(standsAlone) {
       writeStandalone(text.unicodeScalars, row: row, column: column, style: style)
       return
     }
-    // A control character has no width and would join the cell before it as a mark does.
-    let text = Self.blankingControls(text)
+    // A control character has no width and would join the cell before it as a mark does; a
+    // bidirectional one would reorder what the terminal shows after it.
+    let text = blankingControls(text)
     var x = column
     for character in text {
       let w = displayWidth(of: character)
@@ -113,7 +115,7 @@ public struct Canvas: Sendable {
   /// Writes text centred on a row (each control character taking a cell, as
   /// ``write(_:row:column:style:)`` writes it).
   public mutating func writeCentered(_ text: String, row: Int, style: Style) {
-    let w = displayWidth(of: Self.blankingControls(text))
+    let w = displayWidth(of: blankingControls(text))
     write(text, row: row, column: max(0, (width - w) / 2), style: style)
   }
 
@@ -238,18 +240,6 @@ private func isWide(_ v: UInt32) -> Bool {
 }
 
 extension Canvas {
-  /// `text` as the canvas shows it: every control character (C0, DEL, C1) a blank, one a scalar
-  /// (as the host's renderer blanks them in the bar), so that each takes a cell of its own.
-  static func blankingControls(_ text: String) -> String {
-    func isControl(_ scalar: Unicode.Scalar) -> Bool {
-      scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-    }
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
-    var scalars = String.UnicodeScalarView()
-    for scalar in text.unicodeScalars { scalars.append(isControl(scalar) ? " " : scalar) }
-    return String(scalars)
-  }
-
   /// The most scalars a cell keeps, a character and its marks: terminals show a few, and a cell
   /// written with thousands would be copied, compared and written out with every frame.
   static let cellScalarLimit = 16

@@ -4,20 +4,23 @@ import Testing
 
 @testable import TabShellLanguage
 
-/// A wait (`wait-for`, `sleep`) looks again only after a wake-up that took something in: the
-/// 0.1 s slices it sleeps in (to see Ctrl-C) look at nothing (docs/Contract.md, "Scripts drive
-/// screens").
+/// A wait (`sleep`, `wait-for`) tells its host each wake-up and its end, and wakes up no later
+/// than the host asks (the full-screen mode's frame put off until it is due).
 @Suite struct WaitWakeUpTests {
-  @Test func aWaitWithNothingComingLooksOnce() throws {
+  @Test func aWaitWakesWhenTheHostAsksAndSaysWhenItEnds() {
     let interpreter = Interpreter(
       shell: Shell(), renderOptions: RenderOptions(), currentDirectory: "/", output: { _ in },
       report: { _ in })
-    var looks = 0
-    let found = try interpreter.wait(seconds: 0.45) {
-      looks += 1
-      return false
+    var moments: [WaitMoment] = []
+    interpreter.whileWaiting = {
+      moments.append($0)
+      return 5
     }
-    #expect(!found)
-    #expect(looks == 1)
+    #expect(interpreter.runLine("sleep 0.3") == .success)
+    // Without the host's limit, a wait with nothing to watch wakes every 100 ms: 3 times.
+    let wakeUps = moments.filter { $0 != .ended }.count
+    #expect(wakeUps >= 10, "\(wakeUps) wake-ups")
+    #expect(moments.last == .ended)
+    #expect(moments.filter { $0 == .ended }.count == 1)
   }
 }

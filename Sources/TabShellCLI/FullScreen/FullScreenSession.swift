@@ -93,7 +93,7 @@ final class FullScreenSession {
   /// Something changed since the last frame.
   var dirty = true
   /// A command's wait took in work not drawn yet, and when the last frame of a wait was drawn
-  /// (``drawWhileWaiting(changed:)``).
+  /// (``drawWhileWaiting(_:)``).
   var waitFrame: (pending: Bool, drawn: ContinuousClock.Instant?) = (false, nil)
   /// Set when the mode must end (after the events of this read).
   var exit: Exit?
@@ -124,7 +124,7 @@ final class FullScreenSession {
     interpreter.report = { [unowned self] in self.panel.append("\($0)", isError: true) }
     FullScreenReadline.install()
     interpreter.fullScreen = self
-    interpreter.whileWaiting = { [unowned self] in self.drawWhileWaiting(changed: $0) }
+    interpreter.whileWaiting = { [unowned self] in self.drawWhileWaiting($0) }
     startLine(text: line, point: point)
     // A screen that takes input gets the focus when the mode opens on it, unless the line REPL
     // handed over a line being typed.

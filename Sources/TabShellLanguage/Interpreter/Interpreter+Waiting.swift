@@ -2,6 +2,14 @@
 import TabShellPlatform
 import TabShellRendering
 
+/// What a wait tells ``Interpreter/whileWaiting``.
+package enum WaitMoment: Equatable {
+  /// A wake-up; `changed`: background work came in since the last one.
+  case wokeUp(changed: Bool)
+  /// The wait ended (done, timed out or interrupted).
+  case ended
+}
+
 extension Interpreter {
   /// The longest one `poll` of a wait lasts, in milliseconds: an interrupt that reached another
   /// thread, or came just before the `poll`, is seen within it. A wait otherwise sleeps until a
@@ -12,24 +20,27 @@ extension Interpreter {
   /// (``backgroundDescriptors``, ``backgroundTimeout``, ``takeInBackgroundWork()``): `isDone` is
   /// asked first, then after each wake-up that had work (a descriptor ready, a timer or a
   /// source's work due), not after one that only ends a ``waitSlice``; ``whileWaiting`` is called
-  /// at each wake-up. Returns whether it said so in time; an interrupt (Ctrl-C) throws
-  /// ``Interrupted``.
+  /// at each wake-up (which comes no later than it asks) and when the wait ends. Returns whether
+  /// it said so in time; an interrupt (Ctrl-C) throws ``Interrupted``.
   func wait(seconds: Double, until isDone: () throws -> Bool) throws -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now + .seconds(seconds)
     var changed = true
+    var hostLimit: Int32 = -1
+    defer { _ = whileWaiting?(.ended) }
     while true {
       if Self.isInterrupted { throw Interrupted() }
       if changed, try isDone() { return true }
       let left = clock.now.duration(to: deadline)
       guard left > .zero else { return false }
       var timeout = min(Self.waitSlice, Self.milliseconds(left))
+      if hostLimit >= 0 { timeout = min(timeout, hostLimit) }
       let background = backgroundTimeout
       if background >= 0 { timeout = min(timeout, background) }
       let ready = SystemIO.pollReadable(backgroundDescriptors, milliseconds: timeout)
       changed = ready.contains(true) || (background >= 0 && background <= timeout)
       if changed { try takeInBackgroundWork() }
-      whileWaiting?(changed)
+      hostLimit = whileWaiting?(.wokeUp(changed: changed)) ?? -1
     }
   }
 
@@ -58,7 +69,7 @@ extension Interpreter {
   }
 
   /// A duration in whole milliseconds, rounded up (a wait never wakes before it is due).
-  static func milliseconds(_ duration: Duration) -> Int32 {
+  package static func milliseconds(_ duration: Duration) -> Int32 {
     let (seconds, attoseconds) = duration.components
     let rounded = seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
     return Int32(clamping: rounded)

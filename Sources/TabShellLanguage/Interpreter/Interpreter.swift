@@ -31,8 +31,10 @@ package final class Interpreter {
   /// every client); `nil` outside a session, where `detach` fails.
   package var detachClients: (() -> Void)?
   /// What a wait (`wait-for`, `sleep`) calls at each wake-up, with whether background work came in
-  /// since the last one: the full-screen mode draws the frame again meanwhile. `nil` elsewhere.
-  package var whileWaiting: ((_ changed: Bool) -> Void)?
+  /// since the last one, and once when it ends (``WaitMoment``): the full-screen mode draws the
+  /// frame again meanwhile. It returns how long the wait may sleep before it calls again, in
+  /// milliseconds (-1: no limit): a frame put off is drawn when it is due. `nil` elsewhere.
+  package var whileWaiting: ((WaitMoment) -> Int32)?
   /// The directory relative paths are resolved against when no script names one.
   package var currentDirectory: String
   /// Whether a failed command lets the script go on (`--keep-going`).

@@ -18,6 +18,13 @@
 #include <time.h>
 #include <unistd.h>
 
+/// The last `byte` in the `count` bytes at `bytes` (`memrchr`, which the C library's headers
+/// declare only for _GNU_SOURCE), or NULL.
+static inline const void *tabshell_last_byte(const void *bytes, int byte, size_t count) {
+  extern void *memrchr(const void *bytes, int byte, size_t count);
+  return memrchr(bytes, byte, count);
+}
+
 /// Makes the calling process the subreaper of its descendants (`PR_SET_CHILD_SUBREAPER`): a
 /// process below it whose parent ends is given to it, not to init. 0, or -1 with `errno`.
 static inline int tabshell_become_child_subreaper(void) {

@@ -1,3 +1,5 @@
+import CPlatform
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -6,7 +8,8 @@
   import Darwin
 #endif
 
-/// The C library's fast loop over bytes in memory (`memchr`), for the lexer's hot paths.
+/// The C library's fast loops over bytes in memory (`memchr`, `memrchr`), for the lexer's and the
+/// terminal tabs' hot paths.
 package enum Memory {
   /// The offset of the first `byte` in `buffer` (`memchr`), or `nil` when there is none.
   package static func offset(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
@@ -14,5 +17,13 @@ package enum Memory {
       return nil
     }
     return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+  }
+
+  /// The offset of the last `byte` in `buffer` (`memrchr`), or `nil` when there is none.
+  package static func lastOffset(of byte: UInt8, in buffer: UnsafeRawBufferPointer) -> Int? {
+    guard let base = buffer.baseAddress,
+      let found = tabshell_last_byte(base, Int32(byte), buffer.count)
+    else { return nil }
+    return found - base
   }
 }

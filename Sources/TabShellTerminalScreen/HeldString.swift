@@ -1,3 +1,5 @@
+import TabShellPlatform
+
 /// Holds back an OSC string (a title, `ESC ] … BEL`) that the program's output read so far ends
 /// in, until the rest of it comes: libvterm 0.1.4 takes an OSC string only when it comes whole in
 /// one write into it (one split over two reads, or written by the program in pieces, is dropped).
@@ -46,22 +48,27 @@ struct HeldString {
 
   /// Where an OSC string that `input` does not finish starts, looking back at most ``limit``
   /// bytes; `nil` for none.
+  ///
+  /// The last ESC before the end is found with the C library (`memrchr`): text, most of what a
+  /// program writes, holds none. Only an `ESC ]` after which nothing ends a string starts one.
   static func unfinishedString(in input: UnsafeRawBufferPointer) -> Int? {
     let end = input.count
     // A last ESC may start the ST (`ESC \`) that ends an OSC string before it: that string is
     // held with it, else libvterm would get the string and its end in two writes.
     let lastEscape = end > 0 && input[end - 1] == 0x1B ? end - 1 : nil
-    var index = end - (lastEscape == nil ? 1 : 2)
-    while index >= max(0, end - limit) {
-      switch input[index] {
-      case 0x1B:
-        return input[index + 1] == 0x5D ? index : lastEscape
-      case 0x07, 0x18, 0x1A:
-        return lastEscape
-      default:
-        index -= 1
-      }
+    let searched = end - (lastEscape == nil ? 0 : 1)
+    let start = max(0, end - limit)
+    guard searched > start,
+      let found = Memory.lastOffset(
+        of: 0x1B, in: UnsafeRawBufferPointer(rebasing: input[start..<searched])),
+      input[start + found + 1] == 0x5D
+    else { return lastEscape }
+    let escape = start + found
+    // BEL, CAN or SUB after it ended the string.
+    for index in escape + 2..<searched
+    where input[index] == 0x07 || input[index] == 0x18 || input[index] == 0x1A {
+      return lastEscape
     }
-    return lastEscape
+    return escape
   }
 }

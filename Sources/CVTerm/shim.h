@@ -70,6 +70,12 @@ static inline int tabshell_cells_putglyph(VTermGlyphInfo *_Nullable info, VTermP
   return 1;
 }
 
+/// Writes `blank` into `count` cells (an erase's row).
+static inline void tabshell_cells_fill(VTermScreenCell *cells, VTermScreenCell blank, int count) {
+  for (int index = 0; index < count; index++)
+    cells[index] = blank;
+}
+
 #pragma clang assume_nonnull end
 
 #endif

@@ -136,7 +136,7 @@ struct TerminalCells {
           line[column] = blank
         }
       } else {
-        (line + columnStart).update(repeating: blank, count: columnEnd - columnStart)
+        tabshell_cells_fill(line + columnStart, blank, Int32(columnEnd - columnStart))
       }
       row += 1
     }

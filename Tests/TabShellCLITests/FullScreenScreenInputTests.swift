@@ -18,9 +18,6 @@ extension ReadlineTests {
         "add-tab terminal --id t -- sh -c 'stty -echo; echo ready; exec cat'; tab t;"
           + " wait-for --timeout 10 ready\r")
       #expect(harness.session.focus == .screen)
-      // The step after a line typed draws the new prompt's line a second time (readline's mark
-      // of a changed line outlives the frame drawn with it): not a key's frame.
-      harness.session.step()
     }
 
     @Test func aKeyForwardedToATerminalTabDrawsNoFrameOfItsOwn() {
@@ -38,6 +35,19 @@ extension ReadlineTests {
       #expect(harness.session.focus == .command)
       harness.type("wait-for --to t --timeout 10 q7z\r")
       #expect(harness.screen.contains { $0.contains("q7z") })
+    }
+
+    /// A line typed draws its frame once: the step after it, with nothing new, draws none.
+    @Test func aLineTypedDrawsOneFrame() {
+      let harness = Harness()
+      #expect(harness.session.open(line: "", point: 0) == nil)
+      defer { harness.session.close() }
+      harness.session.step()
+      let frames = harness.terminal.frames.count
+      harness.type("tab 2\r")
+      #expect(harness.terminal.frames.count == frames + 1)
+      harness.session.step()
+      #expect(harness.terminal.frames.count == frames + 1)
     }
 
     @Test func aKeyThatClosesThePanelDrawsIt() {

@@ -156,7 +156,9 @@ final class FullScreenSession {
   func step() {
     takeReadlineInput()
     if exit != nil { return }
-    if dirty || FullScreenReadline.takeChanged() { drawFrame() }
+    // The line's change is taken either way: the frame drawn shows it.
+    let lineChanged = FullScreenReadline.takeChanged()
+    if dirty || lineChanged { drawFrame() }
   }
 
   /// Decodes bytes the terminal sent and acts on them.

@@ -92,6 +92,7 @@ final class SessionScreen: AttachedClients {
     let prompt = mode.host.prompt()
     if ReadlineBridge.isReading, tabshell_rl_prompt().map({ String(cString: $0) }) != prompt {
       rl_set_prompt(prompt)
+      FullScreenReadline.markChanged()
     }
     if !terminal.clients.isEmpty { mode.step() }
     endIfExited()

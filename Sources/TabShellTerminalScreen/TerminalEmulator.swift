@@ -20,7 +20,7 @@ final class TerminalEmulator {
   /// Whether the program shows the cursor.
   var cursorVisible: Bool { cells.pointee.reports.pointee.cursorVisible }
   /// The lines scrolled off the top, oldest first, at most ``scrollbackLimit``.
-  var scrollback: [[VTermScreenCell]] { cells.pointee.scrollback.pointee.lines }
+  var scrollback: TerminalScrollback { cells.pointee.scrollback.pointee }
   /// The most lines ``scrollback`` keeps.
   var scrollbackLimit: Int { cells.pointee.scrollback.pointee.limit }
   /// How many lines the view is scrolled back from the live screen (0: not scrolled back), at most

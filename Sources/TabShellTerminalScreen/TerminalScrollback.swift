@@ -1,49 +1,62 @@
 import CVTerm
 
-/// The lines scrolled off a terminal's primary screen, oldest first, as libvterm's screen layer
-/// hands them over (docs/Contract.md, "Terminal tabs"): each without its trailing blank cells, at
-/// most ``limit``; and how far the view is scrolled back through them.
-struct TerminalScrollback {
-  /// The lines, oldest first.
-  private(set) var lines: [[VTermScreenCell]] = []
+/// The lines scrolled off a terminal's primary screen, oldest first (docs/Contract.md, "Terminal
+/// tabs"): each without its trailing blank cells, at most ``limit``; and how far the view is
+/// scrolled back through them.
+///
+/// A line is kept as its cells are stored (``TerminalCells``) and read as libvterm's screen layer
+/// hands cells out (its width worked out from the next cell) only when it is looked at: a flood
+/// keeps thousands of lines a second, and shows a screenful at most once a frame.
+struct TerminalScrollback: RandomAccessCollection {
+  /// The lines, oldest first, their cells as stored.
+  private var stored: [[VTermScreenCell]] = []
   /// The most lines kept; past it the oldest tenth goes.
   let limit: Int
   /// How many lines the view is scrolled back from the live screen (0: not scrolled back), at most
-  /// `lines.count`: the lines that scroll off while it is scrolled back add to it, so that the view
-  /// stays on the same lines.
+  /// `count`: the lines that scroll off while it is scrolled back add to it, so that the view stays
+  /// on the same lines.
   var scrolledBack = 0
 
   init(limit: Int) {
-    self.limit = max(0, limit)
+    self.limit = Swift.max(0, limit)
   }
 
-  /// Keeps a row of `columns` cells that scrolled off the top, without its trailing blanks, its
-  /// cells as they are read (their widths worked out, reverse video applied when `reverse`).
+  var startIndex: Int { 0 }
+  var endIndex: Int { stored.count }
+
+  /// A line's cells as read: their widths worked out, the stored protection mark gone.
+  subscript(index: Int) -> [VTermScreenCell] {
+    var line = stored[index]
+    for column in line.indices {
+      let wide = column + 1 < line.count && line[column + 1].chars.0 == TerminalCells.continuation
+      line[column].width = wide ? 2 : 1
+    }
+    return line
+  }
+
+  /// Keeps a row of `columns` cells that scrolled off the top, without its trailing blanks
+  /// (reverse video applied when `reverse`, as a cell read then would have it).
   mutating func push(
     _ row: UnsafeMutablePointer<VTermScreenCell>, columns: Int, reverse: Bool
   ) {
     guard limit > 0 else { return }
     var end = columns
     while end > 0, Self.isBlank(row[end - 1]) { end -= 1 }
-    if lines.count >= limit { lines.removeFirst(max(1, limit / 10)) }
+    if stored.count >= limit { stored.removeFirst(Swift.max(1, limit / 10)) }
     var line = Array(UnsafeBufferPointer(start: row, count: end))
-    line.withUnsafeMutableBufferPointer { cells in
-      // As read: the width worked out from the next cell (the stored one says protected or not).
-      for column in cells.indices {
-        let wide =
-          column < columns - 1 && row[column + 1].chars.0 == TerminalCells.continuation
-        cells[column].width = wide ? 2 : 1
-        if reverse { cells[column].attrs.reverse ^= 1 }
-      }
+    if reverse {
+      for column in line.indices { line[column].attrs.reverse ^= 1 }
     }
-    lines.append(line)
-    if scrolledBack > 0 { scrolledBack = min(scrolledBack + 1, lines.count) }
+    stored.append(line)
+    if scrolledBack > 0 { scrolledBack = Swift.min(scrolledBack + 1, stored.count) }
   }
 
-  /// Takes back the newest line, when the screen grows.
+  /// Takes back the newest line, as read, when the screen grows.
   mutating func popLast() -> [VTermScreenCell]? {
-    guard let line = lines.popLast() else { return nil }
-    scrolledBack = min(scrolledBack, lines.count)
+    guard !stored.isEmpty else { return nil }
+    let line = self[stored.count - 1]
+    stored.removeLast()
+    scrolledBack = Swift.min(scrolledBack, stored.count)
     return line
   }
 

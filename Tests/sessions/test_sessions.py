@@ -285,23 +285,41 @@ def test_garbage_in_line_mode_gets_one_error_and_the_connection_closed():
         assert s.send("echo still").stdout == "still\n"
 
 
+def still_open(connection):
+    """Whether the server has not closed `connection` (nothing to read, no end)."""
+    timeout = connection.socket.gettimeout()
+    connection.socket.setblocking(False)
+    try:
+        return connection.socket.recv(1) != b""
+    except BlockingIOError:
+        return True
+    finally:
+        connection.socket.settimeout(timeout)
+
+
 def test_a_silent_client_does_not_hold_the_session():
     with Sandbox() as s:
         s.start_detached("work")
-        silent = [s.connect("work") for _ in range(3)]
-        half = s.connect("work")
-        half.write(b'{"jsonrpc":"2.0","id":1,"meth')
         hello = s.connect("work")
         hello.hello()
         try:
-            for _ in range(5):
-                done = s.send("echo fast")
-                assert done.stdout == "fast\n" and done.seconds < 0.5, (done, done.seconds)
-            listed = s.tabshell("sessions")
-            assert listed.returncode == 0 and listed.seconds < 1, listed
+            for command in [["send", "echo fast"]] * 5 + [["sessions"]]:
+                silent = [s.connect("work") for _ in range(3)]
+                half = s.connect("work")
+                half.write(b'{"jsonrpc":"2.0","id":1,"meth')
+                try:
+                    done = s.tabshell(*command)
+                    assert done.returncode == 0, done
+                    assert command[0] != "send" or done.stdout == "fast\n", done
+                    # Answered while the silent ones were still there (the server closes them
+                    # 3 s after they came): they did not hold it, however slow the machine.
+                    assert all(map(still_open, [*silent, half])), (command, done.seconds)
+                finally:
+                    for c in [*silent, half]:
+                        c.close()
+            assert s.send("echo fast").stdout == "fast\n"
         finally:
-            for c in [*silent, half, hello]:
-                c.close()
+            hello.close()
 
 
 def patient_connect(sandbox, name):
@@ -801,12 +819,15 @@ def test_a_flood_of_input_does_not_stall_the_session():
             thread.start()
         try:
             time.sleep(0.5)
-            slowest = 0.0
+            # Each is answered while the flood goes on (its writer still writing, not cut off): a
+            # session held by the flood would answer none until it ends, here never. How long an
+            # answer takes is the machine's affair (a send takes 0.3-0.5 s during the flood on a
+            # loaded 2-core machine, 0.03 s without): 5 s only ends a run that is held. That a
+            # round takes in one slice is checked in process (aFloodOfKeysIsTakenInASliceARound).
             for _ in range(5):
                 done = s.send("echo fast")
-                assert done.stdout == "fast\n", done
-                slowest = max(slowest, done.seconds)
-            assert slowest < 1, slowest
+                assert done.stdout == "fast\n" and done.seconds < 5, (done, done.seconds)
+                assert threads[0].is_alive(), "the flood stopped (its client was cut off)"
             assert sent[0] > 10_000, sent
         finally:
             stop.set()

@@ -32,14 +32,23 @@ package struct TerminalLayout {
     self.shell = shell
     columns = options.columns
     rows = options.rows
-    reservedRows = min(options.reservedRowsUsed, rows)
-    let available = rows - reservedRows
     let shown = !shell.isBarHidden && BarEntries(shell).count > 0
-    let barHeight = shown ? min(3, available) : 0
-    barKinds = (3 - barHeight)..<3
-    screenHeight = available - barHeight
+    let heights = Self.heights(options, barShown: shown)
+    reservedRows = heights.reserved
+    barKinds = (3 - heights.bar)..<3
+    screenHeight = heights.screen
     bar = shown ? BarRenderer(shell, width: columns, scroll: scroll) : nil
-    cap = barHeight == 3 && screenHeight > 0 ? bar?.cap : nil
+    cap = heights.bar == 3 && screenHeight > 0 ? bar?.cap : nil
+  }
+
+  /// The rows kept at the bottom, the bar's and the screen area's in a terminal of `options`.
+  private static func heights(_ options: RenderOptions, barShown: Bool)
+    -> (reserved: Int, bar: Int, screen: Int)
+  {
+    let reserved = min(options.reservedRowsUsed, options.rows)
+    let available = options.rows - reserved
+    let bar = barShown ? min(3, available) : 0
+    return (reserved, bar, available - bar)
   }
 
   /// The size of the region (the rows under the page's header, the columns) that a screen shown
@@ -48,9 +57,9 @@ package struct TerminalLayout {
   package static func regionOfNewTab(
     _ shell: Shell, options: RenderOptions
   ) -> (rows: Int, columns: Int) {
-    let available = options.rows - min(options.reservedRowsUsed, options.rows)
-    let barHeight = shell.isBarHidden ? 0 : min(3, available)
-    return (max(0, available - barHeight - 1), options.columns)
+    // The region is the screen area less the page's header row.
+    let heights = Self.heights(options, barShown: !shell.isBarHidden)
+    return (max(0, heights.screen - 1), options.columns)
   }
 
   /// The first row of the bar (when it is shown).

@@ -50,7 +50,7 @@ public struct Canvas: Sendable {
   /// character that would straddle the right edge is dropped whole. Control characters (newlines,
   /// tabs, escapes) are not interpreted: each takes one cell and shows as a blank there, as the bar
   /// shows them, and never joins or hides the character next to it; bidirectional controls are
-  /// left out (``blankingControls(_:)``).
+  /// left out (`blankingControls(_:)`).
   public mutating func write(_ text: String, row: Int, column: Int = 0, style: Style) {
     guard rows.indices.contains(row) else { return }
     if text.unicodeScalars.allSatisfy(standsAlone) {

@@ -2,7 +2,7 @@
 /// terminal as it is: a control character — C0 (below U+0020), DEL (U+007F) and C1
 /// (U+0080–U+009F), ESC among them — or a bidirectional control (``isBidiControl(_:)``). The one
 /// rule of what is written out (``neutralized(_:keepingLines:)``), left out
-/// (``blankingControls(_:)``) or refused; `TerminalText.isTerminalControl(_:)` is its copy for
+/// (`blankingControls(_:)`) or refused; `TerminalText.isTerminalControl(_:)` is its copy for
 /// the modules that do not link the core, held to agree with it by a test.
 @_spi(Host) public func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
   scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || isBidiControl(scalar)

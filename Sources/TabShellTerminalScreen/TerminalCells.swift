@@ -202,8 +202,14 @@ struct TerminalCells {
     let startColumn = Int(rect.start_col) + max(0, -rightward)
     let sourceColumn = Int(rect.start_col) + max(0, rightward)
     let count = Int(rect.end_col - rect.start_col) - abs(rightward)
-    let rows = Array(Int(rect.start_row) + max(0, -downward)..<Int(rect.end_row) - max(0, downward))
-    for row in downward < 0 ? rows.reversed() : rows {
+    let first = Int(rect.start_row) + max(0, -downward)
+    let last = Int(rect.end_row) - max(0, downward) - 1
+    guard first <= last else { return }
+    // Rows moving down are copied from the bottom up, so that none is overwritten before it moves
+    // (no array of rows is made: a program can send insertions and deletions without end).
+    for row in downward < 0
+      ? stride(from: last, through: first, by: -1) : stride(from: first, through: last, by: 1)
+    {
       let target = lines[row] + startColumn
       let source = lines[row + downward] + sourceColumn
       // Within one row the cells overlap: copied from the end when they move right.

@@ -13,6 +13,9 @@ package final class SessionClient {
   package let name: String
   /// What the server said to `hello`: its pid.
   package private(set) var serverPID = 0
+  /// Called with each notification that comes while an answer is waited for (the server's
+  /// `busy`: a command runs there, and the request waits for it to end).
+  package var notified: ((String, JSONValue) -> Void)?
   private var input = InputBuffer()
   private var nextID = 1
   private var closed = false
@@ -88,9 +91,9 @@ package final class SessionClient {
   }
 
   /// Waits for the answer to the request `id` (at most `timeout` ms; -1: no limit): its result,
-  /// or ``SessionError/refused(_:)`` with the server's message. Notifications that come first are
-  /// dropped. After ``SessionError/notAnswering(_:milliseconds:)`` it may be called again: the
-  /// answer is still to come.
+  /// or ``SessionError/refused(_:)`` with the server's message. Notifications that come first go
+  /// to ``notified``. After ``SessionError/notAnswering(_:milliseconds:)`` it may be called again:
+  /// the answer is still to come.
   package func answer(to id: Int, timeout: Int32 = -1) throws(SessionError) -> JSONValue {
     let deadline = timeout < 0 ? nil : MonotonicClock.now() + UInt64(timeout) * 1_000_000
     while true {
@@ -99,8 +102,25 @@ package final class SessionClient {
       case .error(let answered, let error) where answered == .int(id) || answered == .null:
         throw .refused(error.message)
       case .result, .error: throw .protocolError("an answer to a request never made")
-      case .request, .notification: continue
+      case .notification(let method, let params): notified?(method, params)
+      case .request: continue
       }
+    }
+  }
+
+  /// What a client says when the server told it (`busy`) that its request waits for a command
+  /// running there.
+  package static func busyMessage(session name: String) -> String {
+    "[session \(name) is busy: waiting for its answer]\n"
+  }
+
+  /// Calls `said` once, when the server says `busy` (from now on).
+  package func sayOnceWhenBusy(_ said: @escaping () -> Void) {
+    var told = false
+    notified = { method, _ in
+      guard method == "busy", !told else { return }
+      told = true
+      said()
     }
   }
 

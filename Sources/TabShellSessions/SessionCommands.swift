@@ -102,6 +102,8 @@ package enum SessionCommands {
     }
     let client = try connect(session, folder: folder, client: "send", context)
     defer { client.close() }
+    let busy = SessionClient.busyMessage(session: client.name)
+    client.sayOnceWhenBusy { context.writeError(busy) }
     let answer = try client.call("run", ["commands": .string(text)])
     if let output = answer["output"]?.stringValue, !output.isEmpty { context.writeOutput(output) }
     if let errors = answer["errors"]?.stringValue, !errors.isEmpty { context.writeError(errors) }

@@ -84,19 +84,35 @@ final class SessionLineEngine: REPLEngine {
   static let busyNotice: Int32 = 1000
 
   /// The answer to the request `id`, however long it takes; the server is said to be busy once
-  /// when it takes longer than ``busyNotice``.
+  /// when it takes longer than ``busyNotice``, or says so. Ctrl-C meanwhile asks the session to
+  /// interrupt the line's commands (`interrupt`).
   private func waitForAnswer(_ id: Int) throws(SessionError) -> JSONValue {
     var saidBusy = false
+    let say = { [process, name = client.name] in
+      guard !saidBusy else { return }
+      saidBusy = true
+      process.writeError(SessionClient.busyMessage(session: name))
+    }
+    // The server says `busy` when another client's command holds the line.
+    client.sayOnceWhenBusy(say)
+    defer { client.notified = nil }
+    let start = MonotonicClock.now()
     while true {
       do throws(SessionError) {
-        return try client.answer(to: id, timeout: Self.busyNotice)
+        return try client.answer(to: id, timeout: Self.interruptCheck)
       } catch .notAnswering {
-        guard !saidBusy else { continue }
-        saidBusy = true
-        process.writeError("[session \(client.name) is busy: waiting for its answer]\n")
+        // Ctrl-C (the REPL's signal handler set the flag): the session interrupts the line's
+        // commands, and answers with their status, 130.
+        if Interpreter.interruption.exchange(false, ordering: .relaxed) {
+          try client.write(SessionMessage.notification(method: "interrupt", params: .null).line)
+        }
+        if MonotonicClock.now() - start >= UInt64(Self.busyNotice) * 1_000_000 { say() }
       }
     }
   }
+
+  /// How often a Ctrl-C is looked for while an answer is waited for, in ms.
+  static let interruptCheck: Int32 = 50
 
   func completions(line: String, wordStart: Int, wordEnd: Int) -> [String] { [] }
 

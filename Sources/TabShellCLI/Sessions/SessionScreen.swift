@@ -52,6 +52,14 @@ final class SessionScreen: AttachedClients {
   func received(_ frame: ClientFrame, from connection: SessionConnection) {
     switch frame {
     case .input(let bytes):
+      // It came while a command this client's keys ran waits (the server reads its clients
+      // then): Ctrl-C interrupts the command, as on a terminal, with the keys typed before it.
+      if connection === typing, let last = bytes.lastIndex(of: Self.controlC) {
+        server.interruptCommand()
+        backlog.removeAll { $0.connection === connection }
+        queue(Array(bytes[(last + 1)...]), from: connection)
+        return
+      }
       queue(bytes, from: connection)
     case .resize(let columns, let rows):
       terminal.resize(connection, columns: columns, rows: rows)
@@ -105,9 +113,13 @@ final class SessionScreen: AttachedClients {
     ReadlineBridge.end()
   }
 
+  /// The byte Ctrl-C sends.
+  static let controlC: UInt8 = 0x03
+
   /// Keeps `bytes` a client sent to be taken in a slice at a time; a client with more than
   /// ``SessionProtocol/inputBacklogLimit`` bytes waiting is cut off (reason `flood`).
   private func queue(_ bytes: [UInt8], from connection: SessionConnection) {
+    guard !bytes.isEmpty else { return }
     guard let index = backlog.firstIndex(where: { $0.connection === connection }) else {
       backlog.append((connection, bytes[...]))
       return

@@ -17,12 +17,21 @@ extension SessionServer {
       return
     case .success(.request(let requestID, let name, let parameters)):
       (id, method, params) = (requestID, name, parameters)
+    case .success(.notification("interrupt", _)) where connection.stage == .lines:
+      // Ctrl-C in the client whose `run` runs; one that comes after its answer is too late.
+      if connection === busy.requester { interruptCommand() }
+      return
     case .success:
       refuse(connection, id: .null, code: RPCError.invalidRequest, "the server takes requests only")
       return
     }
     if connection.stage == .greeting, method != "hello" {
       refuse(connection, id: id, code: RPCError.invalidRequest, "the first request must be 'hello'")
+      return
+    }
+    // While a command runs, what would run another (or attach a client) waits for it to end.
+    if busy.isServing, method == "run" || method == "attach" {
+      hold(line, from: connection)
       return
     }
     switch method {
@@ -35,6 +44,8 @@ extension SessionServer {
     case "kill":
       answer(connection, id, .object([:]))
       end(status: 0, reason: .killed)
+      // A command running now stops: the session ends after it.
+      if busy.isServing { interruptCommand() }
     case "attach": attach(id, params, connection)
     default:
       answer(
@@ -100,7 +111,9 @@ extension SessionServer {
         error: RPCError(code: RPCError.invalidParams, message: "run needs \"commands\" (a string)"))
       return
     }
+    busy.requester = connection
     let result = runCommands(commands)
+    busy.requester = nil
     var answered: JSONObject = [
       "status": .int(Int(result.status)), "output": .string(result.output),
       "errors": .string(result.errors),

@@ -44,6 +44,8 @@ package final class SessionServer {
   /// Until when the listener is not watched (monotonic nanoseconds): no descriptor was left to
   /// accept with, not even the spare's.
   var listenerRest: UInt64?
+  /// The command running now, while it waits (`SessionServer+Busy.swift`).
+  var busy = BusyState()
   private var signals: SignalWatcher?
 
   /// A server for `interpreter` on the socket `listener` bound at `socket`.
@@ -68,6 +70,7 @@ package final class SessionServer {
       signals?.restore()
       signals = nil
     }
+    serveWhileWaiting()
     while ending == nil { runRound() }
     return finish()
   }
@@ -75,6 +78,8 @@ package final class SessionServer {
   /// One round: waits (at most `timeout` ms, and no longer than the background work and the
   /// attached clients allow) for a socket, a signal or background work, then handles what came.
   package func runRound(timeout: Int32 = -1) {
+    // Requests held back while a command ran are answered first, in the order they came.
+    takeHeld()
     if let rest = listenerRest, MonotonicClock.now() >= rest { listenerRest = nil }
     // A resting listener is watched with fd -1 (its waiting connections would wake every wait).
     var watched = [SystemIO.Watched(fd: listenerRest == nil ? listener : -1)]
@@ -93,7 +98,8 @@ package final class SessionServer {
     let background = interpreter.backgroundTimeout
     let rest = listenerRest.map { MonotonicClock.milliseconds(until: $0) } ?? -1
     let wait = Self.soonest([
-      timeout, background, attachments?.timeout ?? -1, deadlineWait(open), rest,
+      busy.held.isEmpty ? timeout : 0, background, attachments?.timeout ?? -1, deadlineWait(open),
+      rest,
     ])
     let ready = SystemIO.wait(watched, milliseconds: wait)
     // SIGTERM and SIGHUP end the session as `quit` does.
@@ -142,17 +148,25 @@ package final class SessionServer {
     connection.accepted + UInt64(max(helloTimeout, 0)) * 1_000_000
   }
 
-  /// Reads once from `connection` and handles every whole message or frame it holds.
-  private func read(_ connection: SessionConnection) {
+  /// Reads once from `connection` and handles every whole message or frame it holds. A client
+  /// gone while its `run` request runs interrupts its commands.
+  func read(_ connection: SessionConnection) {
     guard connection.wantsRead else { return }
     switch connection.fill() {
     case .read: break
     case .wouldBlock: return
     case .end, .failed:
+      if connection === busy.requester { interruptCommand() }
       drop(connection, reason: .detached)
       return
     }
-    while !connection.isClosed, connection.stage != .closing {
+    takeAll(connection)
+  }
+
+  /// Handles every whole message or frame `connection` holds, up to one held back while a command
+  /// runs (``isHeld(_:)``).
+  func takeAll(_ connection: SessionConnection) {
+    while !connection.isClosed, connection.stage != .closing, !isHeld(connection) {
       if connection.stage == .frames {
         guard takeFrame(connection) else { return }
       } else {
@@ -200,7 +214,7 @@ package final class SessionServer {
 
   /// Writes what `connection` has waiting; closes it when that fails, or when it was closing and
   /// is done (or past its deadline).
-  private func write(_ connection: SessionConnection) {
+  func write(_ connection: SessionConnection) {
     switch connection.flush() {
     case .failed:
       drop(connection, reason: .detached)

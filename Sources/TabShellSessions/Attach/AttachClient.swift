@@ -36,7 +36,17 @@ package enum AttachClient {
         "columns": .int(min(max(1, size.columns), 9999)),
         "rows": .int(min(max(1, size.rows), 9999)),
       ]
-      _ = try client.call("attach", params, timeout: SessionProtocol.answerTimeout)
+      // Held while a command runs in the session: waited for as long as the server says so.
+      var busy = false
+      client.sayOnceWhenBusy { busy = true }
+      let id = try client.request("attach", params)
+      do throws(SessionError) {
+        _ = try client.answer(to: id, timeout: SessionProtocol.answerTimeout)
+      } catch .notAnswering(let name, let milliseconds) {
+        guard busy else { throw .notAnswering(name, milliseconds: milliseconds) }
+        writeError(SessionClient.busyMessage(session: target.name))
+        _ = try client.answer(to: id)
+      }
     } catch {
       writeError("error: \(error)\n")
       return 1

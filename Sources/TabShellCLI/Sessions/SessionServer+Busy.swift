@@ -1,0 +1,86 @@
+import TabShellLanguage
+import TabShellPlatform
+import TabShellSessions
+
+/// What the server knows of the command running now (a `run` request's, a line or a key of an
+/// attached client), for ``SessionServer/serveWhileWaiting()``.
+struct BusyState {
+  /// The connection whose `run` request runs now, if one does: its client gone (or its
+  /// `interrupt`) interrupts the commands.
+  var requester: SessionConnection?
+  /// The requests that came while a command ran and would run another, or attach a client: they
+  /// are handled, in the order they came, once it ends. A connection with one held is not read
+  /// meanwhile, so that its requests are answered in order.
+  var held: [(connection: SessionConnection, line: [UInt8])] = []
+  /// Whether the server is serving its connections from inside a command's wait.
+  var isServing = false
+}
+
+/// A command that waits (`wait-for`, `sleep`) does not hold the session (docs/Contract.md,
+/// "Sessions"): at each of its wake-ups (``TabShellLanguage/Interpreter/whileWaiting``, at least
+/// every 100 ms) the server takes connections in, reads them and answers what runs nothing
+/// (`hello`, `info`, `events`, `kill`); a `run` or an `attach` is held until the command ends,
+/// and its client is told the session is busy (a `busy` notification, once). Attached clients'
+/// input is taken (Ctrl-C from the client whose key or line runs the command interrupts it,
+/// ``SessionScreen``), and the frame is drawn as the full-screen mode draws it while it waits; a
+/// `run` request's client gone, or its `interrupt`, interrupts its commands. Every connection's
+/// output is written before the wait goes on.
+extension SessionServer {
+  /// Puts the wait's service in front of what the interpreter's waits called until now (the
+  /// session's full-screen mode, which draws).
+  func serveWhileWaiting() {
+    let drawing = interpreter.whileWaiting
+    interpreter.whileWaiting = { [unowned self] moment in
+      if moment != .ended, !busy.isServing {
+        busy.isServing = true
+        serveConnections()
+        busy.isServing = false
+      }
+      let limit = drawing?(moment) ?? -1
+      for connection in connections where connection.wantsWrite { write(connection) }
+      return limit
+    }
+  }
+
+  /// Takes waiting connections in, and reads once from each one that sent something.
+  private func serveConnections() {
+    if let rest = listenerRest, MonotonicClock.now() >= rest { listenerRest = nil }
+    if listenerRest == nil { acceptAll() }
+    let open = connections.filter { $0.wantsRead && !isHeld($0) }
+    let ready = SystemIO.wait(open.map { SystemIO.Watched(fd: $0.fd) }, milliseconds: 0)
+    for (connection, state) in zip(open, ready) where state.readable || state.broken {
+      read(connection)
+    }
+  }
+
+  /// Whether `connection` has a request held until the command ends.
+  func isHeld(_ connection: SessionConnection) -> Bool {
+    busy.held.contains { $0.connection === connection }
+  }
+
+  /// Holds `line` from `connection` until the command ends; its client is told the session is
+  /// busy (not the command's own client, which knows).
+  func hold(_ line: [UInt8], from connection: SessionConnection) {
+    busy.held.append((connection, line))
+    guard connection !== busy.requester else { return }
+    connection.send(SessionMessage.notification(method: "busy", params: .object([:])))
+  }
+
+  /// Handles the requests held while a command ran, in the order they came (those held while
+  /// one of them runs wait for the next round), and what each connection sent after its own.
+  func takeHeld() {
+    for _ in busy.held.indices {
+      guard !busy.held.isEmpty else { return }
+      let (connection, line) = busy.held.removeFirst()
+      guard !connection.isClosed, connection.stage != .closing else { continue }
+      handle(line, from: connection)
+      takeAll(connection)
+    }
+  }
+
+  /// Interrupts the command running now, as Ctrl-C does in the full-screen mode: it stops before
+  /// its next step (a wait at its next wake-up), with status 130.
+  func interruptCommand() {
+    Interpreter.interruption.store(true, ordering: .relaxed)
+  }
+}

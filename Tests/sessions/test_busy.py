@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""Tests of a session while a command runs in it (docs/Contract.md, "Sessions"): a command that
+waits (`sleep`, `wait-for`) does not hold the session. Other clients are served or told it is busy,
+Ctrl-C from the client that started the command interrupts it, and so does that client's end.
+
+Real servers, sockets and clients, with the harness of Tests/sessions/session.py.
+
+Run:  python3 Tests/sessions/test_busy.py [WORD...]   (prints "N passed, N failed")
+"""
+
+import contextlib
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from session import BINARY, Sandbox  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "support"))
+import testmain  # noqa: E402 - Tests/support: the runner the test files here share
+
+BUSY = "[session work is busy: waiting for its answer]\n"
+
+
+@contextlib.contextmanager
+def sending(sandbox, commands):
+    """`tabshell send COMMANDS` started and left running (its Popen, text): yielded half a second
+    later, its commands under way; killed at the end if it has not ended."""
+    process = subprocess.Popen([BINARY, "send", commands], env=sandbox.env, cwd=sandbox.home,
+                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(0.5)
+        yield process
+    finally:
+        process.kill()
+        process.wait()
+
+
+def row_matching(terminal, pattern, timeout):
+    """Waits (at most `timeout` s) for a row of the screen matching `pattern`."""
+    terminal.wait(lambda t: any(re.search(pattern, line) for line in t.lines()), repr(pattern),
+                  timeout=timeout)
+
+
+def test_a_command_that_waits_does_not_hold_the_other_clients():
+    with Sandbox() as s:
+        s.start_detached("work")
+        with sending(s, "sleep 3; echo slept") as first:
+            # Answered while the sleep runs: `sessions` (`info`), not held by it.
+            listed = s.tabshell("sessions")
+            assert listed.returncode == 0 and listed.stdout.startswith("work: 0 tabs"), listed
+            assert listed.seconds < 1.5, listed.seconds
+            # A `send` waits for the sleep to end, and says so, instead of being given up.
+            second = s.send("echo after")
+            assert (second.returncode, second.stdout, second.stderr) == (0, "after\n", BUSY), second
+            assert second.seconds > 1, second.seconds
+            out, err = first.communicate(timeout=10)
+            assert (first.returncode, out, err) == (0, "slept\n", ""), (first.returncode, out, err)
+
+
+def test_attach_and_kill_session_are_not_given_up_while_a_command_waits():
+    with Sandbox() as s:
+        s.start_detached("work")
+        with sending(s, "sleep 2") as first:
+            # `attach` waits for the sleep to end, and says so; then it is attached.
+            client = s.client("attach", "work")
+            client.wait_text(BUSY.strip(), timeout=3)
+            client.wait_text("No tabs.", timeout=5)
+            assert first.wait(timeout=5) == 0
+            client.type("detach\r")
+            assert client.finish() == 0
+        # `kill-session` ends the session at once: the command running is interrupted.
+        with sending(s, "sleep 30") as second:
+            killed = s.tabshell("kill-session", "work")
+            assert (killed.returncode, killed.stderr) == (0, ""), killed
+            assert killed.seconds < 2, killed.seconds
+            assert second.wait(timeout=3) == 130
+            assert not os.path.exists(s.socket("work"))
+
+
+def test_a_send_client_interrupted_or_killed_interrupts_its_commands():
+    with Sandbox() as s:
+        s.start_detached("work")
+        for number in (signal.SIGINT, signal.SIGKILL):
+            with sending(s, "sleep 30; echo never") as client:
+                client.send_signal(number)
+                client.wait(timeout=5)
+                # The session is free again at once: its sleep was interrupted.
+                done = s.send("echo free")
+                assert (done.returncode, done.stdout, done.stderr) == (0, "free\n", ""), done
+                assert done.seconds < 2, (number, done.seconds)
+
+
+def test_ctrl_c_in_an_attached_client_interrupts_the_line_it_typed():
+    with Sandbox() as s:
+        client = s.start("work")
+        client.type("sleep 30\r")
+        time.sleep(0.5)
+        started = time.monotonic()
+        client.type("\x03")
+        client.wait_text("error: interrupted", timeout=3)
+        assert time.monotonic() - started < 2, time.monotonic() - started
+        client.type("echo back-again\r")
+        row_matching(client, r"^back-again$", timeout=3)
+        assert s.send("echo free").stdout == "free\n"
+
+
+def test_ctrl_c_in_the_line_client_interrupts_its_line():
+    with Sandbox() as s:
+        s.start_detached("work")
+        line = s.client("--session", "work")
+        line.wait_text("tabshell[work]>")
+        line.type("sleep 30; echo never\r")
+        time.sleep(0.5)
+        started = time.monotonic()
+        # Ctrl-C as its terminal sends it (the harness's pseudo-terminal is not the client's
+        # controlling terminal).
+        line.signal(signal.SIGINT)
+        line.wait(lambda t: sum(row.startswith("tabshell[work]>") for row in t.lines()) == 2,
+                  "the prompt again", timeout=3)
+        assert time.monotonic() - started < 2, time.monotonic() - started
+        assert "never" not in line.lines(), line.text()
+        line.type("echo back-again\r")
+        line.wait(lambda t: "back-again" in t.lines(), "the next line's output", timeout=3)
+        assert s.send("echo free").stdout == "free\n"
+
+
+if __name__ == "__main__":
+    sys.exit(testmain.run(globals(), BINARY))

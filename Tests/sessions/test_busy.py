@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Tests of a session while a command runs in it (docs/Contract.md, "Sessions"): a command that
 waits (`sleep`, `wait-for`) does not hold the session. Other clients are served or told it is busy,
-Ctrl-C from the client that started the command interrupts it, and so does that client's end.
+Ctrl-C from the client that started the command interrupts it, and so does that client's end;
+attached clients see the frame change while a script waits on a terminal tab.
 
 Real servers, sockets and clients, with the harness of Tests/sessions/session.py.
 
@@ -21,6 +22,7 @@ from session import BINARY, Sandbox  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "support"))
 import testmain  # noqa: E402 - Tests/support: the runner the test files here share
 
+SHELL_TAB = "add-tab terminal --id t -- sh"
 BUSY = "[session work is busy: waiting for its answer]\n"
 
 
@@ -126,6 +128,19 @@ def test_ctrl_c_in_the_line_client_interrupts_its_line():
         line.type("echo back-again\r")
         line.wait(lambda t: "back-again" in t.lines(), "the next line's output", timeout=3)
         assert s.send("echo free").stdout == "free\n"
+
+
+def test_an_attached_client_sees_a_terminal_tab_change_while_a_script_waits_on_it():
+    with Sandbox([SHELL_TAB]) as s:
+        client = s.start("work")
+        script = ("type --to t 'sleep 1; echo MARK-$((6*7))'; send-keys --to t Enter; "
+                  "wait-for --to t --timeout 10 MARK-42; sleep 4; echo waited")
+        with sending(s, script) as sent:
+            # Drawn while the script still waits (it runs 5 s), not once it has ended.
+            row_matching(client, r"^MARK-42$", timeout=3)
+            assert sent.poll() is None, sent.communicate()
+            out, err = sent.communicate(timeout=10)
+            assert (sent.returncode, out, err) == (0, "waited\n", ""), (sent.returncode, out, err)
 
 
 if __name__ == "__main__":

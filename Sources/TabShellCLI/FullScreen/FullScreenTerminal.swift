@@ -33,8 +33,8 @@ protocol FullScreenTerminal: AnyObject {
   /// Why Ctrl-X Ctrl-A cannot go back to the line REPL on this terminal, or `nil` when it can.
   var lineModeRefusal: String? { get }
   /// Whether a frame written while a command waits (`sleep`, `wait-for`) reaches the terminal
-  /// then: the local one's does; a session's clients get theirs when the server's round ends, so
-  /// frames drawn meanwhile would only pile up there.
+  /// then: the local one's does, and a session's attached clients' (the server writes their
+  /// connections at each wake-up of the wait).
   var showsFramesWhileWaiting: Bool { get }
 }
 

@@ -138,6 +138,10 @@ final class ClientsTerminal: FullScreenTerminal {
 
   func commandRunning(_ running: Bool) {}
 
+  /// The server writes the clients' frames out at each wake-up of a wait
+  /// (``SessionServer/serveWhileWaiting()``); with no client, nothing is drawn.
+  var showsFramesWhileWaiting: Bool { !clients.isEmpty }
+
   func takeSignals() -> SignalWatcher.Pending { SignalWatcher.Pending() }
 
   func suspend() -> TerminalSuspension {

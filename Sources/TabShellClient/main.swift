@@ -18,6 +18,10 @@ do throws(SessionUsageError) {
   CurrentProcess.exitNow(2)
 }
 let host = HostExecutable.path
+// SIGINT waits (blocked) while the process becomes the shell: `exec` puts its action back to the
+// default, which would end the shell on a Ctrl-C typed meanwhile. The shell lets it through once
+// it catches it (ScriptSignals).
+SignalHandler.block(Signal.interrupt)
 CurrentProcess.executeAgain(host)
 try? SystemIO.writeAll(2, "error: cannot run the shell '\(host)': \(SystemError.current)\n".utf8)
 CurrentProcess.exitNow(127)

@@ -16,6 +16,24 @@ package enum SignalHandler {
     pthread_sigmask(SIG_SETMASK, &none, nil)
   }
 
+  /// Blocks `signal` for the calling thread: it waits (pending) until unblocked, across `exec`
+  /// too, which keeps the mask but puts a caught signal's action back to the default.
+  package static func block(_ signal: Int32) {
+    changeMask(SIG_BLOCK, signal)
+  }
+
+  /// Unblocks `signal` for the calling thread: one that waits (pending) is delivered now.
+  package static func unblock(_ signal: Int32) {
+    changeMask(SIG_UNBLOCK, signal)
+  }
+
+  private static func changeMask(_ how: Int32, _ signal: Int32) {
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, signal)
+    pthread_sigmask(how, &set, nil)
+  }
+
   /// Whether `signal` is ignored now (as a background job's SIGINT is, from its shell).
   package static func isIgnored(_ signal: Int32) -> Bool {
     var current = sigaction()

@@ -109,7 +109,8 @@ package enum FatalSignals {
   /// The runtime reads `SWIFT_BACKTRACE` once, as the process starts, so this runs the executable
   /// again (one `exec`, before anything else happens) with `interactive=no` added to it. It does so
   /// only when the backtracer would be interactive: stdin and stdout are terminals and
-  /// `SWIFT_BACKTRACE` says nothing of `interactive`. When the `exec` fails, the process goes on.
+  /// `SWIFT_BACKTRACE` says nothing of `interactive`. SIGINT is blocked across the `exec`. When the
+  /// `exec` fails, the process goes on.
   /// Call it first thing in `main`.
   package static func turnOffInteractiveBacktracer() {
     guard TerminalDevice.isTerminal(0), TerminalDevice.isTerminal(1),
@@ -119,6 +120,9 @@ package enum FatalSignals {
     guard !current.contains("interactive=") else { return }
     let settings = current.isEmpty ? "interactive=no" : current + ",interactive=no"
     guard CurrentProcess.setEnvironmentValue("SWIFT_BACKTRACE", settings) else { return }
+    // A Ctrl-C meanwhile waits for the new start's handler (``ScriptSignals/install()``), not the
+    // default action that `exec` puts back.
+    SignalHandler.block(Signal.interrupt)
     CurrentProcess.executeAgain(executable)
   }
 

@@ -6,30 +6,59 @@ import TabShellPlatform
 /// commands with status 130 and `error: interrupted` on stderr, after the output it made so far.
 /// A second Ctrl-C ends the process at once, as SIGINT's default action does.
 ///
+/// Ctrl-C in an interactive shell never ends it, from its start-up (plugins, the start-up file)
+/// to its end: it stops what runs (the start-up file, a command), the REPL installs its own
+/// handlers over this one while it reads lines, and the shell's exit status stays its own. Until
+/// the command line says which it is (``settle(interactive:)``), a second Ctrl-C does not end the
+/// process either.
+///
 /// The handler only sets ``Interpreter/interruption`` (lock-free, async-signal-safe). A SIGINT that
-/// was ignored when the process started (a background job of a non-interactive shell) stays ignored.
-/// The REPL installs its own handlers over this one while it reads lines.
+/// was ignored when the process started (a background job of a non-interactive shell) stays ignored;
+/// one held back (blocked) when it started, as the `tabshell` executable and the backtracer's
+/// second start hold it while they hand the process over, comes through once caught.
 package enum ScriptSignals {
+  /// What runs: not known yet, a script (or any other command line), or an interactive shell.
+  private enum Run: UInt8, AtomicRepresentable {
+    case undecided, script, interactive
+  }
+
+  private static let run = Atomic<Run>(.undecided)
+
   /// Catches SIGINT for the rest of the process.
   package static func install() {
+    defer { SignalHandler.unblock(Signal.interrupt) }
     if SignalHandler.isIgnored(Signal.interrupt) { return }
     SignalHandler.install(interruptHandler, for: Signal.interrupt)
   }
 
+  /// The command line said what runs: an interactive shell (the REPL, whose Ctrl-C abandons the
+  /// line or stops the command that runs), or anything else (a script), whose second Ctrl-C ends
+  /// the process from now on.
+  package static func settle(interactive: Bool) {
+    run.store(interactive ? .interactive : .script, ordering: .relaxed)
+  }
+
+  /// Whether a second Ctrl-C ends the process: a script's. Async-signal-safe.
+  fileprivate static var secondInterruptEnds: Bool { run.load(ordering: .relaxed) == .script }
+
   /// The status of a run that ended with `status`: 130, with `error: interrupted` written through
-  /// `writeError`, when an interrupt stopped it.
+  /// `writeError`, when an interrupt stopped it (an interactive shell's status stands).
   package static func finish(_ status: Int32, writeError: (String) -> Void) -> Int32 {
-    guard Interpreter.interruption.load(ordering: .relaxed) else { return status }
+    guard run.load(ordering: .relaxed) != .interactive,
+      Interpreter.interruption.load(ordering: .relaxed)
+    else { return status }
     writeError("error: interrupted\n")
     return 130
   }
 }
 
-/// The SIGINT handler: the first one asks the running script to stop; a second one ends the process
-/// by SIGINT's default action.
+/// The SIGINT handler: the first one asks the running script to stop; a second one ends a script's
+/// process by SIGINT's default action.
 private func interruptHandler(_ signal: Int32) {
   SignalHandler.preservingErrno {
-    if Interpreter.interruption.exchange(true, ordering: .relaxed) {
+    if Interpreter.interruption.exchange(true, ordering: .relaxed),
+      ScriptSignals.secondInterruptEnds
+    {
       PendingOutput.standardOutput.flushFromSignalHandler()
       SignalHandler.raiseWithDefaultAction(signal)
     }

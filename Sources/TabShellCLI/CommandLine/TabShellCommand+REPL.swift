@@ -22,6 +22,8 @@ extension TabShellCommand {
     let startupStatus = runStartup(interpreter, options, process, writeError: writeError)
     interpreter.view.fullScreenToCome = nil
     if let startupStatus { return startupStatus }
+    // A Ctrl-C during the start-up stopped it: the first command is not interrupted by it.
+    Interpreter.interruption.store(false, ordering: .relaxed)
     if let record = options.record {
       do throws(LanguageError) {
         try interpreter.startRecording(record)

@@ -34,6 +34,7 @@ package enum TabShellCommand {
   ) -> Int32 {
     do throws(SessionUsageError) {
       if let invocation = try SessionInvocation.parse(process.arguments) {
+        ScriptSignals.settle(interactive: false)
         return runSessionCommand(invocation, process)
       }
     } catch {
@@ -47,6 +48,9 @@ package enum TabShellCommand {
       process.writeError("error: \(error)\n")
       return 2
     }
+    let interactive = runsREPL(options, process)
+    // Ctrl-C never ends an interactive shell, from its start-up (plugins, the start-up file) on.
+    ScriptSignals.settle(interactive: interactive)
     if options.help {
       for line in CommandLineOptions.helpText { process.writeOutput(line + "\n") }
       return 0
@@ -116,7 +120,7 @@ package enum TabShellCommand {
       return runScript(
         text, file: file, directory: Interpreter.directory(of: path), interpreter, options, ended)
     }
-    if !process.stdinIsTerminal || options.checkOnly {
+    if !interactive {
       let text: String
       do throws(LanguageError) {
         text = try process.readStandardInput()
@@ -128,6 +132,16 @@ package enum TabShellCommand {
         text, file: "<stdin>", directory: process.currentDirectory, interpreter, options, ended)
     }
     return runREPL(interpreter, options, process)
+  }
+
+  /// Whether the command line runs the interactive REPL: no other command (`--help`, `--test`,
+  /// `--session`...), no script (`-c`, FILE, `--check`), and standard input a terminal.
+  static func runsREPL(_ options: CommandLineOptions, _ process: ProcessContext) -> Bool {
+    let otherCommand =
+      options.help || options.version || options.session != nil || options.writeStartupFile
+      || options.print != nil || options.test != nil
+    let script = options.commands != nil || options.file != nil || options.checkOnly
+    return !otherCommand && !script && process.stdinIsTerminal
   }
 
   /// Why `--tui` cannot run: with a script, or without a terminal it can draw on.

@@ -46,7 +46,7 @@ import Testing
     let requests = try CoreSources.publicMembers(of: "ScreenRequest")
     #expect(requests.contains("setBadge") && requests.contains("setNeedsDisplay"))
     let context = try CoreSources.publicMembers(of: "ScreenContext")
-    let timers: Set<String> = ["after", "every", "shortestInterval"]
+    let timers: Set<String> = ["after", "every", "shortestInterval", "timerLimit"]
     #expect(
       context.subtracting(["send", "onShouldSelect", "screenID"]).subtracting(timers) == requests)
     func hostMethods(in text: String) -> Set<String> {

@@ -59,3 +59,63 @@ private final class TickerPlugin: TabShellPlugin {
     #expect(interpreter.backgroundTimeout == 1_000)
   }
 }
+
+/// A screen type whose screens set a timer of no delay that sets itself again each time it fires.
+private final class AgainType: ScreenType {
+  let name = "again"
+  var firings = 0
+  func makeScreen(_ configuration: ScreenConfiguration) throws -> any Screen {
+    AgainScreen(context: configuration.context, type: self)
+  }
+}
+
+private final class AgainScreen: Screen {
+  let context: ScreenContext
+  unowned let type: AgainType
+  init(context: ScreenContext, type: AgainType) {
+    self.context = context
+    self.type = type
+  }
+  func viewDidLoad() throws { again() }
+  private func again() {
+    context.after(.zero) { [weak self] in
+      guard let self else { return }
+      type.firings += 1
+      again()
+    }
+  }
+}
+
+private final class AgainPlugin: TabShellPlugin {
+  let name = "again"
+  let type = AgainType()
+  var screenTypes: [any ScreenType] { [type] }
+}
+
+extension BackgroundWorkTests {
+  /// A timer that sets itself again with no delay fires at most once each 10 ms: the wait sleeps
+  /// in between (it used to wake about 100,000 times a second, firing it each time), and another
+  /// screen's timer fires meanwhile.
+  @Test func aTimerThatSetsItselfAgainAtOnceLetsTheShellSleep() throws {
+    let shell = Shell()
+    try shell.register(BuiltinPlugin(), source: "built-in")
+    let plugin = AgainPlugin()
+    try shell.register(plugin, source: "test")
+    try shell.register(TickerPlugin(), source: "ticker")
+    let interpreter = Interpreter(
+      shell: shell, renderOptions: RenderOptions(), currentDirectory: "/", output: { _ in },
+      report: { _ in })
+    var wakeUps = 0
+    interpreter.whileWaiting = { moment in
+      if moment != .ended { wakeUps += 1 }
+      return -1
+    }
+    let line = "add-tab badge-ticker --id b; tab b; add-tab again --id a; tab a; sleep 1.2"
+    #expect(interpreter.runLine(line) == .success)
+    let (firings, most) = (plugin.type.firings, 1_200 / 10)
+    #expect(firings >= 1 && firings <= most, "\(firings) firings")
+    // A wake-up for each firing, and one for each 0.1 s slice of the wait.
+    #expect(wakeUps <= most + 12, "\(wakeUps) wake-ups")
+    #expect(shell.tab(at: 1)?.item.badge == "1")
+  }
+}

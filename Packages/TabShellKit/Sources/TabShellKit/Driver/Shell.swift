@@ -52,8 +52,10 @@ public final class Shell {
   var requestGeneration = 0
   /// Whether a visible screen asked to be drawn again (see ``takeNeedsDisplay()``).
   var needsDisplay = false
-  /// The screens' timers, in no order.
-  var timers: [PendingTimer] = []
+  /// The screens' timers, by screen id; each screen's in the order they were set.
+  var timers: [String: [PendingTimer]] = [:]
+  /// How many timers were set in all: the next one's ``PendingTimer/order``.
+  var timersSet = 0
   /// The time now, from a fixed origin: what screens' timers are counted on. A monotonic clock by
   /// default; tests set their own.
   public var clock: () -> Duration = Shell.monotonicNow

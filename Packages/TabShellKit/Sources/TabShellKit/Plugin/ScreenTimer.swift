@@ -3,13 +3,19 @@
 /// while the host waits for input: in the full-screen mode, in the REPL while the user types, and
 /// during a script's `wait-for` and `sleep`. It stops when cancelled or when its screen leaves.
 ///
+/// A timer fires at most once each time the host wakes up, and never sooner than
+/// ``ScreenContext/shortestInterval`` after it was set: one that sets itself again with no delay
+/// fires at most 100 times a second, and the host sleeps in between, taking keys and drawing as
+/// usual. A screen holds at most ``ScreenContext/timerLimit`` timers at once.
+///
 /// Isolation: used only on the thread that owns the shell.
 public final class ScreenTimer {
   /// The id of the screen that asked for it.
   public let screenID: String
   /// The time between two firings, for a repeating timer.
   public let interval: Duration?
-  /// Whether it will fire no more: cancelled, fired once (a delay), or its screen left.
+  /// Whether it will fire no more: cancelled, fired once (a delay), its screen left, or it was
+  /// one timer too many (``ScreenContext/timerLimit``).
   public private(set) var isCancelled = false
   let body: () -> Void
 
@@ -24,13 +30,24 @@ public final class ScreenTimer {
 }
 
 extension ScreenContext {
-  /// The shortest interval of a repeating timer: one asked for shorter fires this often.
+  /// The shortest delay of a timer and the shortest interval of a repeating one: one asked for
+  /// shorter (zero included) waits this long. A timer that sets itself again at once thus fires at
+  /// most 100 times a second, and the shell sleeps in between instead of spinning.
   public static let shortestInterval = Duration.milliseconds(10)
 
-  /// Calls `body` once, after `delay`, unless cancelled or the screen has left.
+  /// The most timers a screen holds at once (those set and not yet fired, cancelled or stopped).
+  /// A screen that asks for one more faults, as a callback that throws does: it enters the error
+  /// state (`too many timers: a screen holds at most 1000`) and its timers stop, the one it asked
+  /// for with them. It may set timers again afterwards.
+  public static let timerLimit = 1_000
+
+  /// Calls `body` once, after `delay` (at least ``shortestInterval``), unless cancelled or the
+  /// screen has left. Set from a timer's body, it fires at the host's next wake-up at the
+  /// earliest, never in the same one.
   @discardableResult
   public func after(_ delay: Duration, _ body: @escaping () -> Void) -> ScreenTimer {
-    schedule(ScreenTimer(screenID: screenID, interval: nil, body: body), in: delay)
+    let delay = max(delay, Self.shortestInterval)
+    return schedule(ScreenTimer(screenID: screenID, interval: nil, body: body), in: delay)
   }
 
   /// Calls `body` every `interval` (at least ``shortestInterval``), the first time after one

@@ -63,9 +63,25 @@ def test_a_command_that_waits_does_not_hold_the_other_clients():
             assert (first.returncode, out, err) == (0, "slept\n", ""), (first.returncode, out, err)
 
 
-def test_attach_and_kill_session_are_not_given_up_while_a_command_waits():
+def test_requests_held_while_a_command_runs_are_answered_in_their_order():
     with Sandbox() as s:
         s.start_detached("work")
+        with sending(s, "sleep 2"), s.connect("work") as connection:
+            started = time.monotonic()
+            connection.hello()
+            assert time.monotonic() - started < 1, time.monotonic() - started
+            run = connection.request("run", {"commands": "echo one"})
+            info = connection.request("info")
+            busy = connection.line()
+            assert busy == {"jsonrpc": "2.0", "method": "busy", "params": {}}, busy
+            first, second = connection.line(), connection.line()
+            assert (first["id"], first["result"]["output"]) == (run, "one\n"), first
+            assert second["id"] == info and second["result"]["name"] == "work", second
+
+
+def test_attach_and_kill_session_are_not_given_up_while_a_command_waits():
+    with Sandbox() as s:
+        server = s.start_detached("work")
         with sending(s, "sleep 2") as first:
             # `attach` waits for the sleep to end, and says so; then it is attached.
             client = s.client("attach", "work")
@@ -74,13 +90,17 @@ def test_attach_and_kill_session_are_not_given_up_while_a_command_waits():
             assert first.wait(timeout=5) == 0
             client.type("detach\r")
             assert client.finish() == 0
-        # `kill-session` ends the session at once: the command running is interrupted.
-        with sending(s, "sleep 30") as second:
+        # `kill-session` ends the session at once: the command running is interrupted, and a
+        # request held is refused.
+        with sending(s, "sleep 30") as second, sending(s, "echo held") as held:
             killed = s.tabshell("kill-session", "work")
             assert (killed.returncode, killed.stderr) == (0, ""), killed
             assert killed.seconds < 2, killed.seconds
             assert second.wait(timeout=3) == 130
-            assert not os.path.exists(s.socket("work"))
+            out, err = held.communicate(timeout=3)
+            assert (held.returncode, out) == (1, ""), (held.returncode, out, err)
+            assert err == BUSY + "error: session 'work' ended before the request ran\n", err
+            assert not s.wait_gone([server], timeout=3) and not os.path.exists(s.socket("work"))
 
 
 def test_a_send_client_interrupted_or_killed_interrupts_its_commands():

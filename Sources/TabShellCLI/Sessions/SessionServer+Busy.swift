@@ -1,5 +1,6 @@
 import TabShellLanguage
 import TabShellPlatform
+import TabShellRPC
 import TabShellSessions
 
 /// What the server knows of the command running now (a `run` request's, a line or a key of an
@@ -76,6 +77,18 @@ extension SessionServer {
       handle(line, from: connection)
       takeAll(connection)
     }
+  }
+
+  /// The session ends with requests still held (it was killed while a command ran): each is
+  /// refused, so that its client says why rather than that the connection was lost.
+  func refuseHeld() {
+    for (connection, line) in busy.held {
+      guard case .success(.request(let id, _, _)) = SessionMessage.parse(line) else { continue }
+      let refusal = RPCError(
+        code: SessionProtocol.refusal, message: "session '\(name)' ended before the request ran")
+      connection.send(SessionMessage.error(id: id, refusal))
+    }
+    busy.held.removeAll()
   }
 
   /// Interrupts the command running now, as Ctrl-C does in the full-screen mode: it stops before

@@ -311,6 +311,7 @@ package final class SessionServer {
   package func finish() -> Int32 {
     let (status, reason) = ending ?? (0, .killed)
     attachments?.sessionEnding(reason: reason, status: reason == .exited ? status : nil)
+    refuseHeld()
     let message = endMessage(reason, status: reason == .exited ? status : nil)
     for connection in connections where !connection.isClosed {
       if connection.stage == .frames {

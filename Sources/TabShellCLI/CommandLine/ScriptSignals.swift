@@ -17,12 +17,13 @@ import TabShellPlatform
 /// one held back (blocked) when it started, as the `tabshell` executable and the backtracer's
 /// second start hold it while they hand the process over, comes through once caught.
 package enum ScriptSignals {
-  /// What runs: not known yet, a script (or any other command line), or an interactive shell.
-  private enum Run: UInt8, AtomicRepresentable {
-    case undecided, script, interactive
-  }
-
-  private static let run = Atomic<Run>(.undecided)
+  /// Whether a second Ctrl-C ends the process: a script (or any other command line but the
+  /// REPL) runs. Only `Bool` atomics here: the handler reads them, and an atomic of a type of
+  /// its own (a `RawRepresentable` enum) makes the runtime allocate its generic metadata the
+  /// first time, which in a signal handler that interrupted `malloc` corrupted the heap.
+  private static let secondEnds = Atomic<Bool>(false)
+  /// Whether an interactive shell runs: its exit status stands.
+  private static let interactive = Atomic<Bool>(false)
 
   /// Catches SIGINT for the rest of the process.
   package static func install() {
@@ -35,16 +36,17 @@ package enum ScriptSignals {
   /// line or stops the command that runs), or anything else (a script), whose second Ctrl-C ends
   /// the process from now on.
   package static func settle(interactive: Bool) {
-    run.store(interactive ? .interactive : .script, ordering: .relaxed)
+    Self.interactive.store(interactive, ordering: .relaxed)
+    secondEnds.store(!interactive, ordering: .relaxed)
   }
 
   /// Whether a second Ctrl-C ends the process: a script's. Async-signal-safe.
-  fileprivate static var secondInterruptEnds: Bool { run.load(ordering: .relaxed) == .script }
+  fileprivate static var secondInterruptEnds: Bool { secondEnds.load(ordering: .relaxed) }
 
   /// The status of a run that ended with `status`: 130, with `error: interrupted` written through
   /// `writeError`, when an interrupt stopped it (an interactive shell's status stands).
   package static func finish(_ status: Int32, writeError: (String) -> Void) -> Int32 {
-    guard run.load(ordering: .relaxed) != .interactive,
+    guard !interactive.load(ordering: .relaxed),
       Interpreter.interruption.load(ordering: .relaxed)
     else { return status }
     writeError("error: interrupted\n")

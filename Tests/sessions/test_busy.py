@@ -125,9 +125,25 @@ def test_ctrl_c_in_an_attached_client_interrupts_the_line_it_typed():
         client.type("\x03")
         client.wait_text("error: interrupted", timeout=3)
         assert time.monotonic() - started < 2, time.monotonic() - started
-        client.type("echo back-again\r")
+        # What it typed before the Ctrl-C is dropped with the command, as a terminal drops it;
+        # what it types after is kept.
+        client.type("sleep 30\r")
+        time.sleep(0.5)
+        client.type("add-tab text --id lost\r\x03echo back-again\r")
         row_matching(client, r"^back-again$", timeout=3)
-        assert s.send("echo free").stdout == "free\n"
+        done = s.send("echo free; expect tabs 0")
+        assert (done.returncode, done.stdout, done.stderr) == (0, "free\n", ""), done
+
+
+def test_ctrl_c_in_an_attached_client_leaves_another_clients_command_alone():
+    with Sandbox() as s:
+        client = s.start("work")
+        with sending(s, "sleep 1.5; echo slept") as sent:
+            client.type("\x03")
+            out, err = sent.communicate(timeout=5)
+            assert (sent.returncode, out, err) == (0, "slept\n", ""), (sent.returncode, out, err)
+        client.type("echo typed-after\r")
+        row_matching(client, r"^typed-after$", timeout=3)
 
 
 def test_ctrl_c_in_the_line_client_interrupts_its_line():

@@ -79,6 +79,30 @@ def test_requests_held_while_a_command_runs_are_answered_in_their_order():
             assert second["id"] == info and second["result"]["name"] == "work", second
 
 
+def test_connections_that_never_say_hello_are_closed_while_a_command_waits():
+    with Sandbox() as s:
+        s.start_detached("work")
+        with sending(s, "sleep 6") as sent:
+            # With the send's, the server's 128 connections are taken.
+            silent = []
+            deadline = time.monotonic() + 5
+            while len(silent) < 127:
+                try:
+                    silent.append(s.connect("work"))
+                except BlockingIOError:  # The server's backlog is full: it accepts at wake-ups.
+                    assert time.monotonic() < deadline, "the server never took the connections"
+                    time.sleep(0.01)
+            try:
+                # Closed 3 s after they were accepted, though the sleep still runs.
+                time.sleep(3.5)
+                listed = s.tabshell("sessions")
+                assert listed.returncode == 0 and listed.stdout.startswith("work: "), listed
+                assert sent.poll() is None
+            finally:
+                for connection in silent:
+                    connection.close()
+
+
 def test_attach_and_kill_session_are_not_given_up_while_a_command_waits():
     with Sandbox() as s:
         server = s.start_detached("work")

@@ -19,7 +19,8 @@ struct BusyState {
 
 /// A command that waits (`wait-for`, `sleep`) does not hold the session (docs/Contract.md,
 /// "Sessions"): at each of its wake-ups (``TabShellLanguage/Interpreter/whileWaiting``, at least
-/// every 100 ms) the server takes connections in, reads them and answers what runs nothing
+/// every 100 ms) the server takes connections in (closing those silent past their time to say
+/// `hello`), reads them and answers what runs nothing
 /// (`hello`, `info`, `events`, `kill`); a `run` or an `attach` is held until the command ends,
 /// and its client is told the session is busy (a `busy` notification, once). Attached clients'
 /// input is taken (Ctrl-C from the client whose key or line runs the command interrupts it,
@@ -52,6 +53,8 @@ extension SessionServer {
     for (connection, state) in zip(open, ready) where state.readable || state.broken {
       read(connection)
     }
+    // Connections that never say `hello` do not hold the connections' limit through a long wait.
+    closeSilent()
   }
 
   /// Whether `connection` has a request held until the command ends.

@@ -261,7 +261,7 @@ package final class SessionServer {
 
   /// Closes the connections whose time to say `hello` is over. Each is read once more first: a
   /// `hello` that came in while the server was busy (a long `run`) counts.
-  private func closeSilent() {
+  func closeSilent() {
     let now = MonotonicClock.now()
     for connection in connections
     where connection.stage == .greeting && !connection.isClosed && now >= helloDeadline(connection)

@@ -70,6 +70,17 @@ static inline int tabshell_cells_putglyph(VTermGlyphInfo *_Nullable info, VTermP
   return 1;
 }
 
+/// Writes `count` characters of printable ASCII from `text` into cells, each a copy of `model` with
+/// its character: what `tabshell_cells_putglyph` writes for each, `model` being the cell it wrote
+/// for a character just before them on the row (TerminalEmulator's plain text).
+static inline void tabshell_cells_put_ascii(VTermScreenCell *cells, VTermScreenCell model,
+                                            const unsigned char *text, int count) {
+  for (int index = 0; index < count; index++) {
+    cells[index] = model;
+    cells[index].chars[0] = text[index];
+  }
+}
+
 /// Writes `blank` into `count` cells (an erase's row).
 static inline void tabshell_cells_fill(VTermScreenCell *cells, VTermScreenCell blank, int count) {
   for (int index = 0; index < count; index++)

@@ -83,6 +83,60 @@ final class TerminalEmulator {
       _ = vterm_input_write(terminal, base.assumingMemoryBound(to: CChar.self), piece.count)
     } settle: {
       settle()
+    } plain: { run in
+      self.writePlainly(run)
+    }
+  }
+
+  /// How many characters went to the cells without libvterm (``writePlainly(_:)``), for tests and
+  /// benchmarks.
+  private(set) var plainCharacters = 0
+
+  /// Writes printable ASCII that libvterm prints plainly to the cells itself, as libvterm's state
+  /// would: the characters of `run` after its first, which libvterm has just printed, up to the
+  /// row's last column but one (that column takes a wrap). Then libvterm's cursor is moved past
+  /// them (CUF, which origin mode, off, does not bound). How many it wrote.
+  ///
+  /// libvterm's state spends about 190 instructions on a character (parsing, decoding, the width
+  /// and combining lookups, the callback); this a few, which is most of what a flood of text costs.
+  private func writePlainly(_ run: UnsafeRawBufferPointer) -> Int {
+    var cursor = VTermPos()
+    vterm_state_get_cursorpos(state, &cursor)
+    let row = Int(cursor.row)
+    let column = Int(cursor.col)
+    guard row >= 0, row < rows, let printed = run.first else { return 0 }
+    let isDoubleWidth = vterm_state_get_lineinfo(state, cursor.row)?.pointee.doublewidth ?? 0 != 0
+    let count = min(run.count - 1, (isDoubleWidth ? columns / 2 : columns) - 1 - column)
+    guard count > 0,
+      cells.pointee.writePlainly(
+        UnsafeRawBufferPointer(rebasing: run[1...count]), after: printed, row: row, column: column)
+    else { return 0 }
+    moveCursor(forward: count)
+    assert(self.cursor == (row, column + count), "libvterm's cursor is not past the plain text")
+    plainCharacters += count
+    return count
+  }
+
+  /// Moves libvterm's cursor `count` columns right (CUF), with no allocation: it is done for every
+  /// run of plain text.
+  private func moveCursor(forward count: Int) {
+    // ESC [, up to 19 digits, C.
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 22) { buffer in
+      buffer[0] = 0x1B
+      buffer[1] = 0x5B
+      var digits = 0
+      var rest = count
+      repeat {
+        digits += 1
+        rest /= 10
+      } while rest > 0
+      rest = count
+      for place in stride(from: digits + 1, through: 2, by: -1) {
+        buffer[place] = CChar(0x30 + rest % 10)
+        rest /= 10
+      }
+      buffer[digits + 2] = 0x43
+      _ = vterm_input_write(terminal, buffer.baseAddress, digits + 3)
     }
   }
 

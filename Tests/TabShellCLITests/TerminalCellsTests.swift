@@ -134,6 +134,13 @@ import Testing
       if parameterGuard.isBetweenSequences { settle() } else { parameterGuard.settleWanted = true }
     }
 
+    /// The cursor's row and column.
+    var cursor: (row: Int, column: Int) {
+      var position = VTermPos()
+      vterm_state_get_cursorpos(vterm_obtain_state(terminal), &position)
+      return (Int(position.row), Int(position.col))
+    }
+
     func cell(row: Int, column: Int) -> VTermScreenCell {
       var cell = VTermScreenCell()
       _ = vterm_screen_get_cell(screen, VTermPos(row: Int32(row), col: Int32(column)), &cell)
@@ -186,9 +193,25 @@ import Testing
     return found
   }
 
-  /// Feeds both terminals the pieces (a piece `resize R C` resizes both) and compares them after
-  /// each.
-  static func compare(_ pieces: [String], rows: Int = 6, columns: Int = 12) throws {
+  /// The bytes of a piece: its UTF-8, but for U+E000 to U+E0FF, which stand for the single bytes
+  /// 0x00 to 0xFF (bytes that are no UTF-8: a character cut, a byte past 0x7F in a sequence).
+  static func bytes(_ piece: String) -> [UInt8] {
+    var bytes: [UInt8] = []
+    for scalar in piece.unicodeScalars {
+      if (0xE000...0xE0FF).contains(scalar.value) {
+        bytes.append(UInt8(scalar.value - 0xE000))
+      } else {
+        bytes += Array(String(scalar).utf8)
+      }
+    }
+    return bytes
+  }
+
+  /// Feeds both terminals the pieces (a piece `resize R C` resizes both) and compares them (the
+  /// cells, the scrollback and the cursor) after each; how many characters the emulator wrote
+  /// without libvterm.
+  @discardableResult
+  static func compare(_ pieces: [String], rows: Int = 6, columns: Int = 12) throws -> Int {
     let emulator = try #require(TerminalEmulator(rows: rows, columns: columns, scrollback: 100))
     let reference = Reference(rows: rows, columns: columns)
     for (index, piece) in pieces.enumerated() {
@@ -200,17 +223,21 @@ import Testing
           // Compared up to here: the emulator keeps the cursor on the screen and cuts a wide
           // character at the edge, libvterm does not.
           #expect(emulator.cursor.row >= 0)
-          return
+          return emulator.plainCharacters
         }
       } else {
-        let bytes = Array(piece.utf8)
+        let bytes = bytes(piece)
         bytes.withUnsafeBytes { emulator.write($0) }
         reference.write(bytes)
       }
-      let found = differences(emulator, reference)
+      var found = differences(emulator, reference)
+      if emulator.cursor != reference.cursor {
+        found.append("cursor \(emulator.cursor) ≠ \(reference.cursor)")
+      }
       #expect(found.isEmpty, "after piece \(index) \(piece.debugDescription): \(found.prefix(5))")
-      if !found.isEmpty { return }
+      if !found.isEmpty { break }
     }
+    return emulator.plainCharacters
   }
 
   static let csi = "\u{1B}["
@@ -258,14 +285,58 @@ import Testing
     try Self.compare(Self.handWritten[index])
   }
 
+  /// Printable ASCII, which the emulator writes to the cells itself when libvterm would print it
+  /// plainly, and what changes how libvterm prints it: its pen, wraps with autowrap on and off,
+  /// character sets (designated, shifted, single shifts, a shift inside a string), insert and origin
+  /// mode (also set by a first parameter past 31 bits), protected cells, double-width lines, text
+  /// after a character not ASCII or cut in two, a mark or REP after a run.
+  static let plainText: [String] = [
+    "plain text here\r\n", "\(csi)1;31mred text\(csi)0m and more text to wrap, and more",
+    "\(csi)?7lno wrap at all in this line\r\n\(csi)?7h", "\u{1B}(0lqqqk\u{1B}(B ascii again",
+    "\u{0E}abcd\u{0F}efgh\u{1B})0\u{0E}ijkl\u{0F}mnop", "\u{1B}Nqqqq \u{1B}*0\u{1B}Oqqqq\r\n",
+    "\u{1B}nqrs\u{1B}(A###\u{0F}###\u{1B}(B###", "\u{1B}]0;t\u{0E}\u{7}Aqqqq\u{0F}qqqq",
+    "\(csi)4hinserted\(csi)4l over", "\(csi)2;1H\(csi)4294967300hinserted\(csi)4l",
+    "\(csi)?6hin origin\(csi)?6l out", "\(csi)1\"qprotected\(csi)0\"q not\(csi)?K",
+    "\u{1B}#6wide line text\r\n", "é then text é\u{E0C3}cut\u{E0A9}text", "text\u{301}mark",
+    "abc\(csi)3b", "\u{1B}Xabc\u{1B}\\def", "\u{1B}\u{E0C3}xyz", "\u{1B}(\u{E0C3}0qqqq",
+    "\u{1B}c after a reset", "tail\u{E0C3}", "\u{E0A9}and on", "\r\na\u{E0C3}\u{1B}Nqqqq",
+  ]
+
+  @Test func plainTextKeepsTheCellsLibvtermsScreenKeeps() throws {
+    let written = try Self.compare(Self.plainText)
+    #expect(written > 50)
+  }
+
+  @Test func plainTextGoesToTheCellsWithoutLibvtermOnlyWhenItIsPlain() throws {
+    let emulator = try #require(TerminalEmulator(rows: 6, columns: 12, scrollback: 10))
+    func written(_ text: String) -> Int {
+      let before = emulator.plainCharacters
+      Self.bytes(text).withUnsafeBytes { emulator.write($0) }
+      return emulator.plainCharacters - before
+    }
+    // The first and last characters go to libvterm; the rest up to the last column but one.
+    #expect(written("hello world\r\n") == 9)
+    #expect(written("0123456789abcdef\r\n") == 10 + 2)
+    #expect(written("\u{1B}(0qqqqqq\u{1B}(B\r\n") == 0)
+    #expect(written("\(Self.csi)4hinserted\(Self.csi)4l\r\n") == 0)
+    #expect(written("\(Self.csi)?6hin origin\(Self.csi)?6l") == 0)
+    #expect(written("éafter") == 0)
+    #expect(written("\r\nab") == 0)
+  }
+
   /// Pieces drawn from the sequences above and more, by a seeded generator.
   static func randomPieces(seed: UInt64, count: Int) -> [String] {
     var generator = SplitMix64(seed: seed)
-    let words = ["tab", "shell", "漢字", "e\u{301}", "🙂", "x", "\t", "\u{8}", "\r\n", "\r", "\n"]
+    let words = [
+      "tab", "shell", "漢字", "e\u{301}", "🙂", "x", "\t", "\u{8}", "\r\n", "\r", "\n",
+      "lorem ipsum dolor sit", "\u{1B}(0", "\u{1B}(B", "\u{1B})0", "\u{E}", "\u{F}", "\u{1B}N",
+      "\u{1B}O", "\u{1B}n", "\u{1B}o", "\u{1B}c", "\u{E0C3}", "\u{E0A9}", "\u{1B}]0;a\u{E}\u{7}",
+    ]
     let sequences = [
       "H", "J", "1J", "2J", "K", "1K", "2K", "L", "2M", "@", "3P", "2X", "S", "2T", "r", "?5h",
       "?5l", "?1049h", "?1049l", "?1047h", "?1047l", "1\"q", "0\"q", "?J", "?K", "4h", "4l",
       "?69h", "?69l", "?7l", "?7h", "1;31m", "0m", "7m", "38;5;120m", "48;2;1;2;3m", "2b",
+      "?6h", "?6l", "4;20h", "?4h", ">4h", "4294967300h",
     ]
     var pieces: [String] = []
     for _ in 0..<count {
@@ -299,6 +370,21 @@ import Testing
   @Test(arguments: 0..<40)
   func randomSequencesKeepTheCellsLibvtermsScreenKeeps(_ seed: Int) throws {
     try Self.compare(Self.randomPieces(seed: UInt64(seed), count: 300))
+  }
+
+  /// The emulator's own writing of plain text is among what the random sequences compare (not in
+  /// every one: a character set or a mode can stay on for long).
+  @Test func randomSequencesHaveTextTheEmulatorWritesItself() throws {
+    var seedsWithPlainText = 0
+    for seed in 0..<40 {
+      let emulator = try #require(TerminalEmulator(rows: 6, columns: 12, scrollback: 100))
+      for piece in Self.randomPieces(seed: UInt64(seed), count: 300)
+      where !piece.hasPrefix("resize") {
+        Self.bytes(piece).withUnsafeBytes { emulator.write($0) }
+      }
+      if emulator.plainCharacters > 0 { seedsWithPlainText += 1 }
+    }
+    #expect(seedsWithPlainText >= 30)
   }
 }
 

@@ -2,7 +2,7 @@ import CVTerm
 
 /// The cells of a terminal's two screens (primary and alternate), written by libvterm's state layer
 /// through its callbacks: TabShell's screen layer, in place of libvterm's own
-/// (docs/DEVELOPERS.md, "Terminal tabs").
+/// (docs/Contract.md, "Terminal tabs", Emulation).
 ///
 /// libvterm 0.1.4's screen layer keeps a screen as one block of cells: for each line that scrolls
 /// it moves every cell up a row, then reads the line that left one cell at a time. Here each row

@@ -145,12 +145,21 @@ final class TerminalEmulator {
   /// top below a shrunk screen's bottom, and its next scroll writes past its arrays), the cursor
   /// staying where it is; after a cursor restore, a cursor outside the screen is moved in.
   private func settle() {
+    Self.settle(terminal, resetsRegion: &resetsRegion)
+  }
+
+  /// Settles the state of libvterm's `terminal` as ``settle()`` does (the tests' reference
+  /// terminal, on libvterm's own screen layer, settles with it too), `resetsRegion` then false.
+  static func settle(_ terminal: OpaquePointer, resetsRegion: inout Bool) {
     var cursor = VTermPos()
-    vterm_state_get_cursorpos(state, &cursor)
-    let sequence = Self.settling(
-      cursor: cursor, rows: rows, columns: columns, resetsRegion: resetsRegion)
+    vterm_state_get_cursorpos(vterm_obtain_state(terminal), &cursor)
+    var rows: Int32 = 0
+    var columns: Int32 = 0
+    vterm_get_size(terminal, &rows, &columns)
+    let sequence = settling(
+      cursor: cursor, rows: Int(rows), columns: Int(columns), resetsRegion: resetsRegion)
     resetsRegion = false
-    if let sequence { input(sequence) }
+    if let sequence { input(sequence, to: terminal) }
   }
 
   /// What ``settle()`` writes with the cursor at `cursor`, or `nil`.
@@ -162,7 +171,7 @@ final class TerminalEmulator {
   }
 
   /// Writes the emulator's own sequence to libvterm, past the guard.
-  private func input(_ sequence: String) {
+  private static func input(_ sequence: String, to terminal: OpaquePointer) {
     var sequence = sequence
     sequence.withUTF8 { bytes in
       bytes.withMemoryRebound(to: CChar.self) { characters in

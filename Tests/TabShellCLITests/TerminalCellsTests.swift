@@ -79,20 +79,7 @@ import Testing
     private(set) var leftTheScreen = false
 
     private func settle() {
-      var cursor = VTermPos()
-      vterm_state_get_cursorpos(vterm_obtain_state(terminal), &cursor)
-      var rows: Int32 = 0
-      var columns: Int32 = 0
-      vterm_get_size(terminal, &rows, &columns)
-      let sequence = TerminalEmulator.settling(
-        cursor: cursor, rows: Int(rows), columns: Int(columns), resetsRegion: resetsRegion)
-      resetsRegion = false
-      guard var sequence else { return }
-      sequence.withUTF8 { bytes in
-        bytes.withMemoryRebound(to: CChar.self) {
-          _ = vterm_input_write(terminal, $0.baseAddress, $0.count)
-        }
-      }
+      TerminalEmulator.settle(terminal, resetsRegion: &resetsRegion)
     }
 
     /// Whether the alternate screen is shown (the mode libvterm's state reports).

@@ -56,6 +56,10 @@ struct ParameterGuard {
 
   /// The most separators a CSI keeps: 16 parameters.
   static let maximumSeparators = 15
+  /// The fewest characters of printable ASCII that go to the emulator's `plain`: for fewer, moving
+  /// libvterm's cursor past them (a CSI parsed) and the calls cost about what libvterm's printing
+  /// saves (some 190 instructions a character).
+  static let plainRun = 8
   /// libvterm's value of a parameter left out (`CSI_ARG_MISSING`).
   static let missingParameter = 0x7FFF_FFFF
 
@@ -95,8 +99,9 @@ struct ParameterGuard {
   /// at the first point between sequences after a cursor restore (ESC 8, a mode reset) or while
   /// ``settleWanted``.
   ///
-  /// With `plain`, a run of printable ASCII that libvterm would print plainly (``PlainTextModes``)
-  /// and that starts a run of text of its own goes to libvterm a character at a time, each
+  /// With `plain`, a run of printable ASCII (``plainRun`` characters at least) that libvterm would
+  /// print plainly (``PlainTextModes``) and that starts a run of text of its own goes to libvterm a
+  /// character at a time, each
   /// followed by `plain` with that character and the rest of the run but its last character:
   /// `plain` writes as many of the rest as it can to the cells itself, moves libvterm's cursor
   /// past them, and says how many it wrote, which libvterm then does not get.
@@ -171,10 +176,10 @@ struct ParameterGuard {
         // of the next ones as the emulator can write, but the run's last, which libvterm prints
         // so that it knows it (a combining mark after it, REP).
         // When none fits twice running (the cursor stays in the last column: no autowrap), the
-        // rest goes to libvterm at once.
+        // rest goes to libvterm at once; so does a short run.
         var next = run
         var stuck = 0
-        while index - next >= 3, stuck < 2 {
+        while index - next >= Self.plainRun, stuck < 2 {
           write(UnsafeRawBufferPointer(rebasing: bytes[kept...next]))
           next += 1
           let written = plain(UnsafeRawBufferPointer(rebasing: bytes[(next - 1)..<(index - 1)]))

@@ -279,14 +279,18 @@ import Testing
   /// after a character not ASCII or cut in two, a mark or REP after a run.
   static let plainText: [String] = [
     "plain text here\r\n", "\(csi)1;31mred text\(csi)0m and more text to wrap, and more",
-    "\(csi)?7lno wrap at all in this line\r\n\(csi)?7h", "\u{1B}(0lqqqk\u{1B}(B ascii again",
-    "\u{0E}abcd\u{0F}efgh\u{1B})0\u{0E}ijkl\u{0F}mnop", "\u{1B}Nqqqq \u{1B}*0\u{1B}Oqqqq\r\n",
-    "\u{1B}nqrs\u{1B}(A###\u{0F}###\u{1B}(B###", "\u{1B}]0;t\u{0E}\u{7}Aqqqq\u{0F}qqqq",
-    "\(csi)4hinserted\(csi)4l over", "\(csi)2;1H\(csi)4294967300hinserted\(csi)4l",
-    "\(csi)?6hin origin\(csi)?6l out", "\(csi)1\"qprotected\(csi)0\"q not\(csi)?K",
-    "\u{1B}#6wide line text\r\n", "é then text é\u{E0C3}cut\u{E0A9}text", "text\u{301}mark",
-    "abc\(csi)3b", "\u{1B}Xabc\u{1B}\\def", "\u{1B}\u{E0C3}xyz", "\u{1B}(\u{E0C3}0qqqq",
-    "\u{1B}c after a reset", "tail\u{E0C3}", "\u{E0A9}and on", "\r\na\u{E0C3}\u{1B}Nqqqq",
+    "\(csi)?7lno wrap at all in this line\r\n\(csi)?7h", "\u{1B}(0lqqqqqqqqk\u{1B}(B ascii again",
+    "\u{0E}abcdefghij\u{0F}efghijklmn\u{1B})0\u{0E}Aqqqqqqqqqq\u{0F}mnopqrstuv",
+    "\u{1B}NAqqqqqqqqq \u{1B}*0\u{1B}OAqqqqqqqqq\r\n",
+    "\u{1B}nAqqqqqqqqq\u{1B}(A##########\u{0F}##########\u{1B}(B##########",
+    "\u{1B}]0;t\u{0E}\u{7}Aqqqqqqqqq\u{0F}qqqqqqqqqq", "\(csi)4hinserted text\(csi)4l over it all",
+    "\(csi)2;1H\(csi)4294967300hinserted text\(csi)4l",
+    "\(csi)?6hin origin mode\(csi)?6l out of it",
+    "\(csi)1\"qprotected cells\(csi)0\"q not protected\(csi)?K", "\u{1B}#6wide line of text\r\n",
+    "é then more text é\u{E0C3}cut\u{E0A9}and then text", "the text\u{301}and a mark",
+    "abcdefghij\(csi)3b", "\u{1B}Xabcdefghij\u{1B}\\defghijklm", "\u{1B}\u{E0C3}xyzabcdefghij",
+    "\u{1B}(\u{E0C3}0qqqqqqqqqq", "\u{1B}c after a reset", "the tail\u{E0C3}",
+    "\u{E0A9}and on and on", "\r\na\u{E0C3}\u{1B}Nqqqqqqqqqqqq",
   ]
 
   @Test func plainTextKeepsTheCellsLibvtermsScreenKeeps() throws {
@@ -301,9 +305,12 @@ import Testing
       Self.bytes(text).withUnsafeBytes { emulator.write($0) }
       return emulator.plainCharacters - before
     }
-    // The first and last characters go to libvterm; the rest up to the last column but one.
+    // The first and last characters go to libvterm; the rest up to the last column but one, and
+    // on the next row while enough are left.
     #expect(written("hello world\r\n") == 9)
-    #expect(written("0123456789abcdef\r\n") == 10 + 2)
+    #expect(written("0123456789abcdef\r\n") == 10)
+    #expect(written("0123456789abcdefghijklmnopq\r\n") == 10 + 10)
+    #expect(written("short\r\n") == 0)
     #expect(written("\u{1B}(0qqqqqq\u{1B}(B\r\n") == 0)
     #expect(written("\(Self.csi)4hinserted\(Self.csi)4l\r\n") == 0)
     #expect(written("\(Self.csi)?6hin origin\(Self.csi)?6l") == 0)

@@ -15,6 +15,22 @@ import Testing
     return directory
   }
 
+  /// `typist` types `line` and Return: what `watcher` had written before (its output's length),
+  /// and whether it shows `text` after that within 5 s.
+  static func type(
+    _ line: String, by typist: FullScreenProcess, until text: String, in watcher: FullScreenProcess
+  ) -> (mark: Int, shown: Bool) {
+    let mark = watcher.output.count
+    typist.type(line + "\r")
+    return (mark, watcher.wait(for: text, after: mark, seconds: 5) != nil)
+  }
+
+  /// `process` types `line` and Return, then waits up to 5 s for it to end; its wait status.
+  static func leave(_ process: FullScreenProcess, typing line: String) -> Int32? {
+    process.type(line + "\r")
+    return process.waitForExit(seconds: 5)
+  }
+
   /// Two terminals on one session: what one types the other sees; `detach` gives the first its
   /// terminal back (status 0, the message, the main screen); `exit 4` in the other ends the
   /// session with status 4 and its message.
@@ -26,21 +42,17 @@ import Testing
     let second = try FullScreenProcess(
       in: directory, columns: 100, rows: 30, arguments: ["attach", "w"])
     #expect(second.wait(for: "tabshell:home>", after: 0, seconds: 10) != nil)
-    let mark = first.output.count
-    second.type("badge 1 7\r")
-    #expect(first.wait(for: "(7)", after: mark, seconds: 5) != nil)
-    first.type("detach\r")
-    let detached = first.waitForExit(seconds: 5)
+    let (mark, badged) = Self.type("badge 1 7", by: second, until: "(7)", in: first)
+    #expect(badged)
+    let detached = Self.leave(first, typing: "detach")
     #expect(detached.map { $0 >> 8 } == 0)
     let end = FullScreenProcess.visibleText(first.output[mark...])
     #expect(end.hasSuffix("[detached from session w]\r\n"))
     #expect(first.output.suffix(120).contains(Array("\u{1B}[?1049l".utf8)))
     // The session goes on for the other terminal.
-    let before = second.output.count
-    second.type("badge 2 99\r")
-    #expect(second.wait(for: "(99)", after: before, seconds: 5) != nil)
-    second.type("exit 4\r")
-    let exited = second.waitForExit(seconds: 5)
+    let (before, badgedAgain) = Self.type("badge 2 99", by: second, until: "(99)", in: second)
+    #expect(badgedAgain)
+    let exited = Self.leave(second, typing: "exit 4")
     #expect(exited.map { $0 >> 8 } == 4)
     #expect(
       FullScreenProcess.visibleText(second.output[before...])
@@ -66,7 +78,6 @@ import Testing
     second.resize(columns: 60, rows: 20)
     kill(second.pid, SIGWINCH)
     #expect(second.wait(for: "tabshell:feed>", after: mark, seconds: 5) != nil)
-    second.type("quit\r")
-    #expect(second.waitForExit(seconds: 5).map { $0 >> 8 } == 0)
+    #expect(Self.leave(second, typing: "quit").map { $0 >> 8 } == 0)
   }
 }

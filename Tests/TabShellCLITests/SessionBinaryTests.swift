@@ -47,6 +47,23 @@ import Testing
       return pid
     }
 
+    /// `tabshell test` started on a folder of the runtime folder that holds `script` as `name`,
+    /// with the sandbox's environment (`extra` added), its output thrown away; the folder too.
+    func startTestRun(_ script: String, as name: String, extra: [String: String] = [:]) throws
+      -> (folder: String, runner: Process)
+    {
+      let folder = runtime + "/scripts"
+      try FileSystem.makeFolder(folder, permissions: 0o700)
+      try script.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+      let runner = Process()
+      runner.executableURL = URL(fileURLWithPath: try #require(BinaryTests.binary))
+      runner.arguments = ["test", folder]
+      runner.environment = environment.merging(extra) { $1 }
+      runner.standardOutput = FileHandle.nullDevice
+      try runner.run()
+      return (folder, runner)
+    }
+
     /// Waits up to 3 s for `pid` to be gone.
     func ended(_ pid: Int32) -> Bool {
       for _ in 0..<300 {
@@ -166,21 +183,13 @@ import Testing
 
   @Test func testRunnerIsHermetic() throws {
     let sandbox = try Sandbox()
-    let folder = sandbox.runtime + "/scripts"
-    try FileSystem.makeFolder(folder, permissions: 0o700)
     let script = """
       add-tab terminal -- /bin/sh -c 'echo "[$TABSHELL][$XDG_RUNTIME_DIR]" > seen.txt'
       sleep 0.5
 
       """
-    try script.write(toFile: folder + "/env.tabsh", atomically: true, encoding: .utf8)
-    let path = try #require(BinaryTests.binary)
-    let runner = Process()
-    runner.executableURL = URL(fileURLWithPath: path)
-    runner.arguments = ["test", folder]
-    runner.environment = sandbox.environment.merging(["TABSHELL": sandbox.runtime + "/x"]) { $1 }
-    runner.standardOutput = FileHandle.nullDevice
-    try runner.run()
+    let (folder, runner) = try sandbox.startTestRun(
+      script, as: "env.tabsh", extra: ["TABSHELL": sandbox.runtime + "/x"])
     runner.waitUntilExit()
     #expect(runner.terminationStatus == 0)
     let seen = try String(contentsOfFile: folder + "/seen.txt", encoding: .utf8)
@@ -195,21 +204,13 @@ import Testing
   @Test(arguments: [Signal.terminate, Signal.hangUp])
   func testRunnerStoppedBySignalLeavesNothing(_ signal: Int32) throws {
     let sandbox = try Sandbox()
-    let folder = sandbox.runtime + "/scripts"
-    try FileSystem.makeFolder(folder, permissions: 0o700)
     // `$$$$` is the shell's `$$` (the program's pid) once the script's `$$` is read.
     let script = """
       add-tab terminal -- /bin/sh -c 'echo "$$$$ $XDG_RUNTIME_DIR" > seen.tmp; mv seen.tmp seen.txt; exec sleep 30'
       sleep 30
 
       """
-    try script.write(toFile: folder + "/long.tabsh", atomically: true, encoding: .utf8)
-    let runner = Process()
-    runner.executableURL = URL(fileURLWithPath: try #require(BinaryTests.binary))
-    runner.arguments = ["test", folder]
-    runner.environment = sandbox.environment
-    runner.standardOutput = FileHandle.nullDevice
-    try runner.run()
+    let (folder, runner) = try sandbox.startTestRun(script, as: "long.tabsh")
     defer { if runner.isRunning { ProcessControl.signal(runner.processIdentifier, Signal.kill) } }
     var seen: String?
     for _ in 0..<500 where seen == nil {

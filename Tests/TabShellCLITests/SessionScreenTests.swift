@@ -78,6 +78,15 @@ extension ReadlineTests {
         }
       }
 
+      /// Two clients attached at 80×24, the first frame of each read.
+      func attachTwo() throws -> (Int32, Int32) {
+        let first = try attach(columns: 80, rows: 24)
+        let second = try attach(columns: 80, rows: 24)
+        _ = output(first)
+        _ = output(second)
+        return (first, second)
+      }
+
       /// The next line-mode line from `fd`.
       func line(_ fd: Int32) -> String? {
         var found: String?
@@ -211,10 +220,7 @@ extension ReadlineTests {
     /// A client that sends garbage is cut off (`protocol`); the other goes on getting frames.
     @Test func garbageCutsOffOneClientOnly() throws {
       let harness = try Harness()
-      let a = try harness.attach(columns: 80, rows: 24)
-      let b = try harness.attach(columns: 80, rows: 24)
-      _ = harness.output(a)
-      _ = harness.output(b)
+      let (a, b) = try harness.attachTwo()
       harness.send(a, [9, 0, 0, 0, 0])
       guard case .end(.protocol, _, _) = harness.end(a) else {
         Issue.record("no end frame")
@@ -277,10 +283,7 @@ extension ReadlineTests {
     /// A client whose input waits past 1 MiB is cut off (`flood`); the other goes on.
     @Test func aClientFloodingInputIsCutOff() throws {
       let harness = try Harness()
-      let flood = try harness.attach(columns: 80, rows: 24)
-      let other = try harness.attach(columns: 80, rows: 24)
-      _ = harness.output(flood)
-      _ = harness.output(other)
+      let (flood, other) = try harness.attachTwo()
       let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 60_000)
       for _ in 0..<40 where harness.screen.terminal.clients.count == 2 {
         harness.send(flood, .input(chunk))

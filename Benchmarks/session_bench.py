@@ -14,11 +14,15 @@ import socket
 import statistics
 import struct
 import subprocess
-import tempfile
+import sys
 import threading
 import time
 
 import tui_bench
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Tests",
+                                "support"))
+from sandbox_home import make_home  # noqa: E402 - the session tests' HOME, made the same way
 
 OUTPUT = 1
 # What an answer that did not succeed holds (the server's JSON has no blanks).
@@ -32,13 +36,7 @@ class Sandbox:
 
     def __init__(self, binary, startup):
         self.binary = binary
-        self.home = tempfile.mkdtemp(prefix="tabshell-session-bench-")
-        self.runtime = os.path.join(self.home, "run")
-        os.mkdir(self.runtime, 0o700)
-        config = os.path.join(self.home, "config", "tabshell")
-        os.makedirs(config)
-        with open(os.path.join(config, "init.tabsh"), "w", encoding="utf-8") as handle:
-            handle.write(startup)
+        self.home, self.runtime = make_home("tabshell-session-bench-", startup)
         self.env = {"HOME": self.home, "XDG_RUNTIME_DIR": self.runtime,
                     "XDG_CONFIG_HOME": os.path.join(self.home, "config"),
                     "XDG_STATE_HOME": os.path.join(self.home, "state"),

@@ -12,10 +12,11 @@ import socket
 import struct
 import subprocess
 import sys
-import tempfile
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tui"))
+TESTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path[:0] = [os.path.join(TESTS, "tui"), os.path.join(TESTS, "support")]
+from sandbox_home import make_home  # noqa: E402
 from terminal import BINARY, TIMEOUT, Terminal, environment  # noqa: E402
 
 PREFIX = "\x02"  # Ctrl-B
@@ -32,13 +33,8 @@ class Sandbox:
     started with its HOME to end, and fails, naming them, if any is left (after killing them)."""
 
     def __init__(self, startup=()):
-        self.home = tempfile.mkdtemp(prefix="tabshell-sessions-")
-        self.runtime = os.path.join(self.home, "run")
-        os.mkdir(self.runtime, 0o700)
-        config = os.path.join(self.home, "config", "tabshell")
-        os.makedirs(config)
-        with open(os.path.join(config, "init.tabsh"), "w", encoding="utf-8") as handle:
-            handle.writelines(line + "\n" for line in startup)
+        startup_text = "".join(line + "\n" for line in startup)
+        self.home, self.runtime = make_home("tabshell-sessions-", startup_text)
         path = os.path.dirname(BINARY) + os.pathsep + os.environ.get("PATH", "/usr/bin:/bin")
         self.env = environment(self.home, XDG_RUNTIME_DIR=self.runtime, PATH=path)
         self.terminals = []

@@ -53,8 +53,9 @@ import Testing
     #expect(Self.frame(style, .monochrome).contains("\u{1B}[0;1;2;3;4;7;9mx"))
   }
 
-  /// Taking an attribute away resets the pen and sets again what stays: SGR 22 would take bold
-  /// and dim together, and terminals differ on 21.
+  /// Taking an attribute away really takes it away: by a reset and what stays when that is
+  /// shorter, as here, else by its own code (``FrameSGRTests``); never SGR 21, on which terminals
+  /// differ.
   @Test func anAttributeTakenAwayIsGone() {
     var grid = CellGrid(columns: 4, rows: 1)
     grid.write("a", column: 0, row: 0, style: CellStyle(attributes: [.bold, .dim]))

@@ -53,23 +53,61 @@ extension FrameEncoder {
     (.strikethrough, "9"),
   ]
 
-  /// The SGR sequence from the pen `old` (`nil`: unknown) to `new`: only what changed when
-  /// attributes are only added, else a reset (`0`) and everything `new` has.
+  /// The codes that take one attribute away; bold and dim, which one code (22) takes away
+  /// together, are apart.
+  private static let removalCodes: [(CellAttributes, StaticString)] = [
+    (.italic, "23"), (.underline, "24"), (.reverse, "27"), (.strikethrough, "29"),
+  ]
+
+  /// The SGR sequence from the pen `old` (`nil`: unknown) to `new`: the shorter of changing just
+  /// what changes (taking away the attributes that go: 22 for bold and dim, then setting again the
+  /// one that stays, 23, 24, 27, 29; 39 and 49 for a colour back to the terminal's own) and a
+  /// reset (`0`) followed by everything `new` has, the reset when they are as long. When nothing
+  /// goes, only what is added or changed: always the shorter.
   mutating func appendSGR(from old: CellStyle?, to new: CellStyle) {
     append("\u{1B}[")
-    var base = CellStyle.plain
-    var first = true
-    if let old, new.attributes.isSuperset(of: old.attributes) {
-      base = old
+    guard let old else {
+      appendParameters(from: nil, to: new)
+      append("m")
+      return
+    }
+    let goes =
+      !new.attributes.isSuperset(of: old.attributes)
+      || (new.foreground.isDefault && !old.foreground.isDefault)
+      || (new.background.isDefault && !old.background.isDefault)
+    if goes {
+      let start = output.count
+      appendParameters(from: nil, to: new)
+      let resetEnd = output.count
+      appendParameters(from: old, to: new)
+      if output.count - resetEnd < resetEnd - start {
+        output.removeSubrange(start..<resetEnd)
+      } else {
+        output.removeSubrange(resetEnd...)
+      }
     } else {
-      append("0")
-      first = false
+      appendParameters(from: old, to: new)
+    }
+    append("m")
+  }
+
+  /// The SGR parameters that take the pen from `old` to `new`: with no `old`, a reset and
+  /// everything `new` has.
+  private mutating func appendParameters(from old: CellStyle?, to new: CellStyle) {
+    var first = true
+    var base = old ?? .plain
+    if old == nil { appendParameter("0", first: &first) }
+    let removed = base.attributes.subtracting(new.attributes)
+    if !removed.isDisjoint(with: [.bold, .dim]) {
+      appendParameter("22", first: &first)
+      base.attributes.subtract([.bold, .dim])
+    }
+    for (attribute, code) in Self.removalCodes where removed.contains(attribute) {
+      appendParameter(code, first: &first)
     }
     for (attribute, code) in Self.attributeCodes
     where new.attributes.contains(attribute) && !base.attributes.contains(attribute) {
-      if !first { append(";") }
-      append(code)
-      first = false
+      appendParameter(code, first: &first)
     }
     if new.foreground != base.foreground {
       if !first { append(";") }
@@ -80,7 +118,13 @@ extension FrameEncoder {
       if !first { append(";") }
       appendColor(new.background, layer: 40)
     }
-    append("m")
+  }
+
+  /// Appends one parameter, after a `;` unless it is the `first`.
+  private mutating func appendParameter(_ code: StaticString, first: inout Bool) {
+    if !first { append(";") }
+    append(code)
+    first = false
   }
 
   /// The SGR parameters of a colour; `layer` is 30 (foreground) or 40 (background).

@@ -40,17 +40,16 @@ final class TerminalScreen: Screen {
     let emulator = session.emulator
     let rows = min(canvas.height, emulator.rows)
     let columns = min(canvas.width, emulator.columns)
+    var run = TerminalRun()
     for row in 0..<rows {
-      var column = 0
       switch emulator.viewRow(row) {
       case .kept(let cells):
-        while column < min(columns, cells.count) {
-          column += Self.draw(cells[column], row: row, column: column, in: &canvas)
+        Self.draw(row: row, columns: min(columns, cells.count), run: &run, in: &canvas) {
+          cells[$0]
         }
       case .screen(let line):
-        while column < columns {
-          let cell = emulator.cell(row: line, column: column)
-          column += Self.draw(cell, row: row, column: column, in: &canvas)
+        Self.draw(row: row, columns: columns, run: &run, in: &canvas) {
+          emulator.cell(row: line, column: $0)
         }
       }
     }
@@ -64,8 +63,31 @@ final class TerminalScreen: Screen {
     }
   }
 
+  /// Draws a row's cells up to `columns`: runs of ASCII cells of one style (blanks among them)
+  /// a write each (``TerminalRun``), any other cell alone.
+  static func draw(
+    row: Int, columns: Int, run: inout TerminalRun, in canvas: inout Canvas,
+    cell: (Int) -> VTermScreenCell
+  ) {
+    var column = 0
+    while column < columns {
+      let cell = cell(column)
+      let character = TerminalRun.character(of: cell)
+      if character == nil || !run.goesOn(with: cell, column: column) {
+        run.flush(row: row, in: &canvas, style: style(of:))
+      }
+      if let character {
+        run.append(character, of: cell, column: column)
+        column += 1
+      } else {
+        column += draw(cell, row: row, column: column, in: &canvas)
+      }
+    }
+    run.flush(row: row, in: &canvas, style: style(of:))
+  }
+
   /// Draws a cell; the columns it takes.
-  private static func draw(_ cell: VTermScreenCell, row: Int, column: Int, in canvas: inout Canvas)
+  static func draw(_ cell: VTermScreenCell, row: Int, column: Int, in canvas: inout Canvas)
     -> Int
   {
     let width = max(1, Int(cell.width))
@@ -144,7 +166,7 @@ final class TerminalScreen: Screen {
   }
 
   /// A cell's colours and attributes as the canvas has them.
-  private static func style(of cell: VTermScreenCell) -> Canvas.Style {
+  static func style(of cell: VTermScreenCell) -> Canvas.Style {
     var foreground = cell.fg
     var background = cell.bg
     // The bits put together here: `insert` on the core's option set is a generic call into a

@@ -2,8 +2,8 @@ import CVTerm
 import TabShellKit
 
 /// A run of a terminal row's cells that ``TerminalScreen`` draws with one write: cells side by
-/// side of one width, each printable ASCII or blank, all of one style (their attributes and
-/// colours the same, bit for bit). A write a cell cost about a thousand instructions (a string
+/// side of one width, each printable ASCII or blank, all of one style (the same attributes drawn and the
+/// same colours). A write a cell cost about a thousand instructions (a string
 /// made for it, the canvas's checks); a frame of text is mostly such runs.
 struct TerminalRun {
   /// The run's characters, a blank as a space.
@@ -57,10 +57,22 @@ struct TerminalRun {
     canvas.write(text, row: row, column: start + lower, style: runStyle)
   }
 
-  /// Whether two cells have the same attributes and colours, bit for bit.
+  /// Whether two cells are drawn in the same style: the same attributes that ``TerminalScreen``
+  /// draws and the same colours. Compared field by field: the bits a bit field or a colour leaves
+  /// unused need not be the same in two copies of a cell.
   private static func sameStyle(_ one: VTermScreenCell, _ other: VTermScreenCell) -> Bool {
-    withUnsafeBytes(of: one.attrs) { a in withUnsafeBytes(of: other.attrs) { a.elementsEqual($0) } }
-      && withUnsafeBytes(of: one.fg) { a in withUnsafeBytes(of: other.fg) { a.elementsEqual($0) } }
-      && withUnsafeBytes(of: one.bg) { a in withUnsafeBytes(of: other.bg) { a.elementsEqual($0) } }
+    let a = one.attrs
+    let b = other.attrs
+    return a.bold == b.bold && a.italic == b.italic && a.underline == b.underline
+      && a.reverse == b.reverse && a.strike == b.strike && sameColour(one.fg, other.fg)
+      && sameColour(one.bg, other.bg)
+  }
+
+  private static func sameColour(_ one: VTermColor, _ other: VTermColor) -> Bool {
+    var one = one
+    guard one.type == other.type else { return false }
+    if tabshell_vterm_color_is_indexed(&one) != 0 { return one.indexed.idx == other.indexed.idx }
+    return one.rgb.red == other.rgb.red && one.rgb.green == other.rgb.green
+      && one.rgb.blue == other.rgb.blue
   }
 }

@@ -141,8 +141,9 @@ final class TerminalEmulator {
   }
 
   /// Puts libvterm's state back inside the screen, between two sequences of the program's: after
-  /// a resize the scroll region is reset, as tmux and xterm do (libvterm 0.1.4 keeps a region's
-  /// top below a shrunk screen's bottom, and its next scroll writes past its arrays), the cursor
+  /// a resize the scroll region and the left and right margins are reset, as tmux and xterm do
+  /// (libvterm 0.1.4 keeps a region's top below a shrunk screen's bottom, and its next scroll
+  /// writes past its arrays; a left margin past a narrowed screen's right edge), the cursor
   /// staying where it is; after a cursor restore, a cursor outside the screen is moved in.
   private func settle() {
     Self.settle(terminal, resetsRegion: &resetsRegion)
@@ -164,7 +165,11 @@ final class TerminalEmulator {
 
   /// What ``settle()`` writes with the cursor at `cursor`, or `nil`.
   static func settling(cursor: VTermPos, rows: Int, columns: Int, resetsRegion: Bool) -> String? {
-    if resetsRegion { return "\u{1B}[r\u{1B}[\(max(0, cursor.row) + 1);\(max(0, cursor.col) + 1)H" }
+    // DECSTBM and DECSLRM (libvterm 0.1.4 takes `CSI s` for DECSLRM whatever the margin mode)
+    // with no parameters, then the cursor back: with the margins gone, origin mode moves it none.
+    if resetsRegion {
+      return "\u{1B}[r\u{1B}[s\u{1B}[\(max(0, cursor.row) + 1);\(max(0, cursor.col) + 1)H"
+    }
     // A mode set that changes nothing: libvterm bounds the cursor after every CSI.
     if Int(cursor.row) >= rows || Int(cursor.col) >= columns { return "\u{1B}[?0h" }
     return nil
@@ -204,11 +209,25 @@ final class TerminalEmulator {
     let rows = max(1, rows)
     let columns = max(1, columns)
     guard rows != self.rows || columns != self.columns else { return }
-    let rowsChange = rows != self.rows
+    Self.resize(
+      terminal, rows: rows, columns: columns, parameterGuard: &parameterGuard,
+      resetsRegion: &resetsRegion)
+  }
+
+  /// Resizes libvterm's `terminal` and settles it (``settle()``) at once when its parser is between
+  /// sequences, else at the next point between them; the tests' reference terminal resizes with
+  /// it too.
+  static func resize(
+    _ terminal: OpaquePointer, rows: Int, columns: Int, parameterGuard: inout ParameterGuard,
+    resetsRegion: inout Bool
+  ) {
     vterm_set_size(terminal, Int32(rows), Int32(columns))
-    guard rowsChange else { return }
     resetsRegion = true
-    if parameterGuard.isBetweenSequences { settle() } else { parameterGuard.settleWanted = true }
+    if parameterGuard.isBetweenSequences {
+      settle(terminal, resetsRegion: &resetsRegion)
+    } else {
+      parameterGuard.settleWanted = true
+    }
   }
 
   /// The cell at a row and column of the screen (0-based).

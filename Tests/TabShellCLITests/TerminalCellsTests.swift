@@ -115,10 +115,9 @@ import Testing
         leftTheScreen = true
         return
       }
-      vterm_set_size(terminal, Int32(rows), Int32(columns))
-      guard rows != oldRows else { return }
-      resetsRegion = true
-      if parameterGuard.isBetweenSequences { settle() } else { parameterGuard.settleWanted = true }
+      TerminalEmulator.resize(
+        terminal, rows: rows, columns: columns, parameterGuard: &parameterGuard,
+        resetsRegion: &resetsRegion)
     }
 
     /// The cursor's row and column.
@@ -415,6 +414,19 @@ import Testing
     emulator.resize(rows: 2, columns: 8)
     Self.write("\u{1B}[?1049l", to: emulator)
     #expect(emulator.cursor.row < 2)
+  }
+
+  @Test func aResizeResetsTheMarginsAndKeepsTheCursorInOriginMode() throws {
+    let emulator = try #require(TerminalEmulator(rows: 8, columns: 12, scrollback: 10))
+    // Left and right margins 4 to 9, origin mode, the cursor at the region's (2, 3): the screen's
+    // (1, 5).
+    Self.write("\u{1B}[?69h\u{1B}[4;9s\u{1B}[2;7r\u{1B}[?6h\u{1B}[2;3H", to: emulator)
+    #expect(emulator.cursor.row == 2 && emulator.cursor.column == 5)
+    emulator.resize(rows: 8, columns: 6)
+    #expect(emulator.cursor.row == 2 && emulator.cursor.column == 5)
+    // No margins are left: a line inserted at the top moves whole rows down.
+    Self.write("\u{1B}[1;1Hab\u{1B}[L", to: emulator)
+    #expect(Self.text(of: emulator, row: 1) == "ab    ")
   }
 
   @Test func aResizeResetsTheScrollRegionAndKeepsTheCursor() throws {

@@ -141,7 +141,7 @@ final class TerminalEmulator {
   }
 
   /// Puts libvterm's state back inside the screen, between two sequences of the program's: after
-  /// a resize the scroll region and the left and right margins are reset, as tmux and xterm do
+  /// a resize the scroll region is reset, as tmux and xterm do, and the left and right margins
   /// (libvterm 0.1.4 keeps a region's top below a shrunk screen's bottom, and its next scroll
   /// writes past its arrays; a left margin past a narrowed screen's right edge), the cursor
   /// staying where it is; after a cursor restore, a cursor outside the screen is moved in.

@@ -82,6 +82,17 @@ package final class SessionConnection {
   /// cut off for not reading gets its last word after that, not after all it did not read.
   package func dropUnstartedOutput() { output.dropUnstarted() }
 
+  /// Whether its client is gone: the socket hung up (the client closed it or ended) or is in
+  /// error. Nothing is read: what it sent and was not taken stays. A client that only shut down
+  /// its writing is not gone (it still reads its answers).
+  package var isGone: Bool {
+    guard !closed else { return true }
+    guard case .success(let states) = SystemIO.waitForInput([fd], milliseconds: 0),
+      let state = states.first
+    else { return false }
+    return !state.isDisjoint(with: [.hungUp, .error, .invalid])
+  }
+
   /// Reads what is there (one read).
   package func fill() -> InputBuffer.Fill { input.fill(from: fd) }
 

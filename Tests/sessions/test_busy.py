@@ -127,6 +127,41 @@ def test_attach_and_kill_session_are_not_given_up_while_a_command_waits():
             assert not s.wait_gone([server], timeout=3) and not os.path.exists(s.socket("work"))
 
 
+def test_a_held_request_whose_client_went_does_not_run():
+    with Sandbox() as s:
+        s.start_detached("work")
+        # A `send` told the session is busy, then interrupted or killed: its command never runs.
+        for number in (signal.SIGINT, signal.SIGKILL):
+            with sending(s, "sleep 1.5") as first:
+                given_up = subprocess.Popen([BINARY, "send", "add-tab text --id given-up"],
+                                            env=s.env, cwd=s.home, stdin=subprocess.DEVNULL,
+                                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                            text=True)
+                assert given_up.stderr.readline() == BUSY
+                given_up.send_signal(number)
+                given_up.communicate(timeout=5)
+                assert given_up.returncode == -number, (number, given_up.returncode)
+                assert first.wait(timeout=5) == 0
+            done = s.send("expect tabs 0; echo free")
+            assert (done.returncode, done.stdout, done.stderr) == (0, "free\n", ""), (number, done)
+        # A connection closed with a `run` and what follows held: none of it runs; the next
+        # connection's request held after it does.
+        with sending(s, "sleep 1.5") as first, s.connect("work") as later:
+            with s.connect("work") as gone:
+                gone.hello()
+                gone.request("run", {"commands": "add-tab text --id gone"})
+                gone.request("run", {"commands": "add-tab text --id gone-too"})
+                assert gone.line()["method"] == "busy"
+            later.hello()
+            run = later.request("run", {"commands": "expect tabs 0; echo after"})
+            assert later.line()["method"] == "busy"
+            answer = later.line()
+            assert (answer["id"], answer["result"]["output"]) == (run, "after\n"), answer
+            assert first.wait(timeout=5) == 0
+        done = s.send("expect tabs 0; echo free")
+        assert (done.returncode, done.stdout, done.stderr) == (0, "free\n", ""), done
+
+
 def test_a_send_client_interrupted_or_killed_interrupts_its_commands():
     with Sandbox() as s:
         s.start_detached("work")

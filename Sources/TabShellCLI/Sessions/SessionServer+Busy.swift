@@ -71,12 +71,19 @@ extension SessionServer {
   }
 
   /// Handles the requests held while a command ran, in the order they came (those held while
-  /// one of them runs wait for the next round), and what each connection sent after its own.
+  /// one of them runs wait for the next round), and what each connection sent after its own. A
+  /// request whose client went meanwhile (it was not read while held: its socket is looked at
+  /// now) is dropped with its connection, not run: a `send` given up (Ctrl-C after it said the
+  /// session is busy) runs nothing later.
   func takeHeld() {
     for _ in busy.held.indices {
       guard !busy.held.isEmpty else { return }
       let (connection, line) = busy.held.removeFirst()
       guard !connection.isClosed, connection.stage != .closing else { continue }
+      guard !connection.isGone else {
+        drop(connection, reason: .detached)
+        continue
+      }
       handle(line, from: connection)
       takeAll(connection)
     }

@@ -147,7 +147,8 @@ def send_until(repl, keys, until, never):
 
 def switch_under_storm(repl, keys, marker):
     """Sends `keys` (Ctrl-X Ctrl-A) until `marker` shows that the mode changed, with SIGINT sent
-    throughout (a SIGINT can abandon a half-read key sequence in the line mode: it is sent again)."""
+    throughout (a SIGINT can abandon a half-read key sequence in the line mode: it is sent again),
+    then makes sure the shell stays in that mode (``settle_in_mode``)."""
     storm = Storm(repl.child.pid)
     try:
         send_until(repl, keys, marker, f"the mode never changed ({marker!r})")
@@ -155,6 +156,29 @@ def switch_under_storm(repl, keys, marker):
         raise AssertionError(f"the shell ended: {how_it_ended(repl)}") from None
     finally:
         storm.stop()
+    settle_in_mode(repl, keys, marker)
+
+
+def settle_in_mode(repl, keys, marker):
+    """On a loaded machine a switch can take longer than `send_until`'s half second, and the keys
+    sent again then switch the mode once more after `marker` came: with the storm stopped, the
+    switches that follow are read until none comes for a while, and `keys` sent again (once at a
+    time) until the last one is `marker`'s mode."""
+    other = ALTERNATE_SCREEN_OFF if marker == ALTERNATE_SCREEN_ON else ALTERNATE_SCREEN_ON
+    current = marker
+    for _ in range(10):
+        try:
+            while True:
+                index = repl.child.expect_exact([marker, other], timeout=0.6)
+                current = marker if index == 0 else other
+        except pexpect.TIMEOUT:
+            pass
+        except pexpect.EOF:
+            raise AssertionError(f"the shell ended: {how_it_ended(repl)}") from None
+        if current == marker:
+            return
+        repl.send(keys)
+    raise AssertionError(f"the mode did not stay {marker!r}")
 
 
 def test_sigint_while_the_line_mode_starts_and_leaves_never_ends_the_shell():

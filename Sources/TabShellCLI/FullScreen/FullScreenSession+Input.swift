@@ -191,6 +191,9 @@ extension FullScreenSession {
   ) {
     syncSize()
     panel.begin(title)
+    // A SIGINT that came before is not this command's: Ctrl-C sends one only while a command runs
+    // (one sent to the process meanwhile, while the mode started, would stop this one at once).
+    Interpreter.interruption.store(false, ordering: .relaxed)
     terminal.commandRunning(true)
     let outcome = body(interpreter)
     terminal.commandRunning(false)

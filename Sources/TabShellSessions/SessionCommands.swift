@@ -11,6 +11,10 @@ package struct SessionCommandContext {
   package var writeOutput: (String) -> Void
   /// Writes to stderr.
   package var writeError: (String) -> Void
+  /// Whether `send` catches Ctrl-C (SIGINT) while it waits for the answer, and ends the process
+  /// by SIGINT once it has printed what the answer carried (the fast client's own process; not
+  /// where the process is shared).
+  package var catchesInterrupt = false
 
   /// A context.
   package init(
@@ -25,11 +29,13 @@ package struct SessionCommandContext {
 
   /// The process's own: its environment, stdin, stdout and stderr.
   package static func current() -> SessionCommandContext {
-    SessionCommandContext(
+    var context = SessionCommandContext(
       environment: CurrentProcess.environment(),
       readStandardInput: { try? SystemIO.readAll(0) },
       writeOutput: { try? SystemIO.writeAll(1, $0.utf8) },
       writeError: { try? SystemIO.writeAll(2, $0.utf8) })
+    context.catchesInterrupt = true
+    return context
   }
 }
 
@@ -103,8 +109,30 @@ package enum SessionCommands {
     let client = try connect(session, folder: folder, client: "send", context)
     defer { client.close() }
     let busy = SessionClient.busyMessage(session: client.name)
-    client.sayOnceWhenBusy { context.writeError(busy) }
-    let answer = try client.call("run", ["commands": .string(text)])
+    var toldBusy = false
+    client.sayOnceWhenBusy {
+      toldBusy = true
+      context.writeError(busy)
+    }
+    let id = try client.request("run", ["commands": .string(text)])
+    guard context.catchesInterrupt, let interrupts = SendInterrupts() else {
+      return try print(client.answer(to: id), context)
+    }
+    let (answer, interrupted) = try interruptibleAnswer(
+      to: id, client, interrupts, toldBusy: { toldBusy })
+    let status = try print(answer, context)
+    guard interrupted else {
+      interrupts.restore()
+      return status
+    }
+    client.close()
+    interrupts.endByInterrupt()
+  }
+
+  /// Prints the output and errors a `run` answer carries; returns its status.
+  private static func print(_ answer: JSONValue, _ context: SessionCommandContext)
+    throws(SessionError) -> Int32
+  {
     if let output = answer["output"]?.stringValue, !output.isEmpty { context.writeOutput(output) }
     if let errors = answer["errors"]?.stringValue, !errors.isEmpty { context.writeError(errors) }
     guard let status = answer["status"]?.intValue else {
@@ -112,6 +140,33 @@ package enum SessionCommands {
     }
     return Int32(clamping: status)
   }
+
+  /// The answer to the `run` request `id`, and whether Ctrl-C came meanwhile. Ctrl-C asks the
+  /// session to interrupt the commands (`interrupt`) and the answer is still waited for; a second
+  /// Ctrl-C, or one while the request is held behind another client's command (the server said
+  /// `busy`), ends the process at once: a held request whose client is gone never runs.
+  private static func interruptibleAnswer(
+    to id: Int, _ client: SessionClient, _ interrupts: SendInterrupts, toldBusy: () -> Bool
+  ) throws(SessionError) -> (JSONValue, interrupted: Bool) {
+    var interrupted = false
+    while true {
+      do throws(SessionError) {
+        let answer = try client.answer(to: id, timeout: interruptCheck)
+        return (answer, interrupted || interrupts.came())
+      } catch .notAnswering {
+        guard interrupts.came() else { continue }
+        if interrupted || toldBusy() {
+          client.close()
+          interrupts.endByInterrupt()
+        }
+        interrupted = true
+        try client.write(SessionMessage.notification(method: "interrupt", params: .null).line)
+      }
+    }
+  }
+
+  /// How often `send` looks for a Ctrl-C while it waits for the answer, in ms.
+  static let interruptCheck: Int32 = 50
 
   private static func events(
     session: String?, folder: SessionFolder, _ context: SessionCommandContext

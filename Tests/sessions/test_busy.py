@@ -175,6 +175,31 @@ def test_a_send_client_interrupted_or_killed_interrupts_its_commands():
                 assert done.seconds < 2, (number, done.seconds)
 
 
+def test_ctrl_c_in_send_prints_what_its_commands_printed_and_ends_it_by_sigint():
+    with Sandbox() as s:
+        s.start_detached("work")
+        with sending(s, "echo before; sleep 30; echo never") as client:
+            started = time.monotonic()
+            client.send_signal(signal.SIGINT)
+            out, err = client.communicate(timeout=5)
+            assert time.monotonic() - started < 2, time.monotonic() - started
+            # What the commands printed before the interruption; then the end a process that
+            # does not catch SIGINT has, so that a calling script stops too.
+            assert (client.returncode, out, err) == (-signal.SIGINT, "before\n", ""), \
+                (client.returncode, out, err)
+        done = s.send("echo free")
+        assert (done.returncode, done.stdout, done.stderr) == (0, "free\n", ""), done
+        # A shell script that runs it stops there when Ctrl-C reaches the whole job.
+        script = subprocess.Popen(["sh", "-c", f"'{BINARY}' send 'echo in; sleep 30'; echo after"],
+                                  env=s.env, cwd=s.home, stdin=subprocess.DEVNULL,
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                  start_new_session=True)
+        time.sleep(0.5)
+        os.killpg(script.pid, signal.SIGINT)
+        out, err = script.communicate(timeout=5)
+        assert (script.returncode, out) == (-signal.SIGINT, "in\n"), (script.returncode, out, err)
+
+
 def test_ctrl_c_in_an_attached_client_interrupts_the_line_it_typed():
     with Sandbox() as s:
         client = s.start("work")

@@ -87,9 +87,7 @@ extension Shell {
   @inline(__always)
   private func call(_ step: LifecycleStep, on object: ScreenObject, observed: Bool) {
     if observed { events.append(step.event(screen: object.id)) }
-    if let message = object.call(step) {
-      record(model.callbackFailed(screen: object.id, message: message))
-    }
+    if let message = object.call(step) { fault(screen: object.id, message: message) }
   }
 
   /// A screen leaves for good: `deinit`, and its object, handlers and timers are released.

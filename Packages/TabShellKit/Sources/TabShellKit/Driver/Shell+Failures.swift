@@ -1,14 +1,24 @@
 extension Shell {
+  /// A screen's own fault (one of its callbacks or timers threw): it enters the error state,
+  /// keeping its first failure, a `screen-failed` event is recorded, and every timer it holds
+  /// stops (it may set new ones). The screen's lifecycle goes on.
+  func fault(screen id: String, message: String) {
+    cancelTimers(of: id)
+    record(model.callbackFailed(screen: id, message: message))
+  }
+
   /// Puts a screen into the error state from outside its callbacks, as a callback that throws
   /// does: the screen shows `message` instead of its content, and a `screen-failed` event is
   /// recorded. For a host whose screens fail outside a callback (a process plugin that stopped, or
-  /// refused to draw). A screen that has failed already keeps its first failure, and no event is
-  /// recorded; a screen that does not exist is ignored. Returns whether the screen was marked.
+  /// refused to draw). The screen's timers stop, as after any fault (it may set new ones). A
+  /// screen that has failed already keeps its first failure, and no event is recorded; a screen
+  /// that does not exist is ignored. Returns whether the screen was marked.
   ///
   /// An operation: call it outside other operations and callbacks.
   @discardableResult
   public func markFailed(screen id: String, message: String) throws(ShellError) -> Bool {
     guard let failed = model.markFailed(screen: id, message: message) else { return false }
+    cancelTimers(of: id)
     record(failed)
     try settle()
     return true

@@ -76,7 +76,12 @@ extension Shell {
         continue
       }
       if entry.timer.interval == nil { entry.timer.cancel() }
-      entry.timer.body()
+      do {
+        try entry.timer.body()
+      } catch {
+        // A fault of its screen, as a callback's throw: its timers due now fire no more either.
+        fault(screen: entry.timer.screenID, message: "timer failed: \(error)")
+      }
     }
     for screen in Set(due.map(\.timer.screenID)) {
       timers[screen]?.removeAll { $0.timer.isCancelled }
@@ -86,7 +91,7 @@ extension Shell {
     return true
   }
 
-  /// Stops the timers of a screen that leaves.
+  /// Stops the timers of a screen that leaves or enters the error state.
   func cancelTimers(of screen: String) {
     guard let held = timers.removeValue(forKey: screen) else { return }
     for entry in held { entry.timer.cancel() }

@@ -11,7 +11,8 @@
 /// the shell, and must not be handed to another.
 ///
 /// A method that throws puts the screen into an error state that says what happened (the screen
-/// shows it instead of its content); the shell, the other screens and the lifecycle go on.
+/// shows it instead of its content) and stops the timers it holds (``ScreenTimer``); the shell,
+/// the other screens and the lifecycle go on.
 public protocol Screen: AnyObject {
   /// Called once, just before the screen first appears.
   func viewDidLoad() throws

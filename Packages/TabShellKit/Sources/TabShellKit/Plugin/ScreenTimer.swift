@@ -1,7 +1,10 @@
 /// A timer a screen asked for through its context (``ScreenContext/after(_:_:)``,
 /// ``ScreenContext/every(_:_:)``). It fires on the thread that owns the shell, between changes,
 /// while the host waits for input: in the full-screen mode, in the REPL while the user types, and
-/// during a script's `wait-for` and `sleep`. It stops when cancelled or when its screen leaves.
+/// during a script's `wait-for` and `sleep`. It stops when cancelled, when its screen leaves, and
+/// when its screen faults: a body that throws, like a callback that throws, puts the screen into
+/// the error state (`timer failed: …`), and a screen that enters the error state, whatever the
+/// cause, has all the timers it held stopped (it may set new ones, which fire as usual).
 ///
 /// A timer fires at most once each time the host wakes up, and never sooner than
 /// ``ScreenContext/shortestInterval`` after it was set: one that sets itself again with no delay
@@ -14,12 +17,12 @@ public final class ScreenTimer {
   public let screenID: String
   /// The time between two firings, for a repeating timer.
   public let interval: Duration?
-  /// Whether it will fire no more: cancelled, fired once (a delay), its screen left, or it was
-  /// one timer too many (``ScreenContext/timerLimit``).
+  /// Whether it will fire no more: cancelled, fired once (a delay), its screen left or entered
+  /// the error state, or it was one timer too many (``ScreenContext/timerLimit``).
   public private(set) var isCancelled = false
-  let body: () -> Void
+  let body: () throws -> Void
 
-  init(screenID: String, interval: Duration?, body: @escaping () -> Void) {
+  init(screenID: String, interval: Duration?, body: @escaping () throws -> Void) {
     self.screenID = screenID
     self.interval = interval
     self.body = body
@@ -41,20 +44,23 @@ extension ScreenContext {
   /// for with them. It may set timers again afterwards.
   public static let timerLimit = 1_000
 
-  /// Calls `body` once, after `delay` (at least ``shortestInterval``), unless cancelled or the
-  /// screen has left. Set from a timer's body, it fires at the host's next wake-up at the
-  /// earliest, never in the same one.
+  /// Calls `body` once, after `delay` (at least ``shortestInterval``), unless cancelled, the
+  /// screen has left or it entered the error state meanwhile. Set from a timer's body, it fires
+  /// at the host's next wake-up at the earliest, never in the same one. A `body` that throws puts
+  /// the screen into the error state (`timer failed: …`) and stops its timers.
   @discardableResult
-  public func after(_ delay: Duration, _ body: @escaping () -> Void) -> ScreenTimer {
+  public func after(_ delay: Duration, _ body: @escaping () throws -> Void) -> ScreenTimer {
     let delay = max(delay, Self.shortestInterval)
     return schedule(ScreenTimer(screenID: screenID, interval: nil, body: body), in: delay)
   }
 
   /// Calls `body` every `interval` (at least ``shortestInterval``), the first time after one
-  /// interval, until cancelled or the screen leaves. A host that falls behind skips the missed
-  /// firings rather than running them in a burst.
+  /// interval, until cancelled, the screen leaves or it enters the error state. A host that falls
+  /// behind skips the missed firings rather than running them in a burst. A `body` that throws
+  /// puts the screen into the error state (`timer failed: …`) and stops its timers, this one
+  /// with them.
   @discardableResult
-  public func every(_ interval: Duration, _ body: @escaping () -> Void) -> ScreenTimer {
+  public func every(_ interval: Duration, _ body: @escaping () throws -> Void) -> ScreenTimer {
     let interval = max(interval, Self.shortestInterval)
     return schedule(ScreenTimer(screenID: screenID, interval: interval, body: body), in: interval)
   }

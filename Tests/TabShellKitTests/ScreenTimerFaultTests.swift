@@ -42,13 +42,9 @@ struct ScreenTimerFaultTests {
   /// clock the test moves (at zero), and the log of the events from then on.
   private func shell() throws -> (Shell, FaultyType, () -> Void, EventLog) {
     let plugin = FaultyPlugin()
-    var time = Duration.zero
-    let (shell, log) = try makeShell { shell in
-      shell.clock = { time }
-      try shell.register(plugin, source: "test")
-      for id in ["f", "g"] { try shell.send(.addTab(NewTab(NewScreen(type: "faulty", id: id)))) }
-    }
-    return (shell, plugin.type, { time += .seconds(1) }, log)
+    let (shell, clock, log) = try makeTimedShell(
+      registering: plugin, type: "faulty", tabs: ["f", "g"])
+    return (shell, plugin.type, { clock.time += .seconds(1) }, log)
   }
 
   @Test func aCallbackThatThrowsStopsItsScreensTimers() throws {

@@ -2,11 +2,6 @@
 import TestSupport
 import Testing
 
-/// A clock a test moves by hand.
-private final class ManualClock {
-  var time = Duration.zero
-}
-
 /// A screen type whose screens start a timer when they load.
 private final class TickingType: ScreenType {
   let name = "ticking"
@@ -64,12 +59,7 @@ struct ScreenTimerTests {
   ) {
     let plugin = TickingPlugin()
     plugin.type.once = once
-    let clock = ManualClock()
-    let (shell, log) = try makeShell { shell in
-      shell.clock = { clock.time }
-      try shell.register(plugin, source: "test")
-      for id in ids { try shell.send(.addTab(NewTab(NewScreen(type: "ticking", id: id)))) }
-    }
+    let (shell, clock, log) = try makeTimedShell(registering: plugin, type: "ticking", tabs: ids)
     return (shell, plugin.type, clock, log)
   }
 

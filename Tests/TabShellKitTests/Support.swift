@@ -41,6 +41,26 @@ func makeShell(
   return (shell, EventLog(shell, sourceLocation: sourceLocation))
 }
 
+/// A clock a test moves by hand, for a shell's timers.
+final class ManualClock {
+  var time = Duration.zero
+}
+
+/// A shell (``makeShell(tabs:sourceLocation:setup:)``) on a clock the test moves (at zero), with
+/// `plugin` registered and a tab of its screen type `type` for each of `ids` (the first selected
+/// and loaded); the log records what the test does after.
+func makeTimedShell(
+  registering plugin: any TabShellPlugin, type: String, tabs ids: [String]
+) throws -> (Shell, ManualClock, EventLog) {
+  let clock = ManualClock()
+  let (shell, log) = try makeShell { shell in
+    shell.clock = { clock.time }
+    try shell.register(plugin, source: "test")
+    for id in ids { try shell.send(.addTab(NewTab(NewScreen(type: type, id: id)))) }
+  }
+  return (shell, clock, log)
+}
+
 /// One step of a test, as TCA's `TestStore` takes them: runs `operation`, then checks the exact
 /// events it caused and the whole state after it.
 @discardableResult

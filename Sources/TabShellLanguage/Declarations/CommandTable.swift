@@ -74,7 +74,8 @@ struct CommandTable: Sendable {
     Family(name: "Stacks and modals", commands: StackCommands.all),
     Family(name: "Looking", commands: LookingCommands.all),
     Family(name: "Scripting", commands: ScriptingCommands.all),
-    Family(name: "Tests and recordings", commands: TestingCommands.all),
+    Family(
+      name: "Tests and recordings", commands: TestingCommands.all + PictureCommands.all),
     Family(name: "Plugins", commands: PluginCommands.all),
     Family(name: "Terminal", commands: TerminalCommands.all),
     Family(name: "Gestures", commands: GestureCommands.all),

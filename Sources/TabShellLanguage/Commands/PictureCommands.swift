@@ -1,0 +1,76 @@
+@_spi(Host) import TabShellKit
+import TabShellRendering
+
+/// `screenshot`: a screen, or the whole frame, written as a picture (docs/Contract.md, "Pictures,
+/// recordings, locators").
+enum PictureCommands {
+  static let all = [screenshot]
+
+  static let screen = Option(
+    "--to", .text, valueName: "ID", abstract: "the screen's id (default: the whole frame)")
+  static let file = Argument(
+    "FILE", .path,
+    abstract: "the picture: .svg, .html, .txt or .ansi (relative to the working directory)")
+
+  static let screenshot = Declaration(
+    name: "screenshot", parameters: [screen, file],
+    abstract: "write a picture of a screen, or of the whole frame, to FILE",
+    discussion: """
+      FILE's ending picks the kind: .svg a picture (a monospace grid, every cell with its \
+      colours, attributes and wide characters where they belong, and the cursor), .html the \
+      same as a page of text, .txt the text ('show' without colour), .ansi the text with SGR \
+      colour sequences ('cat FILE' shows it). With --to, the screen's region (the rows under its \
+      header), visible or not; without, the whole frame as 'show' draws it at the size 'size' \
+      sets. A relative FILE is relative to the working directory; the folders on its way are \
+      made, and the file is replaced whole.
+      """,
+    validate: { arguments, _ throws(LanguageError) in
+      _ = try PictureFormat(file: arguments[file])
+    },
+    effect: .looks,
+    run: { interpreter, arguments in
+      let name = arguments[file]
+      let format = try PictureFormat(file: name)
+      let picture = try interpreter.picture(of: arguments[screen])
+      let title = arguments[screen].map { "screen \($0)" } ?? "TabShell"
+      try WrittenFile.replace(
+        interpreter.workingPath(name), with: format.text(of: picture, title: title), name: name)
+    })
+}
+
+/// The kinds of picture `screenshot` writes, by the file's ending.
+enum PictureFormat: String, CaseIterable {
+  case svg, html, txt, ansi
+
+  /// The kind `file`'s ending names; an error naming the endings otherwise.
+  init(file: String) throws(LanguageError) {
+    let name = file.split(separator: "/").last ?? ""
+    guard let dot = name.lastIndex(of: "."),
+      let format = PictureFormat(rawValue: name[name.index(after: dot)...].lowercased())
+    else {
+      throw .failed(
+        "cannot tell the kind of picture of '\(Checks.shown(file))': its name must end in "
+          + PictureFormat.allCases.map { ".\($0.rawValue)" }.joined(separator: ", "))
+    }
+    self = format
+  }
+
+  /// The picture in this kind.
+  func text(of picture: Picture, title: String) -> String {
+    switch self {
+    case .svg: picture.svg
+    case .html: picture.html(title: title)
+    case .txt: picture.plainText
+    case .ansi: picture.ansiText
+    }
+  }
+}
+
+extension Interpreter {
+  /// A path relative to the working directory (not to the script's folder): the files
+  /// `screenshot` and `record-cast` write.
+  func workingPath(_ path: String) -> String {
+    if path.hasPrefix("/") || currentDirectory.isEmpty { return path }
+    return currentDirectory.hasSuffix("/") ? currentDirectory + path : currentDirectory + "/" + path
+  }
+}

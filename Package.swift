@@ -1,19 +1,21 @@
 // swift-tools-version: 6.0
 // TabShell: a tab bar, as iOS apps have it, turned into a scriptable shell.
 //
-// Dependencies flow one way:
+// Dependencies flow one way (scripts/check-modules prints the graph and fails on an import that a
+// target does not declare, or a cycle):
 //   TabShellKit (the core: its own package, one dynamic library shared by the host and every plugin)
-//   ← BuiltinScreens (plugins/) and TabShellRendering, TabShellLoader
-//   ← TabShellLanguage (parser, commands, interpreter)
-//   ← TabShellCLI (command line, batch runs, the readline REPL) ← tabshell-host (main).
+//   ← BuiltinScreens (plugins/), TabShellRendering, TabShellTerminalScreen (the `terminal` type)
+//   ← TabShellLanguage (parser, commands, interpreter), over TabShellLoader ← TabShellRPC ← TabShellJSON
+//   ← TabShellHost (context, options, signals, readline's bridge, history, how a shell starts)
+//   ← TabShellFullScreen ← TabShellREPL ← TabShellSessionServer (beside TabShellSessions, its protocol)
+//   ← TabShellCommandLine (only dispatches; TabShellTestRunner beside the others) ← tabshell-host.
 //   tabshell (the session commands, else it runs tabshell-host) needs TabShellSessions only.
 //   TabShellTerminal (the full-screen mode's terminal layer) needs TabShellRendering only;
-//   TabShellRPC (process plugins' transport) knows nothing of the core; nor does TabShellSessions
-//   (sessions' sockets, messages and frames), which the session server in TabShellCLI uses.
+//   TabShellRPC and TabShellSessions know nothing of the core.
 // The core does no I/O. Every host module reaches the C library only through TabShellPlatform's
 // Swift functions and types, which do not re-export it (scripts/check-platform keeps it so); the
-// other C modules are the readline shim CReadline (for TabShellCLI) and the libvterm shim CVTerm
-// (for TabShellTerminalScreen, the `terminal` screen type, which TabShellCLI registers as built in).
+// other C modules are the readline shim CReadline and the libvterm shim CVTerm (for
+// TabShellTerminalScreen, the `terminal` screen type, which the host registers as built in).
 import PackageDescription
 
 let kit = Target.Dependency.product(name: "TabShellKit", package: "TabShellKit")
@@ -34,37 +36,86 @@ let package = Package(
     .systemLibrary(name: "CPlatform"),
     .target(name: "TabShellPlatform", dependencies: ["CPlatform"]),
     .target(name: "TabShellRendering", dependencies: [kit, "TabShellPlatform"]),
-    // Process plugins' transport: JSON, a child process with line framing, JSON-RPC 2.0 and the
-    // plugin protocol's messages. Knows nothing of the core; reaches the system through
-    // TabShellPlatform.
-    .target(name: "TabShellRPC", dependencies: ["TabShellPlatform"]),
+    // JSON values, their parser and their serializer: what process plugins and sessions speak.
+    .target(name: "TabShellJSON", dependencies: ["TabShellPlatform"]),
+    // Process plugins' transport: a child process with line framing, JSON-RPC 2.0 and the plugin
+    // protocol's messages. Knows nothing of the core; reaches the system through TabShellPlatform.
+    .target(name: "TabShellRPC", dependencies: ["TabShellPlatform", "TabShellJSON"]),
     // Sessions' sockets, messages and frames (docs/Sessions.md), for the server and the clients:
     // knows nothing of the core.
-    .target(name: "TabShellSessions", dependencies: ["TabShellPlatform", "TabShellRPC"]),
+    .target(
+      name: "TabShellSessions", dependencies: ["TabShellPlatform", "TabShellRPC", "TabShellJSON"]),
     // Loading plugins: shared objects (dlopen), and process plugins adapted to the core.
-    .target(name: "TabShellLoader", dependencies: [kit, "TabShellPlatform", "TabShellRPC"]),
+    .target(
+      name: "TabShellLoader",
+      dependencies: [kit, "TabShellPlatform", "TabShellRPC", "TabShellJSON"]),
     // The full-screen mode's terminal layer: input decoding, the cell grid, frame diffs, raw mode.
     .target(
       name: "TabShellTerminal", dependencies: [kit, "TabShellPlatform", "TabShellRendering"]),
     .target(
       name: "TabShellLanguage",
-      dependencies: [kit, "TabShellPlatform", "TabShellRendering", "TabShellLoader"]),
+      dependencies: [
+        kit, "TabShellPlatform", "TabShellRendering", "TabShellLoader", "TabShellJSON",
+      ]),
     .systemLibrary(name: "CReadline"),
     // libvterm (Debian's libvterm-dev), the emulator of terminal tabs.
     .systemLibrary(name: "CVTerm"),
     // The `terminal` screen type: a program in a pseudo-terminal, shown through libvterm.
     .target(name: "TabShellTerminalScreen", dependencies: [kit, "TabShellPlatform", "CVTerm"]),
+    // The edge of the house, one module a program, each importing only what is below it
+    // (scripts/check-modules prints the graph and fails on a cycle or an import from above).
+    // The host: the process's context and options, signals, readline's bridge and the history,
+    // and how a shell starts (the interpreter, the built-in plugin, the start-up file).
     .target(
-      name: "TabShellCLI",
+      name: "TabShellHost",
       dependencies: [
         kit, "TabShellPlatform", "TabShellLanguage", "TabShellRendering", "TabShellLoader",
-        "TabShellRPC", "TabShellTerminal", "BuiltinScreens", "CReadline", "TabShellTerminalScreen",
-        "TabShellSessions",
+        "TabShellRPC", "BuiltinScreens", "CReadline", "TabShellTerminalScreen", "TabShellSessions",
+      ]
+    ),
+    // The full-screen mode: the focuses, the keys and the mouse, the frame, the output panel.
+    .target(
+      name: "TabShellFullScreen",
+      dependencies: [
+        kit, "TabShellHost", "TabShellLanguage", "TabShellPlatform", "TabShellRendering",
+        "TabShellTerminal", "CReadline", "TabShellTerminalScreen",
+      ]
+    ),
+    // The line REPL, which can hand its session to the full-screen mode and take it back.
+    .target(
+      name: "TabShellREPL",
+      dependencies: [
+        kit, "TabShellHost", "TabShellFullScreen", "TabShellLanguage", "TabShellPlatform",
+        "TabShellRendering", "TabShellTerminal", "CReadline",
+      ]
+    ),
+    // A session's server (docs/Sessions.md), beside its protocol: the shell with its clients.
+    .target(
+      name: "TabShellSessionServer",
+      dependencies: [
+        kit, "TabShellHost", "TabShellFullScreen", "TabShellREPL", "TabShellSessions",
+        "TabShellLanguage", "TabShellLoader", "TabShellPlatform", "TabShellRPC", "TabShellJSON",
+        "TabShellRendering", "TabShellTerminal", "CReadline",
+      ]
+    ),
+    // `tabshell test`: finds scripts, runs each in a child, reports (lines, TAP, JUnit).
+    .target(
+      name: "TabShellTestRunner",
+      dependencies: ["TabShellHost", "TabShellLanguage", "TabShellPlatform", "TabShellRendering"]
+    ),
+    // The command line: parses it and hands it to the program it names. Only dispatches.
+    .target(
+      name: "TabShellCommandLine",
+      dependencies: [
+        kit, "TabShellHost", "TabShellREPL", "TabShellSessionServer", "TabShellTestRunner",
+        "TabShellSessions", "TabShellLanguage", "TabShellLoader", "TabShellPlatform",
+        "TabShellRendering", "TabShellTerminal",
       ]
     ),
     // The shell: REPL, scripts, plugins, sessions' servers (dynamic: plugins share its core).
     .executableTarget(
-      name: "tabshell-host", dependencies: ["TabShellCLI", "TabShellPlatform"],
+      name: "tabshell-host",
+      dependencies: ["TabShellCommandLine", "TabShellHost", "TabShellPlatform"],
       path: "Sources/tabshell"),
     // `tabshell`: the session commands (`send`, `sessions`, `kill-session`, `attach`) run here,
     // with no core and no plugins, linked as one static executable (the Swift runtime and the C
@@ -92,9 +143,11 @@ let package = Package(
     .testTarget(
       name: "TabShellCLITests",
       dependencies: [
-        kit, "TabShellLanguage", "TabShellCLI", "TabShellLoader", "BuiltinScreens",
-        "TabShellPlatform", "TestSupport", "TabShellTerminalScreen", "TabShellSessions",
-        "TabShellRPC",
+        kit, "TabShellLanguage", "TabShellHost", "TabShellFullScreen", "TabShellREPL",
+        "TabShellSessionServer", "TabShellTestRunner", "TabShellCommandLine", "TabShellLoader",
+        "BuiltinScreens", "TabShellPlatform", "TestSupport", "TabShellTerminalScreen",
+        "TabShellSessions", "TabShellRPC", "TabShellJSON", "TabShellTerminal", "TabShellRendering",
+        "CVTerm",
       ]
     ),
     .testTarget(
@@ -105,20 +158,24 @@ let package = Package(
     ),
     .testTarget(
       name: "TabShellLoaderTests",
-      dependencies: [kit, "TabShellLoader", "TabShellLanguage", "TabShellRPC", "TestSupport"],
+      dependencies: [
+        kit, "TabShellLoader", "TabShellLanguage", "TabShellRPC", "TabShellRendering",
+        "TestSupport",
+      ],
       // Sources of test plugins, built by the tests themselves into shared objects.
       exclude: ["Fixtures"]
     ),
-    .testTarget(name: "TabShellRPCTests", dependencies: ["TabShellRPC", "TestSupport"]),
+    .testTarget(
+      name: "TabShellRPCTests", dependencies: ["TabShellRPC", "TabShellJSON", "TestSupport"]),
     .testTarget(
       name: "TabShellSessionsTests",
       dependencies: ["TabShellSessions", "TabShellRPC", "TabShellPlatform"]),
     .testTarget(
       name: "TabShellTerminalTests",
-      dependencies: ["TabShellTerminal", "TabShellRendering", "TestSupport"]
+      dependencies: [kit, "TabShellTerminal", "TabShellRendering", "TestSupport"]
     ),
     // Runs the built `tabshell` binary on bad input, signals and interrupted writes.
-    .testTarget(name: "RobustnessTests", dependencies: ["TabShellCLI", "TestSupport"]),
+    .testTarget(name: "RobustnessTests", dependencies: ["TabShellHost", "TestSupport"]),
     // Prints the renderer's figures for scripts/bench; not a test.
     .executableTarget(
       name: "RenderBench", dependencies: [kit, "TabShellRendering", "BuiltinScreens"],
@@ -127,7 +184,8 @@ let package = Package(
     // Prints the process plugins' figures (round trips to the Python example, tab switches and a
     // fault through the shell); not a test.
     .executableTarget(
-      name: "RPCBench", dependencies: [kit, "TabShellRPC", "TabShellLoader", "TabShellRendering"],
+      name: "RPCBench",
+      dependencies: [kit, "TabShellRPC", "TabShellJSON", "TabShellLoader", "TabShellRendering"],
       path: "Benchmarks/RPCBench"
     ),
     // Prints the terminal layer's figures (frame encode, diffs); not a test.
@@ -142,7 +200,7 @@ let package = Package(
     ),
     // A helper of RobustnessTests: rewrites a history file until it is killed.
     .executableTarget(
-      name: "tabshell-history-writer", dependencies: ["TabShellCLI", "TabShellPlatform"],
+      name: "tabshell-history-writer", dependencies: ["TabShellHost", "TabShellPlatform"],
       path: "Tests/RobustnessHelpers/HistoryWriter"
     ),
   ],

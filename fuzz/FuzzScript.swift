@@ -1,4 +1,5 @@
-import TabShellCLI
+import TabShellCommandLine
+import TabShellHost
 
 /// libFuzzer's entry point: the bytes are a script, run through the command line's in-process entry
 /// point (as the transcript tests run theirs), read from stdin and parsed whole before it runs.

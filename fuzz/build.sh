@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer target: compiles the package's modules (the core, the platform file, the
-# built-in screens, the renderer, the terminal layer, the process plugins' transport, the loader,
-# the language and the CLI) with coverage instrumentation, one module at a time with swiftc, and
+# built-in screens, the renderer, the terminal layer, JSON, the process plugins' transport, the
+# loader, the terminal screen type, the language and the edge's modules) with coverage instrumentation, one module at a time with swiftc, and
 # links them with the target into OUT/tabshell-fuzz.
 # Usage: fuzz/build.sh OUT
 set -euo pipefail
@@ -10,7 +10,7 @@ out="${1:?usage: fuzz/build.sh OUT}"
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 # -assert-config Debug keeps the core's invariant checks and the preconditions on, as in the tests.
-flags=(${TABSHELL_FUZZ_OPT:--O -assert-config Debug} -gline-tables-only -sanitize=fuzzer -parse-as-library -swift-version 6 -package-name tabshell -I "$out" -I "$root/Sources/CReadline")
+flags=(${TABSHELL_FUZZ_OPT:--O -assert-config Debug} -gline-tables-only -sanitize=fuzzer -parse-as-library -swift-version 6 -package-name tabshell -I "$out" -I "$root/Sources/CReadline" -I "$root/Sources/CVTerm" -I "$root/Sources/CPlatform")
 module() {
   local name="$1"; shift
   local files=()
@@ -25,12 +25,24 @@ module TabShellPlatform Sources/TabShellPlatform
 module BuiltinScreens plugins/BuiltinScreens
 module TabShellRendering Sources/TabShellRendering
 module TabShellTerminal Sources/TabShellTerminal
+module TabShellJSON Sources/TabShellJSON
 module TabShellRPC Sources/TabShellRPC
+module TabShellSessions Sources/TabShellSessions
 module TabShellLoader Sources/TabShellLoader
+module TabShellTerminalScreen Sources/TabShellTerminalScreen
 module TabShellLanguage Sources/TabShellLanguage
-module TabShellCLI Sources/TabShellCLI
-swiftc "${flags[@]}" -module-name FuzzScript "$root/fuzz/FuzzScript.swift" \
-  "$out"/TabShellKit.o "$out"/TabShellPlatform.o "$out"/BuiltinScreens.o "$out"/TabShellRendering.o \
-  "$out"/TabShellTerminal.o "$out"/TabShellRPC.o "$out"/TabShellLoader.o \
-  "$out"/TabShellLanguage.o "$out"/TabShellCLI.o -lreadline -o "$out/tabshell-fuzz"
+module TabShellHost Sources/TabShellHost
+module TabShellFullScreen Sources/TabShellFullScreen
+module TabShellREPL Sources/TabShellREPL
+module TabShellSessionServer Sources/TabShellSessionServer
+module TabShellTestRunner Sources/TabShellTestRunner
+module TabShellCommandLine Sources/TabShellCommandLine
+objects=()
+for name in TabShellKit TabShellPlatform BuiltinScreens TabShellRendering TabShellTerminal TabShellJSON \
+  TabShellRPC TabShellSessions TabShellLoader TabShellTerminalScreen TabShellLanguage TabShellHost \
+  TabShellFullScreen TabShellREPL TabShellSessionServer TabShellTestRunner TabShellCommandLine; do
+  objects+=("$out/$name.o")
+done
+swiftc "${flags[@]}" -module-name FuzzScript "$root/fuzz/FuzzScript.swift" "${objects[@]}" \
+  -lreadline -lvterm -o "$out/tabshell-fuzz"
 echo "$out/tabshell-fuzz"

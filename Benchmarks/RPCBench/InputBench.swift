@@ -1,6 +1,7 @@
 // Input to a process plugin's screen that takes input (protocol version 2): the Python example's
 // `list`. Round trips of `screen/input` a second, one at a time and pipelined in bursts; and a key
 // to its frame through the shell (the adapter's input, the host's work, the renderer's frame).
+import TabShellJSON
 @_spi(Host) import TabShellKit
 import TabShellLoader
 import TabShellRPC

@@ -1,6 +1,5 @@
-// TabShell's one door to the C library: the host modules (TabShellRendering, TabShellRPC,
-// TabShellLoader, TabShellTerminal, TabShellLanguage, TabShellCLI, tabshell) reach the system
-// through the Swift functions and types of this module, which does not re-export the C library:
+// TabShell's one door to the C library: the host modules (every module of Sources/ but the C
+// shims) reach the system through the Swift functions and types of this module, which does not re-export the C library:
 // each of its files imports it for itself, and scripts/check-platform fails on an import of it (or
 // of Foundation, which re-exports it) anywhere else. The core package (TabShellKit) does no I/O and
 // does not use this module.

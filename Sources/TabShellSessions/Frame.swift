@@ -1,3 +1,4 @@
+import TabShellJSON
 import TabShellRPC
 
 /// One frame of frame mode (docs/Sessions.md, "Frame mode"): a type byte and a payload, written

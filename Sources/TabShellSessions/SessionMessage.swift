@@ -1,3 +1,4 @@
+import TabShellJSON
 import TabShellRPC
 
 /// One line-mode message (docs/Sessions.md, "Framing"): a JSON-RPC 2.0 object on one line.

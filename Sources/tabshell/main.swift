@@ -1,4 +1,5 @@
-import TabShellCLI
+import TabShellCommandLine
+import TabShellHost
 import TabShellPlatform
 
 FatalSignals.turnOffInteractiveBacktracer()

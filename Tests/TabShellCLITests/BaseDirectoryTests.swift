@@ -1,7 +1,7 @@
 import TabShellLoader
 import Testing
 
-@testable import TabShellCLI
+@testable import TabShellHost
 
 /// The one XDG rule, for the three files TabShell keeps: the start-up file, the plugin folder and the
 /// history. An unset, empty or relative `XDG_*` is ignored; `HOME` must be absolute; the history
@@ -70,7 +70,7 @@ import Testing
   @Test(arguments: cases)
   func theOneRule(_ test: Case) {
     let paths = (
-      startup: TabShellCommand.startupFile(test.environment),
+      startup: ShellStartup.startupFile(test.environment),
       plugins: PluginLoader.defaultPluginDirectory(environment: test.environment),
       history: REPLHistory.defaultPath(
         environment: test.environment, passwordDatabaseHome: { test.passwordHome })

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import TabShellCLI
+@testable import TabShellCommandLine
+@testable import TabShellHost
 
 /// The command line in process: options, `-c`, stdin, usage errors.
 struct CommandLineTests {

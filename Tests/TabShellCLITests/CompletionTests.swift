@@ -2,8 +2,8 @@ import BuiltinScreens
 @_spi(Host) import TabShellKit
 import Testing
 
-@testable import TabShellCLI
 @testable import TabShellLanguage
+@testable import TabShellREPL
 
 /// Completion of command names and of each argument by its kind.
 struct CompletionTests {

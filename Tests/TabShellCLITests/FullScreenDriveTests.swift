@@ -3,8 +3,10 @@ import TabShellPlatform
 import TabShellTerminal
 import Testing
 
-@testable import TabShellCLI
+@testable import TabShellFullScreen
+@testable import TabShellHost
 @testable import TabShellLanguage
+@testable import TabShellREPL
 
 /// The suites that use readline, one at a time: readline is global.
 @Suite(.serialized) enum ReadlineTests {}
@@ -52,7 +54,7 @@ extension ReadlineTests {
         let process = ProcessContext(
           arguments: [], environment: ["HOME": "/proc/nonexistent"], currentDirectory: "/tmp",
           writeOutput: { _ in }, writeError: { _ in })
-        interpreter = TabShellCommand.makeInterpreter(CommandLineOptions(), process)
+        interpreter = ShellStartup.makeInterpreter(CommandLineOptions(), process)
         _ = interpreter.runLine("layout demo")
         engine = LanguageREPLEngine(interpreter: interpreter, flush: {})
         _ = ReadlineBridge.begin(engine: engine)

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TabShellCLI
+@testable import TabShellFullScreen
 
 extension ReadlineTests {
   /// The output panel's title row says what closes it in the focus the keys are in.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TabShellCLI
+@testable import TabShellFullScreen
 
 extension ReadlineTests {
   /// Input in the screen focus draws what it changed: a key a terminal tab forwards to its program

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TabShellCLI
+@testable import TabShellFullScreen
 
 extension ReadlineTests {
   /// A command typed in the full-screen mode that waits (`sleep`, `wait-for`) has the frame drawn

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import TabShellCLI
+@testable import TabShellCommandLine
+@testable import TabShellHost
 
 /// The manual page and the completion files are generated from the option tables and the command
 /// declarations: every option and command is in them, and each shell reads its file.

@@ -1,9 +1,10 @@
 import TabShellRendering
 import Testing
 
-@testable import TabShellCLI
+@testable import TabShellHost
 @testable import TabShellLanguage
 @testable import TabShellLoader
+@testable import TabShellTestRunner
 
 /// Messages a new user meets: each says what is wrong, where, and what would be right.
 @Suite struct MessageTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TabShellCLI
+@testable import TabShellFullScreen
 
 /// The full-screen mode's output panel: what commands print, wrapped and bounded.
 @Suite struct OutputPanelTests {

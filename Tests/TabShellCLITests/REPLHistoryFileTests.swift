@@ -2,7 +2,7 @@ import Glibc
 import TabShellPlatform
 import Testing
 
-@testable import TabShellCLI
+@testable import TabShellHost
 
 /// How the history file is written and read: each command appended (not the whole file rewritten),
 /// trimmed atomically once it has grown past twice the limit, only the end of a huge file read,

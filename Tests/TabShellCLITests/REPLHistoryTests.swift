@@ -2,7 +2,7 @@ import Glibc
 import TabShellPlatform
 import Testing
 
-@testable import TabShellCLI
+@testable import TabShellHost
 
 /// A fresh folder under /tmp, removed with everything in it at the end of the test.
 private final class TemporaryFolder {

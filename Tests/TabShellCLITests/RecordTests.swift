@@ -2,8 +2,9 @@ import Foundation
 @_spi(Host) import TabShellKit
 import Testing
 
-@testable import TabShellCLI
+@testable import TabShellHost
 @testable import TabShellLanguage
+@testable import TabShellREPL
 
 /// `record FILE` and `record stop` at the prompt: a script that replays the session.
 @Suite struct RecordTests {
@@ -20,7 +21,7 @@ import Testing
       let process = ProcessContext(
         arguments: [], environment: ["HOME": "/proc/nonexistent"], currentDirectory: folder,
         writeOutput: { sink.output.append($0) }, writeError: { sink.errors.append($0) })
-      let interpreter = TabShellCommand.makeInterpreter(CommandLineOptions(), process)
+      let interpreter = ShellStartup.makeInterpreter(CommandLineOptions(), process)
       try interpreter.shell.apply(layout: "demo")
       engine = LanguageREPLEngine(interpreter: interpreter, flush: {})
       self.sink = sink

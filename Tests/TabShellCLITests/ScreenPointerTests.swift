@@ -2,7 +2,7 @@
 import TabShellTerminal
 import Testing
 
-@testable import TabShellCLI
+@testable import TabShellFullScreen
 
 /// The mouse over a screen that takes input (docs/Contract.md, "Focus in the full-screen mode"):
 /// presses and the wheel in its region go to it in the region's coordinates; a drag is the

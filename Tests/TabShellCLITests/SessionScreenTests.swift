@@ -4,8 +4,10 @@ import TabShellPlatform
 import TabShellSessions
 import Testing
 
-@testable import TabShellCLI
+@testable import TabShellFullScreen
+@testable import TabShellHost
 @testable import TabShellLanguage
+@testable import TabShellSessionServer
 
 extension ReadlineTests {
   /// Attached clients of a session's server in process (docs/Sessions.md, "Frame mode"): one

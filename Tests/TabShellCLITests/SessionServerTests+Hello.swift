@@ -1,7 +1,7 @@
 import TabShellPlatform
 import Testing
 
-@testable import TabShellCLI
+@testable import TabShellSessionServer
 
 /// A connection's time to say `hello` (docs/Sessions.md, "Where the socket is").
 extension SessionServerTests {

@@ -1,12 +1,14 @@
 import Glibc
+import TabShellJSON
 @_spi(Host) import TabShellKit
 import TabShellPlatform
 import TabShellRPC
 import TabShellSessions
 import Testing
 
-@testable import TabShellCLI
+@testable import TabShellHost
 @testable import TabShellLanguage
+@testable import TabShellSessionServer
 
 /// A session's server in process: requests over a real socket, answered by rounds of its loop,
 /// and the faults it must survive (garbage, a request before `hello`, a wrong version, a client
@@ -23,7 +25,7 @@ struct SessionServerTests {
       let process = ProcessContext(
         arguments: [], environment: ["HOME": "/proc/nonexistent"], currentDirectory: "/tmp",
         writeOutput: { _ in }, writeError: { _ in })
-      let interpreter = TabShellCommand.makeInterpreter(CommandLineOptions(), process)
+      let interpreter = ShellStartup.makeInterpreter(CommandLineOptions(), process)
       try interpreter.shell.apply(layout: "demo")
       let path = folder + "/work"
       let listener = try UnixSocket.listen(at: path)

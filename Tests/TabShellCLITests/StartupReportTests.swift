@@ -1,7 +1,7 @@
 import TabShellPlatform
 import Testing
 
-@testable import TabShellCLI
+@testable import TabShellSessionServer
 
 /// The report a session's server sends its starting process: text shown as it comes, whole lines
 /// at a time, the final word held back, and a deadline.

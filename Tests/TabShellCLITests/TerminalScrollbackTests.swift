@@ -2,8 +2,6 @@ import Foundation
 @_spi(Host) import TabShellKit
 import Testing
 
-@testable import TabShellCLI
-
 /// A terminal tab scrolls back through the lines it kept (docs/Contract.md, "Terminal tabs"): the
 /// wheel scrolls it unless the program turned mouse reporting on (then the wheel is the
 /// program's), the kept lines keep their colours, `[LINES/KEPT]` shows while scrolled back, and a

@@ -1,8 +1,6 @@
 import Foundation
 import Testing
 
-@testable import TabShellCLI
-
 /// A terminal tab's program starts at the size of the region its tab will have (docs/Contract.md,
 /// "Terminal tabs"), not at the one laid out before the tab was there: no SIGWINCH right after.
 @Suite(.serialized) struct TerminalStartSizeTests {

@@ -1,8 +1,6 @@
 import Foundation
 import Testing
 
-@testable import TabShellCLI
-
 /// `state --script` writes terminal tabs as the commands that make them again (docs/Contract.md,
 /// "State as a script"): the program and its arguments after `--`, the folder its program started
 /// in as an absolute path (a relative `--cwd` resolved, the shell's folder for none), the lines

@@ -3,7 +3,6 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import TabShellCLI
 @testable import TabShellLanguage
 
 /// What a terminal tab's program tells the shell (docs/Contract.md, "Terminal tabs"): its title

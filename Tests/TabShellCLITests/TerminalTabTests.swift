@@ -4,7 +4,7 @@ import TabShellPlatform
 import TabShellTerminalScreen
 import Testing
 
-@testable import TabShellCLI
+@testable import TabShellHost
 @testable import TabShellLanguage
 
 /// Terminal tabs run real programs (docs/Contract.md, "Terminal tabs"): output taken in while the
@@ -29,7 +29,7 @@ import Testing
       let process = ProcessContext(
         arguments: [], environment: ["HOME": "/proc/nonexistent"], currentDirectory: directory,
         writeOutput: { sink.output.append($0) }, writeError: { sink.errors.append($0) })
-      interpreter = TabShellCommand.makeInterpreter(CommandLineOptions(), process)
+      interpreter = ShellStartup.makeInterpreter(CommandLineOptions(), process)
       sessions =
         (interpreter.shell.screenTypes.first { $0.name == "terminal" } as? TerminalScreenType)?
         .sessions

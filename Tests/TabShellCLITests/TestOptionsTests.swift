@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TabShellCLI
+@testable import TabShellHost
 
 /// `tabshell test`'s command line: its own options, the options passed on to each script, paths.
 @Suite struct TestOptionsTests {

@@ -1,5 +1,6 @@
 import Foundation
-import TabShellCLI
+import TabShellCommandLine
+import TabShellHost
 import TestSupport
 import Testing
 

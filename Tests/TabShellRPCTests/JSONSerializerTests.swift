@@ -1,3 +1,4 @@
+import TabShellJSON
 import TabShellRPC
 import Testing
 

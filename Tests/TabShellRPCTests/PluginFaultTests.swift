@@ -1,4 +1,5 @@
 import Foundation
+import TabShellJSON
 import TabShellRPC
 import Testing
 

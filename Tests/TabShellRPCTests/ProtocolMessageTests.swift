@@ -1,3 +1,4 @@
+import TabShellJSON
 import Testing
 
 @testable import TabShellRPC

@@ -1,5 +1,5 @@
+import TabShellJSON
 @_spi(Host) import TabShellKit
-import TabShellRPC
 
 /// JSON text without Foundation: `state --json`'s line, and string literals for the host's
 /// hand-made JSON lines (TAP's YAML, the test report).

@@ -1,5 +1,5 @@
+import TabShellJSON
 @_spi(Host) import TabShellKit
-import TabShellRPC
 
 /// How `trace json` writes events (`trace on` writes each event's `description`).
 package enum TraceFormat {

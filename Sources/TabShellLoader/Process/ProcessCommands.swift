@@ -1,3 +1,4 @@
+import TabShellJSON
 @_spi(Host) import TabShellKit
 import TabShellRPC
 

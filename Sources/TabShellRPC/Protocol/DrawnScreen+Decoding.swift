@@ -1,3 +1,5 @@
+import TabShellJSON
+
 extension DrawnScreen {
   /// Reads the result of `screen/draw`, keeping at most `height` lines, as `version` of the
   /// protocol has it: version 1's spans have `text`, `color` (`#rrggbb`) and `bold`, and other

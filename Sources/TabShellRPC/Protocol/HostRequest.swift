@@ -1,3 +1,5 @@
+import TabShellJSON
+
 /// One request or notification from the plugin (a `host/…` method): its id, method, the screen
 /// that asks and its parameters. The host reads what is asked (the core's `ScreenRequest`, one
 /// definition for Swift and process screens); a mistake there (an unknown method, wrong

@@ -1,3 +1,5 @@
+import TabShellJSON
+
 /// A message that does not have the shape the protocol gives it: where, and what is wrong.
 package struct ProtocolMistake: Error, Equatable {
   package let message: String

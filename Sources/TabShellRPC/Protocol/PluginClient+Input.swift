@@ -1,3 +1,5 @@
+import TabShellJSON
+
 extension PluginClient {
   /// Whether the plugin chose a protocol version that has input (`screen/input`), styled spans and
   /// the cursor.

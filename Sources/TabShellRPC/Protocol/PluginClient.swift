@@ -1,3 +1,5 @@
+import TabShellJSON
+
 /// A process plugin, spoken to in the protocol's terms: the handshake, making screens, their
 /// lifecycle, drawing, commands, and the plugin's own requests.
 ///

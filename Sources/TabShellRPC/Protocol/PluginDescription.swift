@@ -1,3 +1,5 @@
+import TabShellJSON
+
 /// What a process plugin says it provides, in its answer to `initialize`: its name, its screen
 /// types (with their commands) and its layouts. docs/ProcessPlugins.md gives the JSON.
 ///

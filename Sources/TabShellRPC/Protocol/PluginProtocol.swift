@@ -1,3 +1,5 @@
+import TabShellJSON
+
 /// The process-plugin protocol's version and method names (docs/ProcessPlugins.md).
 package enum PluginProtocol {
   /// The versions this host speaks, oldest first. `initialize` offers them all (`protocolVersion`

@@ -1,3 +1,4 @@
+import TabShellJSON
 import TabShellPlatform
 
 /// How a child process ended.

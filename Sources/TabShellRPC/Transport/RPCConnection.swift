@@ -1,3 +1,4 @@
+import TabShellJSON
 import TabShellPlatform
 
 /// JSON-RPC 2.0 with a child process, one JSON message per line on its stdin and stdout.

@@ -1,3 +1,5 @@
+import TabShellJSON
+
 /// The limits a process plugin is held to. Going past one is a ``PluginFault``.
 package struct RPCLimits: Equatable, Sendable {
   /// The longest line the plugin may write on stdout, in bytes without the `\n` (1 MiB).

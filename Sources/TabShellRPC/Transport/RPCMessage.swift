@@ -1,3 +1,5 @@
+import TabShellJSON
+
 /// A JSON-RPC 2.0 error object: an answer that refuses a request.
 package struct RPCError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The code: the standard ones below, or the protocol's own (-32000 and down to -32099).

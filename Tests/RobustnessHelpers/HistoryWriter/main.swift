@@ -6,7 +6,7 @@
 // and `wrote G` once the write returned, so that a test can kill it while it writes, however slow
 // the machine is.
 // Usage: tabshell-history-writer PATH LINES
-import TabShellCLI
+import TabShellHost
 
 #if canImport(Glibc)
   import Glibc

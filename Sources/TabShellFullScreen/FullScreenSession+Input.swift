@@ -1,0 +1,239 @@
+import CReadline
+import TabShellHost
+@_spi(Host) import TabShellKit
+import TabShellLanguage
+import TabShellPlatform
+import TabShellRendering
+import TabShellTerminal
+
+/// The keys and the mouse (docs/Contract.md, "The full-screen mode").
+///
+/// A key is looked up in the key table of the focus it was pressed in (``KeyTable``: the built-in
+/// bindings, then the start-up file's and the user's `bind`): a bound key runs its commands, parsed
+/// when it was bound. Besides the table: in the command focus, readline has the other keys but
+/// Ctrl-C (drops the line), Ctrl-Z (suspends) and Ctrl-L (draws everything again); in the bar
+/// focus, Ctrl-D leaves, Ctrl-X Ctrl-A leaves for the line REPL, Ctrl-Z and Ctrl-L as in the
+/// command focus. In the screen focus the keys go to the screen but the prefix key
+/// (``FullScreenSession/screenKey(_:)``). The mouse: the screen's when it takes input and handles
+/// it (``ScreenPointer``); otherwise a click taps what is under it, a drag in the screen area
+/// swipes, the wheel swipes over the bar and scrolls the panel.
+extension FullScreenSession {
+  /// Acts on decoded events. A line accepted runs before the events after it, which belong to the
+  /// next line (keys typed ahead, or pasted without bracketed paste).
+  package func handle(_ events: [InputEvent]) {
+    for event in events where exit == nil {
+      defer {
+        if ReadlineBridge.hasInput || ReadlineBridge.isModeSwitchRequested { takeReadlineInput() }
+      }
+      // A screen that became visible by the event before (a tap, a line run) has the focus for
+      // this one; one that takes no input has lost it.
+      syncScreenFocus()
+      switch event.kind {
+      case .key(let key):
+        switch focus {
+        case .command: commandKey(key, bytes: event.bytes)
+        case .bar: barKey(key)
+        case .screen, .prefix: screenKey(key)
+        }
+      case .mouse(let mouse): if !screenMouse(mouse) { self.mouse(mouse) }
+      case .paste(let paste):
+        if screenHasFocus { screenPaste(paste.text) }
+        guard focus == .command else { continue }
+        paste.text.withCString { _ = rl_insert_text($0) }
+        FullScreenReadline.markChanged()
+      case .focus, .unknown: break
+      }
+    }
+  }
+
+  private func commandKey(_ key: Key, bytes: [UInt8]) {
+    if let name = KeyName(key), let binding = interpreter.keyTable.binding(for: name, in: .command)
+    {
+      press(binding)
+      return
+    }
+    switch (key.code, key.modifiers) {
+    case (.character("c"), .control):
+      // Drops the line being typed, as in the line REPL.
+      ReadlineBridge.removeLine()
+      startLine()
+    case (.character("z"), .control): suspend()
+    case (.character("l"), .control): redrawAll = true
+    default: FullScreenReadline.feed(bytes)
+    }
+  }
+
+  private func barKey(_ key: Key) {
+    if afterControlX {
+      afterControlX = false
+      if key == Key("a", .control) || key == Key("a") || key == Key("A") {
+        leaveForLineMode()
+        return
+      }
+    }
+    if let name = KeyName(key), let binding = interpreter.keyTable.binding(for: name, in: .bar) {
+      press(binding)
+      return
+    }
+    switch (key.code, key.modifiers) {
+    case (.character("d"), .control): exit = .exit(0)
+    case (.character("x"), .control): afterControlX = true
+    case (.character("z"), .control): suspend()
+    case (.character("l"), .control): redrawAll = true
+    default: break
+    }
+    dirty = true
+  }
+
+  /// A key bound in the focus it was pressed in: its commands, already parsed, run as if typed.
+  /// A binding that only changes the view (`set-focus`, `back`, `panel`) leaves the output panel as
+  /// it is; any other opens a fresh one, titled with its commands.
+  func press(_ binding: KeyBinding) {
+    if interpreter.keepsPanel(binding) {
+      if case .exit(let status) = interpreter.runAsCommand({ try $0.runBinding(binding) }) {
+        exit = .exit(status)
+      }
+      view.invalidate()
+      // `back` may have dismissed the visible screen, which the prompt names.
+      if exit == nil, ReadlineBridge.isReading { rl_set_prompt(host.prompt()) }
+      dirty = true
+    } else {
+      run(title: binding.line) { $0.runAsCommand { try $0.runBinding(binding) } }
+    }
+  }
+
+  private func mouse(_ event: MouseEvent) {
+    let (column, row) = (event.column - 1, event.row - 1)
+    switch event.action {
+    case .press where event.button == .left:
+      endDrag()
+      if let top = panelTop, (top..<(panelBottom)).contains(row) {
+        if row == top { panel.close() }
+        dirty = true
+        return
+      }
+      if row == rows - 1 {
+        focus = .command
+        dirty = true
+        return
+      }
+      syncSize()
+      if let started = interpreter.beginDrag(column: column, row: row) {
+        drag = started
+        return
+      }
+      runGesture("click \(event.column) \(event.row)") {
+        try $0.click(column: event.column, row: event.row)
+      }
+    case .drag where drag != nil:
+      guard var current = drag else { return }
+      if let action = current.move(to: column) { carryOut(action, of: &current) }
+      drag = current
+      dirty = true
+    case .release:
+      guard var current = drag else { return }
+      drag = nil
+      if let action = current.release(at: column) { carryOut(action, of: &current) }
+      dirty = true
+    case .wheelUp, .wheelDown:
+      if let top = panelTop, (top..<panelBottom).contains(row) {
+        scrollPanel(rows: event.action == .wheelUp ? -3 : 3)
+        return
+      }
+      let direction = event.action == .wheelUp ? "up" : "down"
+      runGesture("scroll \(direction) \(event.column) \(event.row)") {
+        try $0.scroll(direction, column: event.column, row: event.row)
+      }
+    default: break
+    }
+  }
+
+  /// Starts or ends the interactive swipe of a drag.
+  private func carryOut(_ action: SwipeDrag.Action, of drag: inout SwipeDrag) {
+    var current = drag
+    run(title: "drag") {
+      $0.runAsCommand { interpreter in try interpreter.carryOut(action, of: &current) }
+    }
+    drag = current
+  }
+
+  /// A drag under way when the mode ends (or a press came without the release): let go where it
+  /// is, so that the bar and the page are never left out of step.
+  func endDrag() {
+    guard var current = drag else { return }
+    drag = nil
+    if let action = current.release(at: current.column) { carryOut(action, of: &current) }
+  }
+
+  /// A line typed and accepted: into the history, then run.
+  func runTyped(_ line: String) {
+    host.record(line)
+    focus = .command
+    run(title: line) { _ in
+      switch host.execute(line) {
+      case .exit(let status): .exit(status)
+      default: .success
+      }
+    }
+    if exit == nil { startLine() }
+  }
+
+  /// A click or the wheel, run as the gesture command it stands for would run (`click 12 23`:
+  /// the panel's title), without being written out and parsed again.
+  func runGesture(_ title: String, _ gesture: (Interpreter) throws -> Void) {
+    run(title: title) { $0.runAsCommand(gesture) }
+  }
+
+  /// Runs something that may change the shell: at the terminal's size, its output to a fresh
+  /// panel, Ctrl-C able to interrupt it; then the pages are drawn again, when `redraws` says so
+  /// (always by default).
+  package func run(
+    title: String, redraws: () -> Bool = { true }, _ body: (Interpreter) -> Interpreter.Outcome
+  ) {
+    syncSize()
+    panel.begin(title)
+    // A SIGINT that came before is not this command's: Ctrl-C sends one only while a command runs
+    // (one sent to the process meanwhile, while the mode started, would stop this one at once).
+    Interpreter.interruption.store(false, ordering: .relaxed)
+    terminal.commandRunning(true)
+    let outcome = body(interpreter)
+    terminal.commandRunning(false)
+    switch outcome {
+    case .exit(let status): exit = .exit(status)
+    case .interrupted:
+      Interpreter.interruption.store(false, ordering: .relaxed)
+      panel.append("error: interrupted", isError: true)
+    default: break
+    }
+    handleSignals()
+    guard redraws() else { return }
+    view.invalidate()
+    // The prompt names the visible screen, which may have changed.
+    if exit == nil, ReadlineBridge.isReading { rl_set_prompt(host.prompt()) }
+    dirty = true
+  }
+
+  /// The output panel's rows on the screen, when it is open: from its title row to `panelBottom`.
+  var panelTop: Int? {
+    guard panel.isOpen else { return nil }
+    var copy = panel
+    let visible = min(
+      copy.rows(width: columns).count, PanelDrawing.visibleRows(bottom: panelBottom))
+    return panelBottom - visible - 1
+  }
+
+  /// Where the panel's area ends: above the action button's cap, else at the bar.
+  var panelBottom: Int {
+    let layout = interpreter.layout
+    return layout.capRow ?? layout.screenHeight
+  }
+
+  package func scrollPanel(rows delta: Int) {
+    panel.scroll(by: delta, visible: PanelDrawing.visibleRows(bottom: panelBottom), width: columns)
+    dirty = true
+  }
+
+  package func scrollPanel(pages: Int) {
+    scrollPanel(rows: pages * max(1, PanelDrawing.visibleRows(bottom: panelBottom) - 1))
+  }
+}

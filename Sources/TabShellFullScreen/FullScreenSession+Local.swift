@@ -1,0 +1,83 @@
+import CReadline
+import TabShellHost
+import TabShellPlatform
+import TabShellRendering
+import TabShellTerminal
+
+/// The mode on the process's own terminal (``LocalTerminal``): `tabshell --tui`, `tui`, Ctrl-X
+/// Ctrl-A.
+///
+/// The loop polls standard input, the REPL's signal pipe and the background work's descriptors,
+/// and drives the mode with what came: the bytes read, the input's wait running out, the signals
+/// (SIGTERM and SIGHUP end the mode, SIGWINCH resizes, SIGTSTP stops), the background work (its
+/// output to the panel); between two waits, one ``FullScreenSession/step()``.
+extension FullScreenSession {
+  /// Runs the mode on the local terminal until it ends, starting with `line` on the command line.
+  package static func run(host: Host, signals: SignalWatcher, line: String, point: Int) -> Exit {
+    FullScreenSession(host: host, terminal: LocalTerminal(signals: signals))
+      .run(line: line, point: point, signalPipe: signals.readDescriptor)
+  }
+
+  private func run(line: String, point: Int, signalPipe: Int32) -> Exit {
+    if let error = open(line: line, point: point) {
+      tabshell_write_stderr(Renderer.neutralized("error: tui: \(error)") + "\n")
+      return .lineMode(line: line, point: point)
+    }
+    defer { close() }
+    while exit == nil {
+      step()
+      if exit != nil { break }
+      waitAndHandle(signalPipe: signalPipe)
+    }
+    return exit ?? .exit(0)
+  }
+
+  /// Waits for input, a signal or background work, and acts on what came.
+  private func waitAndHandle(signalPipe: Int32) {
+    let descriptors = [0, signalPipe] + host.background.descriptors()
+    let due = host.background.timeout()
+    let own = inputTimeout
+    let timeout = own < 0 ? due : due < 0 ? own : min(own, due)
+    let ready: [SystemIO.Readiness]
+    switch SystemIO.waitForInput(descriptors, milliseconds: timeout) {
+    case .success(let readiness): ready = readiness
+    case .failure(let error):
+      if error != .interrupted { exit = .exit(0) }
+      return
+    }
+    handleSignals()
+    if exit != nil { return }
+    let input = ready[0]
+    if input.contains(.readable) {
+      readInput()
+    } else if !input.isDisjoint(with: [.hungUp, .error, .invalid]) {
+      // The terminal went away.
+      exit = .terminated(Signal.hangUp)
+      return
+    } else if ready.allSatisfy(\.isEmpty) {
+      inputWaitEnded()
+    }
+    if ready.dropFirst(2).contains(where: { !$0.isEmpty }) || host.background.timeout() == 0 {
+      runBackground()
+    }
+  }
+
+  /// Reads what the terminal sent and acts on it.
+  private func readInput() {
+    var chunk = [UInt8](repeating: 0, count: 4_096)
+    let result = chunk.withUnsafeMutableBytes { SystemIO.readOnce(0, into: $0) }
+    guard case .read(let count) = result else { return }
+    if count == 0 {
+      exit = .terminated(Signal.hangUp)
+      return
+    }
+    receive(chunk[..<count])
+  }
+
+  /// Runs the background work (process plugins' requests), its output to the panel.
+  private func runBackground() {
+    let outcome = host.background.run()
+    showBackground(outcome.printed)
+    if let status = outcome.exit { exit = .exit(status) }
+  }
+}

@@ -1,0 +1,136 @@
+import CReadline
+@_spi(Host) import TabShellKit
+import TabShellLanguage
+import TabShellPlatform
+import TabShellRendering
+import TabShellTerminal
+
+/// The terminal side: its size, frames, Ctrl-Z, Ctrl-X Ctrl-A.
+extension FullScreenSession {
+  /// The terminal's size changed: the next frame is drawn whole at the new size.
+  package func resized() { readSize() }
+
+  /// Reads the terminal's size (at start and on SIGWINCH); the next frame is drawn whole.
+  func readSize() {
+    if let size = terminal.size() {
+      // Bounded as every frame is: a huge window would ask for gigabytes of cells.
+      columns = min(size.columns, RenderOptions.maximumWidth)
+      rows = min(
+        size.rows, RenderOptions.maximumHeight, max(1, RenderOptions.maximumCells / columns))
+    }
+    redrawAll = true
+    dirty = true
+    view.invalidate()
+  }
+
+  /// The interpreter draws and hit-tests at the terminal's size, the last row left to the
+  /// command line.
+  func syncSize() {
+    interpreter.view.renderOptions.width = columns
+    interpreter.view.renderOptions.height = rows
+    interpreter.view.renderOptions.reservedRows = 1
+  }
+
+  /// Draws a frame and writes it with one `write`: the cells that changed since the last one (all
+  /// of them after a resize, `fg` or Ctrl-L).
+  /// `tellsScreens`: the screens are told of a focus or a size first (not while a command waits:
+  /// telling them runs as a command).
+  func drawFrame(tellsScreens: Bool = true) {
+    if tellsScreens { syncScreenFocus() }
+    syncSize()
+    if back.columns != columns || back.rows != rows {
+      back = CellGrid(columns: columns, rows: rows)
+      front = CellGrid(columns: columns, rows: rows)
+      redrawAll = true
+    }
+    let line = FullScreenReadline.line
+    let table = interpreter.keyTable
+    let hints =
+      switch focus {
+      case .command: [String]()
+      case .bar:
+        table.barHints(
+          presented: interpreter.shell.modalScreen != nil,
+          screenTakesInput: interpreter.shell.visibleScreenTakesInput)
+      case .screen, .prefix: table.screenHints(afterPrefix: focus == .prefix)
+      }
+    let commandLine = FullScreenView.CommandLine(
+      focus: focus, prompt: line.prompt, text: line.text, point: line.point,
+      screen: interpreter.shell.visibleScreen?.id ?? "-",
+      hints: hints,
+      showsPlaceholder: line.prompt == host.prompt())
+    let layout = interpreter.layout
+    let cursor = view.draw(
+      into: &back, layout: layout, shell: interpreter.shell, drag: drag,
+      panel: &panel, commandLine: commandLine)
+    // The window stays where it is while the selection is in it.
+    interpreter.view.barScroll = layout.pinned(interpreter.view.barScroll)
+    let unchanged =
+      skipsUnchangedFrames && !redrawAll && cursor == shownCursor && back.hasSameCells(as: front)
+    if !unchanged {
+      frameBytes.removeAll(keepingCapacity: true)
+      writer.write(from: redrawAll ? nil : front, to: back, cursor: cursor, into: &frameBytes)
+      if !terminal.write(frameBytes, whole: redrawAll) { exit = .terminated(Signal.hangUp) }
+    }
+    shownCursor = cursor
+    swap(&front, &back)
+    redrawAll = false
+    dirty = false
+  }
+
+  /// Ctrl-Z (or SIGTSTP): gives the terminal back, stops, and after `fg` takes it again and draws
+  /// everything; on a terminal that does not stop, says why in the panel.
+  func suspend() {
+    switch terminal.suspend() {
+    case .resumed: readSize()
+    case .lost: exit = .terminated(Signal.hangUp)
+    case .refused(let reason): refuse("C-z", reason)
+    }
+  }
+
+  /// Ctrl-X Ctrl-A: back to the line REPL with the line being typed; on a terminal that has no
+  /// line REPL, says why in the panel.
+  func leaveForLineMode() {
+    if let reason = terminal.lineModeRefusal {
+      refuse("C-x C-a", reason)
+      return
+    }
+    let current = FullScreenReadline.line
+    exit = .lineMode(line: String(decoding: current.text, as: UTF8.self), point: current.point)
+  }
+
+  /// A key that does nothing on this terminal: the panel says why.
+  private func refuse(_ key: String, _ reason: String) {
+    panel.begin(key)
+    panel.append("error: \(reason)", isError: true)
+    dirty = true
+  }
+}
+
+/// Completions in columns, as readline lists them: sorted, in rows of at most `width` columns.
+enum CompletionColumns {
+  package static func rows(_ words: [String], width: Int) -> [String] {
+    let clean = words.map { Renderer.sanitized($0) }
+    let widest = (clean.map { displayWidth(of: $0) }.max() ?? 0) + 2
+    let perRow = max(1, width / max(1, widest))
+    let rowCount = (clean.count + perRow - 1) / perRow
+    return (0..<rowCount).map { row in
+      var line = ""
+      for column in 0..<perRow {
+        let index = column * rowCount + row
+        guard index < clean.count else { break }
+        let word = clean[index]
+        line += word + String(repeating: " ", count: max(0, widest - displayWidth(of: word)))
+      }
+      return line.trimmingTrailingSpaces
+    }
+  }
+}
+
+extension String {
+  fileprivate var trimmingTrailingSpaces: String {
+    var copy = self
+    while copy.last == " " { copy.removeLast() }
+    return copy
+  }
+}

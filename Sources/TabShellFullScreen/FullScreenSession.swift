@@ -1,0 +1,281 @@
+import CReadline
+import TabShellHost
+@_spi(Host) import TabShellKit
+import TabShellLanguage
+import TabShellPlatform
+import TabShellRendering
+import TabShellTerminal
+
+/// The full-screen mode (`tabshell --tui`, `tui`, Ctrl-X Ctrl-A; docs/Contract.md, "The
+/// full-screen mode"): the same session as the line REPL, drawn on the terminal's alternate screen
+/// with the visible screen at the top, the bar under it and a readline command line on the last
+/// row, and driven by the keys (in two focuses) and the mouse.
+///
+/// The mode is a state (the focus, the line being typed, the output panel, the frame on the
+/// terminal) driven step by step, with no descriptor of its own: whoever drives it hands it the
+/// terminal's bytes (``receive(_:)``), which it decodes (``TabShellTerminal/InputDecoder``) and
+/// acts on (a key to readline, a key or a click as the gesture command it stands for, a drag as
+/// an interactive swipe); ``step()`` then draws one frame for everything that came, written to
+/// its ``FullScreenTerminal`` with one `write` (only the cells that changed,
+/// ``TabShellTerminal/FrameWriter``). Everything the commands and gestures print goes to the
+/// output panel. ``run(host:signals:line:point:)`` drives it on the process's own terminal
+/// (``LocalTerminal``): it polls standard input, the REPL's signal pipe and the background work's
+/// descriptors.
+///
+/// The terminal is given back on every way out: `quit`, `exit`, Ctrl-D on an empty line, `q`,
+/// SIGTERM and SIGHUP (through the signal pipe, so that the history is saved), Ctrl-X Ctrl-A (back
+/// to the line REPL), Ctrl-Z (until `fg`), and a crash (``TabShellTerminal/TerminalMode``'s
+/// emergency restore).
+///
+/// Isolation: runs on one thread (the REPL's, which ``run(host:signals:line:point:)`` blocks until the mode
+/// ends).
+package final class FullScreenSession {
+  /// How the mode ended.
+  package enum Exit: Equatable {
+    /// Ctrl-X Ctrl-A: back to the line REPL, with the line being typed.
+    case lineMode(line: String, point: Int)
+    /// `quit`, `exit N`, Ctrl-D on an empty line, `q`: end with this status.
+    case exit(Int32)
+    /// SIGTERM or SIGHUP (the number).
+    case terminated(Int32)
+  }
+
+  /// What the mode needs from the REPL it runs in.
+  package struct Host {
+    /// The interpreter: the shell, the gestures, the output.
+    var interpreter: Interpreter
+    /// Runs a line typed at the prompt (the REPL engine's).
+    package var execute: (String) -> REPLAction
+    /// The prompt.
+    package var prompt: () -> String
+    /// Adds a line to the history (and saves it).
+    var record: (String) -> Void
+    /// Work besides the terminal to watch (process plugins), for ``run(host:signals:line:point:)``.
+    var background = BackgroundWork()
+
+    /// Makes one.
+    package init(
+      interpreter: Interpreter, execute: @escaping (String) -> REPLAction,
+      prompt: @escaping () -> String, record: @escaping (String) -> Void,
+      background: BackgroundWork = BackgroundWork()
+    ) {
+      self.interpreter = interpreter
+      self.execute = execute
+      self.prompt = prompt
+      self.record = record
+      self.background = background
+    }
+  }
+
+  package let host: Host
+  var interpreter: Interpreter { host.interpreter }
+  /// Where the frames go, and where the size comes from.
+  let terminal: any FullScreenTerminal
+  var decoder = InputDecoder()
+  package var writer: FrameWriter
+  var view = FullScreenView()
+  package var panel = OutputPanel()
+  package var focus = KeyFocus.command
+  /// The drag under way, if any.
+  var drag: SwipeDrag?
+  /// The mouse over a screen that takes input: whether it has the press.
+  var pointer = ScreenPointer()
+  /// The visible screen the last frame showed: when another becomes visible, the focus follows
+  /// (``syncScreenFocus()``).
+  var shownScreen: String?
+  /// The screen told it has the focus (`.focus(true)`), if any.
+  var focusedScreen: String?
+  /// The screen and region size last told (`.resize`).
+  var toldSize: ScreenSize?
+  /// Ctrl-X was typed in the bar focus: Ctrl-A next leaves for the line REPL.
+  var afterControlX = false
+  /// The terminal's size.
+  package var columns = 80
+  package var rows = 24
+  /// The frame on the screen and the one being drawn (swapped after each write, so that neither
+  /// is ever copied).
+  var front = CellGrid(columns: 0, rows: 0)
+  var back = CellGrid(columns: 0, rows: 0)
+  var frameBytes: [UInt8] = []
+  /// Where the last frame left the cursor.
+  var shownCursor: FrameWriter.Cursor?
+  /// A frame with no cell and no cursor changed is not written (a session's server draws after
+  /// each round of its loop, whatever ran).
+  package var skipsUnchangedFrames = false
+  /// The screen must be drawn whole at the next frame (entering, a resize, `fg`, Ctrl-L).
+  var redrawAll = true
+  /// Something changed since the last frame.
+  var dirty = true
+  /// A command's wait took in work not drawn yet, and when the last frame of a wait was drawn
+  /// (``drawWhileWaiting(_:)``).
+  package var waitFrame: (pending: Bool, drawn: ContinuousClock.Instant?) = (false, nil)
+  /// Set when the mode must end (after the events of this read).
+  package var exit: Exit?
+  /// What ``open(line:point:)`` took from the interpreter, to give back.
+  private var saved: (output: (String) -> Void, report: (Diagnostic) -> Void, view: ViewState)?
+
+  package init(host: Host, terminal: any FullScreenTerminal) {
+    self.host = host
+    self.terminal = terminal
+    writer = FrameWriter(colorMode: host.interpreter.view.renderOptions.color)
+  }
+
+  /// Takes the terminal and the interpreter (its output to the panel, readline, the mode's
+  /// commands), with `line` on the command line; the error when the terminal cannot be taken
+  /// (nothing changed then). Drive the mode with ``receive(_:)``, ``inputWaitEnded()``,
+  /// ``resized()`` and ``step()`` until ``exit`` is set, then ``close()``.
+  package func open(line: String, point: Int) -> TerminalModeError? {
+    do {
+      try terminal.enter()
+    } catch {
+      return error
+    }
+    saved = (interpreter.output, interpreter.report, interpreter.view)
+    // The panel shows text, not escape sequences: `tabs` and `show` print plain there (the
+    // frame keeps its colours: the writer took the colour mode above).
+    interpreter.view.renderOptions.color = .none
+    interpreter.output = { [unowned self] in self.panel.append($0, isError: false) }
+    interpreter.report = { [unowned self] in self.panel.append("\($0)", isError: true) }
+    FullScreenReadline.install()
+    interpreter.fullScreen = self
+    interpreter.whileWaiting = { [unowned self] in self.drawWhileWaiting($0) }
+    startLine(text: line, point: point)
+    // A screen that takes input gets the focus when the mode opens on it, unless the line REPL
+    // handed over a line being typed.
+    if !line.isEmpty { shownScreen = interpreter.shell.visibleScreen?.id }
+    readSize()
+    return nil
+  }
+
+  /// Gives the interpreter and the terminal back (after ``open(line:point:)`` succeeded).
+  package func close() {
+    interpreter.fullScreen = nil
+    interpreter.whileWaiting = nil
+    endDrag()
+    leaveScreenFocus()
+    ReadlineBridge.removeLine()
+    FullScreenReadline.uninstall()
+    // The view's size and options come back; the bar's scroll and drawn frame stay as they are.
+    if let saved {
+      (interpreter.output, interpreter.report) = (saved.output, saved.report)
+      interpreter.view.renderOptions = saved.view.renderOptions
+      interpreter.view.sizeIsFixed = saved.view.sizeIsFixed
+    }
+    saved = nil
+    terminal.leave()
+  }
+
+  /// One step of the mode: takes what readline delivered (a line, which runs), then draws a
+  /// frame if anything changed and writes it to the terminal.
+  package func step() {
+    takeReadlineInput()
+    if exit != nil { return }
+    // The line's change is taken either way: the frame drawn shows it.
+    let lineChanged = FullScreenReadline.takeChanged()
+    if dirty || lineChanged { drawFrame() }
+  }
+
+  /// Decodes bytes the terminal sent and acts on them.
+  package func receive(_ bytes: some Sequence<UInt8>) {
+    handle(decoder.feed(bytes))
+  }
+
+  /// How long the input may wait before ``inputWaitEnded()`` must be called, in milliseconds as
+  /// `poll` takes them (-1: no limit): a lone ESC or a sequence cut by a read waits about 25 ms
+  /// for its next bytes, an open paste its end for a second.
+  var inputTimeout: Int32 { decoder.hasPending ? 25 : decoder.isInPaste ? 1_000 : -1 }
+
+  /// No input came within ``inputTimeout``: a lone ESC is Esc, a cut sequence is dropped, an open
+  /// paste ends.
+  package func inputWaitEnded() {
+    handle(decoder.hasPending ? decoder.flushPending() : decoder.finishPaste())
+  }
+
+  /// Starts reading a line with readline (the prompt, and `text` put back on it).
+  package func startLine(text: String = "", point: Int = 0) {
+    FullScreenReadline.dropPending()
+    ReadlineBridge.startLine(prompt: host.prompt())
+    if !text.isEmpty { tabshell_rl_restore_line(text, Int32(clamping: point)) }
+    FullScreenReadline.markChanged()
+  }
+
+  /// A line readline delivered (Enter), or the end of the input (Ctrl-D on an empty line); and
+  /// Ctrl-X Ctrl-A.
+  package func takeReadlineInput() {
+    if ReadlineBridge.takeModeSwitch() {
+      leaveForLineMode()
+      if exit != nil { return }
+    }
+    if let completions = FullScreenReadline.takeCompletions() {
+      panel.begin("completions")
+      for row in CompletionColumns.rows(completions, width: columns) {
+        panel.append(row, isError: false)
+      }
+      dirty = true
+    }
+    switch ReadlineBridge.takeInput() {
+    case nil: return
+    case .endOfInput: exit = .exit(0)
+    case .line(let line): runTyped(line)
+    }
+  }
+
+  /// Background work ran (process plugins' requests, screens' timers, terminal programs): what
+  /// it printed goes to a panel of its own, and the pages are drawn again.
+  package func showBackground(_ printed: [(text: String, isError: Bool)]) {
+    if !printed.isEmpty {
+      panel.begin("background")
+      for text in printed { panel.append(text.text, isError: text.isError) }
+    }
+    view.invalidate()
+    dirty = true
+  }
+
+  /// The signals that came: SIGTERM and SIGHUP end the mode, SIGWINCH resizes, SIGTSTP stops.
+  func handleSignals() {
+    let pending = terminal.takeSignals()
+    if let signal = pending.termination {
+      exit = .terminated(signal)
+      return
+    }
+    if pending.resize { readSize() }
+    if pending.suspend { suspend() }
+  }
+
+}
+
+/// Work the full-screen loop watches besides the terminal (process plugins): descriptors to poll,
+/// whether work waits that no descriptor announces, and what to do when either is the case.
+///
+/// Empty here; the REPL fills it from its engine's background work.
+package struct BackgroundWork {
+  /// What the work printed, in order, and a status when it asked to leave.
+  package struct Outcome {
+    var printed: [(text: String, isError: Bool)] = []
+    package var exit: Int32?
+
+    /// Makes one.
+    package init(printed: [(text: String, isError: Bool)] = [], exit: Int32? = nil) {
+      self.printed = printed
+      self.exit = exit
+    }
+  }
+
+  var descriptors: () -> [Int32] = { [] }
+  /// The longest wait before the work is due, in milliseconds; -1 for none.
+  var timeout: () -> Int32 = { -1 }
+  var run: () -> Outcome = { Outcome() }
+
+  /// No work.
+  package init() {}
+
+  /// Work on these descriptors, due after this timeout, done by `run`.
+  package init(
+    descriptors: @escaping () -> [Int32], timeout: @escaping () -> Int32,
+    run: @escaping () -> Outcome
+  ) {
+    self.descriptors = descriptors
+    self.timeout = timeout
+    self.run = run
+  }
+}

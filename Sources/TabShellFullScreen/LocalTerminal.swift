@@ -1,0 +1,61 @@
+import TabShellHost
+import TabShellPlatform
+import TabShellTerminal
+
+/// The process's own terminal, as `tabshell --tui` draws on it: input on standard input, frames
+/// on standard output (its size too), the raw mode through ``TabShellTerminal/TerminalMode``, and
+/// the REPL's signals.
+///
+/// Entering also arms the terminal's restorers: the emergency one for crashes, and the one that
+/// SIGTERM's and SIGHUP's deadline runs before it ends the process with `_exit`.
+///
+/// Isolation: the REPL's thread.
+final class LocalTerminal: FullScreenTerminal {
+  /// The descriptor frames are written to (and the size read from).
+  let output: Int32 = 1
+  /// The REPL's signals.
+  let signals: SignalWatcher
+  private var mode = TerminalMode()
+
+  init(signals: SignalWatcher) {
+    self.signals = signals
+  }
+
+  func enter() throws(TerminalModeError) {
+    TerminalMode.restoreOnCrash()
+    try mode.enter()
+    // SIGTERM's and SIGHUP's deadline ends the process with `_exit`, past `atexit`: it gives the
+    // terminal back through this.
+    FatalSignals.setTerminalRestorer { _ = TerminalMode.restoreNow() }
+  }
+
+  func leave() {
+    mode.leave()
+    FatalSignals.setTerminalRestorer(nil)
+  }
+
+  func size() -> (columns: Int, rows: Int)? { TerminalMode.size(of: output) }
+
+  var showsFramesWhileWaiting: Bool { true }
+
+  func write(_ frame: [UInt8], whole: Bool) -> Bool {
+    (try? SystemIO.writeAll(output, frame)) != nil
+  }
+
+  func commandRunning(_ running: Bool) { mode.setSignalKeys(running) }
+
+  func takeSignals() -> SignalWatcher.Pending { signals.takePending() }
+
+  func suspend() -> TerminalSuspension {
+    mode.leave()
+    signals.stopProcess()
+    do {
+      try mode.enter()
+    } catch {
+      return .lost
+    }
+    return .resumed
+  }
+
+  var lineModeRefusal: String? { nil }
+}

@@ -1,0 +1,24 @@
+import TabShellFullScreen
+import TabShellHost
+import TabShellLanguage
+
+extension REPLSession {
+  /// Runs the full-screen mode on the engine's interpreter, with `line` on its command line;
+  /// `nil` when the engine has no interpreter for it. The engine's background work (process
+  /// plugins, screens' timers) is watched there as here; what it prints goes to the output panel.
+  func runFullScreen(line: String, point: Int, signals: SignalWatcher) -> FullScreenSession.Exit? {
+    guard let interpreter = engine.fullScreenInterpreter else { return nil }
+    let engine = engine
+    let background = BackgroundWork(
+      descriptors: { engine.backgroundDescriptors }, timeout: { engine.backgroundTimeout },
+      run: {
+        let outcome = engine.runBackground()
+        return BackgroundWork.Outcome(
+          printed: outcome.printed.map { ($0.text, $0.toStandardError) }, exit: outcome.exit)
+      })
+    let host = FullScreenSession.Host(
+      interpreter: interpreter, execute: { engine.execute($0) }, prompt: { engine.prompt },
+      record: { [unowned self] in self.record($0) }, background: background)
+    return FullScreenSession.run(host: host, signals: signals, line: line, point: point)
+  }
+}

@@ -1,0 +1,83 @@
+import CReadline
+import TabShellFullScreen
+import TabShellHost
+@_spi(Host) import TabShellKit
+import TabShellLanguage
+import TabShellREPL
+import TabShellRendering
+
+extension SessionScreen {
+  /// Plugs a session's full-screen mode into `server` (as its ``SessionServer/attachments``),
+  /// once its shell is set up (plugins, start-up file): readline as the REPL has it, with the
+  /// user's history; the mode opened for the session's life, its frames in the colours of the
+  /// terminal that started the session (`TERM`, `COLORTERM`, `NO_COLOR`, `--no-color` in
+  /// `environment` and `options`); `detach` and prefix `d` (unless the start-up file bound `d`
+  /// after the prefix); background work's output to the panel. `nil` when readline is taken.
+  @discardableResult
+  static func install(
+    on server: SessionServer, options: CommandLineOptions, environment: [String: String]
+  ) -> SessionScreen? {
+    let interpreter = server.interpreter
+    let engine = LanguageREPLEngine(interpreter: interpreter, flush: {})
+    guard ReadlineBridge.begin(engine: engine) else { return nil }
+    InteractiveREPL.setUpReadline(applicationName: "tabshell")
+    let history = REPLHistory.load(
+      path: InteractiveREPL.defaultHistoryPath(environment: environment))
+    InteractiveREPL.loadHistory(history)
+    let terminal = ClientsTerminal()
+    let recorder = HistoryRecorder(history: history)
+    let host = FullScreenSession.Host(
+      interpreter: interpreter, execute: { engine.execute($0) }, prompt: { engine.prompt },
+      record: { recorder.record($0) })
+    let mode = FullScreenSession(host: host, terminal: terminal)
+    mode.writer.colorMode = Renderer.detectColorMode(
+      environment: environment, isTerminal: true, forcedOff: options.noColor)
+    mode.skipsUnchangedFrames = true
+    let screen = SessionScreen(server: server, mode: mode, terminal: terminal)
+    interpreter.detachClients = { [unowned screen] in screen.detach() }
+    interpreter.enterFullScreen = { () throws(GestureError) in
+      throw .fullScreenUnavailable("this session is full-screen already")
+    }
+    if let key = KeyName("d"), interpreter.keyTable.binding(for: key, in: .prefix) == nil {
+      let line = "detach"
+      interpreter.keyTable.bind(
+        KeyBinding(key: key, commands: interpreter.parse(line, file: nil).commands, line: line),
+        in: .prefix)
+    }
+    _ = mode.open(line: "", point: 0)
+    recorder.warn = { [unowned mode] in mode.panel.append($0, isError: true) }
+    server.backgroundOutput = { [unowned screen] in screen.backgroundPrinted($0) }
+    // What process plugins write on their standard error while a typed line runs goes to the
+    // panel with the background's, not nowhere (`run` requests and background work take it
+    // for themselves while they run).
+    interpreter.plugins.writeError = { [unowned screen] in
+      screen.backgroundPrinted(PrintedText(toStandardError: true, text: $0))
+    }
+    server.attachments = screen
+    return screen
+  }
+}
+
+/// The lines typed in a session, added to readline's history and the history file as the REPL
+/// adds them; the first failure to save is said in the panel.
+private final class HistoryRecorder {
+  var history: REPLHistory
+  var warn: (String) -> Void = { _ in }
+  private var warned = false
+
+  init(history: REPLHistory) {
+    self.history = history
+  }
+
+  func record(_ line: String) {
+    guard history.add(line) else { return }
+    add_history(line)
+    do {
+      try history.save()
+    } catch {
+      guard !warned else { return }
+      warned = true
+      warn("warning: history not saved: \(error)")
+    }
+  }
+}

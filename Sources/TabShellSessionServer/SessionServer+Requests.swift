@@ -1,0 +1,188 @@
+import TabShellJSON
+@_spi(Host) import TabShellKit
+import TabShellLanguage
+import TabShellPlatform
+import TabShellRPC
+import TabShellSessions
+
+/// The line-mode requests (docs/Sessions.md, "Messages in line mode").
+extension SessionServer {
+  /// Handles one line from a line-mode connection.
+  package func handle(_ line: [UInt8], from connection: SessionConnection) {
+    let id: JSONValue
+    let method: String
+    let params: JSONValue
+    switch SessionMessage.parse(line) {
+    case .failure(let error):
+      refuse(connection, id: .null, code: error.code, error.message)
+      return
+    case .success(.request(let requestID, let name, let parameters)):
+      (id, method, params) = (requestID, name, parameters)
+    case .success(.notification("interrupt", _)) where connection.stage == .lines:
+      // Ctrl-C in the client whose `run` runs; one that comes after its answer is too late.
+      if connection === busy.requester { interruptCommand() }
+      return
+    case .success:
+      refuse(connection, id: .null, code: RPCError.invalidRequest, "the server takes requests only")
+      return
+    }
+    if connection.stage == .greeting, method != "hello" {
+      refuse(connection, id: id, code: RPCError.invalidRequest, "the first request must be 'hello'")
+      return
+    }
+    // While a command runs, what would run another (or attach a client) waits for it to end.
+    if busy.isServing, method == "run" || method == "attach" {
+      hold(line, from: connection)
+      return
+    }
+    switch method {
+    case "hello": hello(id, params, connection)
+    case "run": run(id, params, connection)
+    case "events":
+      answer(connection, id, .object([:]))
+      startEvents(for: connection)
+    case "info": answer(connection, id, info)
+    case "kill":
+      answer(connection, id, .object([:]))
+      end(status: 0, reason: .killed)
+      // A command running now stops: the session ends after it.
+      if busy.isServing { interruptCommand() }
+    case "attach": attach(id, params, connection)
+    default:
+      answer(
+        connection, id,
+        error: RPCError(code: RPCError.methodNotFound, message: "no method '\(method)'"))
+    }
+  }
+
+  /// Queues a result.
+  func answer(_ connection: SessionConnection, _ id: JSONValue, _ result: JSONValue) {
+    connection.send(SessionMessage.result(id: id, result))
+  }
+
+  /// Queues an error answer; the connection goes on.
+  func answer(_ connection: SessionConnection, _ id: JSONValue, error: RPCError) {
+    connection.send(SessionMessage.error(id: id, error))
+  }
+
+  /// Answers with an error, then closes the connection once the answer is written.
+  func refuse(_ connection: SessionConnection, id: JSONValue, code: Int, _ message: String) {
+    connection.sendLast(SessionMessage.error(id: id, RPCError(code: code, message: message)).line)
+    subscribers.removeAll { $0 === connection }
+    connection.finish()
+  }
+
+  /// `hello`: checks the protocol version.
+  private func hello(_ id: JSONValue, _ params: JSONValue, _ connection: SessionConnection) {
+    guard let version = params["protocol"]?.intValue else {
+      refuse(
+        connection, id: id, code: RPCError.invalidParams, "hello needs \"protocol\" (a number)")
+      return
+    }
+    guard version == SessionProtocol.version else {
+      refuse(
+        connection, id: id, code: SessionProtocol.refusal,
+        "protocol \(version) is not spoken here (this server speaks \(SessionProtocol.version))")
+      return
+    }
+    connection.kind = params["client"]?.stringValue ?? ""
+    connection.stage = .lines
+    answer(
+      connection, id,
+      [
+        "protocol": .int(SessionProtocol.version), "session": .string(name),
+        "pid": .int(Int(CurrentProcess.id)),
+      ])
+  }
+
+  /// `info`: the session's name, pid, tabs, attached clients and start.
+  var info: JSONValue {
+    [
+      "name": .string(name), "pid": .int(Int(CurrentProcess.id)),
+      "tabs": .int(interpreter.shell.tabCount), "clients": .int(attachedCount),
+      "started": .int(started),
+    ]
+  }
+
+  /// `run`: the commands as a script line named `send`, with their output, errors and status.
+  private func run(_ id: JSONValue, _ params: JSONValue, _ connection: SessionConnection) {
+    guard let commands = params["commands"]?.stringValue else {
+      answer(
+        connection, id,
+        error: RPCError(code: RPCError.invalidParams, message: "run needs \"commands\" (a string)"))
+      return
+    }
+    busy.requester = connection
+    let result = runCommands(commands)
+    busy.requester = nil
+    var answered: JSONObject = [
+      "status": .int(Int(result.status)), "output": .string(result.output),
+      "errors": .string(result.errors),
+    ]
+    // The session ends after this answer (`quit`, `exit`, SIGTERM): the client need not ask.
+    if ending != nil { answered["ended"] = .bool(true) }
+    answer(connection, id, .object(answered))
+  }
+
+  /// Runs `commands` as a script line (file `send`), its output and errors kept apart from the
+  /// session's own; `exit` and `quit` end the session once the answer is sent.
+  package func runCommands(_ commands: String) -> (status: Int32, output: String, errors: String) {
+    var output = ""
+    var errors = ""
+    let saved = (interpreter.output, interpreter.report, interpreter.plugins.writeError)
+    interpreter.output = { output += $0 + "\n" }
+    interpreter.report = { errors += "\($0)\n" }
+    interpreter.plugins.writeError = { errors += $0 }
+    let outcome = interpreter.run(interpreter.parse(commands, file: "send"))
+    (interpreter.output, interpreter.report, interpreter.plugins.writeError) = saved
+    if case .exit(let status) = outcome { end(status: status, reason: .exited) }
+    if outcome == .interrupted { Interpreter.interruption.store(false, ordering: .relaxed) }
+    return (outcome.status, output, errors)
+  }
+
+  /// `attach`: hands the connection to the attached clients, or refuses when there are none.
+  private func attach(_ id: JSONValue, _ params: JSONValue, _ connection: SessionConnection) {
+    guard let columns = params["columns"]?.intValue, let rows = params["rows"]?.intValue,
+      (1...9999).contains(columns), (1...9999).contains(rows)
+    else {
+      answer(
+        connection, id,
+        error: RPCError(
+          code: RPCError.invalidParams, message: "attach needs \"columns\" and \"rows\" (1 to 9999)"
+        ))
+      return
+    }
+    guard let attachments else {
+      answer(
+        connection, id,
+        error: RPCError(
+          code: SessionProtocol.refusal, message: "this server cannot attach clients yet"))
+      return
+    }
+    answer(connection, id, .object([:]))
+    subscribers.removeAll { $0 === connection }
+    connection.stage = .frames
+    attachments.attached(connection, columns: columns, rows: rows)
+  }
+
+  /// Streams the shell's events to `connection` as `event` notifications, as `trace json` writes
+  /// them.
+  func startEvents(for connection: SessionConnection) {
+    if !subscribers.contains(where: { $0 === connection }) { subscribers.append(connection) }
+    guard observer == nil else { return }
+    observer = interpreter.shell.addObserver { [unowned self] event in
+      let json = TraceFormat.json(event)
+      var line = Array(#"{"jsonrpc":"2.0","method":"event","params":"#.utf8)
+      line.append(contentsOf: json.utf8)
+      line.append(contentsOf: "}\n".utf8)
+      for subscriber in subscribers { subscriber.send(line) }
+    }
+  }
+
+  /// Stops the events' observer.
+  func stopEvents() {
+    guard let observer else { return }
+    interpreter.shell.removeObserver(observer)
+    self.observer = nil
+  }
+}

@@ -8,7 +8,8 @@ import TabShellRendering
 /// A screen that takes input and draws what the checks of pictures look at: on its first row a
 /// plain `Menu:`, a bold green `[ OK ]` and `[Cancel]` on red, on its second a wide `字` and
 /// `wide`, on its third the clicks it got; the cursor at its second row's fourth column. `set`
-/// (a screen command) changes its third row's text: it counts as a change of its picture.
+/// (a screen command) changes its third row's text; `set tick` makes it count on its third row
+/// every 20 ms, until `set` again.
 final class PaintType: ScreenType {
   let name = "paint"
   var takesInput: Bool { true }
@@ -26,6 +27,8 @@ final class PaintScreen: Screen {
   /// The clicks it got, as `(column,row)` counted from its region's top-left.
   var clicks: [String] = []
   var note = ""
+  var ticks = 0
+  var timer: ScreenTimer?
   init(context: ScreenContext) { self.context = context }
 
   static let words = CommandArgument("TEXT", .text)
@@ -33,6 +36,12 @@ final class PaintScreen: Screen {
     "set", of: PaintScreen.self, parameters: [words], abstract: "set the third row's text"
   ) { screen, command in
     screen.note = command[words]
+    screen.timer?.cancel()
+    guard screen.note == "tick" else { return }
+    screen.timer = screen.context.every(.milliseconds(20)) { [weak screen] in
+      screen?.ticks += 1
+      screen?.context.setNeedsDisplay()
+    }
   }
 
   func handle(_ input: ScreenInput) -> Bool {
@@ -48,7 +57,8 @@ final class PaintScreen: Screen {
       style: Canvas.Style(foreground: .green, attributes: [.bold]))
     canvas.write("[Cancel]", row: 0, column: 13, style: Canvas.Style(background: .red))
     canvas.write("字 wide", row: 1)
-    canvas.write(note.isEmpty ? clicks.joined(separator: " ") : note, row: 2)
+    let third = note == "tick" ? "tick \(ticks)" : note
+    canvas.write(note.isEmpty ? clicks.joined(separator: " ") : third, row: 2)
     canvas.cursor = Canvas.Cursor(row: 1, column: 3)
   }
 }
@@ -83,6 +93,12 @@ final class PictureRun {
   /// Runs `source` as the script `s.tabsh` in the folder.
   func script(_ source: String) -> Interpreter.Outcome {
     interpreter.run(interpreter.parse(source, file: "s.tabsh", directory: folder))
+  }
+
+  /// Runs `source` as `s.tabsh` with `--keep-going`: every failure is reported.
+  func scriptGoingOn(_ source: String) -> Interpreter.Outcome {
+    interpreter.keepGoing = true
+    return script(source)
   }
 
   /// A file the script wrote, as text.

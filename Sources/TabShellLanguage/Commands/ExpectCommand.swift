@@ -5,6 +5,7 @@
 enum ExpectCommand {
   static let checks = [
     selected, title, bar, badge, depth, loaded, tabs, visible, modal, output, frame,
+    textShown, styleShown, cursorAt,
   ]
 
   static let declaration = Declaration(
@@ -115,11 +116,13 @@ enum ExpectCommand {
   /// `--summary`).
   static func check(
     _ name: String, _ parameters: [Parameter], _ abstract: String, discussion: String = "",
-    readsOutput: Bool = false, run: @escaping @Sendable (Interpreter, Arguments) throws -> Void
+    readsOutput: Bool = false,
+    validate: (@Sendable (Arguments, Declaration) throws(LanguageError) -> Void)? = nil,
+    run: @escaping @Sendable (Interpreter, Arguments) throws -> Void
   ) -> Declaration {
     Declaration(
       name: name, parameters: parameters, abstract: abstract, discussion: discussion,
-      effect: .looks, readsOutput: readsOutput, isCheck: true
+      validate: validate, effect: .looks, readsOutput: readsOutput, isCheck: true
     ) { interpreter, arguments in
       do {
         try run(interpreter, arguments)

@@ -21,19 +21,59 @@ enum GestureCommands {
     interpreter.output(target.description)
   }
 
+  static let clickColumn = Argument(
+    "COL", optional: .integer, abstract: "the cell's column, from 1 (without --text)")
+  static let clickRow = Argument(
+    "ROW", optional: .integer, abstract: "the cell's row, from 1 (without --text)")
+  static let clickText = Option(
+    "--text", .text, valueName: "TEXT", abstract: "click on TEXT where a screen shows it")
+  static let clickScreen = Option(
+    "--to", .text, valueName: "ID",
+    abstract: "with --text: the screen, which must be visible (default: the visible screen)")
+  static let nth = Option(
+    "--nth", .integer(in: 1...1_000_000), valueName: "N",
+    abstract: "with --text: its Nth occurrence (default: the first)")
+
   static let click = Declaration(
-    name: "click", parameters: [column, row], abstract: "a left click at a cell",
+    name: "click", parameters: [clickText, clickScreen, nth, clickColumn, clickRow],
+    abstract: "a left click at a cell, or on a text a screen shows",
     discussion: """
       On a tab: as 'tab ID' (hooks, vetoes; on the selected tab a reselect), nothing when it is \
       disabled. On the action button (or its cap): as 'action'. On a +N marker: the bar's window \
       moves a page that way, the selection stays. In the region of a screen that takes input \
       (under its header): a press of the left button there and, when the screen handled it, the \
       release, as the mouse in the full-screen mode. Elsewhere: nothing.
+      With --text TEXT instead of a cell: the press and release on the cell at half TEXT's width \
+      (rounded down) from its start, where the visible screen (or the screen --to names, which \
+      must be visible) shows TEXT's Nth occurrence (--nth N; occurrences count row by row, left \
+      to right), never on the bar. It fails when TEXT is not there (showing the screen's text), \
+      or when the screen takes no input.
       """,
-    isGesture: true
-  ) { interpreter, arguments in
-    try interpreter.click(column: arguments[column], row: arguments[row])
-  }
+    validate: { arguments, _ throws(LanguageError) in
+      let cell = arguments[clickColumn] != nil || arguments[clickRow] != nil
+      if arguments[clickText] == nil {
+        if arguments[clickScreen] != nil || arguments[nth] != nil {
+          throw .failed("'click' takes --to and --nth with --text only")
+        }
+        if arguments[clickColumn] == nil || arguments[clickRow] == nil {
+          throw .failed(
+            "'click' needs COL ROW, or --text TEXT; usage: \(GestureCommands.clickUsage)")
+        }
+      } else if cell {
+        throw .failed("'click' takes COL ROW or --text TEXT, not both")
+      }
+    },
+    isGesture: true,
+    run: { interpreter, arguments in
+      if let text = arguments[clickText] {
+        try interpreter.click(text: text, on: arguments[clickScreen], nth: arguments[nth] ?? 1)
+      } else if let column = arguments[clickColumn], let row = arguments[clickRow] {
+        try interpreter.click(column: column, row: row)
+      }
+    })
+
+  /// `click`'s usage line, for its errors.
+  static var clickUsage: String { click.usage }
 
   static let toColumn = Argument("COL2", .integer, abstract: "where it is let go: the column")
   static let toRow = Argument("ROW2", .integer, abstract: "where it is let go: the row")

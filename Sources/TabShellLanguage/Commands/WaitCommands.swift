@@ -14,30 +14,52 @@ enum WaitCommands {
     abstract: "how long to wait before failing (default 10; fractions too: 0.5)")
   static let regex = Option(flag: "--regex", abstract: "TEXT is a regular expression")
   static let text = Argument(
-    "TEXT", oneOrMore: .text, abstract: "the text to wait for (words are joined by one space)")
+    "TEXT", variadic: .text, abstract: "the text to wait for (words are joined by one space)")
+  static let stable = Option(
+    "--stable", .integer(in: 1...maximumSeconds * 1_000), valueName: "MS",
+    abstract: "instead of TEXT: until the screen has not changed for MS milliseconds")
 
   /// How long `wait-for` waits without `--timeout`, in seconds.
   static let defaultTimeout = 10.0
 
   static let waitFor = Declaration(
-    name: "wait-for", parameters: [screen, timeout, regex, text],
-    abstract: "wait until a screen shows TEXT",
+    name: "wait-for", parameters: [screen, timeout, regex, stable, text],
+    abstract: "wait until a screen shows TEXT, or has stopped changing",
     discussion: """
       The screen's text is what 'show' draws in its region (the rows under its header), without \
       colour, at the size 'size' sets: its lines, trailing blanks left out, joined by newlines. \
       Without --to it is the visible screen's, whichever that is at each look. While it waits, \
       the shell takes in the plugins' requests and the screens' timers, as at the prompt; the \
-      text is looked at again after each. On timeout the command fails and shows the text. \
-      Ctrl-C stops it.
+      text is looked at again after each. With --stable MS instead of TEXT, it waits until the \
+      screen's region (its text, colours, attributes and cursor) has not changed for MS \
+      milliseconds, looking at it at least every 0.1 s. On timeout the command fails and shows \
+      the text. Ctrl-C stops it.
       """,
     validate: { arguments, _ throws(LanguageError) in
-      if arguments[regex] { _ = try ScreenTextMatch(arguments[text], isRegex: true) }
+      let words = arguments[text]
+      if arguments[stable] != nil {
+        if !words.isEmpty || arguments[regex] {
+          throw .failed("'wait-for' takes TEXT or --stable MS, not both")
+        }
+      } else if words.isEmpty {
+        throw .missingArgument(
+          command: "wait-for", argument: text.spec.name, usage: WaitCommands.waitForUsage)
+      }
+      if arguments[regex] { _ = try ScreenTextMatch(words, isRegex: true) }
     },
     run: { interpreter, arguments in
+      let seconds = arguments[timeout] ?? defaultTimeout
+      if let milliseconds = arguments[stable] {
+        try interpreter.waitUntilStable(
+          on: arguments[screen], milliseconds: milliseconds, seconds: seconds)
+        return
+      }
       let match = try ScreenTextMatch(arguments[text], isRegex: arguments[regex])
-      try interpreter.waitFor(
-        match, on: arguments[screen], seconds: arguments[timeout] ?? defaultTimeout)
+      try interpreter.waitFor(match, on: arguments[screen], seconds: seconds)
     })
+
+  /// `wait-for`'s usage line, for its errors.
+  static var waitForUsage: String { waitFor.usage }
 
   static let seconds = Argument(
     "SECONDS", .seconds(maximum: maximumSeconds), abstract: "how long (fractions too: 0.5)")

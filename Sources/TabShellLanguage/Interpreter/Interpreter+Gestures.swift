@@ -67,7 +67,7 @@ extension Interpreter {
   /// when it takes input, a press of the left button counted from the region's top-left, and when
   /// it handled the press, the release there, as the full-screen mode's mouse sends them; a press
   /// it did not handle is the shell's, which does nothing with a click on a screen.
-  private func click(screen id: String, column: Int, row: Int, in layout: TerminalLayout) throws {
+  func click(screen id: String, column: Int, row: Int, in layout: TerminalLayout) throws {
     guard shell.takesInput(screen: id), row >= 1, row < layout.screenHeight else { return }
     let press = MouseInput(.press, column: column, row: row - 1)
     let pressed = try send(.input(.mouse(press), to: id))

@@ -22,7 +22,12 @@ extension Interpreter {
   /// source's work due), not after one that only ends a ``waitSlice``; ``whileWaiting`` is called
   /// at each wake-up (which comes no later than it asks) and when the wait ends. Returns whether
   /// it said so in time; an interrupt (Ctrl-C) throws ``Interrupted``.
-  func wait(seconds: Double, until isDone: () throws -> Bool) throws -> Bool {
+  ///
+  /// With `askAgainWithin`, `isDone` is asked after every wake-up, and no wake-up comes later than
+  /// it says (in milliseconds), however quiet the background is: for a wait on time passing.
+  func wait(
+    seconds: Double, askAgainWithin: (() -> Int32)? = nil, until isDone: () throws -> Bool
+  ) throws -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now + .seconds(seconds)
     var changed = true
@@ -30,11 +35,12 @@ extension Interpreter {
     defer { _ = whileWaiting?(.ended) }
     while true {
       if Self.isInterrupted { throw Interrupted() }
-      if changed, try isDone() { return true }
+      if changed || askAgainWithin != nil, try isDone() { return true }
       let left = clock.now.duration(to: deadline)
       guard left > .zero else { return false }
       var timeout = min(Self.waitSlice, Self.milliseconds(left))
       if hostLimit >= 0 { timeout = min(timeout, hostLimit) }
+      if let askAgainWithin { timeout = min(timeout, max(1, askAgainWithin())) }
       let background = backgroundTimeout
       if background >= 0 { timeout = min(timeout, background) }
       let ready = SystemIO.pollReadable(backgroundDescriptors, milliseconds: timeout)

@@ -132,13 +132,17 @@ package enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible 
   ) -> String {
     let time = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     let what = (isRegex ? "a match of " : "") + quoted(text)
-    var message =
-      "wait-for timed out after \(time) s: screen \(quoted(screen)) does not show \(what)"
-    let lines = screenText.drop { $0.isEmpty }.reversed().drop { $0.isEmpty }.reversed()
-    guard !lines.isEmpty else { return message + "; it is blank" }
-    message += "; its text:"
-    for line in lines { message += "\n    |" + (line.isEmpty ? "" : " " + Checks.shown(line)) }
-    return message
+    return "wait-for timed out after \(time) s: screen \(quoted(screen)) does not show \(what)"
+      + shownText(screenText)
+  }
+
+  /// `; its text:` and a screen's lines from the first to the last that is not blank, each after
+  /// `    | `, or `; it is blank`: what a failure says a screen shows.
+  static func shownText(_ lines: [String]) -> String {
+    let lines = lines.drop { $0.isEmpty }.reversed().drop { $0.isEmpty }.reversed()
+    guard !lines.isEmpty else { return "; it is blank" }
+    return "; its text:"
+      + lines.map { "\n    |" + ($0.isEmpty ? "" : " " + Checks.shown($0)) }.joined()
   }
 
   /// `; did you mean 'NAME'?`, or nothing.

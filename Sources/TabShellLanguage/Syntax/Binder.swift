@@ -150,6 +150,20 @@ struct Binder {
         if placeholder {
           deferred = true
           store(.text(valueWord.text), at: slot)
+        } else if option.spec.valueName.contains(" ") {
+          // An option with a value of several words (`--at ROW COL`): as many as its value's
+          // names, each of its kind, kept as a list.
+          let names = option.spec.valueName.split(separator: " ").map(String.init)
+          var parts = [try convert(valueWord, kind: kind, name: names[0])]
+          for name in names.dropFirst() {
+            guard let (part, placeholder) = next(), !placeholder else {
+              throw LocatedError(
+                error: .missingOptionValue(command: declaration.fullName, option: word.text),
+                location: word.location)
+            }
+            parts.append(try convert(part, kind: kind, name: name))
+          }
+          store(.list(parts), at: slot)
         } else {
           store(try convert(valueWord, kind: kind, name: option.spec.valueName), at: slot)
         }

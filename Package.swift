@@ -39,9 +39,10 @@ let package = Package(
     // JSON values, their parser and their serializer: what process plugins and sessions speak.
     .target(name: "TabShellJSON", dependencies: ["TabShellPlatform"]),
     // Process plugins' transport: a child process with line framing, JSON-RPC 2.0 and the plugin
-    // protocol's messages. Knows nothing of the core; reaches the system through TabShellPlatform.
+    // protocol's messages. The line buffer and the JSON-RPC classifier are sessions' too. Knows
+    // nothing of the core; reaches the system through TabShellPlatform.
     .target(name: "TabShellRPC", dependencies: ["TabShellPlatform", "TabShellJSON"]),
-    // Sessions' sockets, messages and frames (docs/Sessions.md), for the server and the clients:
+    // Sessions' sockets, methods and frames (docs/Sessions.md), for the server and the clients:
     // knows nothing of the core.
     .target(
       name: "TabShellSessions", dependencies: ["TabShellPlatform", "TabShellRPC", "TabShellJSON"]),

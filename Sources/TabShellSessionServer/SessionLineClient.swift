@@ -64,7 +64,7 @@ final class SessionLineEngine: REPLEngine {
   func send(_ text: String) -> Int32? {
     let answer: JSONValue
     do throws(SessionError) {
-      answer = try waitForAnswer(client.request("run", ["commands": .string(text)]))
+      answer = try waitForAnswer(client.request(.run, ["commands": .string(text)]))
     } catch .connectionLost {
       process.writeError("[session \(client.name) ended]\n")
       return lastStatus
@@ -107,7 +107,7 @@ final class SessionLineEngine: REPLEngine {
         // Ctrl-C (the REPL's signal handler set the flag): the session interrupts the line's
         // commands, and answers with their status, 130.
         if Interpreter.interruption.exchange(false, ordering: .relaxed) {
-          try client.write(SessionMessage.notification(method: "interrupt", params: .null).line)
+          try client.notify(.interrupt)
         }
         if MonotonicClock.now() - start >= UInt64(Self.busyNotice) * 1_000_000 { say() }
       }

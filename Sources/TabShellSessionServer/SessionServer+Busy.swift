@@ -67,7 +67,8 @@ extension SessionServer {
   func hold(_ line: [UInt8], from connection: SessionConnection) {
     busy.held.append((connection, line))
     guard connection !== busy.requester else { return }
-    connection.send(SessionMessage.notification(method: "busy", params: .object([:])))
+    connection.send(
+      RPCMessage.notification(method: SessionMethod.busy.rawValue, params: .object([:])))
   }
 
   /// Handles the requests held while a command ran, in the order they came (those held while
@@ -93,10 +94,10 @@ extension SessionServer {
   /// refused, so that its client says why rather than that the connection was lost.
   func refuseHeld() {
     for (connection, line) in busy.held {
-      guard case .success(.request(let id, _, _)) = SessionMessage.parse(line) else { continue }
+      guard case .success(.request(let id, _, _)) = RPCMessage.parse(line) else { continue }
       let refusal = RPCError(
         code: SessionProtocol.refusal, message: "session '\(name)' ended before the request ran")
-      connection.send(SessionMessage.error(id: id, refusal))
+      connection.send(RPCMessage.error(id: id, refusal))
     }
     busy.held.removeAll()
   }

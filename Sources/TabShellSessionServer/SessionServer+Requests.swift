@@ -10,15 +10,16 @@ extension SessionServer {
   /// Handles one line from a line-mode connection.
   package func handle(_ line: [UInt8], from connection: SessionConnection) {
     let id: JSONValue
-    let method: String
+    let name: String
     let params: JSONValue
-    switch SessionMessage.parse(line) {
+    switch RPCMessage.parse(line) {
     case .failure(let error):
       refuse(connection, id: .null, code: error.code, error.message)
       return
-    case .success(.request(let requestID, let name, let parameters)):
-      (id, method, params) = (requestID, name, parameters)
-    case .success(.notification("interrupt", _)) where connection.stage == .lines:
+    case .success(.request(let requestID, let method, let parameters)):
+      (id, name, params) = (requestID, method, parameters)
+    case .success(.notification(SessionMethod.interrupt.rawValue, _))
+    where connection.stage == .lines:
       // Ctrl-C in the client whose `run` runs; one that comes after its answer is too late.
       if connection === busy.requester { interruptCommand() }
       return
@@ -26,48 +27,49 @@ extension SessionServer {
       refuse(connection, id: .null, code: RPCError.invalidRequest, "the server takes requests only")
       return
     }
-    if connection.stage == .greeting, method != "hello" {
+    let method = SessionMethod(rawValue: name).flatMap { $0.isRequest ? $0 : nil }
+    if connection.stage == .greeting, method != .hello {
       refuse(connection, id: id, code: RPCError.invalidRequest, "the first request must be 'hello'")
       return
     }
     // While a command runs, what would run another (or attach a client) waits for it to end.
-    if busy.isServing, method == "run" || method == "attach" {
+    if busy.isServing, method == .run || method == .attach {
       hold(line, from: connection)
       return
     }
     switch method {
-    case "hello": hello(id, params, connection)
-    case "run": run(id, params, connection)
-    case "events":
+    case .hello: hello(id, params, connection)
+    case .run: run(id, params, connection)
+    case .events:
       answer(connection, id, .object([:]))
       startEvents(for: connection)
-    case "info": answer(connection, id, info)
-    case "kill":
+    case .info: answer(connection, id, info)
+    case .kill:
       answer(connection, id, .object([:]))
       end(status: 0, reason: .killed)
       // A command running now stops: the session ends after it.
       if busy.isServing { interruptCommand() }
-    case "attach": attach(id, params, connection)
-    default:
+    case .attach: attach(id, params, connection)
+    case .event, .busy, .interrupt, nil:
       answer(
         connection, id,
-        error: RPCError(code: RPCError.methodNotFound, message: "no method '\(method)'"))
+        error: RPCError(code: RPCError.methodNotFound, message: "no method '\(name)'"))
     }
   }
 
   /// Queues a result.
   func answer(_ connection: SessionConnection, _ id: JSONValue, _ result: JSONValue) {
-    connection.send(SessionMessage.result(id: id, result))
+    connection.send(RPCMessage.result(id: id, result))
   }
 
   /// Queues an error answer; the connection goes on.
   func answer(_ connection: SessionConnection, _ id: JSONValue, error: RPCError) {
-    connection.send(SessionMessage.error(id: id, error))
+    connection.send(RPCMessage.error(id: id, error))
   }
 
   /// Answers with an error, then closes the connection once the answer is written.
   func refuse(_ connection: SessionConnection, id: JSONValue, code: Int, _ message: String) {
-    connection.sendLast(SessionMessage.error(id: id, RPCError(code: code, message: message)).line)
+    connection.sendLast(RPCMessage.error(id: id, RPCError(code: code, message: message)).line)
     subscribers.removeAll { $0 === connection }
     connection.finish()
   }
@@ -172,12 +174,16 @@ extension SessionServer {
     guard observer == nil else { return }
     observer = interpreter.shell.addObserver { [unowned self] event in
       let json = TraceFormat.json(event)
-      var line = Array(#"{"jsonrpc":"2.0","method":"event","params":"#.utf8)
+      var line = Self.eventPrefix
       line.append(contentsOf: json.utf8)
       line.append(contentsOf: "}\n".utf8)
       for subscriber in subscribers { subscriber.send(line) }
     }
   }
+
+  /// An `event` notification's line up to its `params`.
+  private static let eventPrefix = Array(
+    #"{"jsonrpc":"2.0","method":"\#(SessionMethod.event.rawValue)","params":"#.utf8)
 
   /// Stops the events' observer.
   func stopEvents() {

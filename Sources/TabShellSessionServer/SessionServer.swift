@@ -156,7 +156,7 @@ package final class SessionServer {
     switch connection.fill() {
     case .read: break
     case .wouldBlock: return
-    case .end, .failed:
+    case .endOfFile, .failed:
       if connection === busy.requester { interruptCommand() }
       drop(connection, reason: .detached)
       return

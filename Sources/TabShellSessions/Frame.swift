@@ -42,6 +42,31 @@ package struct Frame: Equatable, Sendable {
   }
 }
 
+extension LineBuffer {
+  /// A connection's buffer (docs/Sessions.md, "Framing"): lines of at most
+  /// ``SessionProtocol/messageLimit`` bytes, or frames of at most that payload.
+  package static func session(limit: Int = SessionProtocol.messageLimit) -> LineBuffer {
+    LineBuffer(limit: limit, headroom: Frame.headerSize)
+  }
+
+  /// The next whole frame, if the buffer holds one; ``LineBuffer/Next/tooLong`` as soon as a
+  /// header says more than ``LineBuffer/limit`` bytes follow.
+  package mutating func nextFrame() -> Next<Frame> {
+    let (next, taken) = withPending { bytes -> (Next<Frame>, Int) in
+      guard bytes.count >= Frame.headerSize else { return (.none, 0) }
+      let length =
+        Int(bytes[1]) << 24 | Int(bytes[2]) << 16 | Int(bytes[3]) << 8 | Int(bytes[4])
+      guard length <= limit else { return (.tooLong, 0) }
+      let size = Frame.headerSize + length
+      guard bytes.count >= size else { return (.none, 0) }
+      let payload = Array(bytes[Frame.headerSize..<size])
+      return (.item(Frame(type: bytes[0], payload: payload)), size)
+    }
+    consume(taken)
+    return next
+  }
+}
+
 /// A frame from an attached client.
 package enum ClientFrame: Equatable, Sendable {
   /// What the user typed, as the terminal sent it (type 1).

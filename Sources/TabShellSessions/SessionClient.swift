@@ -16,8 +16,8 @@ package final class SessionClient {
   package private(set) var serverPID = 0
   /// Called with each notification that comes while an answer is waited for (the server's
   /// `busy`: a command runs there, and the request waits for it to end).
-  package var notified: ((String, JSONValue) -> Void)?
-  private var input = InputBuffer()
+  package var notified: ((SessionMethod?, JSONValue) -> Void)?
+  private var input = LineBuffer.session()
   private var nextID = 1
   private var closed = false
 
@@ -51,20 +51,25 @@ package final class SessionClient {
       throw .otherUser(socket, peer.userID)
     }
     let params: JSONValue = ["protocol": .int(SessionProtocol.version), "client": .string(client)]
-    let answer = try connection.call("hello", params, timeout: timeout)
+    let answer = try connection.call(.hello, params, timeout: timeout)
     connection.serverPID = answer["pid"]?.intValue ?? 0
     return connection
   }
 
   /// Sends a request; returns its id.
   @discardableResult
-  package func request(_ method: String, _ params: JSONValue = .object([:])) throws(SessionError)
-    -> Int
+  package func request(_ method: SessionMethod, _ params: JSONValue = .object([:]))
+    throws(SessionError) -> Int
   {
     let id = nextID
     nextID += 1
-    try write(SessionMessage.request(id: .int(id), method: method, params: params).line)
+    try write(RPCMessage.request(id: .int(id), method: method.rawValue, params: params).line)
     return id
+  }
+
+  /// Sends a notification (``SessionMethod/interrupt``).
+  package func notify(_ method: SessionMethod) throws(SessionError) {
+    try write(RPCMessage.notification(method: method.rawValue, params: .null).line)
   }
 
   /// Writes raw bytes (a line or frames), never raising SIGPIPE.
@@ -85,7 +90,9 @@ package final class SessionClient {
   /// Sends a request and waits for its answer (at most `timeout` ms; -1: no limit): its result,
   /// or ``SessionError/refused(_:)`` with the server's message. Notifications that come first are
   /// dropped.
-  package func call(_ method: String, _ params: JSONValue = .object([:]), timeout: Int32 = -1)
+  package func call(
+    _ method: SessionMethod, _ params: JSONValue = .object([:]), timeout: Int32 = -1
+  )
     throws(SessionError) -> JSONValue
   {
     try answer(to: request(method, params), timeout: timeout)
@@ -103,7 +110,8 @@ package final class SessionClient {
       case .error(let answered, let error) where answered == .int(id) || answered == .null:
         throw .refused(error.message)
       case .result, .error: throw .protocolError("an answer to a request never made")
-      case .notification(let method, let params): notified?(method, params)
+      case .notification(let method, let params):
+        notified?(SessionMethod(rawValue: method), params)
       case .request: continue
       }
     }
@@ -119,14 +127,14 @@ package final class SessionClient {
   package func sayOnceWhenBusy(_ said: @escaping () -> Void) {
     var told = false
     notified = { method, _ in
-      guard method == "busy", !told else { return }
+      guard method == .busy, !told else { return }
       told = true
       said()
     }
   }
 
   /// The next message from the server, waiting at most `timeout` ms (-1: no limit).
-  package func readMessage(timeout: Int32 = -1) throws(SessionError) -> SessionMessage {
+  package func readMessage(timeout: Int32 = -1) throws(SessionError) -> RPCMessage {
     let deadline = timeout < 0 ? nil : MonotonicClock.now() + UInt64(timeout) * 1_000_000
     return try readMessage(until: deadline, limit: timeout)
   }
@@ -134,12 +142,12 @@ package final class SessionClient {
   /// The next message, before `deadline` (monotonic nanoseconds; `nil`: no limit); `limit` is the
   /// wait the error names.
   private func readMessage(until deadline: UInt64?, limit: Int32) throws(SessionError)
-    -> SessionMessage
+    -> RPCMessage
   {
     while true {
       switch input.nextLine() {
       case .item(let line):
-        switch SessionMessage.parse(line) {
+        switch RPCMessage.parse(line) {
         case .success(let message): return message
         case .failure(let error): throw .protocolError(error.message)
         }
@@ -154,15 +162,15 @@ package final class SessionClient {
       guard ready.first?.readable == true || ready.first?.broken == true else { continue }
       switch input.fill(from: fd) {
       case .read, .wouldBlock: continue
-      case .end, .failed: throw .connectionLost(name)
+      case .endOfFile, .failed: throw .connectionLost(name)
       }
     }
   }
 
   /// Bytes read past the last message taken: the start of frame mode after `attach`'s answer.
-  package func takeBufferedInput() -> InputBuffer {
+  package func takeBufferedInput() -> LineBuffer {
     let buffer = input
-    input = InputBuffer()
+    input = LineBuffer.session()
     return buffer
   }
 

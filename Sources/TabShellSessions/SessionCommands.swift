@@ -115,7 +115,7 @@ package enum SessionCommands {
       toldBusy = true
       context.writeError(busy)
     }
-    let id = try client.request("run", ["commands": .string(text)])
+    let id = try client.request(.run, ["commands": .string(text)])
     guard context.catchesInterrupt, let interrupts = SendInterrupts() else {
       return try print(client.answer(to: id), context)
     }
@@ -161,7 +161,7 @@ package enum SessionCommands {
           interrupts.endByInterrupt()
         }
         interrupted = true
-        try client.write(SessionMessage.notification(method: "interrupt", params: .null).line)
+        try client.notify(.interrupt)
       }
     }
   }
@@ -174,15 +174,15 @@ package enum SessionCommands {
   ) throws(SessionError) -> Int32 {
     let client = try connect(session, folder: folder, client: "events", context)
     defer { client.close() }
-    _ = try client.call("events")
+    _ = try client.call(.events)
     while true {
-      let message: SessionMessage
+      let message: RPCMessage
       do throws(SessionError) {
         message = try client.readMessage()
       } catch .connectionLost {
         return 0  // The session ended.
       }
-      if case .notification("event", let params) = message {
+      if case .notification(SessionMethod.event.rawValue, let params) = message {
         context.writeOutput(params.serialized + "\n")
       }
     }
@@ -201,7 +201,7 @@ package enum SessionCommands {
         let client = try SessionClient.connect(
           socket: folder.socketPath(name), name: name.text, client: "sessions")
         defer { client.close() }
-        let info = try client.call("info", timeout: SessionProtocol.answerTimeout)
+        let info = try client.call(.info, timeout: SessionProtocol.answerTimeout)
         let tabs = info["tabs"]?.intValue ?? 0
         let clients = info["clients"]?.intValue ?? 0
         let age = age(seconds: now - (info["started"]?.intValue ?? now))
@@ -233,7 +233,7 @@ package enum SessionCommands {
   ) throws(SessionError) -> Int32 {
     let client = try connect(session, folder: folder, client: "kill-session", context)
     defer { client.close() }
-    _ = try client.call("kill", timeout: SessionProtocol.answerTimeout)
+    _ = try client.call(.kill, timeout: SessionProtocol.answerTimeout)
     // The server closes the connection as it ends, its socket removed; wait for that a moment.
     let deadline = MonotonicClock.now() + 3_000_000_000
     while MonotonicClock.now() < deadline {

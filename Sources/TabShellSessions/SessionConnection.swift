@@ -1,4 +1,5 @@
 import TabShellPlatform
+import TabShellRPC
 
 /// One client's connection, as the server holds it: the non-blocking socket, its peer, what it
 /// sent that was not taken yet and what waits to be written to it (both bounded).
@@ -30,7 +31,7 @@ package final class SessionConnection {
   /// What the client said it is in `hello` (`send`, `attach`...).
   package var kind = ""
   /// What it sent, not yet taken.
-  package var input = InputBuffer()
+  package var input = LineBuffer.session()
   /// What waits to be written to it.
   package private(set) var output = OutputBuffer()
   /// When it was accepted (monotonic nanoseconds): one still in ``Stage/greeting``
@@ -69,7 +70,7 @@ package final class SessionConnection {
 
   /// Queues a line-mode message.
   @discardableResult
-  package func send(_ message: SessionMessage) -> Bool { send(message.line) }
+  package func send(_ message: RPCMessage) -> Bool { send(message.line) }
 
   /// Queues `bytes` past the cap: a last word (an error answer, an `end` frame) to a connection
   /// about to be closed with ``finish()``.
@@ -94,13 +95,13 @@ package final class SessionConnection {
   }
 
   /// Reads what is there (one read).
-  package func fill() -> InputBuffer.Fill { input.fill(from: fd) }
+  package func fill() -> LineBuffer.Fill { input.fill(from: fd) }
 
   /// The next whole line-mode message's bytes.
-  package func nextLine() -> InputBuffer.Next<[UInt8]> { input.nextLine() }
+  package func nextLine() -> LineBuffer.Next<[UInt8]> { input.nextLine() }
 
   /// The next whole frame.
-  package func nextFrame() -> InputBuffer.Next<Frame> { input.nextFrame() }
+  package func nextFrame() -> LineBuffer.Next<Frame> { input.nextFrame() }
 
   /// Writes what the socket takes now.
   package func flush() -> OutputBuffer.Flush {

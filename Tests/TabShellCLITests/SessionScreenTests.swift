@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Host) import TabShellKit
 import TabShellPlatform
+import TabShellRPC
 import TabShellSessions
 import Testing
 
@@ -22,7 +23,7 @@ extension ReadlineTests {
       var server: SessionServer { base.server }
       let screen: SessionScreen
       var clients: [Int32] { base.clients }
-      var buffers: [Int32: InputBuffer] = [:]
+      var buffers: [Int32: LineBuffer] = [:]
       /// Clients whose output is not read (a terminal that stopped reading).
       var unread: Set<Int32> = []
       /// `XDG_STATE_HOME`: the history file is written in it.
@@ -47,7 +48,7 @@ extension ReadlineTests {
       /// A client attached at this size, its `hello` and `attach` answered.
       func attach(columns: Int, rows: Int) throws -> Int32 {
         let fd = try base.connect()
-        buffers[fd] = InputBuffer()
+        buffers[fd] = LineBuffer.session()
         send(
           fd,
           #"{"jsonrpc":"2.0","id":1,"method":"hello","params":{"protocol":1,"client":"t"}}"#

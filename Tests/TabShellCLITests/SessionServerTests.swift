@@ -56,13 +56,13 @@ struct SessionServerTests {
     /// Runs rounds of the server until `client` has `count` lines to read (or 2 s passed); returns
     /// them.
     func lines(_ client: Int32, count: Int) -> [String] {
-      var buffer = InputBuffer()
+      var buffer = LineBuffer.session()
       var lines: [String] = []
       let deadline = MonotonicClock.now() + 2_000_000_000
       while lines.count < count, MonotonicClock.now() < deadline {
         server.runRound(timeout: 10)
         if SystemIO.wait([SystemIO.Watched(fd: client)], milliseconds: 0).first?.readable == true {
-          if case .end = buffer.fill(from: client) { break }
+          if case .endOfFile = buffer.fill(from: client) { break }
         }
         while case .item(let line) = buffer.nextLine() {
           lines.append(String(decoding: line, as: UTF8.self))

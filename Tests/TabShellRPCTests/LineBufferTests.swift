@@ -31,7 +31,7 @@ struct LineBufferTests {
       while case .read = fill {
         maximum = max(maximum, buffer.capacity)
         var next = buffer.next()
-        while case .line(let range) = next {
+        while case .item(let range) = next {
           lines.append(buffer.withBytes(range) { Array($0) })
           next = buffer.next()
         }

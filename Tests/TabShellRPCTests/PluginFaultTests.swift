@@ -60,6 +60,10 @@ struct PluginFaultTests {
       description: "writes an array", script: "read l; echo '[1]'; sleep 30",
       fault: .invalidMessage("a message must be an object, not an array")),
     Case(
+      description: "sends a request whose id is an object",
+      script: #"read l; echo '{"jsonrpc":"2.0","id":{},"method":"host/log"}'; sleep 30"#,
+      fault: .invalidMessage(#""id" must be a number, a string or null"#)),
+    Case(
       description: "answers with the wrong id",
       script: #"read l; echo '{"jsonrpc":"2.0","id":7,"result":0}'; sleep 30"#,
       fault: .wrongID(expected: 1, got: "7")),

@@ -1,4 +1,5 @@
 import TabShellPlatform
+import TabShellRPC
 import Testing
 
 @testable import TabShellSessions
@@ -37,13 +38,13 @@ struct AttachPumpTests {
 
     func pump() -> AttachPump {
       AttachPump(
-        socket: client, name: "work", buffered: InputBuffer(), terminalInput: typed.read,
+        socket: client, name: "work", buffered: LineBuffer.session(), terminalInput: typed.read,
         terminalOutput: shown.write, signals: nil)
     }
 
     /// The frames the server's end got.
     func framesAtServer() -> [ClientFrame] {
-      var buffer = InputBuffer()
+      var buffer = LineBuffer.session()
       while SystemIO.wait([.init(fd: server)], milliseconds: 100).first?.readable == true {
         guard case .read = buffer.fill(from: server) else { break }
       }

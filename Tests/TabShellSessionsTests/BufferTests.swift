@@ -1,5 +1,6 @@
 import Glibc
 import TabShellPlatform
+import TabShellRPC
 import TabShellSessions
 import Testing
 
@@ -9,7 +10,7 @@ struct BufferTests {
   @Test func linesCutAnywhere() {
     let text = Array("one\ntwo\n\nthree".utf8)
     for cut in 0...text.count {
-      var buffer = InputBuffer()
+      var buffer = LineBuffer.session()
       buffer.append(text[..<cut])
       var lines: [String] = []
       while case .item(let line) = buffer.nextLine() {
@@ -25,21 +26,21 @@ struct BufferTests {
   }
 
   @Test func lineAtTheLimitIsTakenOnePastIsNot() {
-    var buffer = InputBuffer(limit: 4)
+    var buffer = LineBuffer.session(limit: 4)
     buffer.append(Array("abcd\n".utf8))
     let result1 = buffer.nextLine()
     #expect(result1 == .item(Array("abcd".utf8)))
     buffer.append(Array("abcde".utf8))
     let result2 = buffer.nextLine()
     #expect(result2 == .tooLong)
-    var withNewline = InputBuffer(limit: 4)
+    var withNewline = LineBuffer.session(limit: 4)
     withNewline.append(Array("abcde\n".utf8))
     let result3 = withNewline.nextLine()
     #expect(result3 == .tooLong)
   }
 
   @Test func inputStopsTakingReadsPastTheLimit() {
-    var buffer = InputBuffer(limit: 8)
+    var buffer = LineBuffer.session(limit: 8)
     buffer.append(Array(repeating: UInt8(ascii: "x"), count: 13))
     #expect(buffer.hasRoom)
     buffer.append([UInt8(ascii: "x")])
@@ -125,7 +126,7 @@ struct BufferTests {
   @Test func readsUntilTheEnd() throws {
     let pair = try SocketPair()
     defer { pair.close() }
-    var buffer = InputBuffer()
+    var buffer = LineBuffer.session()
     let result10 = buffer.fill(from: pair.server)
     #expect(result10 == .wouldBlock)
     _ = Array("hi\n".utf8).withUnsafeBytes { write(pair.client, $0.baseAddress, 3) }
@@ -135,7 +136,7 @@ struct BufferTests {
     #expect(result12 == .item(Array("hi".utf8)))
     pair.closeClient()
     let result13 = buffer.fill(from: pair.server)
-    #expect(result13 == .end)
+    #expect(result13 == .endOfFile)
   }
 }
 

@@ -1,3 +1,4 @@
+import TabShellRPC
 import TabShellSessions
 import Testing
 
@@ -14,7 +15,7 @@ struct FrameTests {
     .resize(columns: 1, rows: 65535), .detach,
   ])
   func clientFramesRoundTrip(_ frame: ClientFrame) {
-    var buffer = InputBuffer()
+    var buffer = LineBuffer.session()
     buffer.append(frame.frame.encoded)
     guard case .item(let decoded) = buffer.nextFrame() else {
       Issue.record("no frame")
@@ -54,7 +55,7 @@ struct FrameTests {
   @Test func frameCutAnywhereWaitsForTheRest() {
     let bytes = ClientFrame.input(Array("hello".utf8)).frame.encoded
     for cut in 0..<bytes.count {
-      var buffer = InputBuffer()
+      var buffer = LineBuffer.session()
       buffer.append(bytes[..<cut])
       let result2 = buffer.nextFrame()
       #expect(result2 == .none)
@@ -65,13 +66,13 @@ struct FrameTests {
   }
 
   @Test func payloadPastTheLimitIsGarbageFromItsHeader() {
-    var buffer = InputBuffer(limit: 10)
+    var buffer = LineBuffer.session(limit: 10)
     var header: [UInt8] = []
     Frame.appendHeader(type: 1, length: 11, to: &header)
     buffer.append(header)
     let result4 = buffer.nextFrame()
     #expect(result4 == .tooLong)
-    var exact = InputBuffer(limit: 10)
+    var exact = LineBuffer.session(limit: 10)
     exact.append(Frame(type: 1, payload: Array(repeating: 0, count: 10)).encoded)
     let result5 = exact.nextFrame()
     #expect(result5 == .item(Frame(type: 1, payload: Array(repeating: 0, count: 10))))

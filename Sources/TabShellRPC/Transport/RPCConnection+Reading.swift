@@ -53,7 +53,7 @@ extension RPCConnection {
       switch output.next() {
       case .none: return
       case .tooLong: throw stop(because: .lineTooLong(limit: output.limit))
-      case .line(let range):
+      case .item(let range):
         let parsed = output.withBytes(range) { bytes -> Result<JSONValue, PluginFault>? in
           guard bytes.contains(where: { !Self.isBlank($0) }) else { return nil }
           do throws(JSONError) {
@@ -79,27 +79,39 @@ extension RPCConnection {
   /// One message: an answer to the waiting request, or one of the plugin's own for the queue.
   private func handle(_ value: JSONValue) throws(PluginFault) {
     switch RPCMessage.classify(value) {
-    case .failure(let fault): throw stop(because: fault)
-    case .success(.response(let id, let response)):
-      // Answers come in the order of the requests.
-      guard let index = pending.firstIndex(where: { $0.response == nil }),
-        id == .int(pending[index].id)
-      else {
-        let expected = pending.first { $0.response == nil }?.id
-        throw stop(because: .wrongID(expected: expected, got: id.serialized))
-      }
-      pending[index].response = response
-    case .success(.incoming(let message)):
-      try spendBudget()
-      guard incomingCount < limits.maxQueued else {
-        throw stop(because: .flooded(limit: limits.maxQueued, perSecond: false))
-      }
-      if queueHead > 64, queueHead * 2 > queue.count {
-        queue.removeFirst(queueHead)
-        queueHead = 0
-      }
-      queue.append(message)
+    case .failure(let error): throw stop(because: .invalidMessage(error.message))
+    case .success(.result(let id, let result)): try take(.result(result), answering: id)
+    case .success(.error(let id, let error)): try take(.error(error), answering: id)
+    case .success(.request(let id, let method, let params)):
+      try enqueue(IncomingMessage(id: id, method: method, params: params))
+    case .success(.notification(let method, let params)):
+      try enqueue(IncomingMessage(id: nil, method: method, params: params))
     }
+  }
+
+  /// An answer: to the oldest request not answered yet (answers come in the order of the
+  /// requests), else a fault.
+  private func take(_ response: RPCResponse, answering id: JSONValue) throws(PluginFault) {
+    guard let index = pending.firstIndex(where: { $0.response == nil }),
+      id == .int(pending[index].id)
+    else {
+      let expected = pending.first { $0.response == nil }?.id
+      throw stop(because: .wrongID(expected: expected, got: id.serialized))
+    }
+    pending[index].response = response
+  }
+
+  /// A message of the plugin's own, for the host, within the flood budget and the queue's bound.
+  private func enqueue(_ message: IncomingMessage) throws(PluginFault) {
+    try spendBudget()
+    guard incomingCount < limits.maxQueued else {
+      throw stop(because: .flooded(limit: limits.maxQueued, perSecond: false))
+    }
+    if queueHead > 64, queueHead * 2 > queue.count {
+      queue.removeFirst(queueHead)
+      queueHead = 0
+    }
+    queue.append(message)
   }
 
   /// Takes one message from the flood budget: `maxPerSecond` at once, refilled at that rate.
@@ -138,7 +150,7 @@ extension RPCConnection {
     while true {
       switch errors.next() {
       case .none: return
-      case .line(let range): forwardStderr(range)
+      case .item(let range): forwardStderr(range)
       case .tooLong: forwardStderr(errors.takeLimit())
       }
     }

@@ -72,56 +72,96 @@ package struct IncomingMessage: Equatable, Sendable {
   }
 }
 
-/// One parsed line from the plugin, sorted by kind.
-enum RPCMessage: Equatable {
-  case response(id: JSONValue, RPCResponse)
-  case incoming(IncomingMessage)
+/// One JSON-RPC 2.0 message, as a line of a process plugin's pipe or of a session's connection
+/// carries it: the one classifier of both (``classify(_:)``).
+package enum RPCMessage: Equatable, Sendable {
+  /// A request, to be answered.
+  case request(id: JSONValue, method: String, params: JSONValue)
+  /// A notification: no answer.
+  case notification(method: String, params: JSONValue)
+  /// A successful answer.
+  case result(id: JSONValue, JSONValue)
+  /// An error answer; `id` is `null` when the request could not be read.
+  case error(id: JSONValue, RPCError)
 
-  /// The message a JSON value is, or why it is none.
-  static func classify(_ value: JSONValue) -> Result<RPCMessage, PluginFault> {
+  /// The message a line holds (without its `\n`), or the error to answer it with: ``RPCError``
+  /// `parseError` when it is not JSON (nested deeper than `maxDepth` included), `invalidRequest`
+  /// when it is no JSON-RPC message (``classify(_:)``).
+  package static func parse(_ line: [UInt8], maxDepth: Int = JSON.defaultMaxDepth)
+    -> Result<RPCMessage, RPCError>
+  {
+    let value: JSONValue
+    do throws(JSONError) {
+      value = try JSON.parse(line, maxDepth: maxDepth)
+    } catch {
+      return .failure(RPCError(code: RPCError.parseError, message: "not JSON: \(error)"))
+    }
+    return classify(value)
+  }
+
+  /// The message `value` is, or why it is none (an ``RPCError`` `invalidRequest` whose message
+  /// says what is wrong). An `id`, where there is one, is a number, a string or `null`, as
+  /// JSON-RPC 2.0 has it; `params` an object or an array, or missing.
+  package static func classify(_ value: JSONValue) -> Result<RPCMessage, RPCError> {
+    func invalid(_ message: String) -> Result<RPCMessage, RPCError> {
+      .failure(RPCError(code: RPCError.invalidRequest, message: message))
+    }
     guard case .object(let object) = value else {
-      return .failure(.invalidMessage("a message must be an object, not \(value.kindName)"))
+      return invalid("a message must be an object, not \(value.kindName)")
     }
-    guard object["jsonrpc"] == .string("2.0") else {
-      return .failure(.invalidMessage("\"jsonrpc\" must be \"2.0\""))
-    }
+    guard object["jsonrpc"] == .string("2.0") else { return invalid(#""jsonrpc" must be "2.0""#) }
     let id = object["id"]
+    if let id, !isID(id) { return invalid(#""id" must be a number, a string or null"#) }
     if let method = object["method"] {
-      guard case .string(let name) = method else {
-        return .failure(.invalidMessage("\"method\" must be a string"))
-      }
-      if let id, !isValidID(id) {
-        return .failure(.invalidMessage("\"id\" must be a number or a string"))
-      }
+      guard case .string(let name) = method else { return invalid(#""method" must be a string"#) }
       let params = object["params"] ?? .null
       switch params {
       case .object, .array, .null: break
-      default: return .failure(.invalidMessage("\"params\" must be an object or an array"))
+      default: return invalid(#""params" must be an object or an array"#)
       }
-      return .success(.incoming(IncomingMessage(id: id, method: name, params: params)))
+      guard let id else { return .success(.notification(method: name, params: params)) }
+      return .success(.request(id: id, method: name, params: params))
     }
-    guard let id else {
-      return .failure(.invalidMessage("neither \"method\" nor \"id\""))
-    }
+    guard let id else { return invalid(#"neither "method" nor "id""#) }
     switch (object["result"], object["error"]) {
-    case (let result?, nil): return .success(.response(id: id, .result(result)))
+    case (let result?, nil): return .success(.result(id: id, result))
     case (nil, let error?):
-      guard let code = error["code"]?.intValue, case .string(let message)? = error["message"]
-      else {
-        return .failure(
-          .invalidMessage("\"error\" must have an integer \"code\" and a string \"message\""))
+      guard let code = error["code"]?.intValue, case .string(let message)? = error["message"] else {
+        return invalid(#""error" must have an integer "code" and a string "message""#)
       }
-      let rpcError = RPCError(code: code, message: message, data: error["data"])
-      return .success(.response(id: id, .error(rpcError)))
-    default:
-      return .failure(.invalidMessage("an answer must have one of \"result\" and \"error\""))
+      return .success(.error(id: id, RPCError(code: code, message: message, data: error["data"])))
+    default: return invalid(#"an answer must have one of "result" and "error""#)
     }
   }
 
-  private static func isValidID(_ id: JSONValue) -> Bool {
-    switch id {
-    case .int, .string: true
+  private static func isID(_ value: JSONValue) -> Bool {
+    switch value {
+    case .int, .double, .string, .null: true
     default: false
     }
+  }
+
+  /// The message as JSON (`params` left out when `null`).
+  package var json: JSONValue {
+    switch self {
+    case .request(let id, let method, let params):
+      var object: JSONObject = ["jsonrpc": "2.0", "id": id, "method": .string(method)]
+      if !params.isNull { object["params"] = params }
+      return .object(object)
+    case .notification(let method, let params):
+      var object: JSONObject = ["jsonrpc": "2.0", "method": .string(method)]
+      if !params.isNull { object["params"] = params }
+      return .object(object)
+    case .result(let id, let result): return ["jsonrpc": "2.0", "id": id, "result": result]
+    case .error(let id, let error): return ["jsonrpc": "2.0", "id": id, "error": error.json]
+    }
+  }
+
+  /// The message as a line: compact JSON and `\n`.
+  package var line: [UInt8] {
+    var bytes: [UInt8] = []
+    json.write(to: &bytes)
+    bytes.append(0x0A)
+    return bytes
   }
 }

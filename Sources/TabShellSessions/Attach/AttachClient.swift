@@ -40,7 +40,7 @@ package enum AttachClient {
       // Held while a command runs in the session: waited for as long as the server says so.
       var busy = false
       client.sayOnceWhenBusy { busy = true }
-      let id = try client.request("attach", params)
+      let id = try client.request(.attach, params)
       do throws(SessionError) {
         _ = try client.answer(to: id, timeout: SessionProtocol.answerTimeout)
       } catch .notAnswering(let name, let milliseconds) {

@@ -1,4 +1,5 @@
 import TabShellPlatform
+import TabShellRPC
 
 /// The loop of an attached client (docs/Sessions.md, "Frame mode"): the terminal's bytes go to
 /// the server as `input` frames, its `output` frames to the terminal as they are, a new size
@@ -28,13 +29,13 @@ final class AttachPump {
   /// once it continues; `false` when it could not be taken again. (Nothing by default: a pump
   /// whose terminal is not a terminal.)
   var retakeTerminal: (_ stop: Bool) -> Bool = { _ in true }
-  private var fromServer: InputBuffer
+  private var fromServer: LineBuffer
   private var inputOpen = true
   /// When a `detach` was sent: the `end` is waited for until then (monotonic nanoseconds).
   private var detachDeadline: UInt64?
 
   init(
-    socket: Int32, name: String, buffered: InputBuffer, terminalInput: Int32 = 0,
+    socket: Int32, name: String, buffered: LineBuffer, terminalInput: Int32 = 0,
     terminalOutput: Int32 = 1, signals: ClientSignals?
   ) {
     self.socket = socket
@@ -63,7 +64,7 @@ final class AttachPump {
       if ready[0].readable || ready[0].broken {
         switch fromServer.fill(from: socket) {
         case .read, .wouldBlock: break
-        case .end, .failed:
+        case .endOfFile, .failed:
           if let ending = takeFrames() { return ending }
           return lost
         }

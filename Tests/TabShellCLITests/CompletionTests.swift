@@ -45,8 +45,8 @@ struct CompletionTests {
     (
       "expect ",
       [
-        "badge", "bar", "cursor", "depth", "frame", "loaded", "modal", "output", "selected",
-        "style", "tabs", "text", "title", "visible",
+        "badge", "bar", "cursor", "depth", "frame", "loaded", "modal", "output", "screen",
+        "selected", "style", "tabs", "text", "title", "visible",
       ]
     ),
     ("expect bar ", ["hidden", "shown"]),

@@ -44,7 +44,7 @@ struct ParserTests {
     ("on did-select swip left", "1:1: unknown command 'swip'; did you mean 'swipe'?"),
     (
       "expect selectd 1",
-      "1:8: CHECK must be one of selected, title, bar, badge, depth, loaded, tabs, visible, modal, output, frame, text, style, cursor, not 'selectd'; did you mean 'selected'?"
+      "1:8: CHECK must be one of selected, title, bar, badge, depth, loaded, tabs, visible, modal, output, frame, text, style, cursor, screen, not 'selectd'; did you mean 'selected'?"
     ),
     ("expect depth a", "1:1: 'expect depth' needs N; usage: expect depth TAB N"),
     ("expect bar up", "1:12: STATE must be one of hidden, shown, not 'up'"),

@@ -5,7 +5,7 @@
 enum ExpectCommand {
   static let checks = [
     selected, title, bar, badge, depth, loaded, tabs, visible, modal, output, frame,
-    textShown, styleShown, cursorAt,
+    textShown, styleShown, cursorAt, screenShown,
   ]
 
   static let declaration = Declaration(

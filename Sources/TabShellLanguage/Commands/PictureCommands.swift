@@ -1,10 +1,10 @@
 @_spi(Host) import TabShellKit
 import TabShellRendering
 
-/// `screenshot`: a screen, or the whole frame, written as a picture (docs/Contract.md, "Pictures,
-/// recordings, locators").
+/// `screenshot`, `record-cast`: a screen, or the whole frame, written as a picture or recorded
+/// (docs/Contract.md, "Pictures, recordings, locators").
 enum PictureCommands {
-  static let all = [screenshot]
+  static let all = [screenshot, recordCast]
 
   static let screen = Option(
     "--to", .text, valueName: "ID", abstract: "the screen's id (default: the whole frame)")
@@ -35,6 +35,37 @@ enum PictureCommands {
       let title = arguments[screen].map { "screen \($0)" } ?? "TabShell"
       try WrittenFile.replace(
         interpreter.workingPath(name), with: format.text(of: picture, title: title), name: name)
+    })
+
+  static let castFile = Argument(
+    "FILE", optional: .path,
+    abstract: "the recording, asciicast v2 (relative to the working directory)")
+  static let stop = Option(flag: "--stop", abstract: "end the recording under way")
+
+  static let recordCast = Declaration(
+    name: "record-cast", parameters: [screen, stop, castFile],
+    abstract: "record what a screen, or the whole frame, shows, as an asciicast ('--stop' ends)",
+    discussion: """
+      FILE is an asciicast v2 file ('asciinema play FILE' plays it, 'asciinema cat FILE' prints \
+      it) of the screen's region (--to) or the whole frame, at its size, starting with what it \
+      shows. What changes is recorded as it changes: looked at after each command and while the \
+      shell waits (wait-for, sleep), 30 times a second at most, each event written at once. It \
+      ends with 'record-cast --stop', or when the script ends; a recording of a screen that goes \
+      away ends there. A relative FILE is relative to the working directory.
+      """,
+    validate: { arguments, _ throws(LanguageError) in
+      let stops = arguments[stop]
+      if stops == (arguments[castFile] != nil) || (stops && arguments[screen] != nil) {
+        throw .failed("'record-cast' takes FILE (and --to ID), or --stop alone")
+      }
+    },
+    effect: .looks,
+    run: { interpreter, arguments in
+      if let name = arguments[castFile] {
+        try interpreter.startCast(name, screen: arguments[screen])
+      } else {
+        try interpreter.stopCast()
+      }
     })
 }
 

@@ -46,6 +46,7 @@ extension Interpreter {
       let ready = SystemIO.pollReadable(backgroundDescriptors, milliseconds: timeout)
       changed = ready.contains(true) || (background >= 0 && background <= timeout)
       if changed { try takeInBackgroundWork() }
+      if castRecording != nil { recordCast() }
       hostLimit = whileWaiting?(.wokeUp(changed: changed)) ?? -1
     }
   }

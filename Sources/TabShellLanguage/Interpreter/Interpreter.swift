@@ -45,6 +45,8 @@ package final class Interpreter {
   package var checks = Checks()
   /// The recording under way (`record FILE`), if any.
   package var recorder: Recorder?
+  /// The screen recording under way (`record-cast FILE`), if any.
+  var castRecording: CastRecording?
   /// The key bindings of the full-screen mode: the built-in ones, then `bind` and `unbind`.
   package lazy var keyTable = defaultKeyTable()
   /// How many keys' bindings are running, one inside another (`bind x 'key y'`).
@@ -147,6 +149,7 @@ package final class Interpreter {
       return .syntaxError
     }
     anyFailed = false
+    defer { if castRecording != nil { recordCast(force: true) } }
     do {
       return try runCommands(script) ? .success : .failure
     } catch let request as ExitRequest {
@@ -193,6 +196,7 @@ package final class Interpreter {
           if hooks.hasWork { try runHooks() }
           if plugins.hasProcessPlugins { try settlePlugins() }
           if !backgroundSources.isEmpty { try takeInBackgroundSources() }
+          if castRecording != nil { recordCast() }
         } catch let request as ExitRequest {
           throw request
         } catch let interrupted as Interrupted {

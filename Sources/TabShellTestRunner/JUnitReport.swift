@@ -65,7 +65,18 @@ enum JUnitReport {
     }
     xml += " time=\"\(seconds(result.run.milliseconds))\""
     let kind = result.verdict.kind
-    guard kind != .passed else { return xml + "/>\n" }
+    guard kind != .passed else {
+      guard result.isFlaky else { return xml + "/>\n" }
+      // Each try that failed before it passed: flakyFailure or flakyError, as the schema has them.
+      xml += ">\n"
+      for verdict in result.failedTries {
+        let element = verdict.kind.isError ? "flakyError" : "flakyFailure"
+        let message = verdict.failures.first.map { "\($0.place): \($0.message)" } ?? "failed"
+        xml += "      <\(element) message=\"\(attribute(message))\" type=\"\(verdict.kind.type)\">"
+        xml += text(verdict.failures.flatMap(\.lines).joined(separator: "\n")) + "</\(element)>\n"
+      }
+      return xml + "    </testcase>\n"
+    }
     xml += ">\n"
     let element = kind.isError ? "error" : "failure"
     let failures = result.verdict.failures

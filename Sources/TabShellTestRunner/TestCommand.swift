@@ -16,12 +16,16 @@ package enum TestCommand {
       for line in TestOptions.helpText { process.writeOutput(line + "\n") }
       return 0
     }
-    let scripts: [TestScript]
+    var scripts: [TestScript]
     do throws(TestDiscovery.Unreachable) {
       scripts = try TestDiscovery.scripts(test.paths)
     } catch {
       process.writeError("error: \(error)\n")
       return 2
+    }
+    if let shard = test.shard {
+      // Every Nth script of the run's order (the paths', the same on every machine) from the Kth.
+      scripts = scripts.indices.filter { shard.contains(position: $0) }.map { scripts[$0] }
     }
     if let junit = test.junit, let problem = JUnitReport.unwritable(junit) {
       // Said before the scripts run, not after: the report could not be written then.
@@ -47,8 +51,14 @@ package enum TestCommand {
       arguments: { script in passedOn + ownArguments(script) + ["--", script.name] },
       jobs: test.jobs ?? CurrentProcess.processorCount, timeout: test.timeout,
       keepsAllOutput: ExpectedOutput.exists(for:), entry: entry)
+    // The verdicts of the tries that failed before the one under way, for each script.
+    var failedTries: [[TestVerdict]] = Array(repeating: [], count: scripts.count)
     let completed = runner.run { index, run in
       let verdict = TestVerdict.judge(scripts[index], run, timeout: test.timeout)
+      if verdict.kind.isRetried, failedTries[index].count < test.retries {
+        failedTries[index].append(verdict)
+        return true
+      }
       var run = run
       if verdict.kind == .passed || test.junit == nil {
         // Only the JUnit report shows output, of the scripts that did not pass only.
@@ -61,14 +71,17 @@ package enum TestCommand {
       }
       expects.passed += run.report?.expectsPassed ?? 0
       expects.failed += run.report?.expectsFailed ?? 0
-      results[index] = TestResult(script: scripts[index], run: run, verdict: verdict)
-      totals.add(verdict)
+      let result = TestResult(
+        script: scripts[index], run: run, verdict: verdict, failedTries: failedTries[index])
+      results[index] = result
+      totals.add(result)
       while shown < results.count, let result = results[shown] {
         shown += 1
         let lines = test.tap ? TAPReport.lines(result, number: shown) : TextReport.lines(result)
         for line in lines { process.writeOutput(line + "\n") }
       }
       process.flush()
+      return false
     }
     guard completed else { return 1 }
     let closing = test.tap ? TAPReport.footer(totals) : [totals.closingLine]

@@ -5,6 +5,14 @@ struct TestResult {
   var script: TestScript
   package var run: ChildRun
   var verdict: TestVerdict
+  /// The verdicts of the tries that failed before the last (`--retries`), first first.
+  var failedTries: [TestVerdict] = []
+
+  /// Whether it passed after failing (`--retries`): flaky.
+  var isFlaky: Bool { verdict.kind == .passed && !failedTries.isEmpty }
+
+  /// `flaky: passed on try N`, for a flaky script.
+  var flakyNote: String { "flaky: passed on try \(failedTries.count + 1)" }
 }
 
 /// The totals of a run, for the closing line.
@@ -13,9 +21,12 @@ struct TestTotals: Equatable {
   var failed = 0
   var timedOut = 0
   var syntaxErrors = 0
+  /// Passed after failing (counted in ``passed`` too).
+  var flaky = 0
 
-  mutating func add(_ verdict: TestVerdict) {
-    switch verdict.kind {
+  mutating func add(_ result: TestResult) {
+    if result.isFlaky { flaky += 1 }
+    switch result.verdict.kind {
     case .passed: passed += 1
     case .failed, .broken, .notRun: failed += 1
     case .syntaxError:
@@ -25,9 +36,10 @@ struct TestTotals: Equatable {
     }
   }
 
-  /// `N passed, N failed` (`, N timed out` when any did).
+  /// `N passed, N failed` (`, N timed out` when any did, `, N flaky` when any was).
   var closingLine: String {
     "\(passed) passed, \(failed) failed" + (timedOut > 0 ? ", \(timedOut) timed out" : "")
+      + (flaky > 0 ? ", \(flaky) flaky" : "")
   }
 
   /// 0 when every script passed, 2 when one had syntax errors, else 1.
@@ -39,7 +51,14 @@ struct TestTotals: Equatable {
 enum TextReport {
   static func lines(_ result: TestResult) -> [String] {
     guard result.verdict.kind != .passed else {
-      return ["ok   \(result.script.path) (\(result.run.milliseconds) ms)"]
+      let line = "ok   \(result.script.path) (\(result.run.milliseconds) ms)"
+      guard result.isFlaky else { return [line] }
+      // The first failure of each try that failed, under it.
+      return [line + " " + result.flakyNote]
+        + result.failedTries.enumerated().map { number, verdict in
+          let first = verdict.failures.first.map { "\($0.place): \($0.message)" }
+          return "     try \(number + 1): " + (first ?? verdict.kind.type)
+        }
     }
     let failures = result.verdict.failures.flatMap(\.lines)
     guard let first = failures.first else { return ["FAIL \(result.script.path)"] }
@@ -55,7 +74,7 @@ enum TAPReport {
   static func lines(_ result: TestResult, number: Int) -> [String] {
     let description = escaped(result.script.path)
     guard result.verdict.kind != .passed else {
-      return ["ok \(number) - \(description)"]
+      return ["ok \(number) - \(description)" + (result.isFlaky ? " # " + result.flakyNote : "")]
     }
     var lines = ["not ok \(number) - \(description)", "  ---"]
     let failures = result.verdict.failures

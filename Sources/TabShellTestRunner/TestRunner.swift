@@ -68,14 +68,15 @@ struct TestRunner {
     }
   }
 
-  /// Runs every script; `finished` gets each one's index and run as it ends. Returns `false` when
-  /// an interrupt (Ctrl-C) stopped the run: the children were killed.
+  /// Runs every script; `finished` gets each one's index and run as it ends, and says whether the
+  /// script runs again (a retry), before the scripts not started yet. Returns `false` when an
+  /// interrupt (Ctrl-C) stopped the run: the children were killed.
   ///
   /// Everything a script started ends with it: the runner (and each child) is a subreaper, so a
   /// process a script started whose parent ends, a process plugin in a process group of its own
   /// left by a script that timed out included, becomes the runner's child and is killed when the
   /// script has ended.
-  package func run(finished: (Int, ChildRun) -> Void) -> Bool {
+  package func run(finished: (Int, ChildRun) -> Bool) -> Bool {
     Subreaper.become()
     // SIGTERM and SIGHUP stop the run as Ctrl-C does; the signal then ends the process, after the
     // cleanup below (a `defer` declared first runs last).
@@ -93,19 +94,24 @@ struct TestRunner {
     var freeSlots = Array((0..<slots).reversed())
     var running: [Running] = []
     var next = 0
+    // Scripts to run again, before the next ones.
+    var again: [Int] = []
     var buffer = [UInt8](repeating: 0, count: 64 << 10)
-    while next < scripts.count || !running.isEmpty {
+    while next < scripts.count || !running.isEmpty || !again.isEmpty {
       if Interpreter.interruption.load(ordering: .relaxed) {
         for entry in running { stop(entry) }
         Subreaper.endChildren(except: [])
         return false
       }
-      while running.count < jobs, next < scripts.count, let slot = freeSlots.last {
-        let script = scripts[next]
+      while running.count < jobs, next < scripts.count || !again.isEmpty,
+        let slot = freeSlots.last
+      {
+        let index = again.isEmpty ? next : again.removeFirst()
+        if index == next { next += 1 }
+        let script = scripts[index]
         if let problem = script.problem {
           // A file that cannot be run is an error of the run, said in its place.
-          finished(next, ChildRun(ending: .notStarted(problem)))
-          next += 1
+          _ = finished(index, ChildRun(ending: .notStarted(problem)))
           continue
         }
         let inherited = running.flatMap { [$0.child.stdout, $0.child.stderr] }.filter { $0 >= 0 }
@@ -118,11 +124,10 @@ struct TestRunner {
           let limit = keepsAllOutput(script) ? Self.byteLimit : Self.keptBytes
           freeSlots.removeLast()
           running.append(
-            Running(index: next, slot: slot, child: child, started: started, limit: limit))
+            Running(index: index, slot: slot, child: child, started: started, limit: limit))
         case .failure(let error):
-          finished(next, ChildRun(ending: .notStarted(error.description)))
+          _ = finished(index, ChildRun(ending: .notStarted(error.description)))
         }
-        next += 1
       }
       wait(for: running)
       for entry in running { read(entry, into: &buffer) }
@@ -138,7 +143,7 @@ struct TestRunner {
       for entry in running {
         guard let status = entry.status else { continue }
         end(entry, status: status, reports: reports, buffer: &buffer)
-        finished(entry.index, entry.run)
+        if finished(entry.index, entry.run) { again.append(entry.index) }
         freeSlots.append(entry.slot)
         ended = true
       }

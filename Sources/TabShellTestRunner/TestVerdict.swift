@@ -36,6 +36,10 @@ struct TestVerdict: Equatable {
       }
     }
 
+    /// Whether `--retries` runs a script that ended so again: it failed, timed out or crashed
+    /// (a syntax error, or a file that cannot be run, would end the same way).
+    var isRetried: Bool { self == .failed || self == .timedOut || self == .broken }
+
     /// What went wrong, in a word or two: JUnit's `type`, TAP's `type`.
     var type: String {
       switch self {

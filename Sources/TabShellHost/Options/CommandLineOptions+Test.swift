@@ -16,8 +16,35 @@ package struct TestOptions: Equatable, Sendable {
   /// `--plugin-folder`: each script loads the user's plugin folder (by default a test loads only
   /// the plugins it names, so that what is installed cannot change its result nor its time).
   package var pluginFolder = false
+  /// `--retries N`: a script that fails runs again, up to N more times; one that then passes is
+  /// flaky.
+  package var retries = 0
+  /// `--shard K/N`: only the Kth of N parts of the scripts runs.
+  package var shard: Shard?
   /// `--help`.
   package var help = false
+  /// A `--shard` value that is not K/N with 1 ≤ K ≤ N: a usage error once the words are parsed.
+  var badShard: String?
+
+  /// A part of the scripts (`--shard K/N`): the Kth (from 1) of N.
+  package struct Shard: Equatable, Sendable {
+    package var index: Int
+    package var count: Int
+
+    /// `K/N` with 1 ≤ K ≤ N; `nil` for anything else.
+    package init?(_ word: String) {
+      let parts = word.split(separator: "/", omittingEmptySubsequences: false)
+      guard parts.count == 2, parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
+        let index = Int(parts[0]), let count = Int(parts[1]), index >= 1, index <= count
+      else { return nil }
+      self.index = index
+      self.count = count
+    }
+
+    /// Whether the script at `position` (from 0) of the run's order is in this part: every Nth
+    /// from the Kth, so that the parts' counts differ by one at most.
+    package func contains(position: Int) -> Bool { position % count == index - 1 }
+  }
 
   /// Makes the defaults.
   package init() {}
@@ -78,6 +105,17 @@ extension TestOptions {
       .flag("--tap", abstract: "print TAP version 13 instead of the usual lines") { test in
         test.tap = true
       },
+      .option(
+        "--retries", .integer(in: 0...100), valueName: "N",
+        abstract: "run a failing script again, up to N times; passing then, it is flaky"
+      ) { test, retries in test.retries = retries },
+      .option(
+        "--shard", .text, valueName: "K/N",
+        abstract: "run only the Kth of N parts of the scripts (1 <= K <= N), the same everywhere"
+      ) { test, word in
+        test.shard = TestOptions.Shard(word)
+        if test.shard == nil { test.badShard = word }
+      },
     ].map { TestOption(binding: .own($0)) }
     + [
       TestOption(
@@ -86,6 +124,12 @@ extension TestOptions {
             "--summary",
             abstract: "end with 'N expects passed, N failed' on stderr, the expects of every script"
           ) { $0.summary = true })),
+      TestOption(
+        binding: .script(
+          .flag(
+            "--update",
+            abstract: "write the scripts' snapshots anew (--update-snapshots, passed on)"
+          ) { $0.updateSnapshots = true })),
       TestOption(
         binding: .own(
           .flag(
@@ -122,6 +166,10 @@ extension TestOptions {
       }
       let (option, value) = try table.take(word, from: arguments, at: &index)
       option.apply(&test, &options, value)
+    }
+    if let word = test.badShard {
+      throw .notApplicable(
+        "--shard takes K/N, the Kth of N parts with 1 <= K <= N, not '\(Checks.shown(word))'")
     }
     options.test = test
   }

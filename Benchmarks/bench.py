@@ -509,6 +509,14 @@ p50, p99, worst = session_bench.attached_key_latency(TABSHELL, keys)
 figure("key to frame through an attached client (tabshell attach), demo, 80×24, p99", p99 * 1e3,
        "ms", 5, False, f"(p50 {p50 * 1e3:.3f} ms, slowest {worst * 1e3:.1f} ms)")
 
+# 12. The harness for testing terminal programs (Benchmarks/harness_bench.py): a terminal suite
+# beside pexpect + pyte, a screenshot, a recording's size, shards.
+print("12. testing terminal programs: 100 tests beside pexpect + pyte, a screenshot, a recording, "
+      "shards", flush=True)
+import harness_bench  # noqa: E402
+
+harness_bench.figures(TABSHELL, QUICK, figure)
+
 print()
 print("| figure | target | measured | ratio | | notes |")
 print("|---|---|---|---|---|---|")

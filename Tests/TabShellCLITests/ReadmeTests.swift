@@ -56,6 +56,18 @@ import Testing
     #expect(run.status == 3)
   }
 
+  /// The README's test of a curses menu is examples/curses-menu.tabsh without its comments (the
+  /// examples run in scripts/test).
+  @Test func theCursesMenuTestIsTheExample() throws {
+    let readme = try Self.readme()
+    let section = try #require(readme.range(of: "## Testing terminal programs"))
+    let block = try #require(Self.blocks(of: String(readme[section.upperBound...])).first)
+    let example = try String(
+      contentsOfFile: Self.root + "/examples/curses-menu.tabsh", encoding: .utf8)
+    let commands = example.split(separator: "\n").filter { !$0.hasPrefix("#") }
+    #expect(block.body == commands.map { $0 + "\n" }.joined())
+  }
+
   @Test func everyFrameIsWhatItsCommandPrints() throws {
     let pattern = /`tabshell -c '([^']*)'`:$/
     var checked = 0

@@ -27,6 +27,48 @@ static inline int tabshell_vterm_color_is_rgb(const VTermColor *color) {
 
 #pragma clang assume_nonnull begin
 
+/// The first fields of libvterm 0.1.4's `struct VTermState` (its `vterm_internal.h`), which its
+/// public API does not give: the pending wrap and the scroll region. Read only through
+/// `tabshell_vterm_state_head`, and trusted only while `tabshell_vterm_state_head_matches` says
+/// the fields the public API also gives agree (another build of libvterm may lay them out
+/// otherwise).
+typedef struct {
+  void *_Nullable vt;
+  const void *_Nullable callbacks;
+  void *_Nullable cbdata;
+  const void *_Nullable fallbacks;
+  void *_Nullable fbdata;
+  int rows;
+  int cols;
+  VTermPos pos;
+  /// Whether the cursor waits past the last column to wrap (xterm's pending wrap).
+  int at_phantom;
+  int scrollregion_top;
+  /// -1 for the screen's bottom.
+  int scrollregion_bottom;
+  int scrollregion_left;
+  int scrollregion_right;
+} TabShellVTermStateHead;
+
+/// The first fields of `state` (`TabShellVTermStateHead`).
+static inline TabShellVTermStateHead tabshell_vterm_state_head(const VTermState *state) {
+  return *(const TabShellVTermStateHead *)state;
+}
+
+/// Whether `TabShellVTermStateHead` lies over `terminal`'s state as libvterm lays it out: the size
+/// and the cursor read through it are the ones the public API gives.
+static inline int tabshell_vterm_state_head_matches(VTerm *terminal) {
+  VTermState *state = vterm_obtain_state(terminal);
+  TabShellVTermStateHead head = tabshell_vterm_state_head(state);
+  int rows = 0, columns = 0;
+  vterm_get_size(terminal, &rows, &columns);
+  VTermPos cursor;
+  vterm_state_get_cursorpos(state, &cursor);
+  return head.vt == (void *)terminal && head.rows == rows && head.cols == columns
+         && head.pos.row == cursor.row && head.pos.col == cursor.col;
+}
+
+
 /// What the glyph callback of TabShell's screen layer (TerminalCells, in TabShellTerminalScreen)
 /// reads and writes: the rows of the screen shown and the pen. TerminalCells keeps it as its first
 /// stored property, so that the user data libvterm hands the callbacks points to both.

@@ -21,14 +21,28 @@
 /// byte past 0x7F ignored inside); ESC `[`, leader bytes, digits and separators, intermediates, a
 /// final byte; C0 controls executed wherever they come; ESC, CAN and SUB ending a sequence; the
 /// strings (OSC, DCS) ended by BEL or ESC `\`, an ESC and another byte ending one and starting a
-/// sequence. (SOS, PM and APC are no strings to libvterm 0.1.4: ESC `X`, `^` and `_` are C1
-/// controls it ignores, and the text after them is printed.)
+/// sequence.
+///
+/// It also mends what libvterm 0.1.4 gets wrong where xterm and tmux agree, taking the sequence from
+/// libvterm (an intermediate byte put before its final byte, or the byte left out) and having the
+/// emulator do it instead (``Replacement``, handed to `replace` right after the sequence):
+/// - SOS, PM and APC strings (ESC `X`, `^`, `_` … ST) are left out whole, as tmux leaves them out:
+///   libvterm took ESC `X`, `^` and `_` for C1 controls it ignores and printed the text after them.
+/// - A UTF-8 character that a write ends before its last byte goes to libvterm in a write of its own:
+///   libvterm decodes text that starts with ASCII and text that starts past 0x7F with two decoders,
+///   so the rest of the character, in the next write, went to a decoder that had not seen its start
+///   (both halves were drawn as U+FFFD, and a third one came before the next ASCII text).
+/// - `CSI s` and `CSI u` save and restore the cursor (SCOSC, SCORC) unless the left and right
+///   margin mode is set (`CSI s` is then DECSLRM), CUD, CUU, CNL and CPL stop at the scroll
+///   region's edge when the cursor is inside it, a DECSTBM whose top is not above its bottom is
+///   ignored, DECALN homes the cursor and resets the region, and backspace from the pending wrap
+///   (past the last column) goes to the last column.
 ///
 /// On the way it keeps the modes that decide whether libvterm prints printable ASCII plainly
 /// (``PlainTextModes``) and hands such runs to the emulator, which writes most of their
 /// characters to the cells itself (``filter(_:_:settle:plain:)``).
 struct ParameterGuard {
-  private enum State {
+  enum State {
     /// Text: the characters printed.
     case ground
     /// After ESC and ``escapeIntermediates`` intermediate bytes.
@@ -43,15 +57,24 @@ struct ParameterGuard {
     case intermediates
     /// In a string (OSC, DCS), which BEL or ESC `\` ends.
     case string
+    /// In an SOS, PM or APC string, left out up to the ESC that ends it (or CAN, SUB).
+    case ignoredString
     /// After an ESC in a string: `\` ends the string, another byte starts an escape sequence.
     case escapeInString
   }
 
   /// What to do with a byte.
-  private enum Action {
+  enum Action: Equatable {
     case keep, drop
     /// Keep it, after an intermediate byte.
     case keepAfterIntermediate
+    /// Keep it after an intermediate byte (libvterm then ignores the sequence it ends), then have
+    /// the emulator do this instead.
+    case replace(Replacement)
+    /// Keep it, then have the emulator do this too.
+    case keepThen(Replacement)
+    /// Leave it out, and have the emulator do this instead.
+    case dropFor(Replacement)
   }
 
   /// The most separators a CSI keeps: 16 parameters.
@@ -63,7 +86,7 @@ struct ParameterGuard {
   /// libvterm's value of a parameter left out (`CSI_ARG_MISSING`).
   static let missingParameter = 0x7FFF_FFFF
 
-  private var state = State.ground
+  var state = State.ground
   /// Whether the emulator wants to settle its state (``filter(_:_:settle:plain:)``) at the next
   /// point between sequences.
   var settleWanted = false
@@ -73,26 +96,34 @@ struct ParameterGuard {
     return false
   }
   /// The modes that decide whether printable ASCII is printed plainly.
-  private(set) var modes = PlainTextModes()
+  var modes = PlainTextModes()
   /// Whether the last byte was text (printable, or past 0x7F): libvterm decodes the text that
   /// follows with what it decoded it with, not as a run of its own.
-  private var afterText = false
+  var afterText = false
   /// Whether the CSI under way has a leader byte, or an intermediate byte.
-  private var marked = false
+  var marked = false
   /// The intermediate bytes of the escape sequence under way (counted up to 2), and the first.
-  private var escapeIntermediates = 0
-  private var firstIntermediate: UInt8 = 0
+  var escapeIntermediates = 0
+  var firstIntermediate: UInt8 = 0
   /// The CSI under way: its leader bytes (counted up to 2) and the first, its first parameter as
   /// libvterm reads it (``missingParameter`` when left out), its intermediate bytes (up to 2).
-  private var leaders = 0
-  private var leader: UInt8 = 0
-  private var firstParameter = 0
-  private var csiIntermediates = 0
+  var leaders = 0
+  var leader: UInt8 = 0
+  var firstParameter = 0
+  var csiIntermediates = 0
   /// Whether the last character printed is printable ASCII: REP is safe.
-  private var repeatable = false
+  var repeatable = false
+  /// The CSI under way's second parameter as libvterm reads it (``missingParameter`` when left out).
+  var secondParameter = 0
+  /// Whether the left and right margin mode (DECLRMM, `CSI ? 69 h`) is set: `CSI s` is DECSLRM.
+  var marginMode = false
+  /// Where the text under way started a run of its own in libvterm (its offset in the write), or
+  /// `nil` when it started in an earlier write: a UTF-8 character left unfinished at the end of the
+  /// write goes to libvterm alone.
+  private var textStart: Int?
 
   /// The intermediate byte that makes REP unknown to libvterm.
-  private static let neutralizer: [UInt8] = [UInt8(ascii: "#")]
+  static let neutralizer: [UInt8] = [UInt8(ascii: "#")]
 
   /// Hands `bytes` on to `write` as they are, or in pieces without the bytes left out (and with
   /// an intermediate byte before an unsafe REP's final byte); calls `settle` between two pieces
@@ -105,9 +136,13 @@ struct ParameterGuard {
   /// followed by `plain` with that character and the rest of the run but its last character:
   /// `plain` writes as many of the rest as it can to the cells itself, moves libvterm's cursor
   /// past them, and says how many it wrote, which libvterm then does not get.
+  ///
+  /// `replace` does what a sequence taken from libvterm stands for (``Replacement``), at the point
+  /// between sequences right after it (right where it was, for a control character).
   mutating func filter(
     _ bytes: UnsafeRawBufferPointer, _ write: (UnsafeRawBufferPointer) -> Void,
-    settle: () -> Void = {}, plain: ((UnsafeRawBufferPointer) -> Int)? = nil
+    settle: () -> Void = {}, replace: (Replacement) -> Void = { _ in },
+    plain: ((UnsafeRawBufferPointer) -> Int)? = nil
   ) {
     if settleWanted, isBetweenSequences {
       settleWanted = false
@@ -116,21 +151,37 @@ struct ParameterGuard {
     var kept = 0
     var index = 0
     let count = bytes.count
+    textStart = nil
     while index < count {
       if case .ground = state {
-        index = takeText(bytes, from: index, kept: &kept, write: write, plain: plain)
+        index = takeText(
+          bytes, from: index, kept: &kept, write: write, replace: replace, plain: plain)
         guard index < count else { break }
       }
-      switch take(bytes[index]) {
+      let action = take(bytes[index])
+      if action != .keep, index > kept {
+        write(UnsafeRawBufferPointer(rebasing: bytes[kept..<index]))
+      }
+      switch action {
       case .keep:
         break
       case .drop:
-        if index > kept { write(UnsafeRawBufferPointer(rebasing: bytes[kept..<index])) }
         kept = index + 1
       case .keepAfterIntermediate:
-        if index > kept { write(UnsafeRawBufferPointer(rebasing: bytes[kept..<index])) }
         Self.neutralizer.withUnsafeBytes { write($0) }
         kept = index
+      case .replace(let replacement):
+        Self.neutralizer.withUnsafeBytes { write($0) }
+        write(UnsafeRawBufferPointer(rebasing: bytes[index...index]))
+        kept = index + 1
+        replace(replacement)
+      case .keepThen(let replacement):
+        write(UnsafeRawBufferPointer(rebasing: bytes[index...index]))
+        kept = index + 1
+        replace(replacement)
+      case .dropFor(let replacement):
+        kept = index + 1
+        replace(replacement)
       }
       if settleWanted, isBetweenSequences {
         if index >= kept { write(UnsafeRawBufferPointer(rebasing: bytes[kept...index])) }
@@ -140,14 +191,44 @@ struct ParameterGuard {
       }
       index += 1
     }
-    if count > kept { write(UnsafeRawBufferPointer(rebasing: bytes[kept..<count])) }
+    guard count > kept else { return }
+    // A UTF-8 character cut by the end of the write, in text that started with ASCII: its start
+    // goes alone, so that libvterm's decoder for text past 0x7F takes it, and the rest after it.
+    if case .ground = state, let start = textStart, let cut = Self.unfinishedCharacter(bytes),
+      cut > max(kept, start), bytes[start] < 0x80
+    {
+      write(UnsafeRawBufferPointer(rebasing: bytes[kept..<cut]))
+      kept = cut
+    }
+    write(UnsafeRawBufferPointer(rebasing: bytes[kept..<count]))
+  }
+
+  /// Where a UTF-8 character that `bytes` end before its last byte starts, or `nil`.
+  static func unfinishedCharacter(_ bytes: UnsafeRawBufferPointer) -> Int? {
+    var index = bytes.count - 1
+    while index >= 0, index >= bytes.count - 3 {
+      let byte = bytes[index]
+      if byte & 0xC0 != 0x80 {
+        let length =
+          switch byte {
+          case 0xC0..<0xE0: 2
+          case 0xE0..<0xF0: 3
+          case 0xF0..<0xF8: 4
+          default: 0
+          }
+        return length > bytes.count - index ? index : nil
+      }
+      index -= 1
+    }
+    return nil
   }
 
   /// Takes text from `start` up to the next ESC (its index, or the end): the controls in it, and
   /// the runs of printable ASCII, which go to `plain` when it can take them.
   private mutating func takeText(
     _ bytes: UnsafeRawBufferPointer, from start: Int, kept: inout Int,
-    write: (UnsafeRawBufferPointer) -> Void, plain: ((UnsafeRawBufferPointer) -> Int)?
+    write: (UnsafeRawBufferPointer) -> Void, replace: (Replacement) -> Void,
+    plain: ((UnsafeRawBufferPointer) -> Int)?
   ) -> Int {
     var index = start
     let count = bytes.count
@@ -158,8 +239,15 @@ struct ParameterGuard {
         case 0x1B:
           return index
         case 0x80...:
+          if !afterText { textStart = index }
           afterText = true
           repeatable = false
+        case 0x08:
+          // Backspace: the emulator's, which knows whether a wrap is pending.
+          if index > kept { write(UnsafeRawBufferPointer(rebasing: bytes[kept..<index])) }
+          kept = index + 1
+          replace(.backspace)
+          afterText = false
         default:
           // A control or DEL ends libvterm's run of text.
           modes.execute(byte)
@@ -169,6 +257,7 @@ struct ParameterGuard {
         continue
       }
       let run = index
+      if !afterText { textStart = index }
       repeat { index += 1 } while index < count && bytes[index] >= 0x20 && bytes[index] < 0x7F
       repeatable = true
       if let plain, !afterText, !modes.singleShift, modes.printsPlainly {
@@ -196,6 +285,14 @@ struct ParameterGuard {
 
   /// Takes one byte outside text.
   private mutating func take(_ byte: UInt8) -> Action {
+    if case .ignoredString = state {
+      // tmux's `consume_st` and `apc_string`: an ESC ends it (and starts a sequence, ESC `\` the
+      // ST), CAN and SUB cancel it; the rest, controls included, is left out.
+      switch byte {
+      case 0x1B, 0x18, 0x1A: state = .ground
+      default: return .drop
+      }
+    }
     switch byte {
     case 0x00, 0x7F: return .keep  // ignored by libvterm
     case 0x18, 0x1A:  // CAN, SUB: the sequence or string is cancelled
@@ -216,7 +313,7 @@ struct ParameterGuard {
     default: break
     }
     switch state {
-    case .ground, .string:
+    case .ground, .string, .ignoredString:
       return .keep
     case .escapeInString:
       if byte == UInt8(ascii: "\\") {
@@ -236,6 +333,7 @@ struct ParameterGuard {
       }
       state = .parameters(0)
       firstParameter = Self.missingParameter
+      secondParameter = Self.missingParameter
       return take(byte)
     case .parameters(let separators):
       switch byte {
@@ -245,6 +343,9 @@ struct ParameterGuard {
         if separators == 0 {
           if firstParameter == Self.missingParameter { firstParameter = 0 }
           firstParameter = firstParameter &* 10 &+ Int(byte - 0x30)
+        } else if separators == 1 {
+          if secondParameter == Self.missingParameter { secondParameter = 0 }
+          secondParameter = secondParameter &* 10 &+ Int(byte - 0x30)
         }
         return .keep
       case 0x3A, 0x3B:  // `:` and `;`
@@ -274,50 +375,5 @@ struct ParameterGuard {
       guard (0x40...0x7E).contains(byte) else { return .keep }  // not a CSI: ignored
       return takeFinal(byte)
     }
-  }
-
-  /// Takes a byte after ESC (and intermediates).
-  private mutating func takeEscape(_ byte: UInt8) -> Action {
-    switch byte {
-    case UInt8(ascii: "["):
-      state = .leader
-      marked = false
-      leaders = 0
-    case UInt8(ascii: "]"), UInt8(ascii: "P"):  // OSC, DCS
-      state = .string
-      repeatable = false
-    case 0x20...0x2F:
-      if escapeIntermediates == 0 { firstIntermediate = byte }
-      escapeIntermediates = min(escapeIntermediates + 1, 2)
-    case 0x40...0x5F where escapeIntermediates == 0:  // a C1 control
-      state = .ground
-      modes.executeC1(byte)
-    case 0x30...0x7E:
-      state = .ground
-      modes.escape(byte, intermediates: escapeIntermediates, first: firstIntermediate)
-      guard escapeIntermediates == 0 else { break }
-      // RIS: no last character; DECRC: the cursor saved may be outside a screen since shrunk.
-      if byte == UInt8(ascii: "c") { repeatable = false }
-      if byte == UInt8(ascii: "8") { settleWanted = true }
-    default:
-      break  // past 0x7F: libvterm stays in the escape sequence
-    }
-    return .keep
-  }
-
-  /// Takes a CSI's final byte.
-  private mutating func takeFinal(_ byte: UInt8) -> Action {
-    if byte == UInt8(ascii: "b"), !marked, !repeatable { return .keepAfterIntermediate }
-    guard byte == UInt8(ascii: "h") || byte == UInt8(ascii: "l") else { return .keep }
-    // A mode reset: `CSI ? 1048 l` and `CSI ? 1049 l` restore the cursor saved.
-    if byte == UInt8(ascii: "l") { settleWanted = true }
-    // SM and RM, DEC's or not: libvterm takes one leader byte, no intermediate, and the first
-    // parameter's low 31 bits (`CSI_ARG`).
-    let number = firstParameter & Self.missingParameter
-    guard csiIntermediates == 0, leaders == 0 || (leaders == 1 && leader == UInt8(ascii: "?")),
-      number != Self.missingParameter
-    else { return .keep }
-    modes.setMode(number, isPrivate: leaders == 1, to: byte == UInt8(ascii: "h"))
-    return .keep
   }
 }

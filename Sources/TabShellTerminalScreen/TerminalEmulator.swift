@@ -34,10 +34,12 @@ final class TerminalEmulator {
   var onOutput: ([UInt8]) -> Void = { _ in }
 
   private let terminal: OpaquePointer
-  private let state: OpaquePointer
+  let state: OpaquePointer
   /// The screens' cells and what the program reported, which the state layer's callbacks write.
   private let cells: UnsafeMutablePointer<TerminalCells>
   private let callbacks: UnsafeMutablePointer<VTermStateCallbacks>
+  /// What libvterm's state hands on of the sequences it does not know (``fallbacks``).
+  private let unrecognised: UnsafeMutablePointer<VTermParserCallbacks>
   private var parameterGuard = ParameterGuard()
   /// Whether the scroll region is to be reset at the next point between sequences (``settle()``).
   private var resetsRegion = false
@@ -60,8 +62,12 @@ final class TerminalEmulator {
     callbacks = .allocate(capacity: 1)
     callbacks.initialize(to: TerminalCells.stateCallbacks)
     vterm_state_set_callbacks(state, callbacks, UnsafeMutableRawPointer(cells))
+    unrecognised = .allocate(capacity: 1)
+    unrecognised.initialize(to: Self.fallbacks)
     vterm_output_set_callback(
       terminal, Self.outputCallback, Unmanaged.passUnretained(self).toOpaque())
+    vterm_state_set_unrecognised_fallbacks(
+      state, unrecognised, Unmanaged.passUnretained(self).toOpaque())
     vterm_state_reset(state, 1)
   }
 
@@ -72,6 +78,8 @@ final class TerminalEmulator {
     cells.deallocate()
     callbacks.deinitialize(count: 1)
     callbacks.deallocate()
+    unrecognised.deinitialize(count: 1)
+    unrecognised.deallocate()
   }
 
   /// Takes in what the program wrote (a CSI's parameters past libvterm's 16 slots left out:
@@ -83,6 +91,8 @@ final class TerminalEmulator {
       _ = vterm_input_write(terminal, base.assumingMemoryBound(to: CChar.self), piece.count)
     } settle: {
       settle()
+    } replace: { replacement in
+      Self.perform(replacement, on: terminal)
     } plain: { run in
       self.writePlainly(run)
     }
@@ -176,7 +186,7 @@ final class TerminalEmulator {
   }
 
   /// Writes the emulator's own sequence to libvterm, past the guard.
-  private static func input(_ sequence: String, to terminal: OpaquePointer) {
+  static func input(_ sequence: String, to terminal: OpaquePointer) {
     var sequence = sequence
     sequence.withUTF8 { bytes in
       bytes.withMemoryRebound(to: CChar.self) { characters in
@@ -266,7 +276,7 @@ final class TerminalEmulator {
 
   // MARK: Callbacks
 
-  private static func emulator(_ user: UnsafeMutableRawPointer?) -> TerminalEmulator? {
+  static func emulator(_ user: UnsafeMutableRawPointer?) -> TerminalEmulator? {
     user.map { Unmanaged<TerminalEmulator>.fromOpaque($0).takeUnretainedValue() }
   }
 

@@ -69,6 +69,8 @@ import Testing
           _ = vterm_input_write(terminal, base.assumingMemoryBound(to: CChar.self), piece.count)
         } settle: {
           settle()
+        } replace: { replacement in
+          TerminalEmulator.perform(replacement, on: terminal)
         }
       }
     }

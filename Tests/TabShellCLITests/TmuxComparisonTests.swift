@@ -1,0 +1,112 @@
+import Foundation
+import TabShellKit
+import TabShellPlatform
+import Testing
+
+@testable import TabShellTerminalScreen
+
+/// A terminal tab draws what tmux 3.3a draws for the same program at the same size (docs/
+/// Contract.md, "Terminal tabs"): each program here writes a sequence libvterm 0.1.4 got wrong,
+/// some in pieces that reach the terminal in separate reads, and the tab's cells and cursor are
+/// compared with tmux's `capture-pane -p -e` and cursor.
+@Suite(.serialized) struct TmuxComparisonTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    let name: String
+    let program: String
+    var columns = 20
+    var rows = 4
+    var testDescription: String { name }
+  }
+
+  static let cases: [Case] = [
+    Case(
+      name: "a UTF-8 character split across two reads",
+      program: #"printf 'A \345'; sleep .3; printf '\255\227B\n'; printf C"#),
+    Case(
+      name: "a run of ASCII, then a UTF-8 character split across two reads",
+      program: #"printf 'abcdefghijkl\345'; sleep .3; printf '\255\227B\n'; printf C"#),
+    Case(
+      name: "a four-byte character split across three reads",
+      program: #"printf 'x\360\240'; sleep .2; printf '\200'; sleep .2; printf '\200y\n'; printf z"#
+    ),
+    Case(
+      name: "APC, PM and SOS strings",
+      program: #"printf 'A\033_Gi=31,a=q;AAAA\033\\B\033^pm\aX\033\\C\033Xsos\033\\D\n'"#),
+    Case(
+      name: "an APC string split across reads, with controls in it",
+      program: #"printf 'E\033_ab\nc'; sleep .2; printf 'def\r\033\\F\033_g\030G'"#),
+    Case(
+      name: "CSI s and CSI u save and restore the cursor",
+      program: #"printf 'ab\033[sxy\033[3;4Hz\033[uQ'"#),
+    Case(
+      name: "CSI s and CSI u save and restore the pen with the cursor",
+      program: #"printf '\033[1;31mab\033[s\033[0;42mxy\033[3;4Hz\033[uQ\033[38;5;200mR'"#),
+    Case(
+      name: "CUD and CUU stop at the scroll region's edges",
+      program: #"printf '\033[2;3r\033[2;1H\033[99BZ\033[99AY\033[r'"#),
+    Case(
+      name: "CUD and CUU from outside the scroll region",
+      program: #"printf '\033[2;3r\033[4;5H\033[99AV\033[1;1H\033[99BW\033[4;1H\033[9BX'"#),
+    Case(
+      name: "CNL and CPL stop at the scroll region's edges",
+      program: #"printf 'abc\033[2;3r\033[2;3H\033[9Ex\033[9Fy'"#),
+    Case(
+      name: "DECALN homes the cursor and resets the scroll region",
+      program: #"printf '\033[2;3r\033[3;3Hc\033#8Z\033[4;1H\nW'"#),
+    Case(
+      name: "an invalid DECSTBM is ignored",
+      program: #"printf 'ab\033[3;2rc\033[2;2rd\033[4;9re\033[5rf\033[1;0rg'"#),
+    Case(
+      name: "backspace from the pending wrap",
+      program: #"printf 'abcdefghijklmnopqrst\bX\n'; printf 'abcdefghijklmnopqrst\b\bY'"#),
+  ]
+
+  @Test(arguments: cases)
+  func aTerminalTabDrawsWhatTmuxDraws(_ test: Case) throws {
+    let tmux = try TmuxPane.screen(of: test.program, columns: test.columns, rows: test.rows)
+    let tab = try Self.screen(of: test.program, columns: test.columns, rows: test.rows)
+    #expect(tab == tmux, "TabShell:\n\(tab)\ntmux:\n\(tmux)")
+  }
+
+  /// Runs `program` (which touches `$DONE` when it is done) in a terminal tab's session of
+  /// `columns` × `rows`; its cells, drawn as a terminal tab draws them, and cursor once that file
+  /// exists and no more output comes.
+  static func screen(of program: String, columns: Int, rows: Int) throws -> StyledScreen {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tabshell-tab-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let done = folder.appendingPathComponent("done").path
+    let session = try TerminalSession(
+      program: "/bin/sh", arguments: ["-c", program + "\ntouch \"$DONE\"\nexec sleep 100"],
+      environment: [
+        "TERM=xterm-256color", "PATH=/usr/local/bin:/usr/bin:/bin", "DONE=\(done)",
+      ],
+      directory: nil, rows: rows, columns: columns, scrollback: 100)
+    defer {
+      session.hangUp()
+      session.kill()
+      session.reap()
+    }
+    let deadline = Date().addingTimeInterval(20)
+    var quiet = 0
+    while quiet < 3, Date() < deadline {
+      _ = SystemIO.pollReadable(session.descriptors, milliseconds: 50)
+      let came = session.takeIn(limit: 1 << 20)
+      quiet = !came && FileManager.default.fileExists(atPath: done) ? quiet + 1 : 0
+    }
+    return draw(session.emulator)
+  }
+
+  /// The emulator's screen drawn as a terminal tab draws it, and its cursor.
+  static func draw(_ emulator: TerminalEmulator) -> StyledScreen {
+    var canvas = Canvas(width: emulator.columns, height: emulator.rows)
+    var run = TerminalRun()
+    for row in 0..<emulator.rows {
+      TerminalScreen.draw(row: row, columns: emulator.columns, run: &run, in: &canvas) {
+        emulator.cell(row: row, column: $0)
+      }
+    }
+    return StyledScreen(canvas: canvas, cursor: emulator.cursor)
+  }
+}

@@ -4,9 +4,9 @@ import TabShellPlatform
 
 /// A JUnit XML report, as GitLab, Jenkins and GitHub's test reporters read it, valid for the
 /// junit-10 schema (Jenkins' xunit plugin's `junit-10.xsd`, which pytest's default `xunit2` family
-/// writes; Tests/support/junit-10.xsd): one `testsuite`, one `testcase` per script (its path as
-/// `name`, its folder as `classname`, its expects as `assertions`; the schema has no `file` nor
-/// `line`, so the place is in the message), with a `failure` (an expect or a command failed, or its
+/// writes; the published file, unchanged, is Tests/schemas/junit-10.xsd): one `testsuite`, one
+/// `testcase` per script (its path as `name`, its folder as `classname`, its time; the schema has
+/// no `file`, `line` nor `assertions`, so the place is in the message), with a `failure` (an expect or a command failed, or its
 /// output is not the expected one) or an `error` (a syntax error, a timeout, a crash, a file that
 /// cannot be run) whose `message` is the first failure with its place and whose text is every
 /// failure, and the script's stdout and stderr.
@@ -60,9 +60,6 @@ enum JUnitReport {
     let classname = folder.map { $0.split(separator: "/").joined(separator: ".") } ?? "tabshell"
     var xml = "    <testcase name=\"\(attribute(script.path))\""
     xml += " classname=\"\(attribute(classname.isEmpty ? "tabshell" : classname))\""
-    if let report = result.run.report {
-      xml += " assertions=\"\(report.expectsPassed + report.expectsFailed)\""
-    }
     xml += " time=\"\(seconds(result.run.milliseconds))\""
     let kind = result.verdict.kind
     guard kind != .passed else {

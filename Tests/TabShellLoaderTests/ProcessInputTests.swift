@@ -103,6 +103,24 @@ struct ProcessInputTests {
     #expect(shown.status == 0 && shown.out.filter { $0.contains("drawn") }.count == 2)
   }
 
+  /// A version-1 plugin whose screen type says `"takesInput": true` is told at load time that
+  /// input needs version 2 (its screens take none); a version-2 one, or a version-1 one that does
+  /// not say it, loads without a word.
+  @Test func aVersionOnePluginThatSaysItTakesInputIsWarnedAtLoad() throws {
+    let session = try ProcessSession()
+    let two = try Self.plugin(session, "two", description: Self.description("two", version: 2))
+    let one = try Self.plugin(session, "one", description: Self.description("one", version: 1))
+    let quiet = try Self.plugin(
+      session, "quiet", description: #"{"protocolVersion":1,"name":"quiet","screenTypes":[]}"#)
+    let run = session.run("load \(two); load \(one); load \(quiet)")
+    #expect(run.status == 0)
+    #expect(
+      run.err == [
+        "warning: plugin 'one': screen type 'one' says \"takesInput\": true, but input needs"
+          + " protocol version 2 and the plugin chose version 1: its screens take no input\n"
+      ])
+  }
+
   @Test func inputsAreSentAsTheProtocolSaysAndAnswered() throws {
     let session = try Self.sideBySide()
     _ = session.shell.takeNeedsDisplay()

@@ -247,6 +247,15 @@ struct ProtocolMessageTests {
     let json: JSONValue = ["name": "p", "screenTypes": [["name": "t", "takesInput": true]]]
     #expect(try PluginDescription(json: json, version: 2).screenTypes[0].takesInput)
     #expect(try !PluginDescription(json: json, version: 1).screenTypes[0].takesInput)
+    // Version 1 notes the `true` it ignored, for the host to say at load time.
+    #expect(try PluginDescription(json: json, version: 2).ignored == [])
+    #expect(
+      try PluginDescription(json: json, version: 1).ignored == [
+        "screen type 't' says \"takesInput\": true, but input needs protocol version 2 and the"
+          + " plugin chose version 1: its screens take no input"
+      ])
+    let saysFalse: JSONValue = ["name": "p", "screenTypes": [["name": "t", "takesInput": false]]]
+    #expect(try PluginDescription(json: saysFalse, version: 1).ignored == [])
   }
 
   @Test func typesACommandsWords() {

@@ -45,8 +45,9 @@ final class PluginProcess {
   private static func start(
     executable: String, source: String, prefix: StderrPrefix, host: PluginHost
   ) throws(PluginLoadError) -> PluginClient {
+    let client: PluginClient
     do throws(PluginError) {
-      return try PluginClient(
+      client = try PluginClient(
         executable: executable, limits: host.limits, hostVersion: host.hostVersion,
         stderrHandler: { [unowned host] line in
           host.writeError("\(prefix.name): \(neutralized(line))\n")
@@ -54,6 +55,13 @@ final class PluginProcess {
     } catch {
       throw .refused(path: source, reason: error.description)
     }
+    // What the plugin meant and does not get (a version-1 screen type that takes input) is said
+    // at each start, load and reload.
+    let description = client.description
+    for sentence in description.ignored {
+      host.writeError("warning: plugin '\(description.name)': \(neutralized(sentence))\n")
+    }
+    return client
   }
 
   /// Whether the process runs.

@@ -4,7 +4,8 @@ import TabShellPlatform
 extension PluginDescription {
   /// Reads the result of `initialize` (without its `protocolVersion`, which the client checks), as
   /// `version` of the protocol has it: `takesInput` counts from version 2 (version 1 ignores it,
-  /// as every member it does not know).
+  /// as every member it does not know, but a `true` is noted in ``ignored``: the plugin meant its
+  /// screens to take input, and gets none).
   init(json: JSONValue, version: Int = 1) throws(ProtocolMistake) {
     let fields = try JSONFields(json, place: "the description")
     let name = try fields.string("name")
@@ -13,16 +14,24 @@ extension PluginDescription {
     }
     var types: [ScreenType] = []
     var typeNames: Set<String> = []
+    var ignored: [String] = []
     for value in try fields.array("screenTypes") {
       let type = try ScreenType(json: value, version: version)
       guard typeNames.insert(type.name).inserted else {
         throw ProtocolMistake("screen type '\(type.name)' is declared twice")
       }
       types.append(type)
+      if version < PluginProtocol.inputVersion, value["takesInput"] == .bool(true) {
+        ignored.append(
+          "screen type '\(type.name)' says \"takesInput\": true, but input needs protocol version "
+            + "\(PluginProtocol.inputVersion) and the plugin chose version \(version): its screens "
+            + "take no input")
+      }
     }
     var layouts: [Layout] = []
     for value in try fields.array("layouts") { layouts.append(try Layout(json: value)) }
     self.init(name: name, screenTypes: types, layouts: layouts)
+    self.ignored = ignored
   }
 
   /// Whether a screen type's name is lower-case letters, digits and `-`, as scripts type it.

@@ -12,6 +12,9 @@ package struct PluginDescription: Equatable, Sendable {
   package var screenTypes: [ScreenType]
   /// The layouts it provides.
   package var layouts: [Layout]
+  /// What the host ignored of the description that the plugin surely meant (a version-1 screen
+  /// type that says it takes input), one sentence each, for the host to say at load time.
+  package var ignored: [String] = []
 
   /// Makes a description.
   package init(name: String, screenTypes: [ScreenType] = [], layouts: [Layout] = []) {

@@ -166,6 +166,34 @@ private final class LivePlugin: TabShellPlugin {
       ])
   }
 
+  /// The screen's lines are compared without their trailing blanks: a TEXT with a blank at the
+  /// end of one of its lines never matches, and the timeout says why.
+  @Test(arguments: [
+    ("'Hi '", "'Hi '"), ("--regex 'Hi $'", "a match of 'Hi $'"),
+    (#""Hi \nthere""#, #"'Hi \u{A}there'"#),
+  ])
+  func aTimedOutWaitForTextEndingInABlankSaysTheLinesHaveNone(_ text: String, _ shown: String)
+    throws
+  {
+    let run = try Run()
+    let outcome = run.script(
+      """
+      size 20 8
+      add-tab text --id t --title Hi
+      wait-for --timeout 0.1 \(text)
+      """)
+    #expect(outcome == .failure)
+    #expect(
+      run.reported == [
+        """
+        s.tabsh:3:1: error: wait-for timed out after 0.1 s: screen 't' does not show \(shown) (a \
+        screen's lines are without their trailing blanks, and a line of it ends in a blank); its \
+        text:
+            |          Hi
+        """
+      ])
+  }
+
   @Test func aTimedOutRegexSaysSoAndABlankScreenIsBlank() throws {
     let run = try Run()
     // Four rows: the bar takes three and the header the last, the region has none.

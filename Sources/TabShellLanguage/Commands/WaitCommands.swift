@@ -27,7 +27,8 @@ enum WaitCommands {
     abstract: "wait until a screen shows TEXT, or has stopped changing",
     discussion: """
       The screen's text is what 'show' draws in its region (the rows under its header), without \
-      colour, at the size 'size' sets: its lines, trailing blanks left out, joined by newlines. \
+      colour, at the size 'size' sets: its lines, trailing blanks left out, joined by newlines \
+      (so a TEXT with a line that ends in a blank never matches, and the timeout says so). \
       Without --to it is the visible screen's, whichever that is at each look. While it waits, \
       the shell takes in the plugins' requests and the screens' timers, as at the prompt; the \
       text is looked at again after each. With --stable MS instead of TEXT, it waits until the \

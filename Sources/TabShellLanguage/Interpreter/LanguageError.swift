@@ -126,14 +126,24 @@ package enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible 
   }
 
   /// `wait-for timed out after 10 s: screen 'c' does not show 'TEXT'; its text:`, then the
-  /// screen's lines from the first to the last that is not blank, each after `| `.
+  /// screen's lines from the first to the last that is not blank, each after `| `. A TEXT with a
+  /// line that ends in a blank (before the `$` that ends an expression) never matches, and the
+  /// message says why.
   static func timedOut(
     _ text: String, isRegex: Bool, screen: String, seconds: Double, screenText: [String]
   ) -> String {
     let time = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     let what = (isRegex ? "a match of " : "") + quoted(text)
-    return "wait-for timed out after \(time) s: screen \(quoted(screen)) does not show \(what)"
-      + shownText(screenText)
+    var message =
+      "wait-for timed out after \(time) s: screen \(quoted(screen)) does not show \(what)"
+    let lineEnds = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      isRegex && $0.hasSuffix("$") && !$0.hasSuffix("\\$") ? $0.dropLast() : $0
+    }
+    if lineEnds.contains(where: { $0.last == " " || $0.last == "\t" }) {
+      message +=
+        " (a screen's lines are without their trailing blanks, and a line of it ends in a blank)"
+    }
+    return message + shownText(screenText)
   }
 
   /// `; its text:` and a screen's lines from the first to the last that is not blank, each after

@@ -15,6 +15,24 @@ import Testing
     #expect(result.stdout == "x$2 y  $x $\n")
   }
 
+  /// `\$` is a `$` that is never substituted, in double quotes as outside them (`$$` too), and in a
+  /// hook's commands; in single quotes a backslash is itself.
+  @Test func aBackslashBeforeADollarMakesItADollar() throws {
+    let directory = NSTemporaryDirectory() + "tabshell-args-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let script = #"""
+      echo "\$1" \$1 "$1" '\$1' "a\$$" "\\$1"
+      on did-select "echo \"\$tab\" \$tab $tab"
+      add-tab text; add-tab text; tab 2
+
+      """#
+    try script.write(toFile: directory + "/s.tabsh", atomically: true, encoding: .utf8)
+    let result = runInProcess(["s.tabsh", "A"], directory: directory)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == "$1 $1 A \\A a$$ \\A\n$tab $tab 1\n$tab $tab 2\n")
+  }
+
   /// Arguments `$@` stands for never become a hook's commands: they would be code (split at `;`,
   /// or substituted again).
   @Test func argumentsNeverBecomeAHooksCommands() throws {

@@ -2,8 +2,9 @@
 ///
 /// One command a line; `;` separates commands; `#` at the start of a word starts a comment; a
 /// backslash at the end of a line continues it; `'single'` and `"double"` quotes (in double quotes
-/// `\"`, `\\`, `\n` and `\u{1B}` (any Unicode scalar in hex) escape); outside quotes a backslash takes the next character literally. A
-/// quote must close on its line. Locations count lines from 1 and characters (Unicode scalars)
+/// `\"`, `\\`, `\$`, `\n` and `\u{1B}` (any Unicode scalar in hex) escape); outside quotes a
+/// backslash takes the next character literally. `\$` (in double quotes or outside quotes) is a
+/// `$` never substituted, lexed as `$$`. A quote must close on its line. Locations count lines from 1 and characters (Unicode scalars)
 /// from 1, and survive continuations and `;`. An error drops the rest of its line and lexing goes
 /// on, so that every error is found.
 package enum Lexer {
@@ -156,7 +157,18 @@ package enum Lexer {
         startWord()
         wordStart.column -= 1
       }
+      if bytes[i] == UInt8(ascii: "$") {
+        advance(bytes)
+        appendDollar()
+        return
+      }
       take(bytes)
+    }
+
+    /// A `$` that `\$` wrote: `$$`, the `$` that substitution never takes for the start of a
+    /// `$1`, `$tab`... (Substitution turns it into one `$`).
+    mutating func appendDollar() {
+      buffer.append(contentsOf: [UInt8(ascii: "$"), UInt8(ascii: "$")])
     }
 
     /// Reads a quoted part of a word; `false` (with an error) when the quote does not close.
@@ -180,6 +192,11 @@ package enum Lexer {
             advance(bytes)
             advance(bytes)
             buffer.append(UInt8(ascii: "\n"))
+            continue
+          case UInt8(ascii: "$"):
+            advance(bytes)
+            advance(bytes)
+            appendDollar()
             continue
           case UInt8(ascii: "u"):
             if let (scalar, length) = Self.scalarEscape(bytes, at: i) {

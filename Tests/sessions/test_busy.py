@@ -127,6 +127,30 @@ def test_attach_and_kill_session_are_not_given_up_while_a_command_waits():
             assert not s.wait_gone([server], timeout=3) and not os.path.exists(s.socket("work"))
 
 
+def test_a_wait_for_a_regular_expression_does_not_hold_the_session():
+    # `(a+)+$` over 26 a's and a `!`: hours for a backtracking search, which held the session
+    # (management requests unanswered, SIGTERM not acted on) until it ended.
+    program = "add-tab terminal --id t -- sh -c 'printf a%.0s $(seq 26); printf !; sleep 100'"
+    wait = "wait-for --to t --timeout 1 a!; wait-for --to t --timeout 60 --regex '(a+)+$'"
+    with Sandbox([program]) as s:
+        server = s.start_detached("work")
+        with sending(s, wait) as sent:
+            listed = s.tabshell("sessions")
+            assert listed.returncode == 0 and listed.stdout.startswith("work: 1 tab"), listed
+            assert listed.seconds < 1.5, listed.seconds
+            killed = s.tabshell("kill-session", "work")
+            assert (killed.returncode, killed.stderr) == (0, ""), killed
+            assert killed.seconds < 2, killed.seconds
+            assert sent.wait(timeout=3) == 130
+            assert not s.wait_gone([server], timeout=3)
+    with Sandbox([program]) as s:
+        server = s.start_detached("work")
+        with sending(s, wait) as sent:
+            os.kill(server, signal.SIGTERM)
+            assert not s.wait_gone([server], timeout=3)
+            sent.wait(timeout=3)
+
+
 def test_a_held_request_whose_client_went_does_not_run():
     with Sandbox() as s:
         s.start_detached("work")

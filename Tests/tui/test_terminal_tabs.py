@@ -13,8 +13,11 @@ The binary is $TABSHELL_BIN (default .build/debug/tabshell). Needs pyte, less an
 
 import os
 import shutil
+import signal
+import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from terminal import BINARY, Terminal, environment  # noqa: E402
@@ -120,6 +123,38 @@ def test_a_resize_of_the_outer_terminal_reaches_the_program():
         t.wait(lambda t: f"{REGION_ROWS + 6} 100" in region(t), "the new size")
         t.resize(60, 20)
         t.wait(lambda t: f"{REGION_ROWS - 4} 60" in t.text(), "the smaller size")
+
+
+def test_a_wait_for_a_regular_expression_keeps_its_timeout_and_ctrl_c_stops_it():
+    # `(a+)+$` over 26 a's and a `!`: hours for a backtracking search, which neither --timeout nor
+    # Ctrl-C stopped.
+    program = "sh -c 'printf a%.0s $(seq 26); printf !; sleep 100'"
+    script = (f"add-tab terminal --id t -- {program}; wait-for --to t a!; "
+              "wait-for --timeout 1 --regex '(a+)+$'")
+    home = tempfile.mkdtemp(prefix="tabshell-tui-")
+    try:
+        started = time.monotonic()
+        done = subprocess.run([BINARY, "-c", script], capture_output=True, text=True, timeout=60,
+                              env=environment(home), stdin=subprocess.DEVNULL)
+        assert time.monotonic() - started < 30, time.monotonic() - started
+        assert done.returncode == 1 and done.stderr == (
+            "-c:1:101: error: wait-for timed out after 1 s: screen 't' does not show a match of "
+            "'(a+)+$'; its text:\n    | " + "a" * 26 + "!\n"), done
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+    with shell_with(f"add-tab terminal --id t -- {program}") as t:
+        in_screen_focus(t, "t")
+        t.wait(lambda t: region(t)[0] == "a" * 26 + "!", "the a's")
+        t.type(PREFIX + ":")
+        t.wait(lambda t: t.row(t.rows).startswith("tabshell:t>"), "the command line")
+        t.type("wait-for --timeout 60 --regex '(a+)+$'\r")
+        t.pump(1)
+        # Ctrl-C as the terminal sends it while a command runs (the harness's pseudo-terminal is
+        # not the shell's controlling terminal).
+        t.signal(signal.SIGINT)
+        # The next line runs at once: the wait was given up.
+        t.type("close-tab t\r")
+        t.wait_text("No tabs.", timeout=5)
 
 
 def test_the_wheel_and_prefix_page_up_scroll_back_and_a_key_returns():

@@ -12,7 +12,9 @@ enum WaitCommands {
   static let timeout = Option(
     "--timeout", .seconds(maximum: maximumSeconds), valueName: "SECONDS",
     abstract: "how long to wait before failing (default 10; fractions too: 0.5)")
-  static let regex = Option(flag: "--regex", abstract: "TEXT is a regular expression")
+  static let regex = Option(
+    flag: "--regex",
+    abstract: "TEXT is a regular expression (RE2's syntax; no backreferences nor lookaround)")
   static let text = Argument(
     "TEXT", variadic: .text, abstract: "the text to wait for (words are joined by one space)")
   static let stable = Option(
@@ -78,32 +80,57 @@ enum WaitCommands {
 }
 
 /// What `wait-for` looks for in a screen's text: words joined by a space, found as they are or
-/// as a regular expression.
+/// as a regular expression (``TextPattern``).
 struct ScreenTextMatch {
   /// The text as written.
   let text: String
-  private let regex: Regex<AnyRegexOutput>?
+  private let pattern: TextPattern?
 
   /// Whether the text is a regular expression.
-  var isRegex: Bool { regex != nil }
+  var isRegex: Bool { pattern != nil }
 
   /// Joins `words`; with `isRegex`, compiles them, failing with the expression's error.
   init(_ words: [String], isRegex: Bool) throws(LanguageError) {
     text = words.joined(separator: " ")
     guard isRegex else {
-      regex = nil
+      pattern = nil
       return
     }
-    do {
-      regex = try Regex(text)
+    do throws(PatternError) {
+      pattern = try TextPattern(text)
     } catch {
-      throw .notARegex(text, reason: "\(error)")
+      throw .notARegex(text, reason: error.message)
     }
   }
 
-  /// Whether `screenText` holds the text (or a match of the expression).
-  func isFound(in screenText: String) -> Bool {
-    if let regex { return screenText.firstMatch(of: regex) != nil }
-    return screenText.contains(text)
+  /// Looks for the text in screen texts, one after the other: a search of an expression that a
+  /// look did not finish goes on at the next while the screen's text is the same.
+  struct Looking {
+    let match: ScreenTextMatch
+    private var search: PatternSearch?
+    private var searched = ""
+
+    init(_ match: ScreenTextMatch) {
+      self.match = match
+    }
+
+    /// Whether `screenText` holds the text (or a match of the expression): `unfinished` when
+    /// the search has run until `deadline` and goes on at the next look.
+    mutating func look(at screenText: String, until deadline: ContinuousClock.Instant)
+      -> WaitLook
+    {
+      guard let pattern = match.pattern else {
+        return screenText.contains(match.text) ? .done : .notYet
+      }
+      if search == nil || searched != screenText {
+        search = pattern.search(in: screenText)
+        searched = screenText
+      }
+      switch search?.run(until: deadline) {
+      case .found: return .done
+      case .notFound: return .notYet
+      case .unfinished, nil: return .unfinished
+      }
+    }
   }
 }

@@ -10,35 +10,62 @@ package enum WaitMoment: Equatable {
   case ended
 }
 
+/// What a wait's look at what it waits for found.
+enum WaitLook: Equatable {
+  /// It is there: the wait is over.
+  case done
+  /// Not yet: look again when something came in.
+  case notYet
+  /// The look has not finished (a long search): look again at once, after taking in what came.
+  case unfinished
+}
+
 extension Interpreter {
   /// The longest one `poll` of a wait lasts, in milliseconds: an interrupt that reached another
   /// thread, or came just before the `poll`, is seen within it. A wait otherwise sleeps until a
   /// plugin writes or a timer is due.
   static let waitSlice: Int32 = 100
 
-  /// Waits at most `seconds` until `isDone` says so, taking in the background work meanwhile
-  /// (``backgroundDescriptors``, ``backgroundTimeout``, ``takeInBackgroundWork()``): `isDone` is
-  /// asked first, then after each wake-up that had work (a descriptor ready, a timer or a
-  /// source's work due), not after one that only ends a ``waitSlice``; ``whileWaiting`` is called
-  /// at each wake-up (which comes no later than it asks) and when the wait ends. Returns whether
-  /// it said so in time; an interrupt (Ctrl-C) throws ``Interrupted``.
-  ///
-  /// With `askAgainWithin`, `isDone` is asked after every wake-up, and no wake-up comes later than
-  /// it says (in milliseconds), however quiet the background is: for a wait on time passing.
+  /// The longest one look of `wait-for` searches for a regular expression before the wait takes in
+  /// signals, requests and output, and looks on.
+  static let searchSlice: Duration = .milliseconds(20)
+
+  /// Waits at most `seconds` until `isDone` says so (see ``wait(seconds:askAgainWithin:looking:)``).
   func wait(
     seconds: Double, askAgainWithin: (() -> Int32)? = nil, until isDone: () throws -> Bool
+  ) throws -> Bool {
+    try wait(seconds: seconds, askAgainWithin: askAgainWithin) { try isDone() ? .done : .notYet }
+  }
+
+  /// Waits at most `seconds` until `look` says it is done, taking in the background work meanwhile
+  /// (``backgroundDescriptors``, ``backgroundTimeout``, ``takeInBackgroundWork()``): `look` is
+  /// asked first, then after each wake-up that had work (a descriptor ready, a timer or a
+  /// source's work due), not after one that only ends a ``waitSlice``, and at once again (after a
+  /// `poll` that does not sleep) when it had not finished; ``whileWaiting`` is called at each
+  /// wake-up (which comes no later than it asks) and when the wait ends. Returns whether it said
+  /// so in time; an interrupt (Ctrl-C) throws ``Interrupted``.
+  ///
+  /// With `askAgainWithin`, `look` is asked after every wake-up, and no wake-up comes later than
+  /// it says (in milliseconds), however quiet the background is: for a wait on time passing.
+  func wait(
+    seconds: Double, askAgainWithin: (() -> Int32)? = nil, looking look: () throws -> WaitLook
   ) throws -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now + .seconds(seconds)
     var changed = true
+    var unfinished = false
     var hostLimit: Int32 = -1
     defer { _ = whileWaiting?(.ended) }
     while true {
       if Self.isInterrupted { throw Interrupted() }
-      if changed || askAgainWithin != nil, try isDone() { return true }
+      if changed || unfinished || askAgainWithin != nil {
+        let found = try look()
+        if found == .done { return true }
+        unfinished = found == .unfinished
+      }
       let left = clock.now.duration(to: deadline)
       guard left > .zero else { return false }
-      var timeout = min(Self.waitSlice, Self.milliseconds(left))
+      var timeout = unfinished ? 0 : min(Self.waitSlice, Self.milliseconds(left))
       if hostLimit >= 0 { timeout = min(timeout, hostLimit) }
       if let askAgainWithin { timeout = min(timeout, max(1, askAgainWithin())) }
       let background = backgroundTimeout
@@ -56,11 +83,15 @@ extension Interpreter {
   /// at all) fails at once.
   func waitFor(_ match: ScreenTextMatch, on id: String?, seconds: Double) throws {
     var last: (screen: String, text: [String]) = ("", [])
+    var looking = ScreenTextMatch.Looking(match)
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(seconds)
     let found = try wait(seconds: seconds) {
       let looked = if let id { shell.screen(id: id) } else { shell.visibleScreen }
       guard let screen = looked else { throw id.map { ShellError.noSuchScreen($0) } ?? .noTabs }
       last = (screen.id, screenText(of: screen.id))
-      return match.isFound(in: last.text.joined(separator: "\n"))
+      let slice = min(clock.now + Self.searchSlice, deadline)
+      return looking.look(at: last.text.joined(separator: "\n"), until: slice)
     }
     guard !found else { return }
     throw LanguageError.waitTimedOut(

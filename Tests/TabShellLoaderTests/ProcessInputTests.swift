@@ -121,6 +121,58 @@ struct ProcessInputTests {
       ])
   }
 
+  /// A version-2 plugin in Python that takes input and logs, for each line it reads, its length
+  /// in bytes and the input it carries; it handles every input.
+  static func loggingPlugin(_ session: ProcessSession) throws -> String {
+    try session.file(
+      "big.py",
+      #"""
+      #!/usr/bin/env python3
+      import json, sys
+      log = open(sys.argv[0] + ".log", "a")
+      for line in sys.stdin:
+          m = json.loads(line)
+          if "id" not in m:
+              continue
+          entry = {"bytes": len(line.encode()) - 1, "method": m["method"]}
+          entry["input"] = m.get("params", {}).get("input")
+          log.write(json.dumps(entry) + "\n")
+          log.flush()
+          result = None
+          if m["method"] == "initialize":
+              result = {"protocolVersion": 2, "name": "big",
+                        "screenTypes": [{"name": "big", "takesInput": True}]}
+          elif m["method"] == "screen/draw":
+              result = {"lines": []}
+          elif m["method"] == "screen/input":
+              result = {"handled": True}
+          sys.stdout.write(json.dumps({"jsonrpc": "2.0", "id": m["id"], "result": result}) + "\n")
+          sys.stdout.flush()
+
+      """#)
+  }
+
+  /// A paste too long for one line (200,000 control characters are 1.2 MB of JSON) reaches the
+  /// screen whole, in order, in pieces that each fit in a line of the protocol's 1 MiB: the host
+  /// wrote it as one line past its own limit.
+  @Test(.enabled(if: NewPluginScriptTests.hasPython3, "python3 is not on PATH"))
+  func aPasteTooLongForALineComesInPiecesThatFit() throws {
+    let session = try ProcessSession(timeout: 10)
+    let plugin = try Self.loggingPlugin(session)
+    #expect(session.run("load \(plugin); add-tab big --id a").status == 0)
+    let text = String(repeating: "\u{1}", count: 199_999) + "é"
+    #expect(try send(session, .text(text, isPaste: true)))
+    let log = try String(contentsOfFile: plugin + ".log", encoding: .utf8)
+    let entries = try log.split(separator: "\n").map {
+      try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    #expect(entries.allSatisfy { ($0["bytes"] as? Int ?? .max) <= 1 << 20 })
+    let inputs = entries.compactMap { $0["input"] as? [String: Any] }
+    #expect(inputs.count == 2)
+    #expect(inputs.allSatisfy { $0["kind"] as? String == "text" && $0["paste"] as? Bool == true })
+    #expect(inputs.map { $0["text"] as? String ?? "" }.joined() == text)
+  }
+
   @Test func inputsAreSentAsTheProtocolSaysAndAnswered() throws {
     let session = try Self.sideBySide()
     _ = session.shell.takeNeedsDisplay()

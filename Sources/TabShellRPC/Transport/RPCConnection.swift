@@ -18,6 +18,11 @@ import TabShellPlatform
 /// connection stops the child (SIGTERM, then SIGKILL, reaped), keeps the fault in ``fault``, and
 /// every call from then on throws it.
 ///
+/// The host keeps to the line limit it holds the plugin to (``RPCLimits/maxLineBytes``): a request
+/// whose line would be longer is not written, and its answer is an error that says so (the plugin
+/// is not at fault and goes on); an answer too long is replaced by a short error (see
+/// ``respond(to:with:)``).
+///
 /// Isolation: used from one thread at a time; the handler is called on that thread.
 package final class RPCConnection {
   /// The child.
@@ -100,9 +105,23 @@ package final class RPCConnection {
     appendMethod(method, params: params)
     let seconds = timeout ?? limits.timeout
     let deadline = MonotonicClock.now() + UInt64(seconds * 1e9)
-    try send(until: deadline)
-    pending.append(PendingRequest(id: id, method: method, seconds: seconds, deadline: deadline))
+    var request = PendingRequest(id: id, method: method, seconds: seconds, deadline: deadline)
+    if outgoing.count - 1 > limits.maxLineBytes {
+      request.response = .error(tooLong(outgoing.count - 1))
+    } else {
+      try send(until: deadline)
+    }
+    pending.append(request)
     return id
+  }
+
+  /// The answer to a request that was not written because its line would have been `bytes`
+  /// long, past ``RPCLimits/maxLineBytes`` (`what` was too long).
+  func tooLong(_ bytes: Int, what: String = "the message to the plugin") -> RPCError {
+    RPCError(
+      code: RPCError.failed,
+      message: "\(what) would be a line of \(bytes) bytes, longer than the "
+        + "\(limits.maxLineBytes) a line may be")
   }
 
   /// Waits for the answer to a request sent with ``sendRequest(_:params:)`` (and so for the
@@ -126,18 +145,36 @@ package final class RPCConnection {
     }
   }
 
-  /// Sends a notification (no answer comes back).
-  package func notify(_ method: String, params: JSONValue? = nil) throws(PluginFault) {
+  /// Sends a notification (no answer comes back); one whose line would be longer than
+  /// ``RPCLimits/maxLineBytes`` is not sent, and this returns `false`.
+  @discardableResult
+  package func notify(_ method: String, params: JSONValue? = nil) throws(PluginFault) -> Bool {
     try checkRunning()
     outgoing.removeAll(keepingCapacity: true)
     outgoing.append(contentsOf: #"{"jsonrpc":"2.0""#.utf8)
     appendMethod(method, params: params)
+    guard outgoing.count - 1 <= limits.maxLineBytes else { return false }
+    try send(until: MonotonicClock.now() + UInt64(limits.timeout * 1e9))
+    return true
+  }
+
+  /// Answers a request the plugin sent (``IncomingMessage/id``). An answer whose line would be
+  /// longer than ``RPCLimits/maxLineBytes`` (an error that quotes what the plugin sent) is
+  /// replaced by a short error; an id too long for even that to fit is the plugin's fault.
+  package func respond(to id: JSONValue, with response: RPCResponse) throws(PluginFault) {
+    try checkRunning()
+    writeAnswer(to: id, response)
+    if outgoing.count - 1 > limits.maxLineBytes {
+      let bytes = outgoing.count - 1
+      writeAnswer(to: id, .error(tooLong(bytes, what: "the answer")))
+      guard outgoing.count - 1 <= limits.maxLineBytes else {
+        throw stop(because: .invalidMessage("a request's id is too long to be answered"))
+      }
+    }
     try send(until: MonotonicClock.now() + UInt64(limits.timeout * 1e9))
   }
 
-  /// Answers a request the plugin sent (``IncomingMessage/id``).
-  package func respond(to id: JSONValue, with response: RPCResponse) throws(PluginFault) {
-    try checkRunning()
+  private func writeAnswer(to id: JSONValue, _ response: RPCResponse) {
     outgoing.removeAll(keepingCapacity: true)
     outgoing.append(contentsOf: #"{"jsonrpc":"2.0","id":"#.utf8)
     id.write(to: &outgoing)
@@ -150,7 +187,6 @@ package final class RPCConnection {
       error.json.write(to: &outgoing)
     }
     outgoing.append(contentsOf: "}\n".utf8)
-    try send(until: MonotonicClock.now() + UInt64(limits.timeout * 1e9))
   }
 
   /// The descriptors an event loop polls for reading (stdout, stderr, and the exit descriptor

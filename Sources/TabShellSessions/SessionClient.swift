@@ -154,12 +154,15 @@ package final class SessionClient {
       case .tooLong: throw .protocolError("a message longer than \(input.limit) bytes")
       case .none: break
       }
+      // What came is read even when the time is up (a wait of 0: what is there now).
       let wait = deadline.map { MonotonicClock.milliseconds(until: $0) } ?? -1
-      if let deadline, MonotonicClock.now() >= deadline {
-        throw .notAnswering(name, milliseconds: Int(limit))
-      }
       let ready = SystemIO.wait([SystemIO.Watched(fd: fd)], milliseconds: wait)
-      guard ready.first?.readable == true || ready.first?.broken == true else { continue }
+      guard ready.first?.readable == true || ready.first?.broken == true else {
+        if let deadline, MonotonicClock.now() >= deadline {
+          throw .notAnswering(name, milliseconds: Int(limit))
+        }
+        continue
+      }
       switch input.fill(from: fd) {
       case .read, .wouldBlock: continue
       case .endOfFile, .failed: throw .connectionLost(name)

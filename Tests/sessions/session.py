@@ -75,6 +75,30 @@ class Sandbox:
         terminal.settle()
         return terminal
 
+    def line_client(self, name):
+        """The line client of the session `name` (`tabshell --session NAME` on a pseudo-terminal,
+        the session started first when it does not run) once it shows its prompt."""
+        terminal = self.client("--session", name)
+        terminal.wait_text(f"tabshell[{name}]>")
+        return terminal
+
+    def connections(self, name, count, attach=False):
+        """`count` connections to the session `name` that said hello (and, with `attach`,
+        attached), in the order they came; close them with `close_all`."""
+        connections = []
+        try:
+            for _ in range(count):
+                connection = self.connect(name)
+                connections.append(connection)
+                if attach:
+                    connection.attach()
+                else:
+                    connection.hello()
+        except BaseException:
+            close_all(connections)
+            raise
+        return connections
+
     def start_detached(self, name):
         """Starts the session `name` with no terminal (`tabshell --session NAME` with stdin not a
         terminal: its client sends stdin, here nothing, and leaves); returns the server's pid."""
@@ -171,6 +195,23 @@ def running(pid):
             return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+def close_all(connections):
+    for connection in connections:
+        connection.close()
+
+
+def still_open(connection):
+    """Whether the server has not closed `connection` (nothing to read, no end)."""
+    timeout = connection.socket.gettimeout()
+    connection.socket.setblocking(False)
+    try:
+        return connection.socket.recv(1) != b""
+    except BlockingIOError:
+        return True
+    finally:
+        connection.socket.settimeout(timeout)
 
 
 class ProtocolError(Exception):

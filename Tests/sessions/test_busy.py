@@ -257,8 +257,7 @@ def test_ctrl_c_in_an_attached_client_leaves_another_clients_command_alone():
 def test_ctrl_c_in_the_line_client_interrupts_its_line():
     with Sandbox() as s:
         s.start_detached("work")
-        line = s.client("--session", "work")
-        line.wait_text("tabshell[work]>")
+        line = s.line_client("work")
         line.type("sleep 30; echo never\r")
         time.sleep(0.5)
         started = time.monotonic()

@@ -481,8 +481,7 @@ def test_an_old_server_ending_leaves_a_newer_servers_socket_alone():
 def test_the_line_client_waits_for_a_busy_server_and_says_so():
     with Sandbox() as s:
         s.start_detached("work")
-        line = s.client("--session", "work")
-        line.wait_text("tabshell[work]>")
+        line = s.line_client("work")
         busy = s.connect("work")
         busy.hello()
         try:
@@ -501,6 +500,16 @@ def test_the_line_client_waits_for_a_busy_server_and_says_so():
             assert "ended]" not in line.text(), line.text()
         finally:
             busy.close()
+
+
+def test_the_line_client_says_when_its_session_ends_while_a_line_is_typed():
+    with Sandbox() as s:
+        s.start_detached("work")
+        line = s.line_client("work")
+        line.type("echo half")
+        assert s.tabshell("kill-session", "work").returncode == 0
+        line.wait_text("[session work ended]", timeout=5)
+        assert line.finish() == 0
 
 
 # Attached clients.

@@ -10,7 +10,7 @@ import TabShellSessions
 enum SessionServerProcess {
   /// Binds the socket, sets up the shell as the REPL does (plugins, start-up file), tells the
   /// starting process through `report` (what it printed, then ``SessionStarter/readyLine``, or
-  /// `NUL` and its error), detaches from the terminal's streams and serves until the session ends.
+  /// `NUL` and its error, which the starting process prints after `error: `), detaches from the terminal's streams and serves until the session ends.
   package static func run(
     _ session: SessionName, socket: String, _ options: CommandLineOptions,
     _ process: ProcessContext, report: Int32
@@ -36,9 +36,9 @@ enum SessionServerProcess {
     do throws(SystemError) {
       listener = try UnixSocket.listen(at: socket)
     } catch  where error == UnixSocket.addressInUse {
-      fail("error: \(SessionError.nameInUse(session.text))")
+      fail("\(SessionError.nameInUse(session.text))")
     } catch {
-      fail("error: cannot make the socket '\(socket)': \(error)")
+      fail("cannot make the socket '\(socket)': \(error)")
     }
     let socketFile = SocketFile(boundAt: socket)
     // Terminal tabs' programs and process plugins find the session through it.
@@ -58,7 +58,7 @@ enum SessionServerProcess {
         try interpreter.plugins.load(path: interpreter.resolve(path), source: path)
       } catch {
         socketFile.remove()
-        fail("error: --plugin \(path): \(error)")
+        fail("--plugin \(path): \(error)")
       }
     }
     if !options.noStartupFile, !options.noPluginFolder {
@@ -74,7 +74,7 @@ enum SessionServerProcess {
     interpreter.view.fullScreenToCome = nil
     if let status = startupStatus {
       socketFile.remove()
-      fail("error: the start-up file ended the session (status \(status))")
+      fail("the start-up file ended the session (status \(status))")
     }
     tell(SessionStarter.readyLine)
     SystemIO.close(report)

@@ -45,7 +45,12 @@ package enum SessionStarter {
     let socket = folder.socketPath(session)
     do throws(SessionError) {
       try folder.prepare()
+      // Starts of one name take turns: one starts the server, the others join it once it is
+      // ready (or replace it, had it died).
+      let lock = try startLock(socket: socket, name: name)
+      defer { lock.unlock() }
       if let client = try connectIfRunning(socket: socket, name: name) {
+        lock.unlock()
         process.writeError(
           "warning: session '\(name)' runs already: this is a client of it (the other options "
             + "are not applied)\n")
@@ -57,6 +62,7 @@ package enum SessionStarter {
       }
       guard socket.utf8.count <= UnixSocket.pathLimit else { throw .pathTooLong(socket) }
       try startServer(session, socket: socket, options, process)
+      lock.unlock()
       if options.fullScreen { return AttachCommand.run(session: name, context(process)) }
       let client = try SessionClient.connect(socket: socket, name: name, client: "line")
       return SessionLineClient.run(client, process)
@@ -64,6 +70,23 @@ package enum SessionStarter {
       process.writeError("error: \(error)\n")
       return 1
     }
+  }
+
+  /// The start's lock of the session at `socket` (``SessionFolder/startLockPath(ofSocket:)``),
+  /// held: another start of the name holds it until its server is ready, or at most
+  /// ``startupTimeout`` and a little more.
+  private static func startLock(socket: String, name: String) throws(SessionError) -> FileLock {
+    let lock: FileLock
+    do throws(SystemError) {
+      lock = try FileLock(path: SessionFolder.startLockPath(ofSocket: socket))
+    } catch {
+      throw .system("cannot lock the start of session '\(name)'", error.description)
+    }
+    let seconds = startupTimeout + 5
+    guard lock.lock(until: MonotonicClock.now() + UInt64(seconds) * 1_000_000_000) else {
+      throw .startLocked(name, seconds: seconds)
+    }
+    return lock
   }
 
   /// A client of the session at `socket` when its server runs; `nil` when there is none (a stale

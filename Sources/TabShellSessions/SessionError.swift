@@ -27,6 +27,12 @@ package enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
   /// What is at a session's name in the folder is not a socket of this user's (a file, a FIFO, a
   /// link): it is left alone.
   case notASocket(String)
+  /// Another process is starting the session (it holds the start's lock): its server is not
+  /// ready yet.
+  case starting(String)
+  /// Another process started the session and did not finish within the limit (it holds the
+  /// start's lock: a stopped `tabshell --session`).
+  case startLocked(String, seconds: Int)
   /// The server did not answer within the limit.
   case notAnswering(String, milliseconds: Int)
   /// A session's server did not finish starting (its start-up file) within the limit: it was
@@ -66,6 +72,10 @@ package enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
     case .serverDied(let name):
       "the server of session '\(shown(name))' died; its socket was removed"
     case .notASocket(let path): "'\(shown(path))' is not a session's socket (left alone)"
+    case .starting(let name): "session '\(shown(name))' is starting: its server is not ready yet"
+    case .startLocked(let name, let seconds):
+      "session '\(shown(name))' is being started by another process, which has not finished "
+        + "within \(seconds) s"
     case .notAnswering(let name, let milliseconds):
       "the server of session '\(shown(name))' did not answer within \(milliseconds) ms"
     case .startTimedOut(let name, let seconds):

@@ -33,6 +33,16 @@ package struct SessionFolder: Equatable, Sendable {
   /// The socket of the session `name`.
   package func socketPath(_ name: SessionName) -> String { path + "/" + name.text }
 
+  /// The lock that a start of the session whose socket is `socket` holds while it replaces a stale
+  /// socket and its server starts (``TabShellPlatform/FileLock``): `.NAME.lock` beside the socket,
+  /// a name no session can have.
+  package static func startLockPath(ofSocket socket: String) -> String {
+    let slash = socket.lastIndex(of: "/")
+    let folder = slash.map { String(socket[...$0]) } ?? ""
+    let name = slash.map { String(socket[socket.index(after: $0)...]) } ?? socket
+    return folder + "." + name + ".lock"
+  }
+
   /// Checks the folder as it is: `nil` when it is fit to use, else why not (a missing folder is
   /// ``SessionError/folderMissing(_:)``).
   package func problem() -> SessionError? {

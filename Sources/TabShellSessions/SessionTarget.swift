@@ -51,7 +51,11 @@ package struct SessionTarget: Equatable, Sendable {
       return .noSuchSession(name, running: folder.sessionNames().map(\.text))
     }
     if error == UnixSocket.connectionRefused {
-      return removeStale(socket) ? .serverDied(name) : .notASocket(socket)
+      switch removeStale(socket) {
+      case .removed: return .serverDied(name)
+      case .starting: return .starting(name)
+      case .notASocket: return .notASocket(socket)
+      }
     }
     if error == .permissionDenied {
       let owner = FileStatus.of(socket, followingLinks: false)?.owner ?? 0
@@ -60,13 +64,31 @@ package struct SessionTarget: Equatable, Sendable {
     return .system("cannot connect to '\(socket)'", error.description)
   }
 
-  /// Removes the socket at `path` when it is a socket of this user's (a server that died left it).
+  /// What ``removeStale(_:)`` did.
+  package enum StaleSocket: Equatable, Sendable {
+    /// The socket was removed.
+    case removed
+    /// A start of the session holds its lock: it replaces the socket itself (or its new server is
+    /// binding it), so it is left alone.
+    case starting
+    /// What is at the path is no socket of this user's: left alone.
+    case notASocket
+  }
+
+  /// Removes the socket at `path`, to which a connection was refused, when it is a socket of this
+  /// user's (a server that died left it) and no start of the session holds its lock
+  /// (``SessionFolder/startLockPath(ofSocket:)``): a start replaces a stale socket under that lock,
+  /// and its server's socket is refused for a moment between its `bind` and its `listen`.
   @discardableResult
-  package static func removeStale(_ path: String) -> Bool {
+  package static func removeStale(_ path: String) -> StaleSocket {
     guard let status = FileStatus.of(path, followingLinks: false), status.kind == .socket,
       status.owner == CurrentProcess.userID
-    else { return false }
-    return FileSystem.remove(path)
+    else { return .notASocket }
+    // No lock file: no start of this name ever took it.
+    let lock = try? FileLock(path: SessionFolder.startLockPath(ofSocket: path), creating: false)
+    if let lock, !lock.tryLock() { return .starting }
+    defer { lock?.unlock() }
+    return FileSystem.remove(path) ? .removed : .notASocket
   }
 
   /// The folder part of a path (`.` for none).

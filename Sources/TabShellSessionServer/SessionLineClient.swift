@@ -35,7 +35,9 @@ enum SessionLineClient {
 ///
 /// Isolation: the REPL's thread.
 final class SessionLineEngine: REPLEngine {
-  let client: SessionClient
+  /// The connection; a new one when the server closed the old one to make room for another
+  /// client (it was idle longest).
+  private(set) var client: SessionClient
   let process: ProcessContext
   /// The status of the last line that ran.
   private(set) var lastStatus: Int32 = 0
@@ -117,6 +119,25 @@ final class SessionLineEngine: REPLEngine {
   /// How often a Ctrl-C is looked for while an answer is waited for, in ms.
   static let interruptCheck: Int32 = 50
 
+  /// The server closed the connection, idle while the user typed, to make room for another
+  /// client (its `closed` notification): the client connects again, as the user would; when that
+  /// fails, it says why and ends.
+  private func reconnect(closed message: String) -> BackgroundOutcome {
+    var outcome = BackgroundOutcome()
+    client.close()
+    do throws(SessionError) {
+      client = try SessionClient.connect(socket: client.socket, name: client.name, client: "line")
+    } catch {
+      outcome.printed = [
+        PrintedText(
+          toStandardError: true, text: "error: \(SessionError.closedByServer(message))\n"),
+        PrintedText(toStandardError: true, text: "error: \(error)\n"),
+      ]
+      outcome.exit = 1
+    }
+    return outcome
+  }
+
   package func completions(line: String, wordStart: Int, wordEnd: Int) -> [String] { [] }
 
   /// The connection: readable when the server closes it (the session ended while the user typed).
@@ -125,7 +146,10 @@ final class SessionLineEngine: REPLEngine {
   package func runBackground() -> BackgroundOutcome {
     var outcome = BackgroundOutcome()
     do throws(SessionError) {
-      _ = try client.readMessage(timeout: 0)
+      let message = try client.readMessage(timeout: 0)
+      if case .notification(SessionMethod.closed.rawValue, let params) = message {
+        return reconnect(closed: params["message"]?.stringValue ?? "")
+      }
     } catch .notAnswering {
       return outcome
     } catch {

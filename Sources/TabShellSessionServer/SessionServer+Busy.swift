@@ -86,6 +86,7 @@ extension SessionServer {
         continue
       }
       handle(line, from: connection)
+      connection.lastActive = MonotonicClock.now()
       takeAll(connection)
     }
   }

@@ -50,7 +50,7 @@ extension SessionServer {
       // A command running now stops: the session ends after it.
       if busy.isServing { interruptCommand() }
     case .attach: attach(id, params, connection)
-    case .event, .busy, .interrupt, nil:
+    case .event, .busy, .interrupt, .closed, nil:
       answer(
         connection, id,
         error: RPCError(code: RPCError.methodNotFound, message: "no method '\(name)'"))

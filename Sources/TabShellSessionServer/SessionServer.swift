@@ -30,6 +30,9 @@ package final class SessionServer {
   /// How long a connection may stay without saying `hello` before it is closed, in milliseconds
   /// (``TabShellSessions/SessionProtocol/helloTimeout``; tests shorten it).
   package var helloTimeout = SessionProtocol.helloTimeout
+  /// How many connections the server keeps open (``TabShellSessions/SessionProtocol/connectionLimit``;
+  /// tests lower it).
+  package var connectionLimit = SessionProtocol.connectionLimit
   /// The connections open now.
   package internal(set) var connections: [SessionConnection] = []
   /// How the session ends, once it does: the status and the reason attached clients are given.
@@ -154,7 +157,7 @@ package final class SessionServer {
   func read(_ connection: SessionConnection) {
     guard connection.wantsRead else { return }
     switch connection.fill() {
-    case .read: break
+    case .read: connection.lastActive = MonotonicClock.now()
     case .wouldBlock: return
     case .endOfFile, .failed:
       if connection === busy.requester { interruptCommand() }
@@ -187,6 +190,7 @@ package final class SessionServer {
       return false
     case .item(let line):
       handle(line, from: connection)
+      connection.lastActive = MonotonicClock.now()
       return true
     }
   }

@@ -12,6 +12,8 @@ package final class SessionClient {
   package let fd: Int32
   /// The session's name, for messages.
   package let name: String
+  /// The session's socket.
+  package let socket: String
   /// What the server said to `hello`: its pid.
   package private(set) var serverPID = 0
   /// Called with each notification that comes while an answer is waited for (the server's
@@ -21,9 +23,10 @@ package final class SessionClient {
   private var nextID = 1
   private var closed = false
 
-  private init(fd: Int32, name: String) {
+  private init(fd: Int32, name: String, socket: String) {
     self.fd = fd
     self.name = name
+    self.socket = socket
   }
 
   deinit { close() }
@@ -45,7 +48,7 @@ package final class SessionClient {
     } catch {
       throw SessionTarget.connectionError(error, socket: socket, name: name)
     }
-    let connection = SessionClient(fd: fd, name: name)
+    let connection = SessionClient(fd: fd, name: name, socket: socket)
     if let peer = UnixSocket.peer(of: fd), peer.userID != CurrentProcess.userID {
       connection.close()
       throw .otherUser(socket, peer.userID)
@@ -56,14 +59,19 @@ package final class SessionClient {
     return connection
   }
 
-  /// Sends a request; returns its id.
+  /// Sends a request; returns its id. One longer than a message may be is not sent
+  /// (``SessionError/requestTooLong(limit:)``): the server would refuse it and close the connection.
   @discardableResult
   package func request(_ method: SessionMethod, _ params: JSONValue = .object([:]))
     throws(SessionError) -> Int
   {
+    let line = RPCMessage.request(id: .int(nextID), method: method.rawValue, params: params).line
+    guard line.count - 1 <= SessionProtocol.messageLimit else {
+      throw .requestTooLong(limit: SessionProtocol.messageLimit)
+    }
     let id = nextID
     nextID += 1
-    try write(RPCMessage.request(id: .int(id), method: method.rawValue, params: params).line)
+    try write(line)
     return id
   }
 
@@ -82,7 +90,25 @@ package final class SessionClient {
       switch sent {
       case .sent(let count): offset += count
       case .wouldBlock: _ = SystemIO.wait([SystemIO.Watched(fd: fd, write: true)], milliseconds: -1)
-      case .failed: throw .connectionLost(name)
+      case .failed: throw lastWords().map(SessionError.refused) ?? .connectionLost(name)
+      }
+    }
+  }
+
+  /// What the server said as it closed the connection (the error it answers a line it refuses
+  /// with, or its `closed` notification), read once a write to it failed; `nil` when it said
+  /// nothing.
+  private func lastWords() -> String? {
+    while true {
+      do throws(SessionError) {
+        switch try readMessage(timeout: SessionProtocol.answerTimeout) {
+        case .error(_, let error): return error.message
+        case .notification(SessionMethod.closed.rawValue, let params):
+          return params["message"]?.stringValue
+        case .request, .result, .notification: continue
+        }
+      } catch {
+        return nil
       }
     }
   }
@@ -110,6 +136,8 @@ package final class SessionClient {
       case .error(let answered, let error) where answered == .int(id) || answered == .null:
         throw .refused(error.message)
       case .result, .error: throw .protocolError("an answer to a request never made")
+      case .notification(SessionMethod.closed.rawValue, let params):
+        throw .closedByServer(params["message"]?.stringValue ?? "")
       case .notification(let method, let params):
         notified?(SessionMethod(rawValue: method), params)
       case .request: continue

@@ -182,8 +182,12 @@ package enum SessionCommands {
       } catch .connectionLost {
         return 0  // The session ended.
       }
-      if case .notification(SessionMethod.event.rawValue, let params) = message {
+      switch message {
+      case .notification(SessionMethod.event.rawValue, let params):
         context.writeOutput(params.serialized + "\n")
+      case .notification(SessionMethod.closed.rawValue, let params):
+        throw .closedByServer(params["message"]?.stringValue ?? "")
+      case .request, .notification, .result, .error: continue
       }
     }
   }

@@ -37,6 +37,10 @@ package final class SessionConnection {
   /// When it was accepted (monotonic nanoseconds): one still in ``Stage/greeting``
   /// ``SessionProtocol/helloTimeout`` later is closed.
   package let accepted = MonotonicClock.now()
+  /// When its client last sent something, or had its request answered (monotonic nanoseconds;
+  /// its accept until then): the one idle longest gives its place up when the connections are at
+  /// their limit.
+  package var lastActive = MonotonicClock.now()
   /// Set when its output passed the cap: it is cut off.
   package private(set) var overflowed = false
   private var closed = false

@@ -44,6 +44,11 @@ package enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
   case nameInUse(String)
   /// The server refused a request (an RPC error's message).
   case refused(String)
+  /// A request too long for one message (``SessionProtocol/messageLimit``): it was not sent.
+  case requestTooLong(limit: Int)
+  /// The server closed the connection of its own accord, saying why (the `closed`
+  /// notification: it made room for another client).
+  case closedByServer(String)
   /// The server broke the protocol.
   case protocolError(String)
   /// The connection ended before the answer.
@@ -85,6 +90,9 @@ package enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
       "the socket '\(shown(path))' belongs to another user (uid \(uid)); refused"
     case .nameInUse(let name): "a session named '\(shown(name))' runs already"
     case .refused(let message): shown(message)
+    case .requestTooLong(let limit):
+      "the request is longer than \(limit) bytes, the most a session's message may be"
+    case .closedByServer(let message): shown(message)
     case .protocolError(let message): "protocol error: \(shown(message))"
     case .connectionLost(let name): "the connection to session '\(shown(name))' was lost"
     case .system(let what, let why): "\(shown(what)): \(shown(why))"

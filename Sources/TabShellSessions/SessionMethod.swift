@@ -20,12 +20,15 @@ package enum SessionMethod: String, CaseIterable, Sendable {
   case busy
   /// The notification of the client whose `run` runs: Ctrl-C, the commands stop.
   case interrupt
+  /// The server's notification as it closes a connection of its own accord (one idle, to make
+  /// room for a client that came): why, in words.
+  case closed
 
   /// Whether a client sends it as a request (answered), rather than as a notification.
   package var isRequest: Bool {
     switch self {
     case .hello, .run, .events, .info, .kill, .attach: true
-    case .event, .busy, .interrupt: false
+    case .event, .busy, .interrupt, .closed: false
     }
   }
 }

@@ -136,27 +136,6 @@ struct SessionServerTests {
     #expect(harness.server.ending == nil)
   }
 
-  /// Connections past the limit are closed as they are accepted; those within it are kept and
-  /// answered.
-  @Test func connectionsPastTheLimitAreClosedAtOnce() throws {
-    let harness = try Harness()
-    let limit = SessionProtocol.connectionLimit
-    var clients: [Int32] = []
-    // In batches under the listener's backlog: a blocking connect waits when it is full.
-    for index in 0..<(limit + 8) {
-      clients.append(try harness.connect())
-      if index % 16 == 15 { harness.server.runRound(timeout: 0) }
-    }
-    harness.server.runRound(timeout: 0)
-    #expect(harness.server.connections.count == limit)
-    #expect(clients[limit...].allSatisfy { harness.isClosed($0) })
-    #expect(!harness.isClosed(clients[limit - 1]))
-    harness.write(
-      clients[0],
-      #"{"jsonrpc":"2.0","id":1,"method":"hello","params":{"protocol":1,"client":"send"}}"# + "\n")
-    #expect(harness.lines(clients[0], count: 1).count == 1)
-  }
-
   @Test func garbageGetsOneErrorAndIsClosed() throws {
     let harness = try Harness()
     let client = try harness.greeted()

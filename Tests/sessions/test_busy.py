@@ -18,7 +18,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from session import BINARY, Sandbox  # noqa: E402
+from session import BINARY, Sandbox, still_open  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "support"))
 import testmain  # noqa: E402 - Tests/support: the runner the test files here share
 
@@ -95,6 +95,7 @@ def test_connections_that_never_say_hello_are_closed_while_a_command_waits():
             try:
                 # Closed 3 s after they were accepted, though the sleep still runs.
                 time.sleep(3.5)
+                assert not any(map(still_open, silent))
                 listed = s.tabshell("sessions")
                 assert listed.returncode == 0 and listed.stdout.startswith("work: "), listed
                 assert sent.poll() is None

@@ -67,19 +67,22 @@ extension SessionServer {
         method: SessionMethod.closed.rawValue, params: ["message": .string(message)]))
   }
 
-  /// The connection that gives its place up to `newcomer`: one that has not said `hello`, the
-  /// one accepted first; else one in line mode whose request is neither running nor held, the one
-  /// idle longest (``TabShellSessions/SessionConnection/lastActive``), those that take `events`
-  /// after the others. Attached clients never.
+  /// The connection that gives its place up to `newcomer`: one that has not said `hello` for
+  /// ``SessionServer/silentGrace`` since it came, the one accepted first; else the one idle longest
+  /// (``TabShellSessions/SessionConnection/lastActive``: one that has not said `hello` yet counts
+  /// from its accept) whose request neither runs nor is held, those that take `events` after the
+  /// others. Attached clients never.
   private func idlest(besides newcomer: SessionConnection) -> SessionConnection? {
-    func idle(_ connection: SessionConnection) -> Bool {
-      connection !== newcomer && !connection.isClosed && connection.stage != .closing
-        && connection !== busy.requester && !isHeld(connection)
+    let candidates = connections.filter {
+      $0 !== newcomer && !$0.isClosed && ($0.stage == .greeting || $0.stage == .lines)
+        && $0 !== busy.requester && !isHeld($0)
     }
-    let silent = connections.filter { $0.stage == .greeting && idle($0) }
+    let now = MonotonicClock.now()
+    let silent = candidates.filter {
+      $0.stage == .greeting && $0.accepted + UInt64(silentGrace) * 1_000_000 <= now
+    }
     if let first = silent.min(by: { $0.accepted < $1.accepted }) { return first }
-    let lines = connections.filter { $0.stage == .lines && idle($0) }
-    return lines.min { a, b in
+    return candidates.min { a, b in
       let (aWatches, bWatches) = (isSubscriber(a), isSubscriber(b))
       return aWatches == bWatches ? a.lastActive < b.lastActive : !aWatches
     }

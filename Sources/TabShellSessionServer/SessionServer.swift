@@ -30,6 +30,11 @@ package final class SessionServer {
   /// How long a connection may stay without saying `hello` before it is closed, in milliseconds
   /// (``TabShellSessions/SessionProtocol/helloTimeout``; tests shorten it).
   package var helloTimeout = SessionProtocol.helloTimeout
+  /// How long a connection that has not said `hello` may be silent before it goes first when
+  /// room is made for one more, in milliseconds: clients say `hello` as soon as they are
+  /// connected, so one silent this long speaks no more, while one that has just come is not taken
+  /// for silent (tests shorten it).
+  package var silentGrace = 500
   /// How many connections the server keeps open (``TabShellSessions/SessionProtocol/connectionLimit``;
   /// tests lower it).
   package var connectionLimit = SessionProtocol.connectionLimit

@@ -50,6 +50,7 @@ extension SessionServerTests {
   @Test func connectionsThatHaveNotSaidHelloGiveTheirPlacesUpFirstTheOldestFirst() throws {
     let harness = try Harness()
     harness.server.connectionLimit = 4
+    harness.server.silentGrace = 0
     let greeted = [try harness.greeted(), try harness.greeted()]
     // Accepted in one round, in the order they came.
     let silent = try (0..<4).map { _ in try harness.connect() }
@@ -59,5 +60,18 @@ extension SessionServerTests {
     #expect(silent[..<2].allSatisfy { harness.isClosed($0) })
     #expect(!(greeted + silent[2...]).contains { harness.isClosed($0) })
     #expect(harness.server.connections.count == 4)
+  }
+
+  @Test func aConnectionThatHasJustComeIsNotTakenForSilent() throws {
+    let harness = try Harness()
+    harness.server.connectionLimit = 2
+    let idle = try harness.greeted()
+    // Accepted with the newcomer, its hello not read yet: it came after the idle one spoke.
+    let coming = try harness.connect()
+    let newcomer = try harness.connect()
+    harness.server.runRound(timeout: 0)
+    #expect(harness.lines(idle, count: 1) == [Self.closedLine(of: 2)])
+    #expect(harness.isClosed(idle))
+    #expect(![coming, newcomer].contains { harness.isClosed($0) })
   }
 }

@@ -72,6 +72,7 @@ let package = Package(
       dependencies: [
         kit, "TabShellPlatform", "TabShellLanguage", "TabShellRendering", "TabShellLoader",
         "TabShellRPC", "BuiltinScreens", "CReadline", "TabShellTerminalScreen", "TabShellSessions",
+        "TabShellTerminal",
       ]
     ),
     // The full-screen mode: the focuses, the keys and the mouse, the frame, the output panel.
@@ -131,7 +132,9 @@ let package = Package(
       linkerSettings: [.unsafeFlags(["-static-executable", "-use-ld=lld"])]),
     // Helpers shared by the test targets: the event log and a seeded generator.
     .target(
-      name: "TestSupport", dependencies: [kit, "BuiltinScreens"], path: "Tests/TestSupport"),
+      name: "TestSupport",
+      dependencies: [kit, "BuiltinScreens", "TabShellLanguage", "TabShellRendering"],
+      path: "Tests/TestSupport"),
     .testTarget(name: "TabShellKitTests", dependencies: [kit, "BuiltinScreens", "TestSupport"]),
     .testTarget(
       name: "TabShellLanguageTests",

@@ -16,14 +16,14 @@ extension TabShellCommand {
     let writeError = { (text: String) in
       process.errorSink(ShellStartup.fittedToTerminal(Renderer.message(text)))
     }
-    interpreter.report = { writeError("\($0)\n") }
+    let output = ProcessOutput(process, fittingErrors: true)
     // With --tui, a terminal tab the start-up file adds starts at the region it will have in the
     // full-screen mode.
     if options.fullScreen, let size = Renderer.terminalSize(fd: 1) {
       ShellStartup.startTabsFullScreen(interpreter, size: size)
     }
     let startupStatus = ShellStartup.runStartup(
-      interpreter, options, process, writeError: writeError)
+      interpreter, options, process, output: output, writeError: writeError)
     interpreter.view.fullScreenToCome = nil
     if let startupStatus { return startupStatus }
     // A Ctrl-C during the start-up stopped it: the first command is not interrupted by it.
@@ -44,11 +44,9 @@ extension TabShellCommand {
       options.width == nil && process.stdoutIsTerminal
       ? { Renderer.terminalWidth(fd: 1) } : nil
     let engine = LanguageREPLEngine(
-      interpreter: interpreter, terminalWidth: terminalWidth, flush: process.flush)
-    let environment = process.environment
-    interpreter.enterFullScreen = { [unowned engine] () throws(GestureError) in
-      try engine.requestFullScreen(environment: environment)
-    }
+      interpreter: interpreter, output: output, environment: process.environment,
+      terminalWidth: terminalWidth, flush: process.flush)
+    interpreter.host = engine
     let status = InteractiveREPL.run(
       engine: engine,
       historyPath: InteractiveREPL.defaultHistoryPath(environment: process.environment),

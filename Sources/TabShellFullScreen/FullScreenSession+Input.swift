@@ -47,7 +47,8 @@ extension FullScreenSession {
   }
 
   private func commandKey(_ key: Key, bytes: [UInt8]) {
-    if let name = KeyName(key), let binding = interpreter.keyTable.binding(for: name, in: .command)
+    if let name = KeyName(key),
+      let binding = interpreter.keys.table.binding(for: name, in: .command)
     {
       press(binding)
       return
@@ -71,7 +72,7 @@ extension FullScreenSession {
         return
       }
     }
-    if let name = KeyName(key), let binding = interpreter.keyTable.binding(for: name, in: .bar) {
+    if let name = KeyName(key), let binding = interpreter.keys.table.binding(for: name, in: .bar) {
       press(binding)
       return
     }
@@ -90,7 +91,8 @@ extension FullScreenSession {
   /// it is; any other opens a fresh one, titled with its commands.
   func press(_ binding: KeyBinding) {
     if interpreter.keepsPanel(binding) {
-      if case .exit(let status) = interpreter.runAsCommand({ try $0.runBinding(binding) }) {
+      let outcome = interpreter.runAsCommand(to: panelOutput) { try $0.runBinding(binding) }
+      if case .exit(let status) = outcome {
         exit = .exit(status)
       }
       view.invalidate()
@@ -170,7 +172,7 @@ extension FullScreenSession {
     host.record(line)
     focus = .command
     run(title: line) { _ in
-      switch host.execute(line) {
+      switch host.execute(line, panelOutput) {
       case .exit(let status): .exit(status)
       default: .success
       }
@@ -196,7 +198,7 @@ extension FullScreenSession {
     // (one sent to the process meanwhile, while the mode started, would stop this one at once).
     Interpreter.interruption.store(false, ordering: .relaxed)
     terminal.commandRunning(true)
-    let outcome = body(interpreter)
+    let outcome = interpreter.printing(to: panelOutput) { body(interpreter) }
     terminal.commandRunning(false)
     switch outcome {
     case .exit(let status): exit = .exit(status)

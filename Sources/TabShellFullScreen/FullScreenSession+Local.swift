@@ -24,6 +24,11 @@ extension FullScreenSession {
       return .lineMode(line: line, point: point)
     }
     defer { close() }
+    // The mode is the interpreter's host while it runs: its waits draw, its commands reach it,
+    // and what prints outside a command (a screen's plugin while it draws) goes to its panel.
+    let previous = interpreter.host
+    interpreter.host = self
+    defer { interpreter.host = previous }
     while exit == nil {
       step()
       if exit != nil { break }

@@ -79,7 +79,7 @@ extension FullScreenSession {
       dirty = true
       return
     }
-    let route = interpreter.keyTable.route(name, afterPrefix: afterPrefix)
+    let route = interpreter.keys.table.route(name, afterPrefix: afterPrefix)
     // A key for the screen draws what it changed (``deliver(_:title:)``); the prefix's end
     // changes the hints.
     if case .screen = route, !afterPrefix {} else { dirty = true }

@@ -44,7 +44,7 @@ extension FullScreenSession {
       redrawAll = true
     }
     let line = FullScreenReadline.line
-    let table = interpreter.keyTable
+    let table = interpreter.keys.table
     let hints =
       switch focus {
       case .command: [String]()

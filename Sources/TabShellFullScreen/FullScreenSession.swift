@@ -44,8 +44,8 @@ package final class FullScreenSession {
   package struct Host {
     /// The interpreter: the shell, the gestures, the output.
     var interpreter: Interpreter
-    /// Runs a line typed at the prompt (the REPL engine's).
-    package var execute: (String) -> REPLAction
+    /// Runs a line typed at the prompt (the REPL engine's), its output to the sink given.
+    package var execute: (String, any OutputSink) -> REPLAction
     /// The prompt.
     package var prompt: () -> String
     /// Adds a line to the history (and saves it).
@@ -55,7 +55,7 @@ package final class FullScreenSession {
 
     /// Makes one.
     package init(
-      interpreter: Interpreter, execute: @escaping (String) -> REPLAction,
+      interpreter: Interpreter, execute: @escaping (String, any OutputSink) -> REPLAction,
       prompt: @escaping () -> String, record: @escaping (String) -> Void,
       background: BackgroundWork = BackgroundWork()
     ) {
@@ -111,8 +111,10 @@ package final class FullScreenSession {
   package var waitFrame: (pending: Bool, drawn: ContinuousClock.Instant?) = (false, nil)
   /// Set when the mode must end (after the events of this read).
   package var exit: Exit?
-  /// What ``open(line:point:)`` took from the interpreter, to give back.
-  private var saved: (output: (String) -> Void, report: (Diagnostic) -> Void, view: ViewState)?
+  /// What ``open(line:point:)`` took from the interpreter's view, to give back.
+  private var saved: ViewState?
+  /// Where what runs in the mode prints: the output panel.
+  package private(set) lazy var panelOutput = PanelOutput(mode: self)
 
   package init(host: Host, terminal: any FullScreenTerminal) {
     self.host = host
@@ -130,15 +132,11 @@ package final class FullScreenSession {
     } catch {
       return error
     }
-    saved = (interpreter.output, interpreter.report, interpreter.view)
+    saved = interpreter.view
     // The panel shows text, not escape sequences: `tabs` and `show` print plain there (the
     // frame keeps its colours: the writer took the colour mode above).
     interpreter.view.renderOptions.color = .none
-    interpreter.output = { [unowned self] in self.panel.append($0, isError: false) }
-    interpreter.report = { [unowned self] in self.panel.append("\($0)", isError: true) }
     FullScreenReadline.install()
-    interpreter.fullScreen = self
-    interpreter.whileWaiting = { [unowned self] in self.drawWhileWaiting($0) }
     startLine(text: line, point: point)
     // A screen that takes input gets the focus when the mode opens on it, unless the line REPL
     // handed over a line being typed.
@@ -149,17 +147,14 @@ package final class FullScreenSession {
 
   /// Gives the interpreter and the terminal back (after ``open(line:point:)`` succeeded).
   package func close() {
-    interpreter.fullScreen = nil
-    interpreter.whileWaiting = nil
     endDrag()
     leaveScreenFocus()
     ReadlineBridge.removeLine()
     FullScreenReadline.uninstall()
     // The view's size and options come back; the bar's scroll and drawn frame stay as they are.
     if let saved {
-      (interpreter.output, interpreter.report) = (saved.output, saved.report)
-      interpreter.view.renderOptions = saved.view.renderOptions
-      interpreter.view.sizeIsFixed = saved.view.sizeIsFixed
+      interpreter.view.renderOptions = saved.renderOptions
+      interpreter.view.sizeIsFixed = saved.sizeIsFixed
     }
     saved = nil
     terminal.leave()
@@ -242,6 +237,28 @@ package final class FullScreenSession {
     if pending.suspend { suspend() }
   }
 
+}
+
+/// The output panel as the sink of what runs in the mode: a command's lines, its errors, and what
+/// process plugins write on their standard error meanwhile.
+package final class PanelOutput: OutputSink {
+  private unowned let mode: FullScreenSession
+
+  init(mode: FullScreenSession) {
+    self.mode = mode
+  }
+
+  package func printLine(_ line: String) { mode.panel.append(line, isError: false) }
+
+  package func report(_ diagnostic: Diagnostic) {
+    mode.panel.append("\(diagnostic)", isError: true)
+  }
+
+  package func relay(_ text: String) {
+    var line = text
+    if line.hasSuffix("\n") { line.removeLast() }
+    mode.panel.append(line, isError: true)
+  }
 }
 
 /// Work the full-screen loop watches besides the terminal (process plugins): descriptors to poll,

@@ -7,8 +7,7 @@ extension REPLSession {
   /// `nil` when the engine has no interpreter for it. The engine's background work (process
   /// plugins, screens' timers) is watched there as here; what it prints goes to the output panel.
   func runFullScreen(line: String, point: Int, signals: SignalWatcher) -> FullScreenSession.Exit? {
-    guard let interpreter = engine.fullScreenInterpreter else { return nil }
-    let engine = engine
+    guard let engine = engine.languageEngine else { return nil }
     let background = BackgroundWork(
       descriptors: { engine.backgroundDescriptors }, timeout: { engine.backgroundTimeout },
       run: {
@@ -17,7 +16,8 @@ extension REPLSession {
           printed: outcome.printed.map { ($0.text, $0.toStandardError) }, exit: outcome.exit)
       })
     let host = FullScreenSession.Host(
-      interpreter: interpreter, execute: { engine.execute($0) }, prompt: { engine.prompt },
+      interpreter: engine.interpreter, execute: { engine.execute($0, to: $1) },
+      prompt: { engine.prompt },
       record: { [unowned self] in self.record($0) }, background: background)
     return FullScreenSession.run(host: host, signals: signals, line: line, point: point)
   }

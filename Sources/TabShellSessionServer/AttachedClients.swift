@@ -1,3 +1,4 @@
+import TabShellLanguage
 import TabShellSessions
 
 /// The seam through which attached clients (frame mode, docs/Sessions.md) plug into a session's
@@ -34,4 +35,14 @@ package protocol AttachedClients: AnyObject {
   /// The session ends (`reason` `exited` with its status, or `killed`): the last round. The server
   /// then sends every attached client its `end` frame and closes it.
   func sessionEnding(reason: EndReason, status: Int32?)
+  /// A command's wait woke up or ended: the clients' frame is drawn meanwhile (as
+  /// ``TabShellLanguage/InterpreterHost/whileWaiting(_:)`` returns).
+  func whileWaiting(_ moment: WaitMoment) -> Int32
+  /// The full-screen mode the clients draw, for its commands (`set-focus`, `back`, `panel`).
+  var fullScreen: (any FullScreenControl)? { get }
+  /// `detach`: the client typing it, else every client.
+  func detach()
+  /// Where what runs outside the clients' own keys and lines prints (background work, a screen's
+  /// plugin while it draws): shown in the panel at the end of the round.
+  var backgroundOutput: any OutputSink { get }
 }

@@ -27,32 +27,22 @@ extension SessionScreen {
     let terminal = ClientsTerminal()
     let recorder = HistoryRecorder(history: history)
     let host = FullScreenSession.Host(
-      interpreter: interpreter, execute: { engine.execute($0) }, prompt: { engine.prompt },
+      interpreter: interpreter, execute: { engine.execute($0, to: $1) },
+      prompt: { engine.prompt },
       record: { recorder.record($0) })
     let mode = FullScreenSession(host: host, terminal: terminal)
     mode.writer.colorMode = Renderer.detectColorMode(
       environment: environment, isTerminal: true, forcedOff: options.noColor)
     mode.skipsUnchangedFrames = true
     let screen = SessionScreen(server: server, mode: mode, terminal: terminal)
-    interpreter.detachClients = { [unowned screen] in screen.detach() }
-    interpreter.enterFullScreen = { () throws(GestureError) in
-      throw .fullScreenUnavailable("this session is full-screen already")
-    }
-    if let key = KeyName("d"), interpreter.keyTable.binding(for: key, in: .prefix) == nil {
+    if let key = KeyName("d"), interpreter.keys.table.binding(for: key, in: .prefix) == nil {
       let line = "detach"
-      interpreter.keyTable.bind(
+      interpreter.keys.table.bind(
         KeyBinding(key: key, commands: interpreter.parse(line, file: nil).commands, line: line),
         in: .prefix)
     }
     _ = mode.open(line: "", point: 0)
     recorder.warn = { [unowned mode] in mode.panel.append($0, isError: true) }
-    server.backgroundOutput = { [unowned screen] in screen.backgroundPrinted($0) }
-    // What process plugins write on their standard error while a typed line runs goes to the
-    // panel with the background's, not nowhere (`run` requests and background work take it
-    // for themselves while they run).
-    interpreter.plugins.writeError = { [unowned screen] in
-      screen.backgroundPrinted(PrintedText(toStandardError: true, text: $0))
-    }
     server.attachments = screen
     return screen
   }

@@ -203,9 +203,29 @@ final class SessionScreen: AttachedClients {
   }
 
   /// Background work's output, shown in the panel at the end of the round.
-  func backgroundPrinted(_ text: PrintedText) {
-    var line = text.text
+  func backgroundPrinted(_ text: String, isError: Bool) {
+    var line = text
     if line.hasSuffix("\n") { line.removeLast() }
-    printed.append((line, text.toStandardError))
+    printed.append((line, isError))
   }
+
+  func whileWaiting(_ moment: WaitMoment) -> Int32 { mode.drawWhileWaiting(moment) }
+
+  var fullScreen: (any FullScreenControl)? { mode }
+
+  private(set) lazy var backgroundOutput: any OutputSink = BackgroundPanel(screen: self)
+}
+
+/// What runs outside the clients' keys and lines, as a sink: into the panel at the end of the
+/// round (``SessionScreen/backgroundPrinted(_:isError:)``).
+private final class BackgroundPanel: OutputSink {
+  unowned let screen: SessionScreen
+
+  init(screen: SessionScreen) {
+    self.screen = screen
+  }
+
+  func printLine(_ line: String) { screen.backgroundPrinted(line, isError: false) }
+  func report(_ diagnostic: Diagnostic) { screen.backgroundPrinted("\(diagnostic)", isError: true) }
+  func relay(_ text: String) { screen.backgroundPrinted(text, isError: true) }
 }

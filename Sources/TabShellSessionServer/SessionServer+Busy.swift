@@ -18,7 +18,7 @@ struct BusyState {
 }
 
 /// A command that waits (`wait-for`, `sleep`) does not hold the session (docs/Contract.md,
-/// "Sessions"): at each of its wake-ups (``TabShellLanguage/Interpreter/whileWaiting``, at least
+/// "Sessions"): at each of its wake-ups (``whileWaiting(_:)``, at least
 /// every 100 ms) the server takes connections in (closing those silent past their time to say
 /// `hello`), reads them and answers what runs nothing
 /// (`hello`, `info`, `events`, `kill`); a `run` or an `attach` is held until the command ends,
@@ -27,22 +27,41 @@ struct BusyState {
 /// ``SessionScreen``), and the frame is drawn as the full-screen mode draws it while it waits; a
 /// `run` request's client gone, or its `interrupt`, interrupts its commands. Every connection's
 /// output is written before the wait goes on.
-extension SessionServer {
-  /// Puts the wait's service in front of what the interpreter's waits called until now (the
-  /// session's full-screen mode, which draws).
-  func serveWhileWaiting() {
-    let drawing = interpreter.whileWaiting
-    interpreter.whileWaiting = { [unowned self] moment in
-      if moment != .ended, !busy.isServing {
-        busy.isServing = true
-        serveConnections()
-        busy.isServing = false
-      }
-      let limit = drawing?(moment) ?? -1
-      for connection in connections where connection.wantsWrite { write(connection) }
-      return limit
+extension SessionServer: InterpreterHost {
+  /// A wake-up of a command's wait: the connections are served, then the attached clients'
+  /// frame is drawn (as their mode draws while it waits), then every connection's output is
+  /// written.
+  package func whileWaiting(_ moment: WaitMoment) -> Int32 {
+    if moment != .ended, !busy.isServing {
+      busy.isServing = true
+      serveConnections()
+      busy.isServing = false
     }
+    let limit = attachments?.whileWaiting(moment) ?? -1
+    for connection in connections where connection.wantsWrite { write(connection) }
+    return limit
   }
+
+  /// `tui` in a session: its clients are full-screen already.
+  package func enterFullScreen() throws(GestureError) {
+    throw .fullScreenUnavailable("this session is full-screen already")
+  }
+
+  /// `detach`: the client that typed it, or every client (from `tabshell send`).
+  package func detachClients() -> Bool {
+    guard let attachments else { return false }
+    attachments.detach()
+    return true
+  }
+
+  /// The attached clients' full-screen mode, for its commands.
+  package var fullScreen: (any FullScreenControl)? { attachments?.fullScreen }
+
+  /// What prints outside a client's run (background work, a screen's plugin while it draws): the
+  /// attached clients' panel, else nowhere: no terminal is there to show it.
+  package var output: (any OutputSink)? { attachments?.backgroundOutput ?? Self.nowhere }
+
+  private static let nowhere = DiscardedOutput()
 
   /// Takes waiting connections in, and reads once from each one that sent something.
   private func serveConnections() {

@@ -129,14 +129,9 @@ extension SessionServer {
   /// Runs `commands` as a script line (file `send`), its output and errors kept apart from the
   /// session's own; `exit` and `quit` end the session once the answer is sent.
   package func runCommands(_ commands: String) -> (status: Int32, output: String, errors: String) {
-    var output = ""
-    var errors = ""
-    let saved = (interpreter.output, interpreter.report, interpreter.plugins.writeError)
-    interpreter.output = { output += $0 + "\n" }
-    interpreter.report = { errors += "\($0)\n" }
-    interpreter.plugins.writeError = { errors += $0 }
-    let outcome = interpreter.run(interpreter.parse(commands, file: "send"))
-    (interpreter.output, interpreter.report, interpreter.plugins.writeError) = saved
+    let printed = CollectedOutput()
+    let outcome = interpreter.run(interpreter.parse(commands, file: "send"), to: printed)
+    let (output, errors) = (printed.standardOutput, printed.standardError)
     if case .exit(let status) = outcome { end(status: status, reason: .exited) }
     if outcome == .interrupted { Interpreter.interruption.store(false, ordering: .relaxed) }
     return (outcome.status, output, errors)

@@ -25,8 +25,6 @@ package final class SessionServer {
   package let started = WallClock.secondsSince1970()
   /// The attached clients' part of the loop, when there is one.
   package var attachments: (any AttachedClients)?
-  /// Where background work's output goes (nothing by default: no terminal is there to show it).
-  package var backgroundOutput: (PrintedText) -> Void = { _ in }
   /// How long a connection may stay without saying `hello` before it is closed, in milliseconds
   /// (``TabShellSessions/SessionProtocol/helloTimeout``; tests shorten it).
   package var helloTimeout = SessionProtocol.helloTimeout
@@ -63,6 +61,7 @@ package final class SessionServer {
     self.name = name
     self.socket = socket
     self.listener = listener
+    interpreter.host = self
   }
 
   /// The socket's path.
@@ -79,7 +78,6 @@ package final class SessionServer {
       signals?.restore()
       signals = nil
     }
-    serveWhileWaiting()
     while ending == nil { runRound() }
     return finish()
   }
@@ -297,15 +295,9 @@ package final class SessionServer {
     if subscribers.isEmpty { stopEvents() }
   }
 
-  /// Runs the background work that came, its output sent to ``backgroundOutput``.
+  /// Runs the background work that came, its output to the attached clients' panel (``output``).
   private func runBackground() {
-    let saved = (interpreter.output, interpreter.report, interpreter.plugins.writeError)
-    let sink = backgroundOutput
-    interpreter.output = { sink(PrintedText(toStandardError: false, text: $0 + "\n")) }
-    interpreter.report = { sink(PrintedText(toStandardError: true, text: "\($0)\n")) }
-    interpreter.plugins.writeError = { sink(PrintedText(toStandardError: true, text: $0)) }
     let outcome = interpreter.runBackgroundWork()
-    (interpreter.output, interpreter.report, interpreter.plugins.writeError) = saved
     if case .exit(let status) = outcome { end(status: status, reason: .exited) }
   }
 

@@ -90,9 +90,6 @@ enum SessionServerProcess {
       for target: Int32 in [0, 1, 2] { SystemIO.redirect(null, to: target) }
       SystemIO.close(null)
     }
-    interpreter.output = { _ in }
-    interpreter.report = { _ in }
-    interpreter.plugins.writeError = { _ in }
     let server = SessionServer(
       interpreter: interpreter, name: session.text, socket: socketFile, listener: listener)
     // Attached clients draw the full-screen mode, in the colours of the terminal that started it.

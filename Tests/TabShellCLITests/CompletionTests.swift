@@ -1,9 +1,10 @@
 import BuiltinScreens
 @_spi(Host) import TabShellKit
+import TestSupport
 import Testing
 
+@testable import TabShellHost
 @testable import TabShellLanguage
-@testable import TabShellREPL
 
 /// Completion of command names and of each argument by its kind.
 struct CompletionTests {

@@ -6,7 +6,6 @@ import Testing
 @testable import TabShellFullScreen
 @testable import TabShellHost
 @testable import TabShellLanguage
-@testable import TabShellREPL
 
 /// The suites that use readline, one at a time: readline is global.
 @Suite(.serialized) enum ReadlineTests {}
@@ -61,9 +60,12 @@ extension ReadlineTests {
         ReadlineBridge.bindModeSwitch()
         let engine = engine
         let host = FullScreenSession.Host(
-          interpreter: interpreter, execute: { engine.execute($0) }, prompt: { engine.prompt },
+          interpreter: interpreter, execute: { engine.execute($0, to: $1) },
+          prompt: { engine.prompt },
           record: { _ in })
         session = FullScreenSession(host: host, terminal: terminal)
+        // As the mode on the local terminal is while it runs.
+        interpreter.host = session
       }
 
       deinit { ReadlineBridge.end() }
@@ -162,9 +164,9 @@ extension ReadlineTests {
     /// Outside a session, `detach` says so.
     @Test func detachOutsideASessionSaysSo() {
       let harness = Harness()
-      var errors: [String] = []
-      harness.interpreter.report = { errors.append("\($0)") }
-      #expect(harness.interpreter.runLine("detach") != .success)
+      let printed = CollectedOutput()
+      #expect(harness.interpreter.runLine("detach", to: printed) != .success)
+      let errors = printed.printed.map(\.text)
       #expect(errors.count == 1)
       #expect(errors.first?.contains("not in a session: 'detach' works in a session") == true)
     }

@@ -4,7 +4,6 @@ import Testing
 
 @testable import TabShellHost
 @testable import TabShellLanguage
-@testable import TabShellREPL
 
 /// `record FILE` and `record stop` at the prompt: a script that replays the session.
 @Suite struct RecordTests {

@@ -205,7 +205,7 @@ extension ReadlineTests {
     /// Prefix `d` detaches in a session: bound here, it runs `detach` from the screen focus.
     @Test func prefixDIsBoundInASession() throws {
       let harness = try Harness()
-      let table = harness.server.interpreter.keyTable
+      let table = harness.server.interpreter.keys.table
       let key = try #require(KeyName("d"))
       let binding = try #require(table.binding(for: key, in: .prefix))
       #expect(binding.line == "detach")

@@ -1,6 +1,7 @@
 import BuiltinScreens
 @_spi(Host) import TabShellKit
 import TabShellRendering
+import TestSupport
 import Testing
 
 @testable import TabShellLanguage
@@ -105,16 +106,14 @@ extension BackgroundWorkTests {
     let interpreter = Interpreter(
       shell: shell, renderOptions: RenderOptions(), currentDirectory: "/", output: { _ in },
       report: { _ in })
-    var wakeUps = 0
-    interpreter.whileWaiting = { moment in
-      if moment != .ended { wakeUps += 1 }
-      return -1
-    }
+    let host = TestHost()
+    interpreter.host = host
     let line = "add-tab badge-ticker --id b; tab b; add-tab again --id a; tab a; sleep 1.2"
     #expect(interpreter.runLine(line) == .success)
     let (firings, most) = (plugin.type.firings, 1_200 / 10)
     #expect(firings >= 1 && firings <= most, "\(firings) firings")
     // A wake-up for each firing, and one for each 0.1 s slice of the wait.
+    let wakeUps = host.moments.filter { $0 != .ended }.count
     #expect(wakeUps <= most + 12, "\(wakeUps) wake-ups")
     #expect(shell.tab(at: 1)?.item.badge == "1")
   }

@@ -2,16 +2,23 @@ import BuiltinScreens
 @_spi(Host) import TabShellKit
 import TabShellLanguage
 import TabShellRendering
+import TestSupport
 
 /// An interpreter on a shell with the built-in plugin, its output, errors and the commands its
 /// gestures resolved to kept for the test to read.
 final class GestureSession {
   let shell: Shell
   let interpreter: Interpreter
-  var output: [String] = []
-  var errors: [String] = []
-  /// The commands the gestures resolved to, with whether each succeeded.
-  var resolved: [String] = []
+  var output: [String] {
+    get { lines.output }
+    set { lines.output = newValue }
+  }
+  var errors: [String] {
+    get { lines.errors }
+    set { lines.errors = newValue }
+  }
+  /// The interpreter's host: the commands the gestures resolved to, with whether each succeeded.
+  let host = TestHost()
 
   convenience init(layout: String? = "demo", columns: Int = 80, rows: Int = 24) throws {
     let shell = Shell()
@@ -23,15 +30,16 @@ final class GestureSession {
   /// On a shell made already.
   init(_ shell: Shell, columns: Int, rows: Int) throws {
     self.shell = shell
+    let printed = CollectedLines()
+    lines = printed
     interpreter = Interpreter(
       shell: shell, renderOptions: RenderOptions(width: columns, height: rows),
-      currentDirectory: "/", output: { _ in }, report: { _ in })
-    interpreter.output = { [unowned self] in self.output.append($0) }
-    interpreter.report = { [unowned self] in self.errors.append("\($0)") }
-    interpreter.resolvedGesture = { [unowned self] command, succeeded in
-      self.resolved.append(succeeded ? command : "failed: " + command)
-    }
+      currentDirectory: "/", output: { printed.output.append($0) },
+      report: { printed.errors.append("\($0)") })
+    interpreter.host = host
   }
+
+  private let lines: CollectedLines
 
   /// Runs a line as typed; returns its status.
   @discardableResult
@@ -51,9 +59,9 @@ final class GestureSession {
     defer {
       output.removeAll()
       errors.removeAll()
-      resolved.removeAll()
+      host.forgetResolved()
     }
-    return (output, errors, resolved)
+    return (output, errors, host.resolved)
   }
 
   /// The selected tab's id.
@@ -69,4 +77,10 @@ final class GestureSession {
     }
     return nil
   }
+}
+
+/// Lines an interpreter printed and reported.
+private final class CollectedLines {
+  var output: [String] = []
+  var errors: [String] = []
 }

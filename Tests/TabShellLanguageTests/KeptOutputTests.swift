@@ -1,6 +1,7 @@
 import BuiltinScreens
 @_spi(Host) import TabShellKit
 import TabShellRendering
+import TestSupport
 import Testing
 
 @testable import TabShellLanguage

@@ -9,12 +9,12 @@ import Testing
   @Test func theBuiltInKeysGiveTheBuiltInHints() throws {
     let session = try GestureSession()
     #expect(
-      session.interpreter.keyTable.barHints(presented: false) == [
+      session.interpreter.keys.table.barHints(presented: false) == [
         "←/→ swipe · 1-9 tab · h bar · : or Enter type · ? keys · q quit",
         "←/→ swipe · 1-9 tab · h bar · : type · ? keys · q quit", "←→ 1-9 h : ? q", "",
       ])
     #expect(
-      session.interpreter.keyTable.barHints(presented: true) == [
+      session.interpreter.keys.table.barHints(presented: true) == [
         "Esc dismiss · : or Enter type · ? keys · q quit", "Esc dismiss · : type · ? keys",
         "Esc dismiss", "",
       ])
@@ -25,18 +25,18 @@ import Testing
     #expect(session.run("unbind Escape; bind x back; unbind q; unbind :; bind F1 toggle-bar") == 0)
     #expect(session.run("unbind h; unbind Left; unbind M-Left") == 0)
     #expect(
-      session.interpreter.keyTable.barHints(presented: true) == [
+      session.interpreter.keys.table.barHints(presented: true) == [
         "x dismiss · Enter type · ? keys", "x dismiss · Enter type · ? keys", "x dismiss", "",
       ])
     #expect(
-      session.interpreter.keyTable.barHints(presented: false) == [
+      session.interpreter.keys.table.barHints(presented: false) == [
         "→ next · 1-9 tab · F1 bar · Enter type · ? keys",
         "→ next · 1-9 tab · F1 bar · Enter type · ? keys",
         "→ 1-9 F1 Enter ?", "",
       ])
     #expect(session.run("unbind 9; unbind M-9; unbind Right; unbind M-Right; unbind ?") == 0)
     #expect(
-      session.interpreter.keyTable.barHints(presented: false) == [
+      session.interpreter.keys.table.barHints(presented: false) == [
         "F1 bar · Enter type", "F1 bar · Enter type", "F1 Enter", "",
       ])
   }

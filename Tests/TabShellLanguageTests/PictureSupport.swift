@@ -2,6 +2,7 @@ import BuiltinScreens
 import Foundation
 @_spi(Host) import TabShellKit
 import TabShellRendering
+import TestSupport
 
 @testable import TabShellLanguage
 
@@ -97,7 +98,7 @@ final class PictureRun {
 
   /// Runs `source` as `s.tabsh` with `--keep-going`: every failure is reported.
   func scriptGoingOn(_ source: String) -> Interpreter.Outcome {
-    interpreter.keepGoing = true
+    interpreter.settings.keepGoing = true
     return script(source)
   }
 

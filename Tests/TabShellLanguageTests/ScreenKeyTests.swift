@@ -10,7 +10,7 @@ import Testing
   /// Where a key goes, as words: `screen NAME`, the commands of its binding, or `unbound`.
   private func route(_ session: GestureSession, _ name: String, afterPrefix: Bool) -> String {
     guard let key = KeyName(name) else { return "no key" }
-    switch session.interpreter.keyTable.route(key, afterPrefix: afterPrefix) {
+    switch session.interpreter.keys.table.route(key, afterPrefix: afterPrefix) {
     case .binding(let binding): return binding.line
     case .screen(let name): return "screen " + name
     case .unbound: return "unbound"
@@ -47,13 +47,13 @@ import Testing
     #expect(route(session, "C-b", afterPrefix: true) == "unbound")
     #expect(route(session, "d", afterPrefix: true) == "echo no sessions yet")
     #expect(
-      session.interpreter.keyTable.screenHints(afterPrefix: false)[1]
+      session.interpreter.keys.table.screenHints(afterPrefix: false)[1]
         == "C-a : command · C-a b bar · C-a ? keys")
   }
 
   @Test func theHintsShowTheWayBackFromTheTable() throws {
     let session = try GestureSession()
-    let table = session.interpreter.keyTable
+    let table = session.interpreter.keys.table
     #expect(
       table.screenHints(afterPrefix: false) == [
         "C-b : command · C-b b bar · C-b 1-9 tab · C-b ←/→ swipe · C-b ? keys",
@@ -67,14 +67,14 @@ import Testing
     #expect(table.barHints(presented: false, screenTakesInput: true)[1].hasPrefix("Tab screen · "))
     #expect(session.run("unbind --focus screen C-b") == 0)
     #expect(
-      session.interpreter.keyTable.screenHints(afterPrefix: false).first
+      session.interpreter.keys.table.screenHints(afterPrefix: false).first
         == "click this line for the command line")
   }
 
   @Test func setFocusScreenIsForAScreenThatTakesInput() throws {
     let session = try GestureSession()
     let control = FocusRecorder()
-    session.interpreter.fullScreen = control
+    session.host.fullScreen = control
     #expect(session.run("set-focus screen") == 1)
     #expect(session.take().errors == ["error: screen 'home' takes no input"])
     #expect(session.run("set-focus prefix") == 1)

@@ -155,7 +155,7 @@ final class Session {
     for seed in 1...300 {
       var random = SplitMix64(seed: UInt64(seed))
       let session = Session()
-      session.interpreter.keepGoing = true
+      session.interpreter.settings.keepGoing = true
       for _ in 0..<Int.random(in: 5...60, using: &random) {
         session.run(RandomCommands.next(&random))
       }
@@ -167,8 +167,8 @@ final class Session {
       let replay = Session()
       #expect(replay.run(script) == .success, "seed \(seed): \(replay.sink.errors)\n\(script)")
       #expect(replay.state == session.state, "seed \(seed):\n\(script)")
-      session.interpreter.keepGoing = true
-      replay.interpreter.keepGoing = true
+      session.interpreter.settings.keepGoing = true
+      replay.interpreter.settings.keepGoing = true
       for _ in 0..<20 {
         let command = RandomCommands.next(&random)
         session.run(command)

@@ -1,5 +1,6 @@
 @_spi(Host) import TabShellKit
 import TabShellRendering
+import TestSupport
 import Testing
 
 @testable import TabShellLanguage
@@ -11,13 +12,12 @@ import Testing
     let interpreter = Interpreter(
       shell: Shell(), renderOptions: RenderOptions(), currentDirectory: "/", output: { _ in },
       report: { _ in })
-    var moments: [WaitMoment] = []
-    interpreter.whileWaiting = {
-      moments.append($0)
-      return 5
-    }
+    let host = TestHost()
+    host.waitLimit = 5
+    interpreter.host = host
     #expect(interpreter.runLine("sleep 0.3") == .success)
     // Without the host's limit, a wait with nothing to watch wakes every 100 ms: 3 times.
+    let moments = host.moments
     let wakeUps = moments.filter { $0 != .ended }.count
     #expect(wakeUps >= 10, "\(wakeUps) wake-ups")
     #expect(moments.last == .ended)

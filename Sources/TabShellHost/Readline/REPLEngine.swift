@@ -15,9 +15,9 @@ package protocol REPLEngine: AnyObject {
   /// Completions for the word between `wordStart` and `wordEnd` (UTF-8 offsets into `line`), given
   /// everything before it on the line. Full words, not suffixes.
   func completions(line: String, wordStart: Int, wordEnd: Int) -> [String]
-  /// The interpreter the full-screen mode draws and acts on; `nil` when the engine has none (the
-  /// REPL then stays in its line mode).
-  var fullScreenInterpreter: Interpreter? { get }
+  /// The engine on an interpreter, which the full-screen mode draws and acts on; `nil` when the
+  /// engine has none (the REPL then stays in its line mode).
+  var languageEngine: LanguageREPLEngine? { get }
   /// Descriptors to watch while waiting for a line, besides the terminal (process plugins' pipes):
   /// when one is ready, the REPL calls ``runBackground()``.
   var backgroundDescriptors: [Int32] { get }
@@ -33,7 +33,7 @@ package protocol REPLEngine: AnyObject {
 
 extension REPLEngine {
   /// No full-screen mode.
-  package var fullScreenInterpreter: Interpreter? { nil }
+  package var languageEngine: LanguageREPLEngine? { nil }
   /// No background work.
   package var backgroundDescriptors: [Int32] { [] }
   package var backgroundTimeout: Int32 { -1 }
@@ -51,20 +51,6 @@ package struct BackgroundOutcome: Equatable, Sendable {
 
   /// Nothing happened.
   package init() {}
-}
-
-/// Text written to stdout or stderr.
-package struct PrintedText: Equatable, Sendable {
-  /// To stderr, else to stdout.
-  package var toStandardError: Bool
-  /// The text, with its newlines.
-  package var text: String
-
-  /// Makes one.
-  package init(toStandardError: Bool, text: String) {
-    self.toStandardError = toStandardError
-    self.text = text
-  }
 }
 
 /// What the REPL does after a line.

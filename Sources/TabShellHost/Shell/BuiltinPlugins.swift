@@ -7,7 +7,7 @@ import TabShellTerminalScreen
 /// The plugin the host registers as built in: the built-in screens and layouts, and the `terminal`
 /// screen type, whose programs' output the interpreter takes in whenever the shell waits (a
 /// ``BackgroundSource``) and which it ends when the shell exits.
-final class HostBuiltinPlugin: TabShellPlugin {
+final class HostBuiltinPlugin: TabShellPlugin, ScreenParameterCompleter {
   private let builtin = BuiltinPlugin()
   private let terminal: TerminalPlugin
   /// The terminal tabs' programs.
@@ -30,7 +30,7 @@ final class HostBuiltinPlugin: TabShellPlugin {
   func startPrograms(in interpreter: Interpreter) {
     let source = backgroundSource
     sessions.onFirstSession = { [weak interpreter] in
-      interpreter?.backgroundSources.append(source)
+      interpreter?.services.backgroundSources.append(source)
     }
     terminal.regionSize = { [weak interpreter] in
       guard let interpreter else { return (24, 80) }
@@ -40,16 +40,21 @@ final class HostBuiltinPlugin: TabShellPlugin {
     }
     terminal.directory = { [weak interpreter] directory in
       guard let interpreter else { return directory }
-      return directory.map(interpreter.resolve) ?? interpreter.currentDirectory
+      return directory.map(interpreter.resolve) ?? interpreter.settings.currentDirectory
     }
-    // A terminal tab made by a command without --cwd is kept with the folder its program starts
-    // in, so that `state --script` makes it again there.
-    let name = terminal.type.name
+    self.interpreter = interpreter
+    interpreter.services.parameterCompleter = self
+  }
+
+  /// The interpreter whose folder a terminal tab made without `--cwd` starts in.
+  private weak var interpreter: Interpreter?
+
+  /// A terminal tab made by a command without `--cwd` is kept with the folder its program starts
+  /// in, so that `state --script` makes it again there.
+  func complete(type: String, parameters: inout [String: String]) {
     let key = ScreenParameters.key(of: TerminalScreenType.directory)
-    interpreter.completeScreenParameters = { [weak interpreter] type, parameters in
-      guard type == name, parameters[key] == nil, let interpreter else { return }
-      parameters[key] = interpreter.currentDirectory
-    }
+    guard type == terminal.type.name, parameters[key] == nil, let interpreter else { return }
+    parameters[key] = interpreter.settings.currentDirectory
   }
 
   /// The terminal tabs' programs, as the interpreter takes them in.

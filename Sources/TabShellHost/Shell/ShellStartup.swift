@@ -49,31 +49,25 @@ package enum ShellStartup {
     let color = Renderer.detectColorMode(
       environment: process.environment, isTerminal: process.stdoutIsTerminal,
       forcedOff: options.noColor)
-    let write = process.writeOutput
     let interpreter = Interpreter(
       shell: shell, renderOptions: RenderOptions(width: max(1, width), color: color),
-      currentDirectory: process.currentDirectory,
-      output: { line in
-        write(line)
-        write("\n")
-      },
-      report: { process.report($0) })
+      currentDirectory: process.currentDirectory, output: ProcessOutput(process))
     builtin.startPrograms(in: interpreter)
-    interpreter.keepGoing = options.keepGoing
+    interpreter.settings.keepGoing = options.keepGoing
     interpreter.checks.updateSnapshots = options.updateSnapshots
-    interpreter.scriptArguments = options.scriptArguments
+    interpreter.settings.arguments = options.scriptArguments
     interpreter.plugins.limits = RPCLimits(timeout: options.pluginTimeout)
     interpreter.plugins.hostVersion = String(
       CommandLineOptions.version.dropFirst("tabshell ".count))
-    interpreter.plugins.writeError = { process.writeRelayed($0) }
     return interpreter
   }
 
   /// The start-up file (or, without one, the `demo` layout with a line saying so), as the REPL and
-  /// a session's server run it; returns a status when the file ran `exit`.
+  /// a session's server run it, its output to `output` (the interpreter's own for `nil`); returns
+  /// a status when the file ran `exit`.
   package static func runStartup(
     _ interpreter: Interpreter, _ options: CommandLineOptions, _ process: ProcessContext,
-    writeError: (String) -> Void
+    output: (any OutputSink)? = nil, writeError: (String) -> Void
   ) -> Int32? {
     var ranStartup = false
     // A start-up file that is there but cannot be read is said, not taken for a missing one.
@@ -84,7 +78,8 @@ package enum ShellStartup {
         let text = try Interpreter.readText(path, name: path)
         ranStartup = true
         let outcome = interpreter.run(
-          interpreter.parse(text, file: path, directory: Interpreter.directory(of: path)))
+          interpreter.parse(text, file: path, directory: Interpreter.directory(of: path)),
+          to: output)
         if case .exit(let status) = outcome { return status }
       } catch {
         writeError("error: \(error)\n")

@@ -85,9 +85,9 @@ enum LookingCommands {
   ) { interpreter, arguments in
     try interpreter.traceTo(arguments[file])
     switch arguments[mode] {
-    case "on": interpreter.traceOutput.mode = .readable
-    case "json": interpreter.traceOutput.mode = .json
-    default: interpreter.traceOutput.mode = .off
+    case "on": interpreter.observation.trace.mode = .readable
+    case "json": interpreter.observation.trace.mode = .json
+    default: interpreter.observation.trace.mode = .off
     }
     interpreter.updateObservers()
   }

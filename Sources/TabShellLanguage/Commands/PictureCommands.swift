@@ -101,7 +101,8 @@ extension Interpreter {
   /// A path relative to the working directory (not to the script's folder): the files
   /// `screenshot` and `record-cast` write.
   func workingPath(_ path: String) -> String {
-    if path.hasPrefix("/") || currentDirectory.isEmpty { return path }
-    return currentDirectory.hasSuffix("/") ? currentDirectory + path : currentDirectory + "/" + path
+    let folder = settings.currentDirectory
+    if path.hasPrefix("/") || folder.isEmpty { return path }
+    return folder.hasSuffix("/") ? folder + path : folder + "/" + path
   }
 }

@@ -30,7 +30,7 @@ enum TabCommands {
 
   /// ``parameters(_:)`` for a new screen of type `type`, with each path the type declares
   /// (`terminal`'s `--cwd DIR`) resolved as a script's files are (``Interpreter/resolve(_:)``),
-  /// then completed by the host (``Interpreter/completeScreenParameters``): kept so, `state
+  /// then completed by the host (``HostServices/parameterCompleter``): kept so, `state
   /// --script` makes the screen again the same from any folder.
   static func parameters(
     _ arguments: Arguments, type: String, in interpreter: Interpreter
@@ -42,7 +42,7 @@ enum TabCommands {
         if let path = parameters[key] { parameters[key] = interpreter.resolve(path) }
       }
     }
-    interpreter.completeScreenParameters(type, &parameters)
+    interpreter.services.parameterCompleter?.complete(type: type, parameters: &parameters)
     return parameters
   }
 

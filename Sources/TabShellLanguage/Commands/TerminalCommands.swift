@@ -39,13 +39,9 @@ enum TerminalCommands {
       """,
     effect: .looks
   ) { interpreter, _ in
-    guard let enter = interpreter.enterFullScreen else {
-      throw LanguageError.gesture(
-        .fullScreenUnavailable(
-          "'tui' works at the interactive prompt ('tabshell --tui' starts full-screen)"))
-    }
     do throws(GestureError) {
-      try enter()
+      guard let host = interpreter.host else { throw .fullScreenOutsidePrompt }
+      try host.enterFullScreen()
     } catch {
       throw LanguageError.gesture(error)
     }
@@ -61,9 +57,8 @@ enum TerminalCommands {
       """,
     effect: .looks
   ) { interpreter, _ in
-    guard let detach = interpreter.detachClients else {
+    guard interpreter.host?.detachClients() == true else {
       throw LanguageError.gesture(.notInSession(command: "detach"))
     }
-    detach()
   }
 }

@@ -8,8 +8,8 @@ extension Interpreter {
   /// passed, the waiter calls ``runBackgroundWork()``.
   package var backgroundDescriptors: [Int32] {
     let pipes = plugins.hasProcessPlugins ? plugins.pollDescriptors : []
-    guard !backgroundSources.isEmpty else { return pipes }
-    return pipes + backgroundSources.flatMap { $0.descriptors() }
+    guard !services.backgroundSources.isEmpty else { return pipes }
+    return pipes + services.backgroundSources.flatMap { $0.descriptors() }
   }
 
   /// How long the waiter may wait before background work is due, in milliseconds as `poll` takes
@@ -19,7 +19,7 @@ extension Interpreter {
   package var backgroundTimeout: Int32 {
     if plugins.hasProcessPlugins && plugins.hasPendingWork { return 0 }
     var timeout: Int32 = shell.timeUntilNextTimer.map(Self.milliseconds) ?? -1
-    for source in backgroundSources {
+    for source in services.backgroundSources {
       let wait = source.timeout()
       if wait >= 0 { timeout = timeout < 0 ? wait : min(timeout, wait) }
     }
@@ -29,25 +29,29 @@ extension Interpreter {
   /// Takes in what the background sources have (without waiting), then runs the screens'
   /// requests they made (a redraw) and the hooks those set off.
   func takeInBackgroundSources() throws {
-    for source in backgroundSources { source.run() }
+    for source in services.backgroundSources { source.run() }
     if shell.hasPendingRequests { try shell.settle() }
-    if hooks.hasWork { try runHooks() }
+    if observation.hooks.hasWork { try runHooks() }
   }
 
   /// Ends what the background sources run (the terminal tabs' programs), when the shell exits.
   package func endBackgroundSources() {
-    for source in backgroundSources { source.end() }
+    for source in services.backgroundSources { source.end() }
   }
 
   /// The background work that came while the shell waited: the process plugins' requests (each a
   /// change of its own), the screens' timers that are due, and the hooks they set off; a fault is
-  /// reported as `error: MESSAGE`. `.exit` when a hook ran `exit`.
-  package func runBackgroundWork() -> Outcome {
-    anyFailed = false
+  /// reported as `error: MESSAGE`. `.exit` when a hook ran `exit`. What it prints goes to `sink`.
+  package func runBackgroundWork(to sink: (any OutputSink)? = nil) -> Outcome {
+    printing(to: sink) { runBackgroundWorkNow() }
+  }
+
+  private func runBackgroundWorkNow() -> Outcome {
+    state.anyFailed = false
     do {
       try takeInBackgroundWork()
     } catch let request as ExitRequest {
-      return .exit(request.status(anyFailed: anyFailed))
+      return .exit(request.status(anyFailed: state.anyFailed))
     } catch is Interrupted {
       return .interrupted
     } catch is AlreadyReported {
@@ -64,13 +68,13 @@ extension Interpreter {
   /// counts as failed; a plugin's fault, a hook's failure, `exit` and an interrupt are thrown.
   func takeInBackgroundWork() throws {
     try settlePlugins()
-    if !backgroundSources.isEmpty { try takeInBackgroundSources() }
+    if !services.backgroundSources.isEmpty { try takeInBackgroundSources() }
     do {
       try shell.runDueTimers()
     } catch {
-      report(diagnostic(for: error, at: place.location, file: place.file))
-      anyFailed = true
+      report(diagnostic(for: error, at: state.place.location, file: state.place.file))
+      state.anyFailed = true
     }
-    if hooks.hasWork { try runHooks() }
+    if observation.hooks.hasWork { try runHooks() }
   }
 }

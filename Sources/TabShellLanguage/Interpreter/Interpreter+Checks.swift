@@ -37,11 +37,26 @@ package struct Checks {
   }
 }
 
-/// A command's output as it is kept: appended line by line, up to ``Checks/outputLimit``.
-private final class KeptOutput {
+/// A command's output as it is kept: appended line by line, up to ``Checks/outputLimit``, on its
+/// way to the sink it still goes to.
+private final class KeptOutput: OutputSink {
   var text = ""
+  let next: any OutputSink
 
-  func append(_ line: String) {
+  init(next: any OutputSink) {
+    self.next = next
+  }
+
+  func printLine(_ line: String) {
+    append(line)
+    next.printLine(line)
+  }
+
+  func report(_ diagnostic: Diagnostic) { next.report(diagnostic) }
+
+  func relay(_ text: String) { next.relay(text) }
+
+  private func append(_ line: String) {
     let room = Checks.outputLimit - text.utf8.count
     guard room > 0 else { return }
     // Up to the limit: a long line is cut where it is reached.
@@ -58,19 +73,13 @@ extension Interpreter {
   /// Runs a command that keeps its output for the `expect output` after it: what it prints, and
   /// what the hooks it sets off print, still go out, and are kept too.
   func runKeepingOutput(_ command: Command) throws {
-    let kept = KeptOutput()
-    let write = output
-    output = { line in
-      kept.append(line)
-      write(line)
+    let kept = KeptOutput(next: sink)
+    defer { checks.previousOutput = kept.text }
+    try printing(to: kept) {
+      try execute(command)
+      // Its hooks print now, while the output is kept (never while should-select hooks decide).
+      if observation.hooks.hasWork, observation.hooks.decision == nil { try runHooks() }
     }
-    defer {
-      output = write
-      checks.previousOutput = kept.text
-    }
-    try execute(command)
-    // Its hooks print now, while the output is kept (never while should-select hooks decide).
-    if hooks.hasWork, hooks.decision == nil { try runHooks() }
   }
 
   /// A command typed at the prompt: it keeps its output, unless it is a check.

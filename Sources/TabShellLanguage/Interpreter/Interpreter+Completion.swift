@@ -96,7 +96,7 @@ extension Interpreter {
     }
   }
 
-  /// Paths that start with `word`: the entries of its directory, directories with a `/`; hidden
+  /// Paths that start with `word`: the entries of its directory, state.directories with a `/`; hidden
   /// entries only when `word` asks for them.
   func files(matching word: String) -> [String] {
     let slash = word.lastIndex(of: "/")

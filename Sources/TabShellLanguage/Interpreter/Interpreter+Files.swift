@@ -2,7 +2,7 @@ extension Interpreter {
   /// A path as the running script means it: relative paths are resolved against its directory.
   package func resolve(_ path: String) -> String {
     if path.hasPrefix("/") { return path }
-    let directory = directories.last ?? currentDirectory
+    let directory = state.directories.last ?? settings.currentDirectory
     if directory.isEmpty { return path }
     return directory.hasSuffix("/") ? directory + path : directory + "/" + path
   }
@@ -10,7 +10,9 @@ extension Interpreter {
   /// The name errors give a file that `source` reads: relative to the sourcing script's own name.
   func displayName(_ path: String) -> String {
     if path.hasPrefix("/") { return path }
-    guard let file = files.last ?? nil, let slash = file.lastIndex(of: "/") else { return path }
+    guard let file = state.files.last ?? nil, let slash = file.lastIndex(of: "/") else {
+      return path
+    }
     return String(file[...slash]) + path
   }
 
@@ -28,8 +30,8 @@ extension Interpreter {
 
   /// `source FILE`: parses the whole file, then runs it; nested at most ``sourceLimit`` deep.
   func source(_ path: String) throws {
-    guard sourceDepth < Self.sourceLimit else {
-      sourceOverflowed = true
+    guard state.sourceDepth < Self.sourceLimit else {
+      state.sourceOverflowed = true
       throw LanguageError.sourceTooDeep(limit: Self.sourceLimit)
     }
     let resolved = resolve(path)
@@ -40,8 +42,8 @@ extension Interpreter {
       script.diagnostics.forEach(report)
       throw AlreadyReported()
     }
-    sourceDepth += 1
-    defer { sourceDepth -= 1 }
+    state.sourceDepth += 1
+    defer { state.sourceDepth -= 1 }
     if try !runCommands(script) { throw AlreadyReported() }
   }
 }

@@ -137,25 +137,32 @@ extension Interpreter {
   /// A gesture in a file being sourced or in a hook is not recorded: the line typed (or the hook,
   /// run again on replay) stands for it.
   func recorded(command: String, succeeded: Bool) {
-    resolvedGesture?(command, succeeded)
-    guard files.allSatisfy({ $0 == nil }), !hooks.isCounting else { return }
+    host?.gestureResolved(to: command, succeeded: succeeded)
+    guard state.files.allSatisfy({ $0 == nil }), !observation.hooks.isCounting else { return }
     record(commandText: command, succeeded: succeeded)
   }
 
   /// Runs `body` as a command typed at the prompt runs: an error is reported (`error: MESSAGE`),
   /// then the hooks it set off run and the process plugins' requests are taken in. For what the
-  /// full-screen mode does without a command line: a key, a click, a drag the pages follow.
-  package func runAsCommand(_ body: (Interpreter) throws -> Void) -> Outcome {
-    anyFailed = false
+  /// full-screen mode does without a command line: a key, a click, a drag the pages follow. What it
+  /// prints goes to `sink`.
+  package func runAsCommand(
+    to sink: (any OutputSink)? = nil, _ body: (Interpreter) throws -> Void
+  ) -> Outcome {
+    printing(to: sink) { runAsCommandNow(body) }
+  }
+
+  private func runAsCommandNow(_ body: (Interpreter) throws -> Void) -> Outcome {
+    state.anyFailed = false
     let location = SourceLocation(line: 1, column: 1)
     do {
       try body(self)
-      if hooks.hasWork { try runHooks() }
+      if observation.hooks.hasWork { try runHooks() }
       if plugins.hasProcessPlugins { try settlePlugins() }
-      if !backgroundSources.isEmpty { try takeInBackgroundSources() }
+      if !services.backgroundSources.isEmpty { try takeInBackgroundSources() }
       return .success
     } catch let request as ExitRequest {
-      return .exit(request.status(anyFailed: anyFailed))
+      return .exit(request.status(anyFailed: state.anyFailed))
     } catch is Interrupted {
       return .interrupted
     } catch let runaway as HookRunaway {

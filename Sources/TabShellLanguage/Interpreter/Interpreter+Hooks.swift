@@ -81,46 +81,48 @@ extension Interpreter {
   /// Adds a hook, written where the command running now was, and makes sure the shell tells the
   /// interpreter about events.
   func addHook(on event: EventName, commands: [Command]) {
-    let hook = Hook(event: event, commands: commands, file: place.file, location: place.location)
+    let hook = Hook(
+      event: event, commands: commands, file: state.place.file, location: state.place.location)
     if event == .shouldSelect {
-      hooks.shouldSelect.append(hook)
+      observation.hooks.shouldSelect.append(hook)
     } else {
-      hooks.byEvent[event, default: []].append(hook)
+      observation.hooks.byEvent[event, default: []].append(hook)
     }
     updateObservers()
   }
 
   /// `deny`: vetoes the selection the should-select hooks are deciding.
   func deny() throws(LanguageError) {
-    guard hooks.decision != nil else { throw .denyOutsideHook }
-    hooks.decision = true
+    guard observation.hooks.decision != nil else { throw .denyOutsideHook }
+    observation.hooks.decision = true
   }
 
   /// Counts a command that a hook caused; past ``hookCommandLimit`` every hook and script under
   /// way stops.
   @inline(__always)
   func countHookCommand(at location: SourceLocation) throws(HookRunaway) {
-    guard hooks.isCounting else { return }
-    hooks.commandsRun += 1
-    if hooks.commandsRun > Self.hookCommandLimit {
+    guard observation.hooks.isCounting else { return }
+    observation.hooks.commandsRun += 1
+    if observation.hooks.commandsRun > Self.hookCommandLimit {
       throw HookRunaway(
         diagnostic: Diagnostic(
-          file: place.file, location: location, error: .hookRunaway(limit: Self.hookCommandLimit)))
+          file: state.place.file, location: location,
+          error: .hookRunaway(limit: Self.hookCommandLimit)))
     }
   }
 
   /// Observes the shell only while something needs its events (a trace or a hook), so that a run
   /// without them does no event work at all.
   func updateObservers() {
-    let needsEvents = traceOutput.mode != .off || !hooks.byEvent.isEmpty
-    if needsEvents, observerToken == nil {
-      observerToken = shell.addObserver { [unowned self] event in self.observe(event) }
-    } else if !needsEvents, let token = observerToken {
+    let needsEvents = observation.trace.mode != .off || !observation.hooks.byEvent.isEmpty
+    if needsEvents, observation.observerToken == nil {
+      observation.observerToken = shell.addObserver { [unowned self] event in self.observe(event) }
+    } else if !needsEvents, let token = observation.observerToken {
       shell.removeObserver(token)
-      observerToken = nil
+      observation.observerToken = nil
     }
-    if !hooks.shouldSelect.isEmpty, shouldSelectToken == nil {
-      shouldSelectToken = shell.addShouldSelectHandler { [unowned self] request in
+    if !observation.hooks.shouldSelect.isEmpty, observation.shouldSelectToken == nil {
+      observation.shouldSelectToken = shell.addShouldSelectHandler { [unowned self] request in
         self.shouldSelect(request)
       }
     }
@@ -128,13 +130,15 @@ extension Interpreter {
 
   /// An event: traced at once; the hooks on it are queued.
   func observe(_ event: ShellEvent) {
-    if let line = traceOutput.line(for: event) { traceLine(line) }
+    if let line = observation.trace.line(for: event) { traceLine(line) }
     // Should-select hooks decide in the shell's should-select handler, not here.
-    if event.name != .shouldSelect, let list = hooks.byEvent[event.name] {
+    if event.name != .shouldSelect, let list = observation.hooks.byEvent[event.name] {
       let (tab, id) = concerned(by: event)
       var status: Int?
       if case .exited(_, _, let code) = event { status = code }
-      for hook in list { hooks.enqueue(.init(hook: hook, tab: tab, id: id, status: status)) }
+      for hook in list {
+        observation.hooks.enqueue(.init(hook: hook, tab: tab, id: id, status: status))
+      }
     }
   }
 
@@ -150,23 +154,23 @@ extension Interpreter {
   /// The shell's should-select handler: runs the should-select hooks; `false` when one said
   /// `deny`. Their commands that change the shell wait for the end of the selection.
   func shouldSelect(_ request: SelectionRequest) -> Bool {
-    let outer = hooks.decision
-    hooks.decision = false
-    defer { hooks.decision = outer }
-    for hook in hooks.shouldSelect {
+    let outer = observation.hooks.decision
+    observation.hooks.decision = false
+    defer { observation.hooks.decision = outer }
+    for hook in observation.hooks.shouldSelect {
       decide(with: hook, tab: request.position, id: request.id)
-      if hooks.decision == true { return false }
+      if observation.hooks.decision == true { return false }
     }
     return true
   }
 
   private func decide(with hook: Hook, tab: Int, id: String) {
-    let saved = (hooks.current, place)
-    defer { (hooks.current, place) = saved }
-    hooks.current = (String(tab), id, nil)
-    place = Place(file: hook.file, location: hook.location)
+    let saved = (observation.hooks.current, state.place)
+    defer { (observation.hooks.current, state.place) = saved }
+    observation.hooks.current = (String(tab), id, nil)
+    state.place = Place(file: hook.file, location: hook.location)
     var later: [Command] = []
-    for command in hook.commands where hooks.failure == nil {
+    for command in hook.commands where observation.hooks.failure == nil {
       do {
         try countHookCommand(at: hook.location)
         if effect(of: command) == .looks {
@@ -175,17 +179,17 @@ extension Interpreter {
           later.append(command)
         }
       } catch let error as HookRunaway {
-        hooks.failure = error
+        observation.hooks.failure = error
       } catch let error as Interrupted {
-        hooks.failure = error
+        observation.hooks.failure = error
       } catch {
-        hooks.failure = diagnostic(for: error, at: hook.location, file: hook.file)
+        observation.hooks.failure = diagnostic(for: error, at: hook.location, file: hook.file)
       }
     }
     if !later.isEmpty {
       var deferred = hook
       deferred.commands = later
-      hooks.enqueue(.init(hook: deferred, tab: tab, id: id))
+      observation.hooks.enqueue(.init(hook: deferred, tab: tab, id: id))
     }
   }
 
@@ -202,22 +206,24 @@ extension Interpreter {
   /// sourced file's commands) it does nothing: the outermost call runs them all, one after
   /// another, so that hooks never nest.
   func runHooks() throws {
-    guard !hooks.isRunning else { return }
-    hooks.isRunning = true
-    let outerPlace = place
+    guard !observation.hooks.isRunning else { return }
+    observation.hooks.isRunning = true
+    let outerPlace = state.place
     defer {
-      hooks.isRunning = false
-      hooks.reset()
-      place = outerPlace
+      observation.hooks.isRunning = false
+      observation.hooks.reset()
+      state.place = outerPlace
     }
-    if let failure = hooks.failure { throw failure }
-    while let run = hooks.next() {
-      let saved = hooks.current
-      defer { hooks.current = saved }
-      hooks.current = (run.tab.map(String.init) ?? "", run.id ?? "", run.status.map(String.init))
+    if let failure = observation.hooks.failure { throw failure }
+    while let run = observation.hooks.next() {
+      let saved = observation.hooks.current
+      defer { observation.hooks.current = saved }
+      observation.hooks.current = (
+        run.tab.map(String.init) ?? "", run.id ?? "", run.status.map(String.init)
+      )
       for command in run.hook.commands {
         if Self.isInterrupted { throw Interrupted() }
-        place = Place(file: run.hook.file, location: run.hook.location)
+        state.place = Place(file: run.hook.file, location: run.hook.location)
         try countHookCommand(at: run.hook.location)
         do {
           try execute(command)
@@ -236,7 +242,7 @@ extension Interpreter {
         } catch {
           throw diagnostic(for: error, at: run.hook.location, file: run.hook.file)
         }
-        if let failure = hooks.failure { throw failure }
+        if let failure = observation.hooks.failure { throw failure }
       }
     }
   }

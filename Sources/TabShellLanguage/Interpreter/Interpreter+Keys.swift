@@ -9,7 +9,7 @@ extension Interpreter {
     var table = KeyTable()
     for (focus, name, line) in KeyTable.defaults {
       let script = parser.parse(
-        line, file: nil, directory: currentDirectory, deferringUnknown: true)
+        line, file: nil, directory: settings.currentDirectory, deferringUnknown: true)
       guard let key = KeyName(name), script.diagnostics.isEmpty else {
         assertionFailure("the built-in binding \(name) '\(line)' does not parse")
         continue
@@ -23,20 +23,20 @@ extension Interpreter {
   func bind(_ name: String, to commands: [Command], in focus: KeyFocus) throws(LanguageError) {
     guard let key = KeyName(name) else { throw .gesture(.notAKey(name)) }
     let line = commands.map { $0.boxed.source ?? "" }.joined(separator: "; ")
-    keyTable.bind(KeyBinding(key: key, commands: commands, line: line), in: focus)
+    keys.table.bind(KeyBinding(key: key, commands: commands, line: line), in: focus)
   }
 
   /// `unbind`: removes a key's binding in a focus.
   func unbind(_ name: String, in focus: KeyFocus) throws(LanguageError) {
     guard let key = KeyName(name) else { throw .gesture(.notAKey(name)) }
-    guard keyTable.unbind(key, in: focus) else {
+    guard keys.table.unbind(key, in: focus) else {
       throw .gesture(.notBound(key: key.description, focus: focus.rawValue))
     }
   }
 
   /// `keys`: a focus's bindings, one a line, the key then its commands.
   func listKeys(in focus: KeyFocus) -> [String] {
-    KeyTable.rows(keyTable.bindings(in: focus).map { ($0.key.description, $0.line) })
+    KeyTable.rows(keys.table.bindings(in: focus).map { ($0.key.description, $0.line) })
   }
 
   /// `key NAME`: the key pressed in a focus.
@@ -46,7 +46,7 @@ extension Interpreter {
         .unknownKey(
           name, suggestion: name.count > 1 ? closestMatch(to: name, in: BarKey.names) : nil))
     }
-    guard let binding = keyTable.binding(for: key, in: focus) else {
+    guard let binding = keys.table.binding(for: key, in: focus) else {
       throw LanguageError.gesture(.notBound(key: key.description, focus: focus.rawValue))
     }
     try runBinding(binding)
@@ -59,12 +59,12 @@ extension Interpreter {
   /// A binding may press keys in turn (`bind x 'key y'`), at most ``keyDepthLimit`` deep: a key
   /// bound to press itself is an error, not a stack that grows until the shell crashes.
   package func runBinding(_ binding: KeyBinding) throws {
-    guard keyDepth < Self.keyDepthLimit else {
+    guard keys.depth < Self.keyDepthLimit else {
       throw LanguageError.gesture(
         .keysTooDeep(key: binding.key.description, limit: Self.keyDepthLimit))
     }
-    keyDepth += 1
-    defer { keyDepth -= 1 }
+    keys.depth += 1
+    defer { keys.depth -= 1 }
     for command in binding.commands {
       let text = command.boxed.source ?? binding.line
       let records = !Self.recordsNothingTyped(command, table: table)
@@ -92,7 +92,9 @@ extension Interpreter {
 
   /// The full-screen mode, for its commands; an error naming `command` outside it.
   func fullScreenControl(_ command: String) throws(LanguageError) -> any FullScreenControl {
-    guard let fullScreen else { throw .gesture(.onlyFullScreen(command: command)) }
+    guard let fullScreen = host?.fullScreen else {
+      throw .gesture(.onlyFullScreen(command: command))
+    }
     return fullScreen
   }
 

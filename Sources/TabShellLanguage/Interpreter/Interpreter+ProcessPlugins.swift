@@ -9,7 +9,7 @@ extension Interpreter {
   /// as the command's failure).
   func settlePlugins() throws {
     plugins.settle(reading: true)
-    if hooks.hasWork { try runHooks() }
+    if observation.hooks.hasWork { try runHooks() }
     let faults = plugins.takeFaults()
     guard !faults.isEmpty else { return }
     throw LanguageError.pluginFailed(faults.joined(separator: "; "))

@@ -3,7 +3,7 @@
 extension Interpreter {
   /// Whether the command running now was typed at the prompt (not in a script or a sourced file).
   var isAtPrompt: Bool {
-    if case .some(.none) = files.last { return true }
+    if case .some(.none) = state.files.last { return true }
     return false
   }
 
@@ -13,7 +13,7 @@ extension Interpreter {
   func requirementFailed(_ what: String, load: String) throws {
     let error = LanguageError.missingRequirement(what, load: load, atPrompt: isAtPrompt)
     if isAtPrompt { throw error }
-    report(diagnostic(for: error, at: place.location, file: place.file))
+    report(diagnostic(for: error, at: state.place.location, file: state.place.file))
     throw ExitRequest(status: 1)
   }
 
@@ -39,7 +39,7 @@ extension Interpreter {
       try recorder.record(commandText: commandText, succeeded: succeeded)
     } catch {
       self.recorder = nil
-      report(Diagnostic(file: nil, location: place.location, error: error))
+      report(Diagnostic(file: nil, location: state.place.location, error: error))
     }
   }
 
@@ -51,9 +51,9 @@ extension Interpreter {
     let raw = Lexer.lex(line).commands
     guard script.diagnostics.isEmpty, raw.count == script.commands.count else {
       record(commandText: line, succeeded: false)
-      return run(script)
+      return runScript(script)
     }
-    anyFailed = false
+    state.anyFailed = false
     for (command, raw) in zip(script.commands, raw) {
       let recording = recorder
       let succeeded: Bool
@@ -61,7 +61,7 @@ extension Interpreter {
         succeeded = try runCommands(
           Script(file: nil, directory: script.directory, commands: [command], diagnostics: []))
       } catch let request as ExitRequest {
-        return .exit(request.status(anyFailed: anyFailed))
+        return .exit(request.status(anyFailed: state.anyFailed))
       } catch {
         succeeded = false
       }
@@ -70,9 +70,9 @@ extension Interpreter {
           commandText: ScriptWords.line(raw.words.map(\.text), literalDollars: false),
           succeeded: succeeded)
       }
-      if !succeeded, !keepGoing { return .failure }
+      if !succeeded, !settings.keepGoing { return .failure }
     }
-    return anyFailed ? .failure : .success
+    return state.anyFailed ? .failure : .success
   }
 
   /// Whether a command typed is not written as typed: a gesture (which records what it resolved

@@ -5,7 +5,7 @@ extension Interpreter {
   /// `nil`: to the output again (see ``TraceOutput/redirect(to:)``).
   func traceTo(_ path: String?) throws(LanguageError) {
     do throws(OutputFile.Failure) {
-      try traceOutput.redirect(to: path.map(resolve))
+      try observation.trace.redirect(to: path.map(resolve))
     } catch {
       throw WrittenFile.error(error, name: path ?? "")
     }
@@ -15,11 +15,11 @@ extension Interpreter {
   /// is reported, and the trace goes to the output.
   func traceLine(_ line: String) {
     var failure: OutputFile.Failure?
-    if traceOutput.write(line, failure: &failure) { return }
+    if observation.trace.write(line, failure: &failure) { return }
     if let failure {
       report(
         Diagnostic(
-          file: nil, location: place.location,
+          file: nil, location: state.place.location,
           error: .failed("the trace file cannot be written (\(failure)); tracing to the output")))
     }
     output(line)

@@ -2,7 +2,7 @@
 import TabShellPlatform
 import TabShellRendering
 
-/// What a wait tells ``Interpreter/whileWaiting``.
+/// What a wait tells its host (``InterpreterHost/whileWaiting(_:)``).
 package enum WaitMoment: Equatable {
   /// A wake-up; `changed`: background work came in since the last one.
   case wokeUp(changed: Bool)
@@ -41,7 +41,7 @@ extension Interpreter {
   /// (``backgroundDescriptors``, ``backgroundTimeout``, ``takeInBackgroundWork()``): `look` is
   /// asked first, then after each wake-up that had work (a descriptor ready, a timer or a
   /// source's work due), not after one that only ends a ``waitSlice``, and at once again (after a
-  /// `poll` that does not sleep) when it had not finished; ``whileWaiting`` is called at each
+  /// `poll` that does not sleep) when it had not finished; the host's ``InterpreterHost/whileWaiting(_:)`` is called at each
   /// wake-up (which comes no later than it asks) and when the wait ends. Returns whether it said
   /// so in time; an interrupt (Ctrl-C) throws ``Interrupted``.
   ///
@@ -55,7 +55,7 @@ extension Interpreter {
     var changed = true
     var unfinished = false
     var hostLimit: Int32 = -1
-    defer { _ = whileWaiting?(.ended) }
+    defer { _ = host?.whileWaiting(.ended) }
     while true {
       if Self.isInterrupted { throw Interrupted() }
       if changed || unfinished || askAgainWithin != nil {
@@ -73,8 +73,8 @@ extension Interpreter {
       let ready = SystemIO.pollReadable(backgroundDescriptors, milliseconds: timeout)
       changed = ready.contains(true) || (background >= 0 && background <= timeout)
       if changed { try takeInBackgroundWork() }
-      if castRecording != nil { recordCast() }
-      hostLimit = whileWaiting?(.wokeUp(changed: changed)) ?? -1
+      if observation.cast != nil { recordCast() }
+      hostLimit = host?.whileWaiting(.wokeUp(changed: changed)) ?? -1
     }
   }
 

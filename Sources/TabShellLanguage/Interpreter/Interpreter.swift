@@ -5,96 +5,89 @@ import TabShellRendering
 
 /// Runs parsed commands on a ``Shell``: the context every built-in command works on.
 ///
-/// Output goes through ``output`` (one line a call, no newline) and errors through ``report`` so that
-/// tests can capture both. Isolation: like its shell, an interpreter belongs to the thread that made it.
+/// Its state is in a few named parts: the run under way (``RunState``), the script's settings
+/// (``ScriptSettings``), the key bindings (``KeyBindings``), the trace and the hooks
+/// (``Observation``), the checks, the recording, the view, and what the host registered
+/// (``HostServices``). What a run prints goes to the ``OutputSink`` it is handed
+/// (``run(_:to:)``, ``runLine(_:to:)``, ``runBackgroundWork(to:)``, ``runAsCommand(to:_:)``), else
+/// to its host's, else to the one the interpreter was made with; the program that runs it answers for `tui`,
+/// `detach`, waits and the full-screen mode's commands as its ``InterpreterHost``. Nothing outside
+/// swaps either.
+///
+/// Isolation: like its shell, an interpreter belongs to the thread that made it.
 package final class Interpreter {
   /// The shell the commands change.
   package let shell: Shell
-  /// The built-in commands.
-  let table: CommandTable
   /// The plugins loaded at run time; process plugins' requests and faults are applied after each
   /// command.
   package let plugins: PluginHost
-  /// Writes one line of a command's output (stdout).
-  package var output: (String) -> Void
-  /// Reports one error (stderr).
-  package var report: (Diagnostic) -> Void
+  /// The program that runs the interpreter: `tui`, `detach`, what waits draw, the full-screen
+  /// mode's commands. `nil`: none of them (a script).
+  package weak var host: (any InterpreterHost)?
+  /// Where a run's output goes when neither it nor the host names a sink.
+  package let defaultSink: any OutputSink
   /// How the shell is drawn and where its bar is scrolled, kept from command to command.
   package var view: ViewState
-  /// Called with the command each gesture resolved to, once it has run, and whether it succeeded
-  /// (see ``recorded(command:succeeded:)``).
-  package var resolvedGesture: ((String, Bool) -> Void)?
-  /// What `tui` does: set by the interactive REPL (it enters the full-screen mode after the line);
-  /// `nil` elsewhere, where `tui` fails.
-  package var enterFullScreen: (() throws(GestureError) -> Void)?
-  /// What `detach` does: set by a session's server (it detaches the client that typed it, or
-  /// every client); `nil` outside a session, where `detach` fails.
-  package var detachClients: (() -> Void)?
-  /// What a wait (`wait-for`, `sleep`) calls at each wake-up, with whether background work came in
-  /// since the last one, and once when it ends (``WaitMoment``): the full-screen mode draws the
-  /// frame again meanwhile. It returns how long the wait may sleep before it calls again, in
-  /// milliseconds (-1: no limit): a frame put off is drawn when it is due. `nil` elsewhere.
-  package var whileWaiting: ((WaitMoment) -> Int32)?
-  /// The directory relative paths are resolved against when no script names one.
-  package var currentDirectory: String
-  /// Whether a failed command lets the script go on (`--keep-going`).
-  package var keepGoing = false
-  /// The script's arguments (`tabshell FILE ARG...`), for `$1`...`$9`, `$#` and `$@`.
-  package var scriptArguments: [String] = []
+  /// The folder, `--keep-going` and the arguments scripts run with.
+  package var settings: ScriptSettings
   /// What `expect` counts and reads, and whether `expect frame` writes its snapshots.
   package var checks = Checks()
   /// The recording under way (`record FILE`), if any.
   package var recorder: Recorder?
-  /// The screen recording under way (`record-cast FILE`), if any.
-  var castRecording: CastRecording?
-  /// The key bindings of the full-screen mode: the built-in ones, then `bind` and `unbind`.
-  package lazy var keyTable = defaultKeyTable()
-  /// How many keys' bindings are running, one inside another (`bind x 'key y'`).
-  var keyDepth = 0
-  /// The full-screen mode while it runs, for its commands (`set-focus`, `back`, `panel`).
-  package weak var fullScreen: (any FullScreenControl)?
+  /// The key bindings of the full-screen mode's focuses.
+  package var keys = KeyBindings()
+  /// What watches the shell: the trace, the hooks, a screen's recording.
+  var observation = Observation()
+  /// Where the run under way is and prints: the script, its nesting, whether anything failed, the
+  /// sink it was handed.
+  var state = RunState()
+  /// What the host registered: the work it takes in while the shell waits, and the parameters it
+  /// adds to the screens commands make.
+  package var services = HostServices()
 
-  /// What `trace` prints, and where.
-  var traceOutput = TraceOutput()
-  var hooks = HookTable()
-  var observerToken: Int?
-  var shouldSelectToken: Int?
-  /// Where the command running now was written: `on` records it with its hook.
-  var place = Place(file: nil, location: SourceLocation(line: 1, column: 1))
-  /// How many `source`d files are running, one inside the other.
-  var sourceDepth = 0
-  /// Set when `source` went too deep: every file under way stops, even with `--keep-going`.
-  var sourceOverflowed = false
-  /// The directories of the scripts being run, innermost last.
-  var directories: [String] = []
-  /// The names of the scripts being run, innermost last.
-  var files: [String?] = []
-  var anyFailed = false
-  /// What the shell takes in while it waits, besides the process plugins (see ``BackgroundSource``).
-  package var backgroundSources: [BackgroundSource] = []
-  /// Completes the parameters of a screen that `add-tab`, `push` or `present` makes, before it is
-  /// made, as the host means them (the folder a terminal tab's program starts in when none was
-  /// given): what it adds is kept with the screen, so `state --script` writes it.
-  /// It gets the screen type's name and the parameters.
-  package var completeScreenParameters: (String, inout [String: String]) -> Void = { _, _ in }
+  /// The built-in commands.
+  var table: CommandTable { .standard }
 
   /// How deep `source` may nest.
   package static let sourceLimit = 64
 
-  /// Makes an interpreter for a shell.
+  /// Makes an interpreter for a shell, its runs printing to `output` unless they name a sink.
   package init(
     shell: Shell, renderOptions: RenderOptions = RenderOptions(), currentDirectory: String,
-    output: @escaping (String) -> Void, report: @escaping (Diagnostic) -> Void
+    output: any OutputSink
   ) {
     self.shell = shell
-    self.table = .standard
     plugins = PluginHost(shell: shell)
     plugins.reservedCommands = Self.builtinCommandNames
     view = ViewState(renderOptions: renderOptions)
-    self.currentDirectory = currentDirectory
-    self.output = output
-    self.report = report
+    settings = ScriptSettings(currentDirectory: currentDirectory)
+    defaultSink = output
+    // What process plugins write on their standard error goes where the run under way prints.
+    plugins.writeError = { [unowned self] in self.sink.relay($0) }
+    keys.table = defaultKeyTable()
   }
+
+  /// Where the run under way prints: the sink it was handed, else the host's
+  /// (``InterpreterHost/output``), else ``defaultSink``.
+  var sink: any OutputSink { state.sink ?? host?.output ?? defaultSink }
+
+  /// Runs `body` with its output to `sink` (for `nil`, where it went), then puts back the sink of
+  /// the run it is part of.
+  package func printing<Result>(
+    to sink: (any OutputSink)?, _ body: () throws -> Result
+  ) rethrows -> Result {
+    guard let sink else { return try body() }
+    let outer = state.sink
+    state.sink = sink
+    defer { state.sink = outer }
+    return try body()
+  }
+
+  /// Prints one line of a command's output (without its newline) to the run's sink.
+  package func output(_ line: String) { sink.printLine(line) }
+
+  /// Reports an error to the run's sink.
+  package func report(_ diagnostic: Diagnostic) { sink.report(diagnostic) }
 
   /// The names of the built-in commands, which screen commands may not take.
   package static var builtinCommandNames: Set<String> { Set(CommandTable.standard.names) }
@@ -105,12 +98,12 @@ package final class Interpreter {
     return Parser(
       table: table, screenCommands: Set(shell.screenTypes.flatMap { $0.commands.map(\.name) }),
       screenType: { name in shell.screenTypes.first { $0.name == name } },
-      substitution: Substitution(arguments: scriptArguments))
+      substitution: Substitution(arguments: settings.arguments))
   }
 
   /// Parses a whole script.
   package func parse(_ source: String, file: String?, directory: String? = nil) -> Script {
-    parser.parse(source, file: file, directory: directory ?? currentDirectory)
+    parser.parse(source, file: file, directory: directory ?? settings.currentDirectory)
   }
 
   /// How a run ended.
@@ -119,7 +112,7 @@ package final class Interpreter {
     case success
     /// Syntax errors: nothing ran.
     case syntaxError
-    /// A command failed (the script stopped there unless ``Interpreter/keepGoing``).
+    /// A command failed (the script stopped there unless ``Interpreter/settings.keepGoing``).
     case failure
     /// `exit` or `quit` with this status.
     case exit(Int32)
@@ -142,18 +135,24 @@ package final class Interpreter {
   /// `too many errors (100); stopped checking here`.
   package static var syntaxErrorLimit: Int { Parser.diagnosticLimit }
 
-  /// Runs a parsed script: reports its syntax errors and runs nothing if it has any.
-  package func run(_ script: Script) -> Outcome {
+  /// Runs a parsed script, its output to `sink`: reports its syntax errors and runs nothing if it
+  /// has any.
+  package func run(_ script: Script, to sink: (any OutputSink)? = nil) -> Outcome {
+    printing(to: sink) { runScript(script) }
+  }
+
+  /// Runs a parsed script on the run's sink.
+  func runScript(_ script: Script) -> Outcome {
     if !script.diagnostics.isEmpty {
       script.diagnostics.forEach(report)
       return .syntaxError
     }
-    anyFailed = false
-    defer { if castRecording != nil { recordCast(force: true) } }
+    state.anyFailed = false
+    defer { if observation.cast != nil { recordCast(force: true) } }
     do {
       return try runCommands(script) ? .success : .failure
     } catch let request as ExitRequest {
-      return .exit(request.status(anyFailed: anyFailed))
+      return .exit(request.status(anyFailed: state.anyFailed))
     } catch is Interrupted {
       return .interrupted
     } catch {
@@ -164,25 +163,29 @@ package final class Interpreter {
   /// Runs one line typed in the REPL: errors are reported as `error: MESSAGE`. Every command but
   /// the checks keeps its output, for an `expect output` typed later; while a recording is under
   /// way, each command is recorded as it has run.
-  package func runLine(_ line: String) -> Outcome {
+  package func runLine(_ line: String, to sink: (any OutputSink)? = nil) -> Outcome {
+    printing(to: sink) { runTypedLine(line) }
+  }
+
+  private func runTypedLine(_ line: String) -> Outcome {
     var script = parse(line, file: nil)
     script.commands = script.commands.map(keepingOutput)
     if recorder != nil { return runRecording(script, line: line) }
-    return run(script)
+    return runScript(script)
   }
 
   /// Runs the commands of a script; `false` when one failed. Errors are reported as they happen.
   /// After each command, the hooks it set off run (see ``runHooks()``). `exit`, and hooks that run
   /// away, stop every script under way: they are thrown.
   func runCommands(_ script: Script) throws -> Bool {
-    directories.append(script.directory)
-    files.append(script.file)
-    let outerPlace = place
-    place.file = script.file
+    state.directories.append(script.directory)
+    state.files.append(script.file)
+    let outerPlace = state.place
+    state.place.file = script.file
     defer {
-      directories.removeLast()
-      files.removeLast()
-      place = outerPlace
+      state.directories.removeLast()
+      state.files.removeLast()
+      state.place = outerPlace
     }
     return try script.commands.withUnsafeBufferPointer { commands in
       var ok = true
@@ -190,19 +193,19 @@ package final class Interpreter {
         if Self.isInterrupted { throw Interrupted() }
         let command = commands[index]
         do {
-          place.location = command.location
+          state.place.location = command.location
           try countHookCommand(at: command.location)
           try execute(command)
-          if hooks.hasWork { try runHooks() }
+          if observation.hooks.hasWork { try runHooks() }
           if plugins.hasProcessPlugins { try settlePlugins() }
-          if !backgroundSources.isEmpty { try takeInBackgroundSources() }
-          if castRecording != nil { recordCast() }
+          if !services.backgroundSources.isEmpty { try takeInBackgroundSources() }
+          if observation.cast != nil { recordCast() }
         } catch let request as ExitRequest {
           throw request
         } catch let interrupted as Interrupted {
           throw interrupted
         } catch let runaway as HookRunaway {
-          if hooks.isRunning { throw runaway }
+          if observation.hooks.isRunning { throw runaway }
           report(runaway.diagnostic)
           ok = false
         } catch is AlreadyReported {
@@ -214,11 +217,13 @@ package final class Interpreter {
           if plugins.hasProcessPlugins { settlePluginsAfterFailure(diagnostic) }
         }
         if !ok {
-          anyFailed = true
+          state.anyFailed = true
           // After `source` went too deep every sourced file under way stops: with --keep-going, a
           // file that sources itself twice would otherwise run 2^64 times.
-          if !keepGoing || (sourceOverflowed && sourceDepth > 0) { return false }
-          if sourceDepth == 0 { sourceOverflowed = false }
+          if !settings.keepGoing || (state.sourceOverflowed && state.sourceDepth > 0) {
+            return false
+          }
+          if state.sourceDepth == 0 { state.sourceOverflowed = false }
         }
       }
       return ok
@@ -242,7 +247,7 @@ package final class Interpreter {
   @inline(never)
   func executeBoundNow(_ command: Command) throws {
     let words = command.boxed.words ?? []
-    let substitution = hooks.substitution(arguments: scriptArguments)
+    let substitution = observation.hooks.substitution(arguments: settings.arguments)
     switch command.boxed.target {
     case .builtin(let index):
       let declaration = table.declarations[index]

@@ -1,5 +1,3 @@
-import TabShellFullScreen
-import TabShellHost
 @_spi(Host) import TabShellKit
 import TabShellLanguage
 import TabShellRendering
@@ -7,16 +5,28 @@ import TabShellTerminal
 
 /// The interpreter as the REPL sees it: a line at a time, the prompt, the bar line, completions.
 ///
+/// It is the interpreter's host at the line prompt (``TabShellLanguage/InterpreterHost``): `tui`
+/// asks it for the full-screen mode, which is the host while it runs. What a line prints goes to
+/// ``output`` (the terminal's streams), or to the sink the full-screen mode gives
+/// (``execute(_:to:)``).
+///
 /// Isolation: used only on the thread that runs the REPL (the interpreter's).
-package final class LanguageREPLEngine: REPLEngine {
-  let interpreter: Interpreter
+package final class LanguageREPLEngine: REPLEngine, InterpreterHost {
+  package let interpreter: Interpreter
+  /// Where a line typed at the line prompt prints (the interpreter's own sink for `nil`).
+  package let output: (any OutputSink)?
+  /// The environment, for whether the terminal can go full-screen.
+  let environment: [String: String]
   let terminalWidth: (() -> Int?)?
   let flush: () -> Void
 
   package init(
-    interpreter: Interpreter, terminalWidth: (() -> Int?)? = nil, flush: @escaping () -> Void
+    interpreter: Interpreter, output: (any OutputSink)? = nil, environment: [String: String] = [:],
+    terminalWidth: (() -> Int?)? = nil, flush: @escaping () -> Void
   ) {
     self.interpreter = interpreter
+    self.output = output
+    self.environment = environment
     self.terminalWidth = terminalWidth
     self.flush = flush
   }
@@ -30,14 +40,11 @@ package final class LanguageREPLEngine: REPLEngine {
     if let width = terminalWidth?(), width > 0 { interpreter.view.renderOptions.width = width }
   }
 
-  package var fullScreenInterpreter: Interpreter? { interpreter }
+  package var languageEngine: LanguageREPLEngine? { self }
 
-  /// `tui`: the full-screen mode after this line, when the terminal can show it.
-  package func requestFullScreen(environment: [String: String]) throws(GestureError) {
-    if FullScreenReadline.isInstalled {
-      throw .fullScreenUnavailable(
-        "the full-screen mode is on already (Ctrl-X Ctrl-A goes back to the line prompt)")
-    }
+  /// `tui`: the full-screen mode after this line, when the terminal can show it (the mode, once
+  /// on, answers `tui` itself).
+  package func enterFullScreen() throws(GestureError) {
     if let reason = TerminalMode.unavailability(environment: environment) {
       throw .fullScreenUnavailable(reason.description)
     }
@@ -56,17 +63,20 @@ package final class LanguageREPLEngine: REPLEngine {
     return Renderer.barLine(shell, options: interpreter.view.renderOptions)
   }
 
-  package func execute(_ line: String) -> REPLAction {
+  package func execute(_ line: String) -> REPLAction { execute(line, to: output) }
+
+  /// Runs a line typed, its output to `sink` (the interpreter's own for `nil`).
+  package func execute(_ line: String, to sink: (any OutputSink)?) -> REPLAction {
     defer { flush() }
     updateWidth()
     interpreter.view.drewFrame = false
     wantsFullScreen = false
-    switch interpreter.runLine(line) {
+    switch interpreter.runLine(line, to: sink) {
     case .exit(let status): return .exit(status)
     case .interrupted:
       // Ctrl-C stopped the command (or the hooks it set off): back to the prompt.
       Interpreter.interruption.store(false, ordering: .relaxed)
-      interpreter.report(
+      (sink ?? interpreter.defaultSink).report(
         Diagnostic(
           file: nil, location: SourceLocation(line: 1, column: 1), error: .failed("interrupted")))
     default: break
@@ -90,18 +100,9 @@ package final class LanguageREPLEngine: REPLEngine {
     interpreter.view.drewFrame = false
     let before = (barLine, prompt)
     var outcome = BackgroundOutcome()
-    let saved = (interpreter.output, interpreter.report, interpreter.plugins.writeError)
-    interpreter.output = {
-      outcome.printed.append(PrintedText(toStandardError: false, text: $0 + "\n"))
-    }
-    interpreter.report = {
-      outcome.printed.append(PrintedText(toStandardError: true, text: "\($0)\n"))
-    }
-    interpreter.plugins.writeError = {
-      outcome.printed.append(PrintedText(toStandardError: true, text: $0))
-    }
-    let result = interpreter.runBackgroundWork()
-    (interpreter.output, interpreter.report, interpreter.plugins.writeError) = saved
+    let printed = CollectedOutput()
+    let result = interpreter.runBackgroundWork(to: printed)
+    outcome.printed = printed.printed
     if case .exit(let status) = result { outcome.exit = status }
     outcome.redraw = before != (barLine, prompt)
     return outcome

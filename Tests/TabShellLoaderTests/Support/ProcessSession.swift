@@ -23,11 +23,11 @@ final class ProcessSession {
   init(timeout: Double = 2) throws {
     folder = try makeTemporaryFolder()
     let logs = logs
-    interpreter = Interpreter(
-      shell: shell, currentDirectory: folder, output: { logs.out.append($0) },
-      report: { logs.err.append("\($0)\n") })
+    let output = TestOutput(
+      line: { logs.out.append($0) }, error: { logs.err.append("\($0)\n") },
+      relayed: { logs.err.append($0) })
+    interpreter = Interpreter(shell: shell, currentDirectory: folder, output: output)
     interpreter.plugins.limits = RPCLimits(timeout: timeout)
-    interpreter.plugins.writeError = { logs.err.append($0) }
   }
 
   deinit { interpreter.plugins.shutdown() }

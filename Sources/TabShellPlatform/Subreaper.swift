@@ -1,4 +1,5 @@
 import CPlatform
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -56,16 +57,6 @@ package enum Subreaper {
 
   /// The parent of process `pid`, `nil` when it is gone.
   private static func parent(of pid: pid_t) -> pid_t? {
-    let fd = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var bytes = [UInt8](repeating: 0, count: 512)
-    let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-    guard count > 0 else { return nil }
-    // `PID (NAME) STATE PPID ...`: NAME may hold anything, so the fields start after its last ')'.
-    guard let close = bytes[..<count].lastIndex(of: UInt8(ascii: ")")) else { return nil }
-    let fields = bytes[(close + 1)..<count].split(separator: UInt8(ascii: " "))
-    guard fields.count > 1 else { return nil }
-    return pid_t(String(decoding: fields[1], as: UTF8.self))
+    ProcessStat(pid)?.parent
   }
 }

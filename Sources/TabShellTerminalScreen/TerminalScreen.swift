@@ -117,8 +117,14 @@ final class TerminalScreen: Screen {
       case .bytes(let bytes): session.send(bytes)
       }
     case .text(let text, let isPaste):
-      // A terminal sends Enter as a carriage return, in a paste too.
-      let bytes = Array(text.utf8).map { $0 == 0x0A ? 0x0D : $0 }
+      // A terminal sends Enter as a carriage return, in a paste too; a paste's controls are left
+      // out as xterm leaves them out (``pasted(_:)``).
+      let bytes = isPaste ? Self.pasted(text) : Array(text.utf8).map { $0 == 0x0A ? 0x0D : $0 }
+      // The brackets and the text go whole, or not at all.
+      guard session.hasRoom(for: bytes.count + 12) else {
+        context.send(.log(Self.refusal(bytes.count, pending: session.pendingCount)))
+        return true
+      }
       returnToScreen()
       if isPaste { emulator.paste(starts: true) }
       session.send(bytes)

@@ -4,7 +4,8 @@ import TabShellPlatform
 /// A program in a pseudo-terminal and the emulator that shows it: one terminal tab's engine.
 ///
 /// Output is taken in only by ``takeIn(limit:)``, which never waits; input is written as far as the
-/// terminal takes it now, the rest kept for the next round (``flush()``). When the program ends
+/// terminal takes it now, the rest kept, in order, for the next rounds (``flush()``), so that a
+/// paste larger than the terminal's buffer reaches the program whole as it reads. When the program ends
 /// (``checkEnded()``), what it wrote last is taken in, its terminal closed, and a last line
 /// `[exited STATUS]` or `[killed by SIGNAL]` written under its content.
 ///
@@ -18,11 +19,17 @@ final class TerminalSession {
   private var exitDescriptor: Int32
   /// Whether the terminal said the program's side is closed (a read gave `EIO` or the end).
   private var hungUp = false
-  /// Bytes for the program that the terminal did not take yet.
+  /// Bytes for the program that the terminal did not take yet, from ``pendingStart`` on.
   private var pendingInput: [UInt8] = []
-  /// The most bytes kept for a program that does not read its input (answers to its queries
-  /// beyond it are dropped).
-  private static let pendingLimit = 65_536
+  /// Where the bytes not written yet start in ``pendingInput``.
+  private var pendingStart = 0
+  /// The most bytes of the emulator's answers kept for a program that does not read its input
+  /// (answers to its queries beyond it are dropped: a program that asks without reading has them
+  /// lost, not the shell its memory).
+  static let answerLimit = 65_536
+  /// The most bytes of input (keys, text, pastes) kept for a program that does not read: 64 MiB.
+  /// Input past it is refused whole (``hasRoom(for:)``), never cut.
+  static let inputLimit = 64 << 20
   /// Whether output is being taken in: the emulator's answers wait for the end of the round.
   private var takingIn = false
   /// Whether the program wrote anything since the screen last looked (``takeWrote()``).
@@ -65,14 +72,23 @@ final class TerminalSession {
   /// Whether work waits that no descriptor announces: input the terminal did not take yet, or an
   /// ending that only a look can notice (no pidfd).
   var hasPendingWork: Bool {
-    (!pendingInput.isEmpty && terminal.descriptor >= 0)
+    (pendingCount > 0 && terminal.descriptor >= 0)
       || (ending == nil && exitDescriptor < 0)
   }
 
-  /// Sends bytes to the program (keys, a paste, the emulator's answers).
+  /// How many bytes wait for the program.
+  var pendingCount: Int { pendingInput.count - pendingStart }
+
+  /// Whether `count` more bytes of input can wait for the program (``inputLimit``).
+  func hasRoom(for count: Int) -> Bool {
+    pendingCount + count <= Self.inputLimit
+  }
+
+  /// Sends bytes to the program: input (keys, a paste) as long as there is room for it, and the
+  /// emulator's answers (which come while output is taken in) up to ``answerLimit`` waiting.
   func send(_ bytes: [UInt8]) {
     guard terminal.descriptor >= 0, ending == nil,
-      pendingInput.count + bytes.count <= Self.pendingLimit
+      pendingCount + bytes.count <= (takingIn ? Self.answerLimit : Self.inputLimit)
     else { return }
     pendingInput += bytes
     if !takingIn { flush() }
@@ -80,9 +96,17 @@ final class TerminalSession {
 
   /// Writes what input waits, as far as the terminal takes it now.
   func flush() {
-    guard !pendingInput.isEmpty else { return }
-    let written = pendingInput.withUnsafeBytes { terminal.write($0) }
-    pendingInput.removeFirst(min(written, pendingInput.count))
+    guard pendingCount > 0 else { return }
+    let written = pendingInput[pendingStart...].withUnsafeBytes { terminal.write($0) }
+    pendingStart += min(written, pendingCount)
+    if pendingStart == pendingInput.count {
+      pendingInput.removeAll(keepingCapacity: pendingInput.count <= 1 << 16)
+      pendingStart = 0
+    } else if pendingStart >= 1 << 16, pendingStart * 2 >= pendingInput.count {
+      // What was written goes when it is most of the buffer: each byte is moved at most twice.
+      pendingInput.removeFirst(pendingStart)
+      pendingStart = 0
+    }
   }
 
   /// Takes in what the program wrote, at most `limit` bytes, without waiting; whether anything
@@ -134,6 +158,7 @@ final class TerminalSession {
     terminal.close()
     closeExitDescriptor()
     pendingInput = []
+    pendingStart = 0
     let line: String
     switch ending {
     case .exited(let status): line = "[exited \(status)]"
@@ -149,10 +174,29 @@ final class TerminalSession {
     terminal.hangUp()
     terminal.close()
     pendingInput = []
+    pendingStart = 0
   }
 
-  /// Kills the program's process group.
-  func kill() { terminal.kill() }
+  /// Kills the program's process group, and what it left in its session.
+  func kill() {
+    terminal.kill()
+    for member in leftBehind { ProcessControl.signal(member, Signal.kill) }
+  }
+
+  /// The processes alive that the program left in its session (``ProcessTable``): in its process
+  /// group, or in another it made, the program itself aside.
+  var leftBehind: [Int32] { ProcessTable.members(ofSession: terminal.pid) }
+
+  /// Hangs up on what the program left in its session (SIGHUP and SIGCONT to each), as its
+  /// terminal closing hangs up on its process group; whether there was any.
+  func hangUpLeftBehind() -> Bool {
+    let members = leftBehind
+    for member in members {
+      ProcessControl.signal(member, Signal.hangUp)
+      ProcessControl.signal(member, Signal.continue)
+    }
+    return !members.isEmpty
+  }
 
   /// Reaps the program if it ended; whether it has.
   func reapIfEnded() -> Bool {

@@ -1,7 +1,10 @@
 import TabShellPlatform
 
 /// Every terminal session of a shell: the live ones, whose output the shell takes in whenever it
-/// waits, and the closing ones, hung up and killed 2 s later if they did not end, then reaped.
+/// waits, and the closing ones, hung up and killed 2 s later if they did not end, then reaped; a
+/// closing session lasts until its program and what it left in its session (a process in its
+/// group that ignores SIGHUP, a job in a group of its own) have ended, also when the program
+/// ended first.
 ///
 /// The host watches ``descriptors`` while it waits, sleeps no longer than ``timeout``, and then
 /// calls ``runBackgroundWork()``, which never blocks. At exit it calls ``endAll()``.
@@ -21,6 +24,12 @@ package final class TerminalSessions {
   }
 
   private var live: [Live] = []
+  /// When the work no descriptor announces (input a program's terminal did not take yet) is next
+  /// due: 10 ms after it was first seen waiting. A deadline, not a span, so that a host that runs
+  /// the background work once its timeout has run out (``timeout`` 0) runs it.
+  private var pendingDeadline: UInt64?
+  /// When the closing programs that no pidfd announces are next looked at (every 50 ms), likewise.
+  private var lookDeadline: UInt64?
   private var closing: [(session: TerminalSession, deadline: UInt64)] = []
 
   /// Makes an empty set.
@@ -47,13 +56,22 @@ package final class TerminalSessions {
     }
   }
 
-  /// Ends a session whose screen left: SIGHUP to its process group now, SIGKILL in 2 s.
+  /// Ends a session whose screen left: SIGHUP to its process group (and to what its program left
+  /// in its session) now, SIGKILL in 2 s.
   func close(_ session: TerminalSession) {
     live.removeAll { $0.session === session }
-    guard session.ending == nil else { return }
-    session.hangUp()
-    if session.reapIfEnded() { return }
+    if session.ending == nil {
+      session.hangUp()
+      if session.reapIfEnded(), !session.hangUpLeftBehind() { return }
+    } else if !session.hangUpLeftBehind() {
+      return
+    }
     closing.append((session, MonotonicClock.now() + Self.grace))
+  }
+
+  /// Whether a closing session is over: its program reaped and nothing it left alive.
+  private static func hasEnded(_ session: TerminalSession) -> Bool {
+    session.reapIfEnded() && session.leftBehind.isEmpty
   }
 
   /// The descriptors to watch: the live programs' terminals, and their exits.
@@ -63,15 +81,23 @@ package final class TerminalSessions {
 
   /// How long the waiter may sleep, in milliseconds (-1: until a descriptor is ready).
   package var timeout: Int32 {
-    if live.contains(where: \.session.hasPendingWork) { return 10 }
     var wait: Int32 = -1
+    if live.contains(where: \.session.hasPendingWork) {
+      let deadline = pendingDeadline ?? MonotonicClock.now() + 10_000_000
+      pendingDeadline = deadline
+      wait = MonotonicClock.milliseconds(until: deadline)
+    }
     for entry in closing {
       let until = MonotonicClock.milliseconds(until: entry.deadline)
       wait = wait < 0 ? until : min(wait, until)
     }
-    // A closing program that ends is noticed by its pidfd; without one, looked at every 50 ms.
+    // A closing program that ends is noticed by its pidfd; without one (or once it is reaped,
+    // with what it left still alive), looked at every 50 ms.
     if !closing.isEmpty, closing.contains(where: { $0.session.descriptors.isEmpty }) {
-      wait = wait < 0 ? 50 : min(wait, 50)
+      let deadline = lookDeadline ?? MonotonicClock.now() + 50_000_000
+      lookDeadline = deadline
+      let until = MonotonicClock.milliseconds(until: deadline)
+      wait = wait < 0 ? until : min(wait, until)
     }
     return wait
   }
@@ -83,6 +109,8 @@ package final class TerminalSessions {
   package func runBackgroundWork() {
     // Between two commands of a script with no terminal tab, nothing to look at (no clock read).
     guard !live.isEmpty || !closing.isEmpty else { return }
+    pendingDeadline = nil
+    lookDeadline = nil
     for entry in live {
       let wrote = entry.session.takeIn(limit: Self.roundLimit)
       let ended = entry.session.checkEnded()
@@ -93,7 +121,7 @@ package final class TerminalSessions {
     }
     let now = MonotonicClock.now()
     closing.removeAll { entry in
-      if entry.session.reapIfEnded() { return true }
+      if Self.hasEnded(entry.session) { return true }
       guard now >= entry.deadline else { return false }
       entry.session.kill()
       entry.session.reap()
@@ -108,7 +136,7 @@ package final class TerminalSessions {
     live = []
     let deadline = MonotonicClock.now() + Self.grace
     while !closing.isEmpty {
-      closing.removeAll { $0.session.reapIfEnded() }
+      closing.removeAll { Self.hasEnded($0.session) }
       if closing.isEmpty || MonotonicClock.now() >= deadline { break }
       MonotonicClock.sleep(milliseconds: 10)
     }

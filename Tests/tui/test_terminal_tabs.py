@@ -104,6 +104,24 @@ def test_vi_inserts_text_and_writes_the_file():
             assert handle.read() == "hello from vi\n"
 
 
+def test_an_outer_paste_over_64_kib_reaches_the_program_whole():
+    text = "".join(chr(0x21 + n % 90) for n in range(65_537))
+    expected = ("\x1b[200~" + text + "\x1b[201~").encode()
+    program = (f"stty raw -echo; printf '\\033[?2004hready'; head -c {len(expected)} > read;"
+               " touch done; exec sleep 100")
+    with shell_with(f'add-tab terminal --id r -- sh -c "{program}"') as t:
+        in_screen_focus(t, "r")
+        t.wait(lambda t: region(t)[0] == "ready", "the program")
+        # In pieces, the frames read between them: the outer terminal's buffer is 4 KiB.
+        for start in range(0, len(expected), 4096):
+            t.send(expected[start:start + 4096])
+            t.pump(0.01)
+        done = os.path.join(t.home, "done")
+        t.wait(lambda t: os.path.exists(done), "the whole paste read")
+        with open(os.path.join(t.home, "read"), "rb") as handle:
+            assert handle.read() == expected
+
+
 def test_a_program_the_start_up_file_starts_starts_at_its_region():
     # The start-up file runs before the mode opens (no bar yet, no command line): the program
     # still starts at the region its tab has in the mode, and says so before the mode draws it.

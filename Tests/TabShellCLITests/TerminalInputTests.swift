@@ -1,0 +1,84 @@
+import Foundation
+@_spi(Host) import TabShellKit
+import Testing
+
+@testable import TabShellTerminalScreen
+
+/// Input to a terminal tab reaches its program whole and in order, however large, and a paste
+/// cannot act on the program through the controls in its text (docs/Contract.md, "Terminal
+/// tabs").
+@Suite(.serialized) struct TerminalInputTests {
+  /// Starts a program that reads `count` bytes in raw mode (after turning bracketed paste on when
+  /// `bracketed`) into a file, sends it `input`, and returns what it read.
+  static func read(
+    _ count: Int, after input: ScreenInput, bracketed: Bool = false
+  ) throws -> [UInt8] {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tabshell-input-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("read").path
+    let done = folder.appendingPathComponent("done").path
+    let shell = TerminalTabTests.Harness()
+    let ready = bracketed ? #"printf "\033[?2004hready""# : "printf ready"
+    #expect(
+      shell.run(
+        "add-tab terminal --id r -- sh -c 'stty raw -echo; \(ready); head -c \(count) > \(file);"
+          + " touch \(done); exec sleep 100'"))
+    shell.wait(for: "ready", in: "r")
+    #expect(shell.send(input, to: "r"))
+    shell.wait(seconds: 20) { FileManager.default.fileExists(atPath: done) }
+    return try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+  }
+
+  /// 70,000 characters, with no newline (a terminal in canonical mode keeps 4,095 of a line).
+  static let large = String((0..<70_000).map { Character(Unicode.Scalar(0x21 + $0 % 90)!) })
+
+  @Test func textOverSixtyFourKiBReachesTheProgramWholeAndInOrder() throws {
+    #expect(
+      try Self.read(70_000, after: .text(Self.large, isPaste: false)) == Array(Self.large.utf8))
+  }
+
+  @Test func aPasteOverSixtyFourKiBReachesTheProgramWholeInItsBrackets() throws {
+    let expected = Array("\u{1B}[200~\(Self.large)\u{1B}[201~".utf8)
+    let read = try Self.read(
+      expected.count, after: .text(Self.large, isPaste: true), bracketed: true)
+    #expect(read == expected)
+  }
+
+  @Test func aPastedEndMarkerCannotEndThePaste() throws {
+    let text = "a\u{1B}[201~echo PWNED\u{D}\u{3}b\nc\td\u{7F}\u{9B}e"
+    let expected = Array("\u{1B}[200~a[201~echo PWNED\rb\rc\tde\u{1B}[201~".utf8)
+    let read = try Self.read(expected.count, after: .text(text, isPaste: true), bracketed: true)
+    #expect(String(decoding: read, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+  }
+
+  @Test(arguments: [
+    ("plain text, é 字", "plain text, é 字"),
+    ("two\nlines\r\n", "two\rlines\r\r"),
+    ("\u{1B}[201~\u{1B}]52;c;eA==\u{7}", "[201~]52;c;eA=="),
+    ("\u{0}\u{8}\u{1B}\u{7F}\u{80}\u{9B}\u{9F}\u{A0}", "\u{A0}"),
+  ])
+  func aPastesControlsAreLeftOut(_ text: String, _ sent: String) {
+    #expect(TerminalScreen.pasted(text) == Array(sent.utf8))
+  }
+
+  @Test func inputPastTheLimitIsRefusedWhole() throws {
+    let session = try TerminalSession(
+      program: "/bin/sleep", arguments: ["100"], environment: [], directory: nil, rows: 4,
+      columns: 20, scrollback: 10)
+    defer {
+      session.hangUp()
+      session.kill()
+      session.reap()
+    }
+    session.send([UInt8](repeating: 0x61, count: TerminalSession.inputLimit - 100))
+    // The terminal took what its buffer holds; the rest waits, and so do the next 100 bytes.
+    let waiting = session.pendingCount
+    #expect(waiting > TerminalSession.inputLimit - 100 - 65_536)
+    #expect(session.hasRoom(for: TerminalSession.inputLimit - waiting))
+    #expect(!session.hasRoom(for: TerminalSession.inputLimit - waiting + 1))
+    session.send([UInt8](repeating: 0x62, count: TerminalSession.inputLimit - waiting + 1))
+    #expect(session.pendingCount == waiting)
+  }
+}

@@ -220,6 +220,17 @@ def test_lines_typed_ahead_all_run_in_order():
             assert h.read() == "tab 2\ntab 3\necho typed-ahead\nquit\n"
 
 
+def test_answers_from_the_terminal_are_not_typed():
+    # DCS, OSC, APC, PM and SOS strings the terminal sends back (answers to queries that reached
+    # it) are dropped; the keys after them are keys (InputDecoderAnswerTests: Alt-P alone too).
+    with started() as t:
+        t.send(b"\x1bP1$r0;1m\x1b\\\x1bP>|xterm(388)\x1b\\\x1b]11;rgb:0000/0000/0000\x07"
+               b"\x1b_Gi=31;OK\x1b\\\x1b^pm\x1b\\\x1bXsos\x1b\\echo after")
+        t.wait(lambda t: t.row(24).rstrip().endswith("echo after"), "the keys after the answers")
+        assert t.row(24).rstrip().endswith("> echo after"), t.row(24)
+        assert t.row(24).split(">", 1)[1].strip() == "echo after", t.row(24)
+
+
 def test_keys_in_the_bar_focus():
     with started() as t:
         t.key("escape")

@@ -15,6 +15,10 @@
 /// let events = ready ? decoder.feed(bytesRead) : decoder.flushPending()
 /// ```
 ///
+/// A string the terminal sends as an answer (DCS, OSC, APC, PM, SOS up to ST or BEL: an answer to
+/// a query that reached the terminal) is ``InputEvent/Kind/unknown``, which no focus types; one
+/// longer than ``InputParser/maximumStringLength`` is dropped to its end.
+///
 /// A bracketed paste (`ESC [ 200 ~` … `ESC [ 201 ~`) is one ``Paste`` event, whatever its size;
 /// past ``pasteLimit`` bytes the rest is dropped (the event says it was truncated), so memory stays
 /// bounded. Nothing the terminal sends can crash the decoder or leave it stuck: malformed or
@@ -35,6 +39,10 @@ package struct InputDecoder: Sendable {
   private var paste: PasteReader?
   /// Whether the rest of an over-long sequence is being dropped.
   private var discarding = false
+  /// Whether the rest of an over-long string from the terminal is being dropped, and whether its
+  /// last byte was an ESC (which ends it, with the `\\` of ST after it).
+  private var discardingString = false
+  private var discardedEscape = false
 
   /// Makes a decoder that keeps at most `pasteLimit` bytes of a paste (at least 0).
   package init(pasteLimit: Int = InputDecoder.defaultPasteLimit) {
@@ -62,6 +70,8 @@ package struct InputDecoder: Sendable {
   /// ``InputEvent/Kind/unknown``. Also stops dropping the rest of an over-long sequence.
   package mutating func flushPending() -> [InputEvent] {
     discarding = false
+    discardingString = false
+    discardedEscape = false
     var events: [InputEvent] = []
     while !pending.isEmpty {
       let (kind, length) = Self.forced(pending)
@@ -88,6 +98,21 @@ package struct InputDecoder: Sendable {
       }
       return
     }
+    if discardingString {
+      if discardedEscape {
+        discardedEscape = false
+        discardingString = false
+        if byte == UInt8(ascii: "\\") { return }
+        pending.append(0x1B)
+      } else {
+        switch byte {
+        case 0x07, 0x18, 0x1A: discardingString = false
+        case 0x1B: discardedEscape = true
+        default: break
+        }
+        return
+      }
+    }
     if discarding {
       discarding = false
       switch byte {
@@ -111,6 +136,9 @@ package struct InputDecoder: Sendable {
       case .overlong(let length):
         emit(.unknown, length: length, into: &events)
         discarding = true
+      case .overlongString(let length):
+        emit(.unknown, length: length, into: &events)
+        discardingString = true
       }
     }
   }
@@ -130,6 +158,14 @@ package struct InputDecoder: Sendable {
     if bytes.count == 1 { return (.key(Key(.escape)), 1) }
     switch bytes[1] {
     case 0x1B: return (.key(Key(.escape, .alt)), 2)
+    case _ where bytes.count == 2:
+      // `ESC P` (or another string's introducer) alone is Alt with the key; a string from the
+      // terminal that was not ended is dropped with the rest (unknown).
+      if case .event(.key(var key), let length) = InputParser.single(bytes, at: 1) {
+        key.modifiers.insert(.alt)
+        return (.key(key), length + 1)
+      }
+      return (.unknown, bytes.count)
     case UInt8(ascii: "["), UInt8(ascii: "O"):
       guard bytes.count == 2 else { return (.unknown, bytes.count) }
       return (.key(Key(.character(Unicode.Scalar(bytes[1])), .alt)), 2)

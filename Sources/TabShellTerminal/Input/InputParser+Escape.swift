@@ -4,6 +4,7 @@ extension InputParser {
   /// (`ESC ESC [ D` is Alt-←).
   static func escape(_ bytes: [UInt8]) -> Result {
     guard bytes.count > 1 else { return .incomplete }
+    if let answer = terminalString(bytes) { return answer }
     switch bytes[1] {
     case UInt8(ascii: "["): return controlSequence(bytes, at: 0, alt: false)
     case UInt8(ascii: "O"): return singleShift(bytes, at: 0, alt: false)
@@ -133,5 +134,55 @@ extension InputParser {
       return .pasteStart(length: length)
     }
     return .event(csiKey(parameters, final: final, alt: alt), length: length)
+  }
+}
+
+extension InputParser {
+  /// The longest string from the terminal kept whole (``terminalString(_:)``); the rest of a
+  /// longer one is dropped up to its end.
+  static let maximumStringLength = 4_096
+
+  /// A string the terminal sends as an answer: DCS (`ESC P`, as DECRQSS, XTVERSION and XTGETTCAP
+  /// answer), OSC (`ESC ]`, a colour's answer), APC (`ESC _`, the kitty graphics protocol's), PM
+  /// and SOS (`ESC ^`, `ESC X`), ended by ST (`ESC \`) or BEL, or cut by CAN, SUB or another
+  /// ESC. It is ``InputEvent/Kind/unknown``, which no focus types.
+  ///
+  /// `nil` when the bytes cannot be such an answer, and the ESC is Alt with the key after it: what
+  /// follows the introducer is no answer's start (DCS answers start with a digit, `>`, `!` or `=`,
+  /// OSC answers with a digit), or a control other than those comes before the end (a key typed
+  /// after Alt-P in the same read). `ESC P` and the like alone are incomplete: with nothing after
+  /// them they are Alt-P (``InputDecoder/flushPending()``).
+  static func terminalString(_ bytes: [UInt8]) -> Result? {
+    let introducer = bytes[1]
+    switch introducer {
+    case UInt8(ascii: "P"), UInt8(ascii: "]"), UInt8(ascii: "_"), UInt8(ascii: "^"),
+      UInt8(ascii: "X"):
+      break
+    default: return nil
+    }
+    guard bytes.count > 2 else { return .incomplete }
+    let first = bytes[2]
+    switch introducer {
+    case UInt8(ascii: "P"):
+      guard (0x30...0x39).contains(first) || ">!=".utf8.contains(first) else { return nil }
+    case UInt8(ascii: "]"):
+      guard (0x30...0x39).contains(first) else { return nil }
+    default:
+      guard (0x20...0x7E).contains(first) else { return nil }
+    }
+    var index = 3
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x07, 0x18, 0x1A: return .event(.unknown, length: index + 1)
+      case 0x1B:
+        guard index + 1 < bytes.count else { return .incomplete }
+        return .event(.unknown, length: bytes[index + 1] == UInt8(ascii: "\\") ? index + 2 : index)
+      case 0..<0x20, 0x7F: return nil
+      default: break
+      }
+      index += 1
+      if index > maximumStringLength { return .overlongString(length: index) }
+    }
+    return .incomplete
   }
 }

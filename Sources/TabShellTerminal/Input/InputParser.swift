@@ -13,6 +13,9 @@ enum InputParser {
     case pasteStart(length: Int)
     /// A sequence longer than the limit: report these bytes and drop the rest of it.
     case overlong(length: Int)
+    /// A string from the terminal longer than the limit: report these bytes and drop the rest of
+    /// it, up to its end (ST, BEL, CAN or SUB).
+    case overlongString(length: Int)
   }
 
   static func parse(_ bytes: [UInt8]) -> Result {

@@ -26,7 +26,7 @@ package final class SessionServer {
   /// The attached clients' part of the loop, when there is one.
   package var attachments: (any AttachedClients)?
   /// How long a connection may stay without saying `hello` before it is closed, in milliseconds
-  /// (``TabShellSessions/SessionProtocol/helloTimeout``; tests shorten it).
+  /// (``TabShellSessions/SessionProtocol/helloTimeout``; tests change it).
   package var helloTimeout = SessionProtocol.helloTimeout
   /// How long a connection that has not said `hello` may be silent before it goes first when
   /// room is made for one more, in milliseconds: clients say `hello` as soon as they are

@@ -100,7 +100,17 @@ final class SessionLineEngine: REPLEngine {
     }
     // The server says `busy` when another client's command holds the line.
     client.sayOnceWhenBusy(say)
-    defer { client.notified = nil }
+    client.receivedOutput = { [process] output, errors in
+      if !output.isEmpty {
+        process.writeOutput(output)
+        process.flush()
+      }
+      if !errors.isEmpty { process.errorSink(errors) }
+    }
+    defer {
+      client.notified = nil
+      client.receivedOutput = nil
+    }
     let start = MonotonicClock.now()
     while true {
       do throws(SessionError) {

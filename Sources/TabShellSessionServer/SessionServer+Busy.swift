@@ -12,7 +12,7 @@ struct BusyState {
   /// The requests that came while a command ran and would run another, or attach a client: they
   /// are handled, in the order they came, once it ends. A connection with one held is not read
   /// meanwhile, so that its requests are answered in order.
-  var held: [(connection: SessionConnection, line: [UInt8])] = []
+  var held: [(connection: SessionConnection, line: [UInt8], toldBusy: Bool)] = []
   /// Whether the server is serving its connections from inside a command's wait.
   var isServing = false
 }
@@ -84,8 +84,9 @@ extension SessionServer: InterpreterHost {
   /// Holds `line` from `connection` until the command ends; its client is told the session is
   /// busy (not the command's own client, which knows).
   func hold(_ line: [UInt8], from connection: SessionConnection) {
-    busy.held.append((connection, line))
-    guard connection !== busy.requester else { return }
+    let toldBusy = connection !== busy.requester
+    busy.held.append((connection, line, toldBusy))
+    guard toldBusy else { return }
     connection.send(
       RPCMessage.notification(method: SessionMethod.busy.rawValue, params: .object([:])))
   }
@@ -98,11 +99,17 @@ extension SessionServer: InterpreterHost {
   func takeHeld() {
     for _ in busy.held.indices {
       guard !busy.held.isEmpty else { return }
-      let (connection, line) = busy.held.removeFirst()
+      let (connection, line, toldBusy) = busy.held.removeFirst()
       guard !connection.isClosed, connection.stage != .closing else { continue }
       guard !connection.isGone else {
         drop(connection, reason: .detached)
         continue
+      }
+      // A client of protocol 2 told it was busy is told its request runs now: its Ctrl-C
+      // interrupts the commands from here on, rather than giving up a request that never runs.
+      if toldBusy, connection.version >= 2 {
+        connection.send(
+          RPCMessage.notification(method: SessionMethod.started.rawValue, params: .object([:])))
       }
       handle(line, from: connection)
       connection.lastActive = MonotonicClock.now()
@@ -113,7 +120,7 @@ extension SessionServer: InterpreterHost {
   /// The session ends with requests still held (it was killed while a command ran): each is
   /// refused, so that its client says why rather than that the connection was lost.
   func refuseHeld() {
-    for (connection, line) in busy.held {
+    for (connection, line, _) in busy.held {
       guard case .success(.request(let id, _, _)) = RPCMessage.parse(line) else { continue }
       let refusal = RPCError(
         code: SessionProtocol.refusal, message: "session '\(name)' ended before the request ran")

@@ -50,7 +50,7 @@ extension SessionServer {
       // A command running now stops: the session ends after it.
       if busy.isServing { interruptCommand() }
     case .attach: attach(id, params, connection)
-    case .event, .busy, .interrupt, .closed, nil:
+    case .event, .busy, .interrupt, .closed, .started, .output, nil:
       answer(
         connection, id,
         error: RPCError(code: RPCError.methodNotFound, message: "no method '\(name)'"))
@@ -74,27 +74,43 @@ extension SessionServer {
     connection.finish()
   }
 
-  /// `hello`: checks the protocol version.
+  /// `hello`: the protocol version, the newest of those the client offers (`protocols`, else
+  /// `protocol` alone) that this server speaks too.
   private func hello(_ id: JSONValue, _ params: JSONValue, _ connection: SessionConnection) {
-    guard let version = params["protocol"]?.intValue else {
+    guard let offered = Self.offeredVersions(params) else {
       refuse(
-        connection, id: id, code: RPCError.invalidParams, "hello needs \"protocol\" (a number)")
+        connection, id: id, code: RPCError.invalidParams,
+        #"hello needs "protocol" (a number), and "protocols" (numbers) if any"#)
       return
     }
-    guard version == SessionProtocol.version else {
+    guard let version = offered.filter(SessionProtocol.versions.contains).max() else {
+      let spoken = SessionProtocol.versions.map(String.init).joined(separator: " and ")
+      let words = offered.map(String.init).joined(separator: ", ")
       refuse(
         connection, id: id, code: SessionProtocol.refusal,
-        "protocol \(version) is not spoken here (this server speaks \(SessionProtocol.version))")
+        "protocol\(offered.count == 1 ? "" : "s") \(words) \(offered.count == 1 ? "is" : "are") "
+          + "not spoken here (this server speaks \(spoken))")
       return
     }
     connection.kind = params["client"]?.stringValue ?? ""
+    connection.version = version
     connection.stage = .lines
     answer(
       connection, id,
       [
-        "protocol": .int(SessionProtocol.version), "session": .string(name),
+        "protocol": .int(version), "session": .string(name),
         "pid": .int(Int(CurrentProcess.id)),
       ])
+  }
+
+  /// The versions `hello`'s parameters offer: `protocols` when given (a client of protocol 2 and
+  /// later), else `protocol`; `nil` when they are not numbers.
+  private static func offeredVersions(_ params: JSONValue) -> [Int]? {
+    guard let oldest = params["protocol"]?.intValue else { return nil }
+    guard let list = params["protocols"] else { return [oldest] }
+    guard case .array(let items) = list, !items.isEmpty else { return nil }
+    let versions = items.compactMap(\.intValue)
+    return versions.count == items.count ? versions : nil
   }
 
   /// `info`: the session's name, pid, tabs, attached clients and start.
@@ -117,24 +133,27 @@ extension SessionServer {
     busy.requester = connection
     let result = runCommands(commands)
     busy.requester = nil
-    var answered: JSONObject = [
-      "status": .int(Int(result.status)), "output": .string(result.output),
-      "errors": .string(result.errors),
-    ]
-    // The session ends after this answer (`quit`, `exit`, SIGTERM): the client need not ask.
-    if ending != nil { answered["ended"] = .bool(true) }
-    answer(connection, id, .object(answered))
+    let messages = RunAnswer.messages(
+      id: id, status: result.status, output: result.output, errors: result.errors,
+      ended: ending != nil, version: connection.version)
+    connection.send(answer: messages.flatMap(\.line))
   }
 
   /// Runs `commands` as a script line (file `send`), its output and errors kept apart from the
   /// session's own; `exit` and `quit` end the session once the answer is sent.
   package func runCommands(_ commands: String) -> (status: Int32, output: String, errors: String) {
-    let printed = CollectedOutput()
+    let printed = AnswerOutput()
     let outcome = interpreter.run(interpreter.parse(commands, file: "send"), to: printed)
-    let (output, errors) = (printed.standardOutput, printed.standardError)
+    let (output, errors) = (printed.output, printed.errors)
     if case .exit(let status) = outcome { end(status: status, reason: .exited) }
     if outcome == .interrupted { Interpreter.interruption.store(false, ordering: .relaxed) }
-    return (outcome.status, output, errors)
+    var said = errors.text
+    for (what, text) in [("output", output), ("errors", errors)] where text.dropped > 0 {
+      said +=
+        "error: \(text.dropped) bytes of the \(what) were dropped: an answer carries at most "
+        + "\(SessionProtocol.answerTextLimit)\n"
+    }
+    return (outcome.status, output.text, said)
   }
 
   /// `attach`: hands the connection to the attached clients, or refuses when there are none.

@@ -16,6 +16,14 @@ package final class SessionClient {
   package let socket: String
   /// What the server said to `hello`: its pid.
   package private(set) var serverPID = 0
+  /// The protocol version spoken, the server's choice among ``SessionProtocol/versions``.
+  package private(set) var version = 1
+  /// Whether the request waited for is held behind a command running in the session: the server
+  /// said `busy`, and (in protocol 2) not `started` since.
+  package private(set) var isHeld = false
+  /// Called with each piece of a `run`'s output and errors that comes before its answer (the
+  /// server's `output` notifications, in protocol 2, when they do not fit in the answer).
+  package var receivedOutput: ((_ output: String, _ errors: String) -> Void)?
   /// Called with each notification that comes while an answer is waited for (the server's
   /// `busy`: a command runs there, and the request waits for it to end).
   package var notified: ((SessionMethod?, JSONValue) -> Void)?
@@ -53,9 +61,19 @@ package final class SessionClient {
       connection.close()
       throw .otherUser(socket, peer.userID)
     }
-    let params: JSONValue = ["protocol": .int(SessionProtocol.version), "client": .string(client)]
+    // `protocol` is the oldest version, which a server that knows no other reads alone.
+    let params: JSONValue = [
+      "protocol": .int(SessionProtocol.versions[0]),
+      "protocols": .array(SessionProtocol.versions.map { .int($0) }), "client": .string(client),
+    ]
     let answer = try connection.call(.hello, params, timeout: timeout)
     connection.serverPID = answer["pid"]?.intValue ?? 0
+    guard let version = answer["protocol"]?.intValue, SessionProtocol.versions.contains(version)
+    else {
+      connection.close()
+      throw .protocolError("the answer to 'hello' names no protocol version this client speaks")
+    }
+    connection.version = version
     return connection
   }
 
@@ -136,10 +154,18 @@ package final class SessionClient {
       case .error(let answered, let error) where answered == .int(id) || answered == .null:
         throw .refused(error.message)
       case .result, .error: throw .protocolError("an answer to a request never made")
-      case .notification(SessionMethod.closed.rawValue, let params):
-        throw .closedByServer(params["message"]?.stringValue ?? "")
-      case .notification(let method, let params):
-        notified?(SessionMethod(rawValue: method), params)
+      case .notification(let name, let params):
+        let method = SessionMethod(rawValue: name)
+        switch method {
+        case .closed: throw .closedByServer(params["message"]?.stringValue ?? "")
+        case .busy: isHeld = true
+        case .started: isHeld = false
+        case .output:
+          receivedOutput?(
+            params["output"]?.stringValue ?? "", params["errors"]?.stringValue ?? "")
+        default: break
+        }
+        notified?(method, params)
       case .request: continue
       }
     }

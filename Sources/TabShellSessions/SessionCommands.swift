@@ -110,17 +110,16 @@ package enum SessionCommands {
     let client = try connect(session, folder: folder, client: "send", context)
     defer { client.close() }
     let busy = SessionClient.busyMessage(session: client.name)
-    var toldBusy = false
-    client.sayOnceWhenBusy {
-      toldBusy = true
-      context.writeError(busy)
+    client.sayOnceWhenBusy { context.writeError(busy) }
+    client.receivedOutput = { output, errors in
+      if !output.isEmpty { context.writeOutput(output) }
+      if !errors.isEmpty { context.writeError(errors) }
     }
     let id = try client.request(.run, ["commands": .string(text)])
     guard context.catchesInterrupt, let interrupts = SendInterrupts() else {
       return try print(client.answer(to: id), context)
     }
-    let (answer, interrupted) = try interruptibleAnswer(
-      to: id, client, interrupts, toldBusy: { toldBusy })
+    let (answer, interrupted) = try interruptibleAnswer(to: id, client, interrupts)
     let status = try print(answer, context)
     guard interrupted else {
       interrupts.restore()
@@ -145,9 +144,10 @@ package enum SessionCommands {
   /// The answer to the `run` request `id`, and whether Ctrl-C came meanwhile. Ctrl-C asks the
   /// session to interrupt the commands (`interrupt`) and the answer is still waited for; a second
   /// Ctrl-C, or one while the request is held behind another client's command (the server said
-  /// `busy`), ends the process at once: a held request whose client is gone never runs.
+  /// `busy`, and not `started` since: a server of protocol 1 never says it), ends the process at
+  /// once: a held request whose client is gone never runs.
   private static func interruptibleAnswer(
-    to id: Int, _ client: SessionClient, _ interrupts: SendInterrupts, toldBusy: () -> Bool
+    to id: Int, _ client: SessionClient, _ interrupts: SendInterrupts
   ) throws(SessionError) -> (JSONValue, interrupted: Bool) {
     var interrupted = false
     while true {
@@ -156,7 +156,11 @@ package enum SessionCommands {
         return (answer, interrupted || interrupts.came())
       } catch .notAnswering {
         guard interrupts.came() else { continue }
-        if interrupted || toldBusy() {
+        // What came meanwhile first: the answer, or the server's word that the request runs now.
+        do throws(SessionError) {
+          return (try client.answer(to: id, timeout: 0), true)
+        } catch .notAnswering {}
+        if interrupted || client.isHeld {
           client.close()
           interrupts.endByInterrupt()
         }

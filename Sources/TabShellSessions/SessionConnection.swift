@@ -30,6 +30,8 @@ package final class SessionConnection {
   package var stage = Stage.greeting
   /// What the client said it is in `hello` (`send`, `attach`...).
   package var kind = ""
+  /// The protocol version spoken on it, chosen at `hello`.
+  package var version = 1
   /// What it sent, not yet taken.
   package var input = LineBuffer.session()
   /// What waits to be written to it.
@@ -75,6 +77,21 @@ package final class SessionConnection {
   /// Queues a line-mode message.
   @discardableResult
   package func send(_ message: RPCMessage) -> Bool { send(message.line) }
+
+  /// Queues the messages of an answer whole, even past the output cap (they are bounded: a
+  /// `run`'s answer carries at most ``SessionProtocol/answerTextLimit`` of output and of errors),
+  /// unless the cap is already passed: a client that reads its answers gets each one whole, and
+  /// one that does not is cut off. `false` when it is (``overflowed``).
+  @discardableResult
+  package func send(answer bytes: [UInt8]) -> Bool {
+    guard !closed, !overflowed else { return false }
+    guard output.pendingCount <= output.limit else {
+      overflowed = true
+      return false
+    }
+    output.append(bytes, pastLimit: true)
+    return true
+  }
 
   /// Queues `bytes` past the cap: a last word (an error answer, an `end` frame) to a connection
   /// about to be closed with ``finish()``.

@@ -23,12 +23,18 @@ package enum SessionMethod: String, CaseIterable, Sendable {
   /// The server's notification as it closes a connection of its own accord (one idle, to make
   /// room for a client that came): why, in words.
   case closed
+  /// The server's notification, in protocol 2, to a client it told ``busy``: its request held
+  /// runs now.
+  case started
+  /// The server's notification, in protocol 2, before the answer to a `run` whose output or errors
+  /// do not fit in one message: a piece of them, in order.
+  case output
 
   /// Whether a client sends it as a request (answered), rather than as a notification.
   package var isRequest: Bool {
     switch self {
     case .hello, .run, .events, .info, .kill, .attach: true
-    case .event, .busy, .interrupt, .closed: false
+    case .event, .busy, .interrupt, .closed, .started, .output: false
     }
   }
 }

@@ -1,7 +1,13 @@
 /// The numbers of the session protocol (docs/Sessions.md).
 package enum SessionProtocol {
-  /// The protocol version this build speaks (`hello`'s `protocol`).
-  package static let version = 1
+  /// The protocol versions this build speaks, oldest first (docs/Sessions.md, "`hello`"): 2 adds
+  /// the notifications `started` and `output`.
+  package static let versions = [1, 2]
+  /// The newest protocol version this build speaks.
+  package static let version = 2
+  /// The most bytes of a `run`'s output, and of its errors, that its answer carries: what they
+  /// print past it is dropped, and the errors say how much.
+  package static let answerTextLimit = 4 << 20
   /// The longest line-mode message or frame payload, in bytes.
   package static let messageLimit = 1 << 20
   /// The most output a connection may leave unread before it is cut off, in bytes.

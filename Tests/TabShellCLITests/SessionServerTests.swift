@@ -109,16 +109,47 @@ struct SessionServerTests {
         ])
   }
 
-  @Test func wrongVersionIsRefusedAndClosed() throws {
+  /// The version is the newest of those offered (`protocols`, else `protocol`) that the server
+  /// speaks too.
+  @Test(arguments: [
+    (#"{"protocol":1}"#, 1), (#"{"protocol":2}"#, 2), (#"{"protocol":1,"protocols":[1,2]}"#, 2),
+    (#"{"protocol":1,"protocols":[2,7,1]}"#, 2), (#"{"protocol":1,"protocols":[1]}"#, 1),
+  ])
+  func helloChoosesTheNewestVersionBothSpeak(_ params: String, _ version: Int) throws {
     let harness = try Harness()
     let client = try harness.connect()
-    harness.write(
-      client, #"{"jsonrpc":"2.0","id":1,"method":"hello","params":{"protocol":2}}"# + "\n")
+    harness.write(client, #"{"jsonrpc":"2.0","id":1,"method":"hello","params":\#(params)}"# + "\n")
     #expect(
       harness.lines(client, count: 1)
         == [
-          #"{"jsonrpc":"2.0","id":1,"error":{"code":1,"message":"protocol 2 is not spoken here (this server speaks 1)"}}"#
+          #"{"jsonrpc":"2.0","id":1,"result":{"protocol":\#(version),"session":"work","pid":\#(getpid())}}"#
         ])
+    #expect(harness.server.connections.first?.version == version)
+  }
+
+  @Test(arguments: [
+    (
+      #"{"protocol":3}"#,
+      #""code":1,"message":"protocol 3 is not spoken here (this server speaks 1 and 2)""#
+    ),
+    (
+      #"{"protocol":3,"protocols":[3,4]}"#,
+      #""code":1,"message":"protocols 3, 4 are not spoken here (this server speaks 1 and 2)""#
+    ),
+    (
+      #"{"protocol":1,"protocols":["2"]}"#,
+      #""code":-32602,"message":"hello needs \"protocol\" (a number), and \"protocols\" (numbers) if any""#
+    ),
+    (
+      #"{"protocol":1,"protocols":[]}"#,
+      #""code":-32602,"message":"hello needs \"protocol\" (a number), and \"protocols\" (numbers) if any""#
+    ),
+  ])
+  func helloInNoVersionSpokenHereIsRefusedAndClosed(_ params: String, _ error: String) throws {
+    let harness = try Harness()
+    let client = try harness.connect()
+    harness.write(client, #"{"jsonrpc":"2.0","id":1,"method":"hello","params":\#(params)}"# + "\n")
+    #expect(harness.lines(client, count: 1) == [#"{"jsonrpc":"2.0","id":1,"error":{\#(error)}}"#])
     #expect(harness.isClosed(client))
   }
 

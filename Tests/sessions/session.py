@@ -269,8 +269,13 @@ class Connection:
             raise ProtocolError(f"{method}: {answer}")
         return answer["result"]
 
-    def hello(self, client="test", protocol=PROTOCOL):
-        return self.call("hello", {"protocol": protocol, "client": client})
+    def hello(self, client="test", protocol=PROTOCOL, protocols=None):
+        """hello in `protocol` (1 by default), or in the newest of `protocols` the server speaks
+        too: the answer's result."""
+        params = {"protocol": protocol, "client": client}
+        if protocols is not None:
+            params["protocols"] = protocols
+        return self.call("hello", params)
 
     def attach(self, columns=80, rows=24):
         """hello, then attach: the connection is in frame mode from here."""

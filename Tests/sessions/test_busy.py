@@ -41,6 +41,13 @@ def sending(sandbox, commands):
         process.wait()
 
 
+def tab_count(sandbox):
+    """How many tabs the session `work` has (`info`: answered while a command runs)."""
+    with sandbox.connect("work") as connection:
+        connection.hello()
+        return connection.call("info")["tabs"]
+
+
 def row_matching(terminal, pattern, timeout):
     """Waits (at most `timeout` s) for a row of the screen matching `pattern`."""
     terminal.wait(lambda t: any(re.search(pattern, line) for line in t.lines()), repr(pattern),
@@ -77,6 +84,16 @@ def test_requests_held_while_a_command_runs_are_answered_in_their_order():
             first, second = connection.line(), connection.line()
             assert (first["id"], first["result"]["output"]) == (run, "one\n"), first
             assert second["id"] == info and second["result"]["name"] == "work", second
+
+        # A client of protocol 2 is also told when its request held starts.
+        with sending(s, "sleep 1"), s.connect("work") as connection:
+            assert connection.hello(protocols=[1, 2])["protocol"] == 2
+            run = connection.request("run", {"commands": "echo two"})
+            lines = [connection.line() for _ in range(3)]
+            assert lines == [{"jsonrpc": "2.0", "method": "busy", "params": {}},
+                             {"jsonrpc": "2.0", "method": "started", "params": {}},
+                             {"jsonrpc": "2.0", "id": run, "result": {
+                                 "status": 0, "output": "two\n", "errors": ""}}], lines
 
 
 def test_connections_that_never_say_hello_are_closed_while_a_command_waits():
@@ -223,6 +240,25 @@ def test_ctrl_c_in_send_prints_what_its_commands_printed_and_ends_it_by_sigint()
         os.killpg(script.pid, signal.SIGINT)
         out, err = script.communicate(timeout=5)
         assert (script.returncode, out) == (-signal.SIGINT, "in\n"), (script.returncode, out, err)
+
+
+def test_ctrl_c_in_send_after_its_held_request_started_prints_what_it_printed():
+    with Sandbox() as s:
+        s.start_detached("work")
+        with sending(s, "sleep 1"):
+            # Held behind the sleep, told so; then it runs, and makes a tab that says it does.
+            with sending(s, "echo held-first; add-tab text --id ran; sleep 30; echo never") \
+                    as held:
+                deadline = time.monotonic() + 10
+                while tab_count(s) != 1:
+                    assert time.monotonic() < deadline, "the held request never ran"
+                    time.sleep(0.1)
+                held.send_signal(signal.SIGINT)
+                out, err = held.communicate(timeout=5)
+                assert (held.returncode, out, err) == (-signal.SIGINT, "held-first\n", BUSY), \
+                    (held.returncode, out, err)
+        done = s.send("echo free")
+        assert (done.returncode, done.stdout, done.stderr) == (0, "free\n", ""), done
 
 
 def test_ctrl_c_in_an_attached_client_interrupts_the_line_it_typed():

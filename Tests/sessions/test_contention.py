@@ -146,5 +146,29 @@ def test_a_send_longer_than_the_limit_says_so():
         assert s.send("echo fine").stdout == "fine\n"
 
 
+def test_an_answer_longer_than_a_message_comes_whole_or_cut_with_a_word():
+    with Sandbox() as s:
+        s.start_detached("work")
+        # A short request that prints 2 MB.
+        script = os.path.join(s.home, "big.tabsh")
+        expected = "".join(f"{n:07} {'é' * 24996}\n" for n in range(40))
+        with open(script, "w", encoding="utf-8") as handle:
+            handle.write("".join(f"echo {line}\n" for line in expected.splitlines()))
+        sent = s.send(f"source {script}")
+        assert (sent.returncode, sent.stderr) == (0, ""), sent.stderr[:300]
+        assert sent.stdout == expected, len(sent.stdout)
+        # A client of protocol 1 gets as much as one message holds, and is told so.
+        with s.connect("work") as old:
+            old.hello()
+            answer = old.call("run", {"commands": f"source {script}"})
+            assert expected.startswith(answer["output"]) and 0 < len(answer["output"]), answer
+            assert answer["errors"].endswith(
+                "error: the answer was cut to fit one message of protocol 1 (its output had "
+                f"{len(expected.encode())} bytes, its errors 0)\n"), \
+                answer["errors"][-300:]
+            assert len(json.dumps(answer)) < (1 << 20)
+        assert s.send("echo after").stdout == "after\n"
+
+
 if __name__ == "__main__":
     sys.exit(testmain.run(globals(), BINARY))

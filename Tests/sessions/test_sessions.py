@@ -269,10 +269,10 @@ def test_garbage_in_line_mode_gets_one_error_and_the_connection_closed():
                 assert error is not None and error["error"]["code"] == code, (garbage, error)
                 assert c.line() is None, garbage
         with s.connect("work") as c:
-            c.request("hello", {"protocol": 2, "client": "test"})
+            c.request("hello", {"protocol": 3, "client": "test"})
             error = c.line()["error"]
             assert error == {"code": 1, "message":
-                             "protocol 2 is not spoken here (this server speaks 1)"}, error
+                             "protocol 3 is not spoken here (this server speaks 1 and 2)"}, error
             assert c.line() is None
         with s.connect("work") as c:
             c.hello()

@@ -41,7 +41,8 @@ extension FullScreenSession {
         guard focus == .command else { continue }
         paste.text.withCString { _ = rl_insert_text($0) }
         FullScreenReadline.markChanged()
-      case .focus, .unknown: break
+      case .focus(let focused): windowFocus(focused)
+      case .unknown: break
       }
     }
   }

@@ -53,6 +53,11 @@ extension FullScreenSession {
     }
   }
 
+  /// The terminal window gained or lost the focus (mode 1004): so does the focused screen.
+  func windowFocus(_ focused: Bool) {
+    if let screen = focusedScreen { tell(.focus(focused), to: screen) }
+  }
+
   /// The mode ends: the focused screen loses the focus.
   func leaveScreenFocus() {
     if let old = focusedScreen { tell(.focus(false), to: old) }

@@ -15,7 +15,9 @@ final class LocalTerminal: FullScreenTerminal {
   let output: Int32 = 1
   /// The REPL's signals.
   let signals: SignalWatcher
-  private var mode = TerminalMode()
+  /// The standard features, and the terminal window's focus reported (mode 1004): a screen that
+  /// has the focus is told when the window gains or loses it.
+  private var mode = TerminalMode(features: [.standard, .focusEvents])
 
   init(signals: SignalWatcher) {
     self.signals = signals

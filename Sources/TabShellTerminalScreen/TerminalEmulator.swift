@@ -262,6 +262,11 @@ final class TerminalEmulator {
     vterm_keyboard_unichar(terminal, scalar.value, modifiers)
   }
 
+  /// The terminal gained or lost the focus: reported to the program when it asked (mode 1004).
+  func focus(_ focused: Bool) {
+    if focused { vterm_state_focus_in(state) } else { vterm_state_focus_out(state) }
+  }
+
   /// Starts or ends a paste: bracketed (`ESC [200~` … `ESC [201~`) only when the program asked.
   func paste(starts: Bool) {
     if starts { vterm_keyboard_start_paste(terminal) } else { vterm_keyboard_end_paste(terminal) }

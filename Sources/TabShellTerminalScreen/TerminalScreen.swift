@@ -151,8 +151,9 @@ final class TerminalScreen: Screen {
     case .resize(let width, let height):
       session.resize(rows: height, columns: width)
       context.setNeedsDisplay()
-    case .focus:
-      return true
+    case .focus(let focused):
+      // Reported to the program when it asked (mode 1004): `ESC [ I`, `ESC [ O`.
+      emulator.focus(focused)
     @unknown default:
       return false
     }

@@ -9,9 +9,11 @@ import Testing
 /// tabs").
 @Suite(.serialized) struct TerminalInputTests {
   /// Starts a program that reads `count` bytes in raw mode (after turning bracketed paste on when
-  /// `bracketed`) into a file, sends it `input`, and returns what it read.
+  /// `bracketed`, or writing `ready`, a command) into a file, sends it `input` (and `next`), and
+  /// returns what it read.
   static func read(
-    _ count: Int, after input: ScreenInput, bracketed: Bool = false
+    _ count: Int, after input: ScreenInput, then next: ScreenInput? = nil, bracketed: Bool = false,
+    asking ready: String? = nil
   ) throws -> [UInt8] {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("tabshell-input-\(UUID().uuidString)")
@@ -20,13 +22,14 @@ import Testing
     let file = folder.appendingPathComponent("read").path
     let done = folder.appendingPathComponent("done").path
     let shell = TerminalTabTests.Harness()
-    let ready = bracketed ? #"printf "\033[?2004hready""# : "printf ready"
+    let ready = ready ?? (bracketed ? #"printf "\033[?2004hready""# : "printf ready")
     #expect(
       shell.run(
         "add-tab terminal --id r -- sh -c 'stty raw -echo; \(ready); head -c \(count) > \(file);"
           + " touch \(done); exec sleep 100'"))
     shell.wait(for: "ready", in: "r")
     #expect(shell.send(input, to: "r"))
+    if let next { #expect(shell.send(next, to: "r")) }
     shell.wait(seconds: 20) { FileManager.default.fileExists(atPath: done) }
     return try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
   }
@@ -80,5 +83,13 @@ import Testing
     #expect(!session.hasRoom(for: TerminalSession.inputLimit - waiting + 1))
     session.send([UInt8](repeating: 0x62, count: TerminalSession.inputLimit - waiting + 1))
     #expect(session.pendingCount == waiting)
+  }
+}
+
+extension TerminalInputTests {
+  @Test func theFocusIsReportedToAProgramThatAsked() throws {
+    let read = try Self.read(
+      6, after: .focus(false), then: .focus(true), asking: #"printf "\033[?1004hready""#)
+    #expect(read == Array("\u{1B}[O\u{1B}[I".utf8))
   }
 }

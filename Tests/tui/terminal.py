@@ -24,9 +24,9 @@ BINARY = os.environ.get("TABSHELL_BIN", os.path.join(ROOT, ".build", "debug", "t
 TIMEOUT = float(os.environ.get("TABSHELL_TUI_TIMEOUT", "10"))
 
 # What the full-screen mode writes when it gives the terminal back (TerminalMode's leave sequence):
-# the synchronized update closed, attributes reset, the cursor shown, bracketed paste, SGR mouse,
-# button-drag and click reporting off, and the main screen back (last).
-LEAVE = b"\x1b[?2026l\x1b[m\x1b[?25h\x1b[?2004l\x1b[?1006l\x1b[?1002l\x1b[?1000l\x1b[?1049l"
+# the synchronized update closed, attributes reset, the cursor shown, focus reports, bracketed
+# paste, SGR mouse, button-drag and click reporting off, and the main screen back (last).
+LEAVE = b"\x1b[?2026l\x1b[m\x1b[?25h\x1b[?1004l\x1b[?2004l\x1b[?1006l\x1b[?1002l\x1b[?1000l\x1b[?1049l"
 ENTER = b"\x1b[?1049h"
 
 

@@ -122,6 +122,21 @@ def test_an_outer_paste_over_64_kib_reaches_the_program_whole():
             assert handle.read() == expected
 
 
+def test_the_windows_focus_reaches_a_program_that_asked():
+    # The mode turns focus reports on (mode 1004); the outer terminal's reach the focused tab's
+    # program once it asked for them (ESC [ ? 1004 h), as tmux passes them on.
+    program = ("stty raw -echo; printf '\\033[?1004hready'; head -c 6 > read; touch done;"
+               " exec sleep 100")
+    with shell_with(f'add-tab terminal --id f -- sh -c "{program}"') as t:
+        in_screen_focus(t, "f")
+        assert b"\x1b[?1004h" in t.output, t.output[:200]
+        t.wait(lambda t: region(t)[0] == "ready", "the program")
+        t.send(b"\x1b[O\x1b[I")
+        t.wait(lambda t: os.path.exists(os.path.join(t.home, "done")), "the reports read")
+        with open(os.path.join(t.home, "read"), "rb") as handle:
+            assert handle.read() == b"\x1b[O\x1b[I"
+
+
 def test_a_program_the_start_up_file_starts_starts_at_its_region():
     # The start-up file runs before the mode opens (no bar yet, no command line): the program
     # still starts at the region its tab has in the mode, and says so before the mode draws it.

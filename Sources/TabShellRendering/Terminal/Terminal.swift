@@ -6,7 +6,8 @@ extension Renderer {
   /// `.none` (no escape sequence at all) when the stream is not a terminal or `TERM` is `dumb`;
   /// `.monochrome` (attributes, no colour) when `NO_COLOR` is set to anything but the empty
   /// string or `forcedOff` (`--no-color`); `.trueColor` when `COLORTERM` is `truecolor` or
-  /// `24bit`; else what `TERM`'s terminfo entry says, as `tput colors` does (``TerminalColors``):
+  /// `24bit`, or when `TERM`'s terminfo entry has `Tc` or `RGB` (tmux's reading); else what its
+  /// `colors` number says, as `tput colors` does (``TerminalColors``):
   /// 24-bit for a direct-colour entry (2^24 colours), `.ansi256` for 256 or more, `.ansi16` for
   /// 16 or more, `.ansi8` for 8 or more (`TERM=xterm`), `.monochrome` for fewer (`vt100`);
   /// `.ansi256` with no `TERM`.
@@ -21,6 +22,7 @@ extension Renderer {
     default: break
     }
     guard let term = environment["TERM"], !term.isEmpty else { return .ansi256 }
+    if TerminalColors.saysRGB(term: term, environment: environment) { return .trueColor }
     return colorMode(colors: TerminalColors.count(term: term, environment: environment))
   }
 

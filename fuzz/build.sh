@@ -11,15 +11,7 @@ mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 # -assert-config Debug keeps the core's invariant checks and the preconditions on, as in the tests.
 flags=(${TABSHELL_FUZZ_OPT:--O -assert-config Debug} -gline-tables-only -sanitize=fuzzer -parse-as-library -swift-version 6 -package-name tabshell -I "$out" -I "$root/Sources/CReadline" -I "$root/Sources/CVTerm" -I "$root/Sources/CPlatform")
-module() {
-  local name="$1"; shift
-  local files=()
-  for dir in "$@"; do
-    while IFS= read -r f; do files+=("$f"); done < <(find "$root/$dir" -name '*.swift' | sort)
-  done
-  swiftc "${flags[@]}" -module-name "$name" -emit-module -emit-module-path "$out/$name.swiftmodule" \
-    -wmo -c -o "$out/$name.o" "${files[@]}"
-}
+. "$root/fuzz/modules.sh"
 module TabShellKit Packages/TabShellKit/Sources/TabShellKit
 module TabShellPlatform Sources/TabShellPlatform
 module BuiltinScreens plugins/BuiltinScreens

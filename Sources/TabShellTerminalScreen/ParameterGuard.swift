@@ -117,10 +117,6 @@ struct ParameterGuard {
   var secondParameter = 0
   /// Whether the left and right margin mode (DECLRMM, `CSI ? 69 h`) is set: `CSI s` is DECSLRM.
   var marginMode = false
-  /// Where the text under way started a run of its own in libvterm (its offset in the write), or
-  /// `nil` when it started in an earlier write: a UTF-8 character left unfinished at the end of the
-  /// write goes to libvterm alone.
-  private var textStart: Int?
 
   /// The intermediate byte that makes REP unknown to libvterm.
   static let neutralizer: [UInt8] = [UInt8(ascii: "#")]
@@ -151,7 +147,6 @@ struct ParameterGuard {
     var kept = 0
     var index = 0
     let count = bytes.count
-    textStart = nil
     while index < count {
       if case .ground = state {
         index = takeText(
@@ -192,11 +187,10 @@ struct ParameterGuard {
       index += 1
     }
     guard count > kept else { return }
-    // A UTF-8 character cut by the end of the write, in text that started with ASCII: its start
-    // goes alone, so that libvterm's decoder for text past 0x7F takes it, and the rest after it.
-    if case .ground = state, let start = textStart, let cut = Self.unfinishedCharacter(bytes),
-      cut > max(kept, start), bytes[start] < 0x80
-    {
+    // A UTF-8 character cut by the end of the write: its start goes to libvterm alone, so that
+    // its decoder for text past 0x7F takes it (each write's text is a run of its own to libvterm,
+    // decoded as its first byte says), and the rest of the character after it, in the next write.
+    if case .ground = state, let cut = Self.unfinishedCharacter(bytes), cut > kept {
       write(UnsafeRawBufferPointer(rebasing: bytes[kept..<cut]))
       kept = cut
     }
@@ -239,7 +233,6 @@ struct ParameterGuard {
         case 0x1B:
           return index
         case 0x80...:
-          if !afterText { textStart = index }
           afterText = true
           repeatable = false
         case 0x08:
@@ -257,7 +250,6 @@ struct ParameterGuard {
         continue
       }
       let run = index
-      if !afterText { textStart = index }
       repeat { index += 1 } while index < count && bytes[index] >= 0x20 && bytes[index] < 0x7F
       repeatable = true
       if let plain, !afterText, !modes.singleShift, modes.printsPlainly {

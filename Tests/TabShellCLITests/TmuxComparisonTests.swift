@@ -26,6 +26,10 @@ import Testing
       name: "a run of ASCII, then a UTF-8 character split across two reads",
       program: #"printf 'abcdefghijkl\345'; sleep .3; printf '\255\227B\n'; printf C"#),
     Case(
+      name: "a UTF-8 character split across reads, in text that began in an earlier read",
+      program:
+        #"printf 'abc'; sleep .2; printf 'def\345'; sleep .2; printf '\255\227B\n'; printf C"#),
+    Case(
       name: "a four-byte character split across three reads",
       program: #"printf 'x\360\240'; sleep .2; printf '\200'; sleep .2; printf '\200y\n'; printf z"#
     ),

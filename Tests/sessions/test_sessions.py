@@ -30,7 +30,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from session import (  # noqa: E402
     BINARY, DETACH, OUTPUT, PREFIX, Connection, ProtocolError, Sandbox, running, still_open)
-from terminal import ENTER, LEAVE  # noqa: E402 - Tests/tui, on the path through session
+from terminal import CLIENT_LEAVE as LEAVE, ENTER  # noqa: E402 - Tests/tui, on the path through session
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "support"))
 import testmain  # noqa: E402 - Tests/support: the runner the test files here share
 

@@ -27,6 +27,9 @@ TIMEOUT = float(os.environ.get("TABSHELL_TUI_TIMEOUT", "10"))
 # the synchronized update closed, attributes reset, the cursor shown, focus reports, bracketed
 # paste, SGR mouse, button-drag and click reporting off, and the main screen back (last).
 LEAVE = b"\x1b[?2026l\x1b[m\x1b[?25h\x1b[?1004l\x1b[?2004l\x1b[?1006l\x1b[?1002l\x1b[?1000l\x1b[?1049l"
+# What an attached client (`tabshell attach`) writes when it gives its terminal back: the same
+# without focus reports, which it does not turn on.
+CLIENT_LEAVE = LEAVE.replace(b"\x1b[?1004l", b"")
 ENTER = b"\x1b[?1049h"
 
 

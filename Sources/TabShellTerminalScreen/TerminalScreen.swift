@@ -161,7 +161,7 @@ final class TerminalScreen: Screen {
   }
 
   /// The text of a cell: its characters (a base and its marks).
-  private static func text(of cell: VTermScreenCell) -> String {
+  static func text(of cell: VTermScreenCell) -> String {
     var text = String.UnicodeScalarView()
     withUnsafeBytes(of: cell.chars) { raw in
       for value in raw.bindMemory(to: UInt32.self) {

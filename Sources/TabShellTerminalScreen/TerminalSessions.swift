@@ -38,6 +38,9 @@ package final class TerminalSessions {
   /// How many programs run or are being ended.
   package var count: Int { live.count + closing.count }
 
+  /// The screens of the live programs.
+  var screens: [TerminalScreen] { live.compactMap(\.screen) }
+
   /// The pids of the programs that run or are being ended.
   package var pids: [Int32] {
     live.map(\.session.terminal.pid) + closing.map(\.session.terminal.pid)

@@ -27,11 +27,14 @@ package enum TestCommand {
       // Every Nth script of the run's order (the paths', the same on every machine) from the Kth.
       scripts = scripts.indices.filter { shard.contains(position: $0) }.map { scripts[$0] }
     }
-    if let junit = test.junit, let problem = JUnitReport.unwritable(junit) {
+    for (option, file) in [("--junit", test.junit), ("--html", test.html)] {
+      guard let file, let problem = JUnitReport.unwritable(file) else { continue }
       // Said before the scripts run, not after: the report could not be written then.
-      process.writeError("error: --junit: \(problem)\n")
+      process.writeError("error: \(option): \(problem)\n")
       return 2
     }
+    let artifacts = TestArtifacts(test, directory: process.currentDirectory)
+    defer { artifacts?.cleanUp() }
     if scripts.isEmpty {
       process.writeError("warning: no test scripts (*.tabsh) found\n")
     }
@@ -48,7 +51,10 @@ package enum TestCommand {
     let started = TestRunner.now()
     let runner = TestRunner(
       scripts: scripts,
-      arguments: { script in passedOn + ownArguments(script) + ["--", script.name] },
+      arguments: { script in
+        passedOn + ownArguments(script) + (artifacts?.arguments(for: script) ?? [])
+          + ["--", script.name]
+      },
       jobs: test.jobs ?? CurrentProcess.processorCount, timeout: test.timeout,
       keepsAllOutput: ExpectedOutput.exists(for:), entry: entry)
     // The verdicts of the tries that failed before the one under way, for each script.
@@ -90,15 +96,30 @@ package enum TestCommand {
     {
       process.writeError(summary + "\n")
     }
+    let finished = results.compactMap { $0 }
+    var reports: [(option: String, file: String, text: () -> String)] = []
     if let junit = test.junit {
       let milliseconds = Int((TestRunner.now() - started) / 1_000_000)
-      let xml = JUnitReport.xml(
-        results.compactMap { $0 }, milliseconds: milliseconds, timestamp: JUnitReport.timestamp())
-      let path = junit.hasPrefix("/") ? junit : process.currentDirectory + "/" + junit
+      reports.append(
+        (
+          "--junit", junit,
+          {
+            JUnitReport.xml(
+              finished, milliseconds: milliseconds, timestamp: JUnitReport.timestamp())
+          }
+        ))
+    }
+    if let html = test.html {
+      reports.append(
+        ("--html", html, { HTMLReport.page(finished, totals: totals, artifacts: artifacts) }))
+    }
+    for report in reports {
+      let file = report.file
+      let path = file.hasPrefix("/") ? file : process.currentDirectory + "/" + file
       do throws(LanguageError) {
-        try WrittenFile.replace(path, with: xml, name: junit)
+        try WrittenFile.replace(path, with: report.text(), name: file)
       } catch {
-        process.writeError("error: --junit: \(error)\n")
+        process.writeError("error: \(report.option): \(error)\n")
         return 2
       }
     }

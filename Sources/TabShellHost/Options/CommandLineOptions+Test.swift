@@ -21,6 +21,10 @@ package struct TestOptions: Equatable, Sendable {
   package var retries = 0
   /// `--shard K/N`: only the Kth of N parts of the scripts runs.
   package var shard: Shard?
+  /// `--artifacts DIR`: each script that fails leaves its pictures and recording in DIR.
+  package var artifacts: String?
+  /// `--html FILE`: a report of the run, the failures' pictures inline.
+  package var html: String?
   /// `--help`.
   package var help = false
   /// A `--shard` value that is not K/N with 1 ≤ K ≤ N: a usage error once the words are parsed.
@@ -105,6 +109,15 @@ extension TestOptions {
       .flag("--tap", abstract: "print TAP version 13 instead of the usual lines") { test in
         test.tap = true
       },
+      .option(
+        "--artifacts", .path, valueName: "DIR",
+        abstract: "keep, for each script that fails, a picture, its terminals' text and "
+          + "scrollback and a recording, in DIR/PATH"
+      ) { test, folder in test.artifacts = folder },
+      .option(
+        "--html", .path, valueName: "FILE",
+        abstract: "write a report of the run to FILE, a page with the failures' pictures"
+      ) { test, file in test.html = file },
       .option(
         "--retries", .integer(in: 0...100), valueName: "N",
         abstract: "run a failing script again, up to N times; passing then, it is flaky"

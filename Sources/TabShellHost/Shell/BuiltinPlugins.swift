@@ -7,7 +7,7 @@ import TabShellTerminalScreen
 /// The plugin the host registers as built in: the built-in screens and layouts, and the `terminal`
 /// screen type, whose programs' output the interpreter takes in whenever the shell waits (a
 /// ``BackgroundSource``) and which it ends when the shell exits.
-final class HostBuiltinPlugin: TabShellPlugin, ScreenParameterCompleter {
+final class HostBuiltinPlugin: TabShellPlugin, ScreenParameterCompleter, ScreenHistory {
   private let builtin = BuiltinPlugin()
   private let terminal: TerminalPlugin
   /// The terminal tabs' programs.
@@ -44,6 +44,12 @@ final class HostBuiltinPlugin: TabShellPlugin, ScreenParameterCompleter {
     }
     self.interpreter = interpreter
     interpreter.services.parameterCompleter = self
+    interpreter.services.history = self
+  }
+
+  /// What a failed test leaves behind holds each terminal's last lines.
+  func history(ofScreen id: String, last count: Int) -> [String]? {
+    sessions.history(ofScreen: id, last: count)
   }
 
   /// The interpreter whose folder a terminal tab made without `--cwd` starts in.

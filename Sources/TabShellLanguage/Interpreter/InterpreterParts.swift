@@ -70,9 +70,19 @@ package struct HostServices {
   /// made, as the host means them (the folder a terminal tab's program starts in when none was
   /// given): what it adds is kept with the screen, so `state --script` writes it.
   package var parameterCompleter: (any ScreenParameterCompleter)?
+  /// The lines screens' programs scrolled off their tops (terminal tabs'), for what a failed test
+  /// leaves behind (`--artifacts`).
+  package var history: (any ScreenHistory)?
 
   /// Nothing registered.
   package init() {}
+}
+
+/// The lines a screen's program scrolled off its top (``HostServices/history``).
+package protocol ScreenHistory: AnyObject {
+  /// The last `count` lines the program of the screen `id` scrolled off its top, oldest first, as
+  /// text; `nil` for a screen that keeps none (not a terminal tab).
+  func history(ofScreen id: String, last count: Int) -> [String]?
 }
 
 /// Completes the parameters of screens a command makes (``HostServices/parameterCompleter``).

@@ -46,7 +46,7 @@ extension Picture {
   }
 
   /// `&`, `<`, `>` and `"` as XML's and HTML's entities.
-  static func escaped(_ text: String) -> String {
+  package static func escaped(_ text: String) -> String {
     guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 })
     else { return text }
     var escaped = ""

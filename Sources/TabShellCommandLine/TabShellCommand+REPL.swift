@@ -47,10 +47,24 @@ extension TabShellCommand {
       interpreter: interpreter, output: output, environment: process.environment,
       terminalWidth: terminalWidth, flush: process.flush)
     interpreter.host = engine
+    // --cast: the recording of the full-screen mode, its header the terminal's size now.
+    var cast: CastFile?
+    if let name = options.cast {
+      let size = Renderer.terminalSize(fd: 1) ?? (columns: 80, rows: 24)
+      do throws(LanguageError) {
+        cast = try CastFile(
+          path: name.hasPrefix("/") ? name : process.currentDirectory + "/" + name, name: name,
+          columns: size.columns, rows: size.rows)
+      } catch {
+        writeError("error: --cast: \(error)\n")
+        return 1
+      }
+    }
+    defer { cast?.close() }
     let status = InteractiveREPL.run(
       engine: engine,
       historyPath: InteractiveREPL.defaultHistoryPath(environment: process.environment),
-      options: InteractiveREPL.Options(fullScreen: options.fullScreen))
+      options: InteractiveREPL.Options(fullScreen: options.fullScreen), cast: cast)
     // The REPL dealt with its interrupts (a SIGTERM sets the flag too): its status stands.
     Interpreter.interruption.store(false, ordering: .relaxed)
     return status

@@ -87,6 +87,10 @@ package enum TabShellCommand {
       process.writeError("error: --record works with the interactive REPL only\n")
       return 2
     }
+    if options.cast != nil, !runsREPL(options, process) {
+      process.writeError("error: --cast records the full-screen mode: it works with --tui only\n")
+      return 2
+    }
     let interpreter = ShellStartup.makeInterpreter(options, process)
     defer {
       interpreter.endBackgroundSources()
@@ -173,7 +177,23 @@ package enum TabShellCommand {
       script.diagnostics.forEach(interpreter.report)
       return script.diagnostics.isEmpty ? 0 : 2
     }
+    // With --artifacts, the run is recorded, and what it left is kept when it failed.
+    let artifacts = options.artifacts.map {
+      $0.hasPrefix("/") ? $0 : interpreter.settings.currentDirectory + "/" + $0
+    }
+    if let artifacts {
+      do {
+        try interpreter.startArtifacts(in: artifacts)
+      } catch {
+        interpreter.report(
+          Diagnostic(
+            file: nil, location: SourceLocation(line: 1, column: 1),
+            error: .failed("--artifacts: \(error)")))
+        return 1
+      }
+    }
     let outcome = interpreter.run(script)
+    if let artifacts { interpreter.finishArtifacts(in: artifacts, failed: outcome != .success) }
     ended(outcome, interpreter.checks)
     WholeProcess.keepUntilExit(script)
     return outcome.status

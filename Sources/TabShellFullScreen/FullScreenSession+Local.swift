@@ -1,5 +1,6 @@
 import CReadline
 import TabShellHost
+import TabShellLanguage
 import TabShellPlatform
 import TabShellRendering
 import TabShellTerminal
@@ -13,8 +14,11 @@ import TabShellTerminal
 /// output to the panel); between two waits, one ``FullScreenSession/step()``.
 extension FullScreenSession {
   /// Runs the mode on the local terminal until it ends, starting with `line` on the command line.
-  package static func run(host: Host, signals: SignalWatcher, line: String, point: Int) -> Exit {
-    FullScreenSession(host: host, terminal: LocalTerminal(signals: signals))
+  /// With `cast`, every frame written is recorded there as it is written.
+  package static func run(
+    host: Host, signals: SignalWatcher, line: String, point: Int, cast: CastFile? = nil
+  ) -> Exit {
+    FullScreenSession(host: host, terminal: LocalTerminal(signals: signals, cast: cast))
       .run(line: line, point: point, signalPipe: signals.readDescriptor)
   }
 

@@ -1,4 +1,5 @@
 import TabShellHost
+import TabShellLanguage
 import TabShellPlatform
 import TabShellTerminal
 
@@ -19,8 +20,12 @@ final class LocalTerminal: FullScreenTerminal {
   /// has the focus is told when the window gains or loses it.
   private var mode = TerminalMode(features: [.standard, .focusEvents])
 
-  init(signals: SignalWatcher) {
+  /// Where the frames are recorded as they are written (`tabshell --cast FILE`), if they are.
+  private var cast: CastFile?
+
+  init(signals: SignalWatcher, cast: CastFile? = nil) {
     self.signals = signals
+    self.cast = cast
   }
 
   func enter() throws(TerminalModeError) {
@@ -41,7 +46,17 @@ final class LocalTerminal: FullScreenTerminal {
   var showsFramesWhileWaiting: Bool { true }
 
   func write(_ frame: [UInt8], whole: Bool) -> Bool {
-    (try? SystemIO.writeAll(output, frame)) != nil
+    if let cast {
+      // A frame drawn whole follows a resize: the recording says the size first. A recording
+      // that cannot be written any more stops; the mode goes on.
+      if whole, let size = size() { try? cast.resize(columns: size.columns, rows: size.rows) }
+      do throws(LanguageError) {
+        try cast.output(String(decoding: frame, as: UTF8.self))
+      } catch {
+        self.cast = nil
+      }
+    }
+    return (try? SystemIO.writeAll(output, frame)) != nil
   }
 
   func commandRunning(_ running: Bool) { mode.setSignalKeys(running) }

@@ -1,5 +1,6 @@
 import CReadline
 import TabShellHost
+import TabShellLanguage
 import TabShellPlatform
 
 /// The interactive REPL: GNU readline in front of a ``REPLEngine``.
@@ -42,8 +43,11 @@ package enum InteractiveREPL {
   ///   - historyPath: the history file (see ``defaultHistoryPath(environment:)``); its folder is
   ///     created with mode 0700 when missing. `nil`: the history is kept in memory only.
   ///   - options: the history bound and readline's application name.
+  ///   - cast: where the full-screen mode's frames are recorded (`tabshell --cast FILE`), if they
+  ///     are.
   package static func run(
-    engine: some REPLEngine, historyPath: String?, options: Options = Options()
+    engine: some REPLEngine, historyPath: String?, options: Options = Options(),
+    cast: CastFile? = nil
   ) -> Int32 {
     guard ReadlineBridge.begin(engine: engine) else {
       tabshell_write_stderr("error: the interactive REPL is already running\n")
@@ -53,6 +57,7 @@ package enum InteractiveREPL {
     setUpReadline(applicationName: options.applicationName)
     let history = REPLHistory.load(path: historyPath, limit: options.historyLimit)
     let session = REPLSession(engine: engine, history: history)
+    session.cast = cast
     return session.run(fullScreen: options.fullScreen)
   }
 

@@ -19,6 +19,7 @@ extension REPLSession {
       interpreter: engine.interpreter, execute: { engine.execute($0, to: $1) },
       prompt: { engine.prompt },
       record: { [unowned self] in self.record($0) }, background: background)
-    return FullScreenSession.run(host: host, signals: signals, line: line, point: point)
+    return FullScreenSession.run(
+      host: host, signals: signals, line: line, point: point, cast: cast)
   }
 }

@@ -32,6 +32,8 @@ final class REPLSession<Engine: REPLEngine> {
   var barAbovePrompt = false
   private var history: REPLHistory
   private var warnedAboutHistory = false
+  /// Where the full-screen mode's frames are recorded, if they are.
+  var cast: CastFile?
 
   init(engine: Engine, history: REPLHistory) {
     self.engine = engine

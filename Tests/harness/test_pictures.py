@@ -149,5 +149,33 @@ def test_the_text_is_what_tmux_shows_at_the_same_size():
     assert "4" in codes or "0;4" in codes, escaped
 
 
+def test_a_process_plugins_screen_is_pictured_located_and_clicked_alike():
+    """The Python example's list (a process plugin's screen that takes input): its selected item
+    reversed and bold, a click on an item's text selects it, the cursor is where it drew it."""
+    plugin = os.path.join(ROOT, "plugins", "python", "example_counter.py")
+    folder = tempfile.mkdtemp(prefix="tabshell-pictures-")
+    try:
+        run_script(
+            folder,
+            f"size 40 12\nload {plugin}\nadd-tab list --id l --count 5\n"
+            "expect style --to l 'Item 1' --reverse --bold\nexpect cursor --to l 2 1\n"
+            "click --text 'Item 4'\nexpect style 'Item 4' --reverse\nexpect style 'Item 1' --fg default\n"
+            "expect text 'List (4/5)' --at 1 1\nexpect cursor 5 1\nscreenshot --to l l.svg\n"
+            "expect screen --to l --snapshot l.screen\n",
+        )
+        image = Image.open(io.BytesIO(cairosvg.svg2png(url=os.path.join(folder, "l.svg"))))
+        # Item 4's row (the region's fifth) is reversed: the foreground's colour behind it.
+        assert pixel(image.convert("RGB"), 20, 4) == (0xCC, 0xCC, 0xCC)
+        assert pixel(image.convert("RGB"), 20, 1) == (0x0C, 0x0C, 0x0C)
+        # The snapshot: the cursor on Item 4's row, the row's 40 cells bold and reversed.
+        with open(os.path.join(folder, "l.screen"), encoding="utf-8") as handle:
+            snapshot = handle.read().split("\n")
+        assert snapshot[:2] == ["screen 40x8", "cursor 5 1"], snapshot
+        assert snapshot[7] == "| Item 4" and "c fg default, bg default, bold, reverse" in snapshot
+        assert snapshot[-5] == "|" + "c" * 40, snapshot
+    finally:
+        shutil.rmtree(folder)
+
+
 if __name__ == "__main__":
     sys.exit(testmain.run(globals(), BINARY))

@@ -2,7 +2,8 @@
 """Recordings read by a real player (docs/Contract.md, "Pictures, recordings, locators"):
 `record-cast` files played by `asciinema cat` (PyPI asciinema) into a terminal emulator (pyte) of
 the recording's size end on what `screenshot` took of the same screen at the same moment; the
-recording of a program whose output scrolls stays small.
+recording of a program whose output scrolls stays small; `tabshell --tui --cast FILE` played so
+ends on what the real terminal showed, and a resize is an event of its own.
 
 Run:  python3 Tests/harness/test_recordings.py [WORD...]   (prints "N passed, N failed")
 The binary is $TABSHELL_BIN (default .build/debug/tabshell). Needs asciinema and pyte
@@ -20,7 +21,9 @@ import pyte
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "support"))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tui"))
 import testmain  # noqa: E402 - Tests/support: the runner the test files here share
+from terminal import Terminal  # noqa: E402 - Tests/tui: tabshell on a pseudo-terminal
 
 ROOT = os.path.dirname(os.path.dirname(HERE))
 BINARY = os.environ.get("TABSHELL_BIN", os.path.join(ROOT, ".build", "debug", "tabshell"))
@@ -114,6 +117,38 @@ def test_scrolling_output_is_recorded_as_line_feeds():
         assert all(data.count(f"line {n}\x1b") + data.count(f"line {n}\n") <= 2
                    for n in range(1, 61)), data
         assert data.count("\x1b[2K") < 200, data.count("\x1b[2K")
+    finally:
+        shutil.rmtree(folder)
+
+
+def test_the_full_screen_modes_recording_plays_to_what_the_terminal_showed():
+    folder = tempfile.mkdtemp(prefix="tabshell-casts-")
+    cast = os.path.join(folder, "tui.cast")
+    try:
+        with Terminal(("--tui", "--norc", "--cast", cast), columns=60, rows=16) as terminal:
+            terminal.wait_text("TabShell")
+            terminal.type("add-tab text --id hello --title Hello\r")
+            terminal.wait_text("Hello")
+            terminal.resize(70, 18)
+            terminal.settle()
+            terminal.type("echo recorded\r")
+            terminal.wait_text("recorded")
+            terminal.settle()
+            shown = [line.rstrip() for line in terminal.screen.display]
+            terminal.type("quit\r")
+            assert terminal.finish() == 0
+        header, screen = played(cast)
+        # The header says the terminal's size at the start; the resize is an event, and the
+        # player (asciinema cat into a screen of the new size) ends on what the terminal showed.
+        assert (header["width"], header["height"]) == (60, 16), header
+        with open(cast, encoding="utf-8") as handle:
+            events = [json.loads(line) for line in handle.readlines()[1:]]
+        assert ["r", "70x18"] in [event[1:] for event in events], events[:5]
+        result = subprocess.run([sys.executable, "-m", "asciinema", "cat", cast],
+                                capture_output=True, timeout=60)
+        player = pyte.Screen(70, 18)
+        pyte.ByteStream(player).feed(result.stdout)
+        assert [line.rstrip() for line in player.display] == shown, (player.display, shown)
     finally:
         shutil.rmtree(folder)
 

@@ -39,6 +39,10 @@ package struct CommandLineOptions: Equatable, Sendable {
   package var summary = false
   /// `--record FILE`: the REPL records what is typed into FILE.
   package var record: String?
+  /// `--artifacts DIR`: a script that fails leaves in DIR its pictures and its recording.
+  package var artifacts: String?
+  /// `--cast FILE`: the full-screen mode's frames are recorded into FILE, an asciicast.
+  package var cast: String?
   /// `--session NAME`: the shell runs as the session NAME, this process its client.
   package var session: String?
   /// `tabshell test ...`: run scripts as tests.
@@ -178,6 +182,15 @@ extension CommandLineOptions {
       "--record", .path, valueName: "FILE",
       abstract: "the REPL records what is typed into FILE, a script that replays it"
     ) { o, v in o.record = v },
+    .option(
+      "--cast", .path, valueName: "FILE",
+      abstract: "record the full-screen mode as it is drawn into FILE, an asciicast (with --tui)"
+    ) { o, v in o.cast = v },
+    .option(
+      "--artifacts", .path, valueName: "DIR",
+      abstract: "a script that fails leaves in DIR a picture of its end, its terminals' text "
+        + "and a recording"
+    ) { o, v in o.artifacts = v },
     .option(
       "--session", .text, valueName: "NAME",
       abstract: "run the shell as session NAME, outliving this terminal (attach to it if it runs)"

@@ -60,7 +60,7 @@ enum InputBench {
     try shell.addTab(type: "list", id: "l")
     let options = RenderOptions(width: 80, height: 24)
     _ = Renderer.frame(shell, options: options)
-    let inputs: [ScreenInput] = [.key("Down"), .key("Up")]
+    let inputs: [ScreenInput] = [.key(Key(.down)), .key(Key(.up))]
     var samples: [Double] = []
     samples.reserveCapacity(count)
     for index in 0..<count {

@@ -48,19 +48,17 @@ extension FullScreenSession {
   }
 
   private func commandKey(_ key: Key, bytes: [UInt8]) {
-    if let name = KeyName(key),
-      let binding = interpreter.keys.table.binding(for: name, in: .command)
-    {
+    if let binding = interpreter.keys.table.binding(for: key, in: .command) {
       press(binding)
       return
     }
-    switch (key.code, key.modifiers) {
-    case (.character("c"), .control):
+    switch key {
+    case Key("c", modifiers: .control):
       // Drops the line being typed, as in the line REPL.
       ReadlineBridge.removeLine()
       startLine()
-    case (.character("z"), .control): suspend()
-    case (.character("l"), .control): redrawAll = true
+    case Key("z", modifiers: .control): suspend()
+    case Key("l", modifiers: .control): redrawAll = true
     default: FullScreenReadline.feed(bytes)
     }
   }
@@ -68,20 +66,20 @@ extension FullScreenSession {
   private func barKey(_ key: Key) {
     if afterControlX {
       afterControlX = false
-      if key == Key("a", .control) || key == Key("a") || key == Key("A") {
+      if key == Key("a", modifiers: .control) || key == Key("a") || key == Key("A") {
         leaveForLineMode()
         return
       }
     }
-    if let name = KeyName(key), let binding = interpreter.keys.table.binding(for: name, in: .bar) {
+    if let binding = interpreter.keys.table.binding(for: key, in: .bar) {
       press(binding)
       return
     }
-    switch (key.code, key.modifiers) {
-    case (.character("d"), .control): exit = .exit(0)
-    case (.character("x"), .control): afterControlX = true
-    case (.character("z"), .control): suspend()
-    case (.character("l"), .control): redrawAll = true
+    switch key {
+    case Key("d", modifiers: .control): exit = .exit(0)
+    case Key("x", modifiers: .control): afterControlX = true
+    case Key("z", modifiers: .control): suspend()
+    case Key("l", modifiers: .control): redrawAll = true
     default: break
     }
     dirty = true

@@ -80,25 +80,21 @@ extension FullScreenSession {
   func screenKey(_ key: Key) {
     let afterPrefix = focus == .prefix
     if afterPrefix { focus = .screen }
-    guard let name = KeyName(key) else {
-      dirty = true
-      return
-    }
-    let route = interpreter.keys.table.route(name, afterPrefix: afterPrefix)
+    let route = interpreter.keys.table.route(key, afterPrefix: afterPrefix)
     // A key for the screen draws what it changed (``deliver(_:title:)``); the prefix's end
     // changes the hints.
     if case .screen = route, !afterPrefix {} else { dirty = true }
     switch route {
     case .binding(let binding): press(binding)
-    case .screen(let name): _ = deliver(.key(name), title: name)
+    case .screen(let key): _ = deliver(.key(key), title: key.description)
     case .unbound:
-      switch (key.code, key.modifiers) {
-      case (.character("z"), .control): suspend()
-      case (.character("l"), .control): redrawAll = true
+      switch key {
+      case Key("z", modifiers: .control): suspend()
+      case Key("l", modifiers: .control): redrawAll = true
       default:
-        panel.begin(name.description)
+        panel.begin(key.description)
         panel.append(
-          "error: \(name) is not bound after the prefix key ('keys --focus prefix' lists them)",
+          "error: \(key) is not bound after the prefix key ('keys --focus prefix' lists them)",
           isError: true)
       }
     }

@@ -52,7 +52,8 @@ extension FullScreenSession {
         table.barHints(
           presented: interpreter.shell.modalScreen != nil,
           screenTakesInput: interpreter.shell.visibleScreenTakesInput)
-      case .screen, .prefix: table.screenHints(afterPrefix: focus == .prefix)
+      case .screen, .prefix:
+        table.screenHints(afterPrefix: focus == .prefix, detaches: terminal.detaches)
       }
     let commandLine = FullScreenView.CommandLine(
       focus: focus, prompt: line.prompt, text: line.text, point: line.point,

@@ -37,11 +37,15 @@ package protocol FullScreenTerminal: AnyObject {
   /// then: the local one's does, and a session's attached clients' (the server writes their
   /// connections at each wake-up of the wait).
   var showsFramesWhileWaiting: Bool { get }
+  /// Whether this is a session's terminal, which `detach` (prefix `d`) leaves running.
+  var detaches: Bool { get }
 }
 
 extension FullScreenTerminal {
   /// None by default.
   var showsFramesWhileWaiting: Bool { false }
+  /// Not a session's by default.
+  package var detaches: Bool { false }
 }
 
 /// How a terminal took Ctrl-Z (``FullScreenTerminal/suspend()``).

@@ -89,7 +89,7 @@ struct ScreenPointer {
       }
     var modifiers = MouseInput.Modifiers()
     if event.modifiers.contains(.shift) { modifiers.insert(.shift) }
-    if !event.modifiers.isDisjoint(with: [.alt, .meta]) { modifiers.insert(.meta) }
+    if event.modifiers.contains(.meta) { modifiers.insert(.meta) }
     if event.modifiers.contains(.control) { modifiers.insert(.control) }
     let button =
       switch event.button {

@@ -144,6 +144,9 @@ final class ClientsTerminal: FullScreenTerminal {
   /// (``SessionServer/serveWhileWaiting()``); with no client, nothing is drawn.
   var showsFramesWhileWaiting: Bool { !clients.isEmpty }
 
+  /// A session's: `detach` leaves it running.
+  var detaches: Bool { true }
+
   func takeSignals() -> SignalWatcher.Pending { SignalWatcher.Pending() }
 
   func suspend() -> TerminalSuspension {

@@ -11,8 +11,7 @@ extension SessionScreen {
   /// once its shell is set up (plugins, start-up file): readline as the REPL has it, with the
   /// user's history; the mode opened for the session's life, its frames in the colours of the
   /// terminal that started the session (`TERM`, `COLORTERM`, `NO_COLOR`, `--no-color` in
-  /// `environment` and `options`); `detach` and prefix `d` (unless the start-up file bound `d`
-  /// after the prefix); background work's output to the panel. `nil` when readline is taken.
+  /// `environment` and `options`). `nil` when readline is taken.
   @discardableResult
   static func install(
     on server: SessionServer, options: CommandLineOptions, environment: [String: String]
@@ -35,12 +34,6 @@ extension SessionScreen {
       environment: environment, isTerminal: true, forcedOff: options.noColor)
     mode.skipsUnchangedFrames = true
     let screen = SessionScreen(server: server, mode: mode, terminal: terminal)
-    if let key = KeyName("d"), interpreter.keys.table.binding(for: key, in: .prefix) == nil {
-      let line = "detach"
-      interpreter.keys.table.bind(
-        KeyBinding(key: key, commands: interpreter.parse(line, file: nil).commands, line: line),
-        in: .prefix)
-    }
     _ = mode.open(line: "", point: 0)
     recorder.warn = { [unowned mode] in mode.panel.append($0, isError: true) }
     server.attachments = screen

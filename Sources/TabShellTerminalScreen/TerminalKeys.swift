@@ -1,7 +1,8 @@
 import CVTerm
+import TabShellKit
 
-/// A key named as tmux names it (`Enter`, `C-c`, `M-x`, `S-Up`, `F5`, `a`), as the terminal sends it
-/// to the program: a libvterm key or a character, with modifiers.
+/// A key (the core's ``TabShellKit/Key``) as the terminal sends it to the program: a libvterm key
+/// or a character, with modifiers, or bytes.
 enum TerminalKey: Equatable {
   /// A key libvterm encodes (cursor keys as the program's mode says).
   case key(VTermKey, VTermModifier)
@@ -10,37 +11,29 @@ enum TerminalKey: Equatable {
   /// Bytes sent as they are (a control character: `C-c` is 0x03).
   case bytes([UInt8])
 
-  /// The key of a name, or `nil` for a name tmux does not have.
-  init?(name: String) {
-    var rest = Substring(name)
+  /// How `key` reaches the program; `nil` for a character of more than one scalar, which no
+  /// terminal sends as one key.
+  init?(_ key: Key) {
     var modifiers: UInt32 = 0
-    while rest.count > 2, let dash = rest.dropFirst().first, dash == "-" {
-      switch rest.first {
-      case "C": modifiers |= VTERM_MOD_CTRL.rawValue
-      case "M": modifiers |= VTERM_MOD_ALT.rawValue
-      case "S": modifiers |= VTERM_MOD_SHIFT.rawValue
-      default: return nil
-      }
-      rest = rest.dropFirst(2)
-    }
+    if key.modifiers.contains(.control) { modifiers |= VTERM_MOD_CTRL.rawValue }
+    if key.modifiers.contains(.meta) { modifiers |= VTERM_MOD_ALT.rawValue }
+    if key.modifiers.contains(.shift) { modifiers |= VTERM_MOD_SHIFT.rawValue }
     let mods = VTermModifier(rawValue: modifiers)
-    if let key = Self.named[String(rest)] {
-      self = .key(key, mods)
-      return
-    }
-    if rest == "BTab" {
+    let scalar: Unicode.Scalar
+    switch key.base {
+    case .named(.space): scalar = " "
+    case .named(.backTab):
       self = .key(VTERM_KEY_TAB, VTermModifier(rawValue: modifiers | VTERM_MOD_SHIFT.rawValue))
       return
-    }
-    if rest == "Space" {
-      rest = " "
-    }
-    if rest.first == "F", let number = Int(rest.dropFirst()), (1...12).contains(number) {
-      self = .key(VTermKey(VTERM_KEY_FUNCTION_0.rawValue + UInt32(number)), mods)
+    case .named(let named):
+      guard let encoded = Self.encoded(named) else { return nil }
+      self = .key(encoded, mods)
       return
+    case .character(let character):
+      let scalars = character.unicodeScalars
+      guard scalars.count == 1, let only = scalars.first else { return nil }
+      scalar = only
     }
-    let scalars = rest.unicodeScalars
-    guard scalars.count == 1, let scalar = scalars.first else { return nil }
     if modifiers & VTERM_MOD_CTRL.rawValue != 0, let control = Self.control(scalar) {
       // A control character, as terminals send it (libvterm would write C-i, C-m and C-[ as
       // CSI u sequences few programs read).
@@ -49,6 +42,28 @@ enum TerminalKey: Equatable {
       return
     }
     self = .character(scalar, mods)
+  }
+
+  /// libvterm's key for a named key (Space and BTab aside).
+  private static func encoded(_ named: Key.Named) -> VTermKey? {
+    switch named {
+    case .enter: VTERM_KEY_ENTER
+    case .tab: VTERM_KEY_TAB
+    case .escape: VTERM_KEY_ESCAPE
+    case .backspace: VTERM_KEY_BACKSPACE
+    case .up: VTERM_KEY_UP
+    case .down: VTERM_KEY_DOWN
+    case .left: VTERM_KEY_LEFT
+    case .right: VTERM_KEY_RIGHT
+    case .home: VTERM_KEY_HOME
+    case .end: VTERM_KEY_END
+    case .pageUp: VTERM_KEY_PAGEUP
+    case .pageDown: VTERM_KEY_PAGEDOWN
+    case .insert: VTERM_KEY_INS
+    case .delete: VTERM_KEY_DEL
+    default:
+      named.functionNumber.map { VTermKey(VTERM_KEY_FUNCTION_0.rawValue + UInt32($0)) }
+    }
   }
 
   /// The control character of `C-x`: `@`, letters and `[\]^_` map to 0–31, `?` to DEL, Space
@@ -62,13 +77,4 @@ enum TerminalKey: Equatable {
     default: nil
     }
   }
-
-  private static let named: [String: VTermKey] = [
-    "Enter": VTERM_KEY_ENTER, "Tab": VTERM_KEY_TAB, "Escape": VTERM_KEY_ESCAPE,
-    "BSpace": VTERM_KEY_BACKSPACE, "Up": VTERM_KEY_UP, "Down": VTERM_KEY_DOWN,
-    "Left": VTERM_KEY_LEFT, "Right": VTERM_KEY_RIGHT, "Home": VTERM_KEY_HOME,
-    "End": VTERM_KEY_END, "PPage": VTERM_KEY_PAGEUP, "PageUp": VTERM_KEY_PAGEUP,
-    "NPage": VTERM_KEY_PAGEDOWN, "PageDown": VTERM_KEY_PAGEDOWN, "IC": VTERM_KEY_INS,
-    "DC": VTERM_KEY_DEL,
-  ]
 }

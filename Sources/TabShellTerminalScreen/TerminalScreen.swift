@@ -108,8 +108,8 @@ final class TerminalScreen: Screen {
     }
     let emulator = session.emulator
     switch input {
-    case .key(let name):
-      guard let key = TerminalKey(name: name) else { return false }
+    case .key(let pressed):
+      guard let key = TerminalKey(pressed) else { return false }
       returnToScreen()
       switch key {
       case .key(let key, let modifiers): emulator.key(key, modifiers: modifiers)

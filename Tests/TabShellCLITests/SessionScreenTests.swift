@@ -202,12 +202,11 @@ extension ReadlineTests {
       #expect(harness.screen.mode.front.lines.last?.hasPrefix("tabshell:\(screen)> badge") == true)
     }
 
-    /// Prefix `d` detaches in a session: bound here, it runs `detach` from the screen focus.
+    /// Prefix `d` detaches in a session: a default binding, it runs `detach` from the screen focus.
     @Test func prefixDIsBoundInASession() throws {
       let harness = try Harness()
       let table = harness.server.interpreter.keys.table
-      let key = try #require(KeyName("d"))
-      let binding = try #require(table.binding(for: key, in: .prefix))
+      let binding = try #require(table.binding(for: Key("d"), in: .prefix))
       #expect(binding.line == "detach")
     }
 

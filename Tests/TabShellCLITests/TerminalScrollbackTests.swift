@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Host) import TabShellKit
+import TestSupport
 import Testing
 
 /// A terminal tab scrolls back through the lines it kept (docs/Contract.md, "Terminal tabs"): the
@@ -34,7 +35,7 @@ import Testing
     #expect(shell.draw("t", height: 10).lines[0].hasSuffix("[28/31]"))
     // A key goes back to the screen, and to the program.
     #expect(shell.send(.text("hi", isPaste: false), to: "t"))
-    #expect(shell.send(.key("Enter"), to: "t"))
+    #expect(shell.send(.key(named: "Enter"), to: "t"))
     let after = shell.wait(for: "got hi", in: "t", height: 10)
     #expect(!after.contains("/31]") && after.contains("got hi"))
   }
@@ -44,7 +45,7 @@ import Testing
     #expect(shell.run("add-tab terminal --id t -- sh -c 'seq 1 30; read x'"))
     // At 10 rows before it ends (an ended program's terminal keeps its size).
     shell.wait(for: "30", in: "t", height: 10)
-    #expect(shell.send(.key("Enter"), to: "t"))
+    #expect(shell.send(.key(named: "Enter"), to: "t"))
     let before = shell.wait(for: "[exited 0]", in: "t", height: 10)
     #expect(before.hasSuffix("30\n\n[exited 0]"))
     #expect(shell.send(Self.wheel(.wheelUp), to: "t"))
@@ -57,7 +58,7 @@ import Testing
           before.split(separator: "\n", omittingEmptySubsequences: false).prefix(7).map(String.init)
         ))
     // Keys are not taken.
-    #expect(!shell.send(.key("q"), to: "t"))
+    #expect(!shell.send(.key(named: "q"), to: "t"))
   }
 
   @Test func theWheelIsTheProgramsWhenItAskedForTheMouse() {

@@ -2,6 +2,7 @@ import Foundation
 @_spi(Host) import TabShellKit
 import TabShellPlatform
 import TabShellTerminalScreen
+import TestSupport
 import Testing
 
 @testable import TabShellHost
@@ -167,10 +168,10 @@ import Testing
     let shell = Harness()
     #expect(shell.run("add-tab terminal --id t -- cat"))
     #expect(shell.send(.text("abc", isPaste: false), to: "t"))
-    #expect(shell.send(.key("Enter"), to: "t"))
+    #expect(shell.send(.key(named: "Enter"), to: "t"))
     // The terminal echoes the line, then cat writes it again.
     #expect(shell.wait(for: "abc\nabc", in: "t").hasPrefix("abc\nabc"))
-    #expect(shell.send(.key("C-d"), to: "t"))
+    #expect(shell.send(.key(named: "C-d"), to: "t"))
     #expect(shell.wait(for: "[exited 0]", in: "t").contains("[exited 0]"))
     // An ended program takes no more input.
     #expect(!shell.send(.text("x", isPaste: false), to: "t"))

@@ -1,4 +1,5 @@
 @_spi(Host) import TabShellKit
+import TestSupport
 import Testing
 
 /// A screen type whose screens take input and keep what they got.
@@ -19,8 +20,8 @@ private final class KeyedScreen: Screen {
   init(context: ScreenContext) { self.context = context }
   func handle(_ input: ScreenInput) -> Bool {
     inputs.append(input)
-    if case .key("+") = input { context.setBadge("plus") }
-    if case .key(let name) = input { return name != "F12" }
+    if case .key(Key("+")) = input { context.setBadge("plus") }
+    if case .key(let key) = input { return key != Key(.f12) }
     return true
   }
 }
@@ -46,21 +47,21 @@ struct ScreenInputTests {
     let (shell, type) = try shell()
     try shell.send(.tap("k"))
     #expect(shell.visibleScreenTakesInput)
-    #expect(try shell.send(.input(.key("Up"), to: nil)) == .input(handled: true))
-    #expect(try shell.send(.input(.key("F12"), to: nil)) == .input(handled: false))
+    #expect(try shell.send(.input(.key(named: "Up"), to: nil)) == .input(handled: true))
+    #expect(try shell.send(.input(.key(named: "F12"), to: nil)) == .input(handled: false))
     let click = MouseInput(.press, button: 1, column: 3, row: 2, modifiers: [.control])
     try shell.send(.input(.mouse(click), to: "k"))
     try shell.send(.input(.text("a\nb", isPaste: true), to: "k"))
     #expect(
       type.made.first?.inputs
-        == [.key("Up"), .key("F12"), .mouse(click), .text("a\nb", isPaste: true)])
+        == [.key(named: "Up"), .key(named: "F12"), .mouse(click), .text("a\nb", isPaste: true)])
     #expect(click.modifiers.names == ["control"])
   }
 
   @Test func requestsMadeWhileHandlingRunAfterIt() throws {
     let (shell, _) = try shell()
     try shell.send(.tap("k"))
-    try shell.send(.input(.key("+"), to: nil))
+    try shell.send(.input(.key(named: "+"), to: nil))
     #expect(shell.tab(at: 2)?.item.badge == "plus")
   }
 
@@ -68,13 +69,13 @@ struct ScreenInputTests {
     let (shell, _) = try shell()
     #expect(shell.takesInput(screen: "k") && !shell.takesInput(screen: "a"))
     #expect(throws: ShellError.takesNoInput(screen: "a")) {
-      try shell.send(.input(.key("Up"), to: nil))
+      try shell.send(.input(.key(named: "Up"), to: nil))
     }
     #expect(throws: ShellError.noSuchScreen("zz")) {
-      try shell.send(.input(.key("Up"), to: "zz"))
+      try shell.send(.input(.key(named: "Up"), to: "zz"))
     }
     #expect(throws: ShellError.notLoaded(screen: "k")) {
-      try shell.send(.input(.key("Up"), to: "k"))
+      try shell.send(.input(.key(named: "Up"), to: "k"))
     }
     #expect(ShellError.takesNoInput(screen: "a").description == "screen 'a' takes no input")
   }

@@ -1,4 +1,5 @@
 @_spi(Host) import TabShellKit
+import TestSupport
 import Testing
 
 /// The built-in `ticker` (a clock): it ticks on its timer, shows the seconds in its badge, and pauses and
@@ -42,16 +43,16 @@ import Testing
   @Test func spacePausesAndResumesAndAPausedClockHasNoTimer() throws {
     let (shell, second) = try shell()
     second()
-    #expect(try shell.send(.input(.key("Space"), to: "c")) == .input(handled: true))
+    #expect(try shell.send(.input(.key(named: "Space"), to: "c")) == .input(handled: true))
     #expect(text(shell).contains("paused · 1 tick"))
     #expect(shell.tab(at: 1)?.item.badge == nil)
     #expect(shell.nextTimerDeadline == nil)
     second()
     #expect(text(shell).contains("paused · 1 tick"))
-    #expect(try shell.send(.input(.key("Space"), to: "c")) == .input(handled: true))
+    #expect(try shell.send(.input(.key(named: "Space"), to: "c")) == .input(handled: true))
     second()
     #expect(text(shell).contains("running · 2 ticks"))
-    #expect(try shell.send(.input(.key("x"), to: "c")) == .input(handled: false))
+    #expect(try shell.send(.input(.key(named: "x"), to: "c")) == .input(handled: false))
   }
 
   @Test func aClickOnItsFaceTogglesItAndOneElsewhereIsNotItsOwn() throws {

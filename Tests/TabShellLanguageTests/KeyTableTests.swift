@@ -13,20 +13,20 @@ import Testing
     ("BTab", "BTab"), ("é", "é"),
   ])
   func keysAreNamedAsTmuxNamesThem(name: String, canonical: String) throws {
-    let key = try #require(KeyName(name))
+    let key = try #require(Key(name: name))
     #expect(key.description == canonical)
-    #expect(KeyName(canonical) == key)
+    #expect(Key(name: canonical) == key)
   }
 
   @Test(arguments: ["", "Foo", "F13", "X-a", "S-a", "C-", "ab", " "])
   func otherWordsAreNoKeys(name: String) {
-    #expect(KeyName(name) == nil)
+    #expect(Key(name: name) == nil)
   }
 
   @Test func aTableKeepsTheOrderAndABindingIsReplacedInPlace() throws {
     var table = KeyTable()
-    let a = try #require(KeyName("a"))
-    let b = try #require(KeyName("b"))
+    let a = try #require(Key(name: "a"))
+    let b = try #require(Key(name: "b"))
     table.bind(KeyBinding(key: a, commands: [], line: "tab 1"), in: .bar)
     table.bind(KeyBinding(key: b, commands: [], line: "tab 2"), in: .bar)
     table.bind(KeyBinding(key: a, commands: [], line: "tab 3"), in: .bar)

@@ -9,10 +9,10 @@ import Testing
 @Suite struct ScreenKeyTests {
   /// Where a key goes, as words: `screen NAME`, the commands of its binding, or `unbound`.
   private func route(_ session: GestureSession, _ name: String, afterPrefix: Bool) -> String {
-    guard let key = KeyName(name) else { return "no key" }
+    guard let key = Key(name: name) else { return "no key" }
     switch session.interpreter.keys.table.route(key, afterPrefix: afterPrefix) {
     case .binding(let binding): return binding.line
-    case .screen(let name): return "screen " + name
+    case .screen(let key): return "screen \(key)"
     case .unbound: return "unbound"
     }
   }
@@ -30,7 +30,7 @@ import Testing
   @Test(arguments: [
     (":", "set-focus command"), ("b", "set-focus bar"), ("Escape", "set-focus bar"),
     ("2", "tab 2"), ("9", "tab 9"), ("Left", "swipe right"), ("Right", "swipe left"),
-    ("?", "help tui"), ("C-b", "screen C-b"), ("d", "unbound"), ("x", "unbound"),
+    ("?", "help tui"), ("C-b", "screen C-b"), ("d", "detach"), ("x", "unbound"),
   ])
   func afterThePrefixOneKeyReachesTheShell(key: String, route expected: String) throws {
     let session = try GestureSession()
@@ -64,6 +64,10 @@ import Testing
         ": command · b or Esc bar · 1-9 tab · ←/→ swipe · ? keys · C-b to the screen",
         ": command · b bar · 1-9 tab · ←/→ swipe · ? keys", ": b 1-9 ←→ ?", "",
       ])
+    // Prefix d is a default binding everywhere; its hint shows on a session's terminal only.
+    #expect(
+      table.screenHints(afterPrefix: true, detaches: true)[0]
+        == ": command · b or Esc bar · 1-9 tab · ←/→ swipe · ? keys · d detach · C-b to the screen")
     #expect(table.barHints(presented: false, screenTakesInput: true)[1].hasPrefix("Tab screen · "))
     #expect(session.run("unbind --focus screen C-b") == 0)
     #expect(

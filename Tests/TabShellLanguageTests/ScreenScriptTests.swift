@@ -33,8 +33,8 @@ private final class LiveScreen: Screen {
 
   func handle(_ input: ScreenInput) -> Bool {
     switch input {
-    case .key("F12"): return false
-    case .key(let name): keys.append(name)
+    case .key(Key(.f12)): return false
+    case .key(let key): keys.append(key.description)
     case .text(let text, isPaste: false): typed += text
     case .text(let text, isPaste: true): pasted += text
     default: return false
@@ -251,8 +251,8 @@ private final class LivePlugin: TabShellPlugin {
   }
 
   @Test(arguments: [
-    (ShellAction.input(.key("Up"), to: nil), "send-keys Up"),
-    (.input(.key("C-c"), to: "c"), "send-keys --to c C-c"),
+    (ShellAction.input(.key(named: "Up"), to: nil), "send-keys Up"),
+    (.input(.key(named: "C-c"), to: "c"), "send-keys --to c C-c"),
     (.input(.text("hello world", isPaste: false), to: nil), "type 'hello world'"),
     (.input(.text("a", isPaste: true), to: "c"), "paste --to c a"),
     (.input(.text("--x", isPaste: false), to: nil), "type -- --x"),

@@ -89,7 +89,7 @@ import Testing
     #expect(shell.tab(at: 1)?.item.badge == "5")
     // What it has no use for is not handled: the host does with it what it does by default.
     for input: ScreenInput in [
-      .key("x"), .text("abc", isPaste: false), .text("+", isPaste: true),
+      .key(named: "x"), .text("abc", isPaste: false), .text("+", isPaste: true),
       .mouse(MouseInput(.release, button: 1, column: 3, row: 2)),
       .mouse(MouseInput(.press, button: 3, column: 0, row: 0)), .focus(true),
     ] {

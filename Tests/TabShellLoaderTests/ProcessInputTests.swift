@@ -2,6 +2,7 @@ import Foundation
 @_spi(Host) import TabShellKit
 import TabShellLanguage
 import TabShellLoader
+import TestSupport
 import Testing
 
 /// docs/ProcessPlugins.md, "Versions" and "Input": the host offers versions 1 and 2 and each plugin
@@ -12,9 +13,9 @@ import Testing
 @Suite("Process plugins' input (protocol version 2)")
 struct ProcessInputTests {
   /// A plugin in sh that answers `initialize` with `description` and logs every line it reads to
-  /// `log` before it answers. `screen/input`: `Up` and `Down` are handled, `boom` refused,
-  /// `unknown` answered "method not found", `garbage` answered `{"handled":"yes"}`, `late` answered
-  /// after 3 s; anything else is not handled. `screen/draw` is answered with `draw`.
+  /// `log` before it answers. `screen/input`: `Up` and `Down` are handled, `F9` refused ("no
+  /// boom"), `F10` answered "method not found", `F11` answered `{"handled":"yes"}` (garbage), `F12`
+  /// answered after 3 s (late); anything else is not handled. `screen/draw` is answered with `draw`.
   static func plugin(
     _ session: ProcessSession, _ name: String, description: String,
     draw: String = #"{"lines":["drawn"]}"#
@@ -33,14 +34,14 @@ struct ProcessInputTests {
           *'"screen/input"'*)
             case $line in
               *'"key":"Up"'* | *'"key":"Down"'*) result='{"handled":true}' ;;
-              *'"key":"boom"'*)
+              *'"key":"F9"'*)
                 printf '{"jsonrpc":"2.0","id":%s,"error":{"code":-32000,"message":"no boom"}}\n' "$id"
                 continue ;;
-              *'"key":"unknown"'*)
+              *'"key":"F10"'*)
                 printf '{"jsonrpc":"2.0","id":%s,"error":{"code":-32601,"message":"?"}}\n' "$id"
                 continue ;;
-              *'"key":"garbage"'*) result='{"handled":"yes"}' ;;
-              *'"key":"late"'*) sleep 3; result='{"handled":true}' ;;
+              *'"key":"F11"'*) result='{"handled":"yes"}' ;;
+              *'"key":"F12"'*) sleep 3; result='{"handled":true}' ;;
               *) result='{"handled":false}' ;;
             esac ;;
           *) result=null ;;
@@ -95,7 +96,7 @@ struct ProcessInputTests {
     #expect(session.shell.takesInput(screen: "a"))
     #expect(!session.shell.takesInput(screen: "b"))
     #expect(throws: ShellError.takesNoInput(screen: "b")) {
-      try session.shell.send(.input(.key("Up"), to: "b"))
+      try session.shell.send(.input(.key(named: "Up"), to: "b"))
     }
     #expect(Self.received(session, "one", "screen/input") == [])
     // Both keep working side by side.
@@ -176,12 +177,12 @@ struct ProcessInputTests {
   @Test func inputsAreSentAsTheProtocolSaysAndAnswered() throws {
     let session = try Self.sideBySide()
     _ = session.shell.takeNeedsDisplay()
-    #expect(try send(session, .key("Up")))
+    #expect(try send(session, .key(named: "Up")))
     // A handled input draws the screen again; one not handled does not.
     #expect(session.shell.takeNeedsDisplay())
-    #expect(try !send(session, .key("x")))
+    #expect(try !send(session, .key(named: "x")))
     #expect(!session.shell.takeNeedsDisplay())
-    #expect(try !send(session, .key("unknown")))  // method not found: not handled
+    #expect(try !send(session, .key(named: "F10")))  // method not found: not handled
     #expect(try !send(session, .text("héllo\n", isPaste: true)))
     let click = MouseInput(.press, button: 1, column: 3, row: 2, modifiers: [.shift, .control])
     #expect(try !send(session, .mouse(click)))
@@ -195,7 +196,7 @@ struct ProcessInputTests {
       inputs == [
         #"{"screen":"a","input":{"kind":"key","key":"Up"}}"#,
         #"{"screen":"a","input":{"kind":"key","key":"x"}}"#,
-        #"{"screen":"a","input":{"kind":"key","key":"unknown"}}"#,
+        #"{"screen":"a","input":{"kind":"key","key":"F10"}}"#,
         #"{"screen":"a","input":{"kind":"text","text":"héllo\n","paste":true}}"#,
         #"{"screen":"a","input":{"kind":"mouse","action":"press","button":1,"column":3,"row":2,"modifiers":["shift","control"]}}"#,
         #"{"screen":"a","input":{"kind":"mouse","action":"wheel-down","button":0,"column":0,"row":0,"modifiers":[]}}"#,
@@ -208,7 +209,7 @@ struct ProcessInputTests {
 
   @Test func aRefusedInputFailsTheScreenAndTheShellGoesOn() throws {
     let session = try Self.sideBySide()
-    #expect(try !send(session, .key("boom")))
+    #expect(try !send(session, .key(named: "F9")))
     #expect(session.shell.screen(id: "a")?.failure == "input failed: no boom")
     #expect(session.interpreter.plugins.stopReason(of: "two") == nil)
     #expect(session.interpreter.plugins.takeFaults() == [])
@@ -216,15 +217,15 @@ struct ProcessInputTests {
 
   @Test(arguments: [
     (
-      "garbage",
+      "F11",
       #"the plugin wrote an invalid message: the answer to 'screen/input': the result: "handled" must be true or false"#
     ),
-    ("late", "the plugin did not answer 'screen/input' within 0.5 s"),
+    ("F12", "the plugin did not answer 'screen/input' within 0.5 s"),
   ])
   func aHostileAnswerIsAFault(key: String, fault: String) throws {
     let session = try Self.sideBySide(timeout: 0.5)
     let pid = session.interpreter.plugins.processID(of: "two")
-    #expect(try !send(session, .key(key)))
+    #expect(try !send(session, .key(named: key)))
     let stopped = "plugin 'two' stopped: \(fault)"
     #expect(session.interpreter.plugins.takeFaults() == [stopped])
     #expect(session.shell.screen(id: "a")?.failure == stopped)

@@ -1,3 +1,4 @@
+import TabShellKit
 import TabShellTerminal
 import Testing
 
@@ -52,20 +53,20 @@ import Testing
     var decoder = InputDecoder()
     #expect(decoder.feed(Array("\u{1B}\(letter)".utf8)) == [])
     #expect(decoder.hasPending)
-    let scalar = letter.unicodeScalars.first!
     #expect(
       decoder.flushPending() == [
-        InputEvent(.key(Key(scalar, .alt)), bytes: Array("\u{1B}\(letter)".utf8))
+        InputEvent(
+          .key(Key(Character(letter), modifiers: .meta)), bytes: Array("\u{1B}\(letter)".utf8))
       ])
   }
 
   @Test(arguments: [
     // What no answer starts with, or keys typed after Alt-P in the same read (a control before
     // the end).
-    ("\u{1B}Px", [Key("P", .alt), Key("x")]),
-    ("\u{1B}]a", [Key("]", .alt), Key("a")]),
-    ("\u{1B}P1\r", [Key("P", .alt), Key("1"), Key(.enter)]),
-    ("\u{1B}_ab\t", [Key("_", .alt), Key("a"), Key("b"), Key(.tab)]),
+    ("\u{1B}Px", [Key("P", modifiers: .meta), Key("x")]),
+    ("\u{1B}]a", [Key("]", modifiers: .meta), Key("a")]),
+    ("\u{1B}P1\r", [Key("P", modifiers: .meta), Key("1"), Key(.enter)]),
+    ("\u{1B}_ab\t", [Key("_", modifiers: .meta), Key("a"), Key("b"), Key(.tab)]),
   ])
   func keysAfterAnIntroducerAreKeys(_ input: String, _ keys: [Key]) {
     var decoder = InputDecoder()
@@ -81,6 +82,6 @@ import Testing
   }
 
   static func key(_ text: String) -> InputEvent {
-    InputEvent(.key(Key(text.unicodeScalars.first!)), bytes: Array(text.utf8))
+    InputEvent(.key(Key(Character(text))), bytes: Array(text.utf8))
   }
 }

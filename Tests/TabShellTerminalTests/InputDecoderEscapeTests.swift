@@ -1,13 +1,14 @@
+import TabShellKit
 import TabShellTerminal
 import Testing
 
 @Suite struct InputDecoderEscapeTests {
   static let flushed: [(String, [InputEvent.Kind])] = [
     ("\u{1B}", [key(.escape)]),
-    ("\u{1B}\u{1B}", [key(.escape, .alt)]),
-    ("\u{1B}[", [key("[", .alt)]),
-    ("\u{1B}O", [key("O", .alt)]),
-    ("\u{1B}\u{1B}[", [key(.escape, .alt), key("[")]),
+    ("\u{1B}\u{1B}", [key(.escape, .meta)]),
+    ("\u{1B}[", [key("[", .meta)]),
+    ("\u{1B}O", [key("O", .meta)]),
+    ("\u{1B}\u{1B}[", [key(.escape, .meta), key("[")]),
     ("\u{1B}[1;", [.unknown]),
     ("\u{1B}[<0;1", [.unknown]),
     ("\u{1B}[M!", [.unknown]),
@@ -38,7 +39,7 @@ import Testing
     #expect(decoder.hasPending)
     #expect(
       decoder.feed(Array("3Dq".utf8)) == [
-        InputEvent(key(.left, .alt), bytes: Array("\u{1B}[1;3D".utf8)),
+        InputEvent(key(.left, .meta), bytes: Array("\u{1B}[1;3D".utf8)),
         InputEvent(key("q"), bytes: [0x71]),
       ])
     #expect(!decoder.hasPending)
@@ -47,7 +48,7 @@ import Testing
   @Test func escThenAKeyInTheSameReadIsAlt() {
     var decoder = InputDecoder()
     #expect(decoder.feed([0x1B]) == [])
-    #expect(decoder.feed(Array("j".utf8)).map(\.kind) == [key("j", .alt)])
+    #expect(decoder.feed(Array("j".utf8)).map(\.kind) == [key("j", .meta)])
   }
 
   @Test func escAfterTheTimeoutThenAKeyIsEscThenTheKey() {

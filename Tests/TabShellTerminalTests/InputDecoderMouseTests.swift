@@ -1,3 +1,4 @@
+import TabShellKit
 import TabShellTerminal
 import Testing
 
@@ -16,11 +17,11 @@ import Testing
     ("\u{1B}[<66;10;2M", MouseEvent(.wheelLeft, column: 10, row: 2)),
     ("\u{1B}[<67;10;2M", MouseEvent(.wheelRight, column: 10, row: 2)),
     ("\u{1B}[<4;1;1M", MouseEvent(.press, button: .left, column: 1, row: 1, modifiers: .shift)),
-    ("\u{1B}[<8;1;1M", MouseEvent(.press, button: .left, column: 1, row: 1, modifiers: .alt)),
+    ("\u{1B}[<8;1;1M", MouseEvent(.press, button: .left, column: 1, row: 1, modifiers: .meta)),
     ("\u{1B}[<16;1;1M", MouseEvent(.press, button: .left, column: 1, row: 1, modifiers: .control)),
     (
       "\u{1B}[<60;9;9M",
-      MouseEvent(.drag, button: .left, column: 9, row: 9, modifiers: [.shift, .alt, .control])
+      MouseEvent(.drag, button: .left, column: 9, row: 9, modifiers: [.shift, .meta, .control])
     ),
     ("\u{1B}[<81;3;3M", MouseEvent(.wheelDown, column: 3, row: 3, modifiers: .control)),
     ("\u{1B}[<128;1;1M", MouseEvent(.press, button: .extra(8), column: 1, row: 1)),

@@ -1,3 +1,4 @@
+import TabShellKit
 import TabShellTerminal
 import Testing
 

@@ -61,3 +61,11 @@ package final class TestHost: InterpreterHost {
   /// Forgets the gestures heard.
   package func forgetResolved() { resolved.removeAll() }
 }
+
+extension ScreenInput {
+  /// A key by its name as tmux writes it (tests): `.key(named: "C-c")`; a name that is no key is
+  /// the replacement character, which no screen expects.
+  package static func key(named name: String) -> ScreenInput {
+    .key(Key(name: name) ?? Key("\u{FFFD}"))
+  }
+}

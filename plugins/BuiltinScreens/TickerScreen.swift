@@ -64,7 +64,7 @@ final class TickerScreen: Screen {
 
   func handle(_ input: ScreenInput) -> Bool {
     switch input {
-    case .key("Space"):
+    case .key(Key(.space)):
       toggle()
       return true
     case .mouse(let mouse)

@@ -24,7 +24,7 @@ enum ScreenInputCommands {
   }
 
   static let keys = Argument(
-    "KEY", oneOrMore: .suggesting(KeyName.Named.allCases.map(\.rawValue)),
+    "KEY", oneOrMore: .suggesting(Key.Named.allCases.map(\.rawValue)),
     abstract: "a key as tmux names it: Enter, Escape, Up, PPage, F1, C-c, M-x, S-Up, q, +...")
 
   static let sendKeys = Declaration(
@@ -36,13 +36,13 @@ enum ScreenInputCommands {
       when the script is read. The screen's type must take input.
       """,
     validate: { arguments, _ throws(LanguageError) in
-      for name in arguments[keys] where KeyName(name) == nil {
+      for name in arguments[keys] where Key(name: name) == nil {
         throw .gesture(.notAKey(name))
       }
     },
     run: { interpreter, arguments in
-      let names = arguments[keys].compactMap { KeyName($0)?.description }
-      try interpreter.sendInput(names.map(ScreenInput.key), to: arguments[screen])
+      let keys = arguments[keys].compactMap { Key(name: $0) }
+      try interpreter.sendInput(keys.map(ScreenInput.key), to: arguments[screen])
     })
 
   static let paste = Declaration(
@@ -60,7 +60,7 @@ enum ScreenInputCommands {
   static func words(_ input: ScreenInput, to id: String?) -> [String]? {
     let target = id.map { [screen.spec.name, $0] } ?? []
     return switch input {
-    case .key(let name): [sendKeys.name] + target + [name]
+    case .key(let key): [sendKeys.name] + target + [key.description]
     case .text(let text, let isPaste):
       // `--` first when the text would read as an option.
       [(isPaste ? paste : type).name] + target + (text.hasPrefix("--") ? ["--", text] : [text])

@@ -10,7 +10,7 @@ extension Interpreter {
     for (focus, name, line) in KeyTable.defaults {
       let script = parser.parse(
         line, file: nil, directory: settings.currentDirectory, deferringUnknown: true)
-      guard let key = KeyName(name), script.diagnostics.isEmpty else {
+      guard let key = Key(name: name), script.diagnostics.isEmpty else {
         assertionFailure("the built-in binding \(name) '\(line)' does not parse")
         continue
       }
@@ -21,14 +21,14 @@ extension Interpreter {
 
   /// `bind`: binds a key in a focus to commands parsed when the `bind` line was.
   func bind(_ name: String, to commands: [Command], in focus: KeyFocus) throws(LanguageError) {
-    guard let key = KeyName(name) else { throw .gesture(.notAKey(name)) }
+    guard let key = Key(name: name) else { throw .gesture(.notAKey(name)) }
     let line = commands.map { $0.boxed.source ?? "" }.joined(separator: "; ")
     keys.table.bind(KeyBinding(key: key, commands: commands, line: line), in: focus)
   }
 
   /// `unbind`: removes a key's binding in a focus.
   func unbind(_ name: String, in focus: KeyFocus) throws(LanguageError) {
-    guard let key = KeyName(name) else { throw .gesture(.notAKey(name)) }
+    guard let key = Key(name: name) else { throw .gesture(.notAKey(name)) }
     guard keys.table.unbind(key, in: focus) else {
       throw .gesture(.notBound(key: key.description, focus: focus.rawValue))
     }

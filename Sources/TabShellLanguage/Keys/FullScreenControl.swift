@@ -1,3 +1,5 @@
+import TabShellKit
+
 /// What the full-screen mode lets its keys' commands (`set-focus`, `back`, `panel`) do to it: set on
 /// the interpreter (``Interpreter/fullScreen``) while the mode runs.
 ///

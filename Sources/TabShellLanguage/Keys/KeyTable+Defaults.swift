@@ -1,3 +1,5 @@
+import TabShellKit
+
 extension KeyTable {
   /// The full-screen mode's built-in keys (docs/Contract.md, "The full-screen mode"): the
   /// bindings every session starts with, before the start-up file's `bind` and `unbind`. In the
@@ -33,7 +35,7 @@ extension KeyTable {
     ]
     + (1...9).map { (.prefix, "\($0)", "tab \($0)") }
     + [
-      (.prefix, "?", "help tui"),
+      (.prefix, "?", "help tui"), (.prefix, "d", "detach"),
       (.prefix, "PPage", "scrollback page-up"), (.prefix, "NPage", "scrollback page-down"),
     ]
 }

@@ -1,3 +1,5 @@
+import TabShellKit
+
 /// The full-screen mode's bar focus hint line (docs/Contract.md, "The full-screen mode"), made from
 /// the key table: each hint names the key bound to its command (the first bound, in the order the
 /// bindings were made), and a hint whose command no key is bound to is left out.
@@ -43,8 +45,9 @@ extension KeyTable {
   /// The screen focus's hint lines, longest first (the last is empty): the way back to the shell,
   /// the prefix key then the key after it (`C-b : command · C-b b bar · C-b ? keys`); without a
   /// prefix key, the click that reaches the command line. After the prefix (`prefix`), the keys
-  /// of the prefix focus, and that the prefix again goes to the screen.
-  package func screenHints(afterPrefix: Bool) -> [String] {
+  /// of the prefix focus, and that the prefix again goes to the screen. `detaches`: the terminal
+  /// is a session's, where `detach` works (elsewhere its key is not offered).
+  package func screenHints(afterPrefix: Bool, detaches: Bool = false) -> [String] {
     guard let prefix = keys(for: "set-focus prefix", in: .screen).first else {
       return ["click this line for the command line", "click here: command", ""]
     }
@@ -52,8 +55,7 @@ extension KeyTable {
       hint("command", for: "set-focus command", in: .prefix),
       hint("bar", for: "set-focus bar", in: .prefix), tabsHint(in: .prefix),
       swipeHint(in: .prefix), hint("keys", for: "help tui", in: .prefix),
-      // Bound in a session only.
-      hint("detach", for: "detach", in: .prefix),
+      detaches ? hint("detach", for: "detach", in: .prefix) : nil,
     ].compactMap { $0 }
     if afterPrefix {
       return [
@@ -115,8 +117,8 @@ extension KeyTable {
   }
 
   /// A key as the hint line writes it: arrows as arrows, Escape as Esc, others as tmux names them.
-  private static func shown(_ key: KeyName) -> String {
-    guard !key.control, !key.meta, !key.shift, case .named(let named) = key.base else {
+  private static func shown(_ key: Key) -> String {
+    guard key.modifiers.isEmpty, case .named(let named) = key.base else {
       return key.description
     }
     switch named {

@@ -1,3 +1,5 @@
+import TabShellKit
+
 /// Where keys go in the full-screen mode (docs/Contract.md, "Key bindings"): each focus has its
 /// own table of bindings, as each of tmux's modes has its key table.
 package enum KeyFocus: String, CaseIterable, Sendable {
@@ -19,14 +21,14 @@ package enum KeyFocus: String, CaseIterable, Sendable {
 /// A key bound to a command line, parsed once when it was bound.
 package struct KeyBinding: Sendable {
   /// The key.
-  package var key: KeyName
+  package var key: Key
   /// The commands it runs, parsed and bound.
   package var commands: [Command]
   /// The command line as it was bound, for `keys` and for a recording.
   package var line: String
 
   /// Makes a binding.
-  package init(key: KeyName, commands: [Command], line: String) {
+  package init(key: Key, commands: [Command], line: String) {
     self.key = key
     self.commands = commands
     self.line = line
@@ -44,7 +46,7 @@ package struct KeyTable: Sendable {
   package init() {}
 
   /// The binding of a key in a focus, if any.
-  package func binding(for key: KeyName, in focus: KeyFocus) -> KeyBinding? {
+  package func binding(for key: Key, in focus: KeyFocus) -> KeyBinding? {
     tables[focus]?.first { $0.key == key }
   }
 
@@ -73,7 +75,7 @@ package struct KeyTable: Sendable {
 
   /// Removes a key's binding in a focus; `false` when it had none.
   @discardableResult
-  package mutating func unbind(_ key: KeyName, in focus: KeyFocus) -> Bool {
+  package mutating func unbind(_ key: Key, in focus: KeyFocus) -> Bool {
     guard let index = tables[focus]?.firstIndex(where: { $0.key == key }) else { return false }
     tables[focus]?.remove(at: index)
     return true

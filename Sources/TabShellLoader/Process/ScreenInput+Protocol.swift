@@ -9,7 +9,7 @@ extension ScreenInput {
   /// kind the protocol does not have yet (it is not sent: not handled).
   var protocolValue: JSONValue? {
     switch self {
-    case .key(let key): ["kind": "key", "key": .string(key)]
+    case .key(let key): ["kind": "key", "key": .string(key.description)]
     case .text(let text, let isPaste):
       ["kind": "text", "text": .string(text), "paste": .bool(isPaste)]
     case .mouse(let mouse):

@@ -155,20 +155,20 @@ package struct InputDecoder: Sendable {
   private static func forced(_ bytes: [UInt8]) -> (InputEvent.Kind, Int) {
     if case .event(let kind, let length) = InputParser.parse(bytes) { return (kind, length) }
     guard bytes[0] == 0x1B else { return (.unknown, bytes.count) }
-    if bytes.count == 1 { return (.key(Key(.escape)), 1) }
+    if bytes.count == 1 { return (InputParser.keyEvent(.escape), 1) }
     switch bytes[1] {
-    case 0x1B: return (.key(Key(.escape, .alt)), 2)
+    case 0x1B: return (InputParser.keyEvent(.escape, .alt), 2)
     case _ where bytes.count == 2:
       // `ESC P` (or another string's introducer) alone is Alt with the key; a string from the
       // terminal that was not ended is dropped with the rest (unknown).
       if case .event(.key(var key), let length) = InputParser.single(bytes, at: 1) {
-        key.modifiers.insert(.alt)
+        key.modifiers.insert(.meta)
         return (.key(key), length + 1)
       }
       return (.unknown, bytes.count)
     case UInt8(ascii: "["), UInt8(ascii: "O"):
       guard bytes.count == 2 else { return (.unknown, bytes.count) }
-      return (.key(Key(.character(Unicode.Scalar(bytes[1])), .alt)), 2)
+      return (InputParser.keyEvent(.character(Unicode.Scalar(bytes[1])), .alt), 2)
     default: return (.unknown, bytes.count)
     }
   }

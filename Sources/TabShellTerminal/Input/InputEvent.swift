@@ -1,3 +1,5 @@
+import TabShellKit
+
 /// One thing the user did at the terminal, decoded by ``InputDecoder``, with the bytes it came from.
 ///
 /// The bytes are kept so that the full-screen loop can hand readline the keys it does not handle
@@ -18,7 +20,7 @@ package struct InputEvent: Equatable, Sendable {
 
   /// The kinds of events.
   package enum Kind: Equatable, Sendable {
-    /// A key, with its modifiers (text typed is a key too: ``KeyCode/character(_:)``).
+    /// A key, with its modifiers (text typed is a key too: a character).
     case key(Key)
     /// Text pasted while bracketed paste was on.
     case paste(Paste)
@@ -32,39 +34,13 @@ package struct InputEvent: Equatable, Sendable {
   }
 }
 
-/// A key and the modifiers held with it.
-package struct Key: Hashable, Sendable {
-  /// The key.
-  package var code: KeyCode
-  /// The modifiers: Alt from an ESC prefix or an xterm modifier parameter, Ctrl for control bytes.
-  package var modifiers: KeyModifiers
-
-  /// Makes a key.
-  package init(_ code: KeyCode, _ modifiers: KeyModifiers = []) {
-    self.code = code
-    self.modifiers = modifiers
-  }
-
-  /// A character key: `Key("a")`, `Key("c", .control)`.
-  package init(_ character: Unicode.Scalar, _ modifiers: KeyModifiers = []) {
-    self.init(.character(character), modifiers)
-  }
-
-  /// The character typed, when this is plain text: a printable character without Alt or Ctrl
-  /// (Shift is already in the character).
-  package var text: Unicode.Scalar? {
-    guard case .character(let scalar) = code, modifiers.isDisjoint(with: [.alt, .control, .meta])
-    else { return nil }
-    return scalar
-  }
-}
-
-/// Which key: a character or a named key.
+/// Which key the bytes stand for, as the parser decodes them; an event holds the core's
+/// ``TabShellKit/Key`` (``InputParser/keyEvent(_:_:)``).
 ///
 /// Control bytes decode as characters with ``KeyModifiers/control``: 0x01 is Ctrl-A
 /// (`.character("a")`), 0x00 Ctrl-Space, 0x1C–0x1F Ctrl-\ ] ^ _, 0x08 Ctrl-H and 0x0A Ctrl-J. Enter
 /// is 0x0D, Tab 0x09, Backspace 0x7F, Esc a lone 0x1B; Shift-Tab (`ESC [ Z`) is Tab with Shift.
-package enum KeyCode: Hashable, Sendable {
+enum KeyCode: Hashable, Sendable {
   /// A character: printable text, or the letter of a Ctrl key.
   case character(Unicode.Scalar)
   /// Enter (Return).
@@ -100,20 +76,18 @@ package enum KeyCode: Hashable, Sendable {
 }
 
 /// Modifier keys, with xterm's bit values (the modifier parameter of `ESC [ 1 ; M A` is 1 + bits).
-package struct KeyModifiers: OptionSet, Hashable, Sendable {
+struct KeyModifiers: OptionSet, Hashable, Sendable {
   /// The bits.
-  package var rawValue: UInt8
-  /// Makes modifiers from bits.
-  package init(rawValue: UInt8) { self.rawValue = rawValue }
+  var rawValue: UInt8
 
   /// Shift.
-  package static let shift = KeyModifiers(rawValue: 1)
+  static let shift = KeyModifiers(rawValue: 1)
   /// Alt (an ESC prefix, or xterm's Alt bit).
-  package static let alt = KeyModifiers(rawValue: 2)
+  static let alt = KeyModifiers(rawValue: 2)
   /// Ctrl.
-  package static let control = KeyModifiers(rawValue: 4)
+  static let control = KeyModifiers(rawValue: 4)
   /// Meta (xterm's separate Meta bit; most terminals send Alt instead).
-  package static let meta = KeyModifiers(rawValue: 8)
+  static let meta = KeyModifiers(rawValue: 8)
 }
 
 /// Text pasted in bracketed-paste mode: what came between `ESC [ 200 ~` and `ESC [ 201 ~`.

@@ -13,15 +13,15 @@ extension InputParser {
       switch bytes[2] {
       case UInt8(ascii: "["): return controlSequence(bytes, at: 1, alt: true)
       case UInt8(ascii: "O"): return singleShift(bytes, at: 1, alt: true)
-      default: return .event(.key(Key(.escape, .alt)), length: 2)
+      default: return .event(keyEvent(.escape, .alt), length: 2)
       }
     default:
       switch single(bytes, at: 1) {
       case .event(.key(var key), let length):
-        key.modifiers.insert(.alt)
+        key.modifiers.insert(.meta)
         return .event(.key(key), length: length + 1)
       case .incomplete: return .incomplete
-      default: return .event(.key(Key(.escape)), length: 1)
+      default: return .event(keyEvent(.escape), length: 1)
       }
     }
   }
@@ -47,7 +47,7 @@ extension InputParser {
       default: cursorKey(final)
       }
     guard let code else { return .event(.unknown, length: index + 1) }
-    return .event(.key(Key(code, modifiers(modifier, alt: alt))), length: index + 1)
+    return .event(keyEvent(code, modifiers(modifier, alt: alt)), length: index + 1)
   }
 
   private enum Scan {
@@ -79,8 +79,8 @@ extension InputParser {
   /// `ESC [` or `ESC O` followed by a byte that cannot continue a sequence: Alt-[ or Alt-O, or,
   /// after a second ESC, Alt-Esc (the `[` or `O` is then decoded on its own).
   private static func introducerAlone(_ bytes: [UInt8], at start: Int) -> Result {
-    let key = start == 0 ? Key(.character(Unicode.Scalar(bytes[1])), .alt) : Key(.escape, .alt)
-    return .event(.key(key), length: 2)
+    let code: KeyCode = start == 0 ? .character(Unicode.Scalar(bytes[1])) : .escape
+    return .event(keyEvent(code, .alt), length: 2)
   }
 
   /// The arrows, Home and End by their final byte.
@@ -121,7 +121,7 @@ extension InputParser {
         guard (UInt8(ascii: "A")...UInt8(ascii: "E")).contains(letter) else {
           return .event(.unknown, length: length)
         }
-        return .event(.key(Key(.function(Int(letter - UInt8(ascii: "A")) + 1))), length: length + 1)
+        return .event(keyEvent(.function(Int(letter - UInt8(ascii: "A")) + 1)), length: length + 1)
       case UInt8(ascii: "I"): return .event(.focus(true), length: length)
       case UInt8(ascii: "O"): return .event(.focus(false), length: length)
       default: break

@@ -14,7 +14,7 @@ extension InputParser {
       code = first == nil || first == 1 ? .function(Int(final - UInt8(ascii: "P")) + 1) : nil
     case UInt8(ascii: "Z"):
       let modifiers = modifiers(modifierField, alt: alt).union(.shift)
-      return first == nil || first == 1 ? .key(Key(.tab, modifiers)) : .unknown
+      return first == nil || first == 1 ? keyEvent(.tab, modifiers) : .unknown
     case UInt8(ascii: "~"):
       if first == 27, fields.count == 3, let value = fields[2] {
         code = codePoint(value)
@@ -30,7 +30,7 @@ extension InputParser {
     var modifiers = modifiers(modifierField, alt: alt)
     // A code point with Ctrl comes back as its letter, as the control byte would.
     if case .character(let scalar) = code, scalar.value < 0x20 { modifiers.insert(.control) }
-    return .key(Key(code.controlLetter, modifiers))
+    return keyEvent(code.controlLetter, modifiers)
   }
 
   /// The keys of `ESC [ N ~`.

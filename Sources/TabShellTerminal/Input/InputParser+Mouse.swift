@@ -1,3 +1,5 @@
+import TabShellKit
+
 extension InputParser {
   /// An SGR mouse report (mode 1006): `ESC [ < B ; COL ; ROW M` for a press or a motion, `m` for a
   /// release.
@@ -24,9 +26,9 @@ extension InputParser {
   /// +16 Ctrl, +32 motion, +64 wheel, +128 extra buttons), or `nil` for a position before 1,1.
   private static func mouse(code: Int, column: Int, row: Int, release: Bool) -> MouseEvent? {
     guard column >= 1, row >= 1 else { return nil }
-    var modifiers: KeyModifiers = []
+    var modifiers: Key.Modifiers = []
     if code & 4 != 0 { modifiers.insert(.shift) }
-    if code & 8 != 0 { modifiers.insert(.alt) }
+    if code & 8 != 0 { modifiers.insert(.meta) }
     if code & 16 != 0 { modifiers.insert(.control) }
     let low = code & 3
     if code & 128 != 0 {

@@ -43,7 +43,7 @@ enum InputParser {
   private static func key(_ code: KeyCode, _ modifiers: KeyModifiers = [], length: Int = 1)
     -> Result
   {
-    .event(.key(Key(code, modifiers)), length: length)
+    .event(keyEvent(code, modifiers), length: length)
   }
 
   /// The number of bytes of a UTF-8 character that starts with `lead` (0 for a byte that cannot

@@ -1,3 +1,5 @@
+import TabShellKit
+
 /// A mouse report: what the mouse did, with which button, where, and the modifiers held.
 ///
 /// Positions are 1-based, as terminals report them and as `hit COL ROW` takes them
@@ -12,13 +14,14 @@ package struct MouseEvent: Hashable, Sendable {
   package var column: Int
   /// The row, from 1.
   package var row: Int
-  /// Shift, Alt and Ctrl as the terminal reports them (many terminals keep Shift for selection).
-  package var modifiers: KeyModifiers
+  /// Shift, Alt (Meta) and Ctrl as the terminal reports them (many terminals keep Shift for
+  /// selection).
+  package var modifiers: Key.Modifiers
 
   /// Makes a mouse event.
   package init(
     _ action: Action, button: Button = .none, column: Int, row: Int,
-    modifiers: KeyModifiers = []
+    modifiers: Key.Modifiers = []
   ) {
     self.action = action
     self.button = button

@@ -7,9 +7,9 @@ extension CounterScreen {
   /// so the host does with it what it does by default (a drag stays a swipe).
   func handle(_ input: ScreenInput) -> Bool {
     switch input {
-    case .key("+"), .key("Up"):
+    case .key(Key("+")), .key(Key(.up)):
       return count(by: 1)
-    case .key("-"), .key("Down"):
+    case .key(Key("-")), .key(Key(.down)):
       return count(by: -1)
     case .text(let text, isPaste: false):
       let steps = text.map { $0 == "+" ? 1 : $0 == "-" ? -1 : 0 }

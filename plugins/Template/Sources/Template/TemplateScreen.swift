@@ -62,7 +62,7 @@ final class TemplateScreen: Screen {
   /// click greets; anything else is not handled, and the host does what it does by default.
   func handle(_ input: ScreenInput) -> Bool {
     switch input {
-    case .key("Enter"): greet()
+    case .key(Key(.enter)): greet()
     case .mouse(let mouse) where mouse.action == .press: greet()
     default: return false
     }

@@ -4,10 +4,9 @@
 ///
 /// A kind that can grow: a `switch` over it needs a `default`.
 public enum ScreenInput: Equatable, Sendable {
-  /// A key, named as tmux names it: `Enter`, `Tab`, `BTab`, `Escape`, `Space`, `BSpace`, `Up`,
-  /// `Down`, `Left`, `Right`, `Home`, `End`, `PPage`, `NPage`, `IC`, `DC`, `F1`…`F12`, with
-  /// modifiers as `C-x`, `M-x`, `S-Up`, and a plain character as itself (`a`, `+`, `é`).
-  case key(String)
+  /// A key with its modifiers (``Key``: `Key(.up)`, `Key("q")`, `Key("c", modifiers: .control)`;
+  /// its ``Key/description`` is its name as tmux writes it, `C-c`).
+  case key(Key)
   /// Text typed (a word at a time from a script) or pasted (`isPaste`), as it came: a paste may
   /// hold newlines and tabs.
   case text(String, isPaste: Bool)

@@ -14,9 +14,10 @@
 /// failure and parameters live in the model's records and every event comes out of a transition;
 /// 5, screens take input (``Screen/handle(_:)``, ``ScreenType/takesInput``), a canvas cell has a
 /// ``Canvas/Style`` (colours and attributes) and the canvas a cursor, and screens have timers
-/// (``ScreenContext/every(_:_:)``).
+/// (``ScreenContext/every(_:_:)``); 6, a key a screen takes is typed (``ScreenInput/key(_:)`` holds
+/// a ``Key``, not its name).
 @_alwaysEmitIntoClient
-public var tabShellPluginABIVersion: Int32 { 5 }
+public var tabShellPluginABIVersion: Int32 { 6 }
 
 /// A plugin: a named set of screen types and layouts.
 ///

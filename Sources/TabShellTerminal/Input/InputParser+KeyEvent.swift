@@ -1,0 +1,38 @@
+import TabShellKit
+
+extension InputParser {
+  /// The event of a key the bytes stand for: the core's ``TabShellKit/Key``, named as tmux names
+  /// it (Alt and xterm's Meta are both Meta; Shift is in a character, and Shift-Tab is `BTab`); a
+  /// key that has no name there (F13 and past) is unknown bytes.
+  static func keyEvent(_ code: KeyCode, _ modifiers: KeyModifiers = []) -> InputEvent.Kind {
+    var held: Key.Modifiers = []
+    if modifiers.contains(.control) { held.insert(.control) }
+    if !modifiers.isDisjoint(with: [.alt, .meta]) { held.insert(.meta) }
+    let shift = modifiers.contains(.shift)
+    let named: Key.Named
+    switch code {
+    case .character(" "): named = .space
+    case .character(let scalar): return .key(Key(.character(Character(scalar)), modifiers: held))
+    case .enter: named = .enter
+    case .tab where shift: return .key(Key(.backTab, modifiers: held))
+    case .tab: named = .tab
+    case .backspace: named = .backspace
+    case .escape: named = .escape
+    case .up: named = .up
+    case .down: named = .down
+    case .left: named = .left
+    case .right: named = .right
+    case .home: named = .home
+    case .end: named = .end
+    case .pageUp: named = .pageUp
+    case .pageDown: named = .pageDown
+    case .insert: named = .insert
+    case .delete: named = .delete
+    case .function(let number):
+      guard let function = Key.Named.function(number) else { return .unknown }
+      named = function
+    }
+    if shift { held.insert(.shift) }
+    return .key(Key(named, modifiers: held))
+  }
+}

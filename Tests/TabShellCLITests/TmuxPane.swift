@@ -13,7 +13,8 @@ enum TmuxPane {
       .appendingPathComponent("tabshell-tmux-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let socket = "tabshell-\(UUID().uuidString.prefix(8))"
+    // The server's socket in the folder, which goes with it (tmux 3.3a leaves its socket behind).
+    let socket = folder.appendingPathComponent("tmux.sock").path
     let done = folder.appendingPathComponent("done").path
     defer { _ = try? tmux(socket, ["kill-server"], output: false) }
     try tmux(
@@ -39,7 +40,7 @@ enum TmuxPane {
     throw TmuxFailure(message: "tmux's pane did not settle: \(last)")
   }
 
-  /// Runs tmux on the server `socket`, started as a shell starts a command (no signal blocked,
+  /// Runs tmux on the server whose socket is at `socket`, started as a shell starts a command (no signal blocked,
   /// none ignored: a server that inherits the test thread's blocked signals does not answer); what
   /// it printed (nothing unless `output`: the server a command starts keeps that output open).
   @discardableResult
@@ -64,7 +65,7 @@ enum TmuxPane {
     let environment = ProcessInfo.processInfo.environment.filter { $0.key != "TMUX" }
       .map { "\($0.key)=\($0.value)" }
     let spawned = spawnAsAShellWould(
-      "/usr/bin/tmux", ["-L", socket] + arguments, environment: environment, actions: &actions)
+      "/usr/bin/tmux", ["-S", socket] + arguments, environment: environment, actions: &actions)
     close(ends[1])
     let pid = try spawned.get()
     let printed = FileHandle(fileDescriptor: ends[0], closeOnDealloc: false)

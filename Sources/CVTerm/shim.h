@@ -3,6 +3,7 @@
 // wrapped in a static inline function here. Its other functions are called directly.
 #ifndef TABSHELL_CVTERM_SHIM_H
 #define TABSHELL_CVTERM_SHIM_H
+#include <stdint.h>
 #include <vterm.h>
 
 /// Whether a colour is the terminal's default foreground (`VTERM_COLOR_IS_DEFAULT_FG`).
@@ -68,63 +69,99 @@ static inline int tabshell_vterm_state_head_matches(VTerm *terminal) {
          && head.pos.row == cursor.row && head.pos.col == cursor.col;
 }
 
-
-/// What the glyph callback of TabShell's screen layer (TerminalCells, in TabShellTerminalScreen)
-/// reads and writes: the rows of the screen shown and the pen. TerminalCells keeps it as its first
-/// stored property, so that the user data libvterm hands the callbacks points to both.
+/// One cell of TabShell's screen layer (TerminalCells, in TabShellTerminalScreen): 8 bytes.
+/// `glyph` is 0 for a cell nothing was written to (or that was erased), a Unicode scalar, the
+/// index of a grapheme cluster of several scalars with `TABSHELL_CLUSTER` set, or
+/// `TABSHELL_CONTINUATION` behind a wide character; `style` indexes the terminal's table of
+/// styles (0: the default one).
 typedef struct {
-  /// The rows of the screen shown, top first, each `columns` cells.
-  VTermScreenCell *_Nonnull *_Nonnull lines;
+  uint32_t glyph;
+  uint32_t style;
+} TabShellCell;
+
+/// The glyph of the cell behind a wide character.
+#define TABSHELL_CONTINUATION 0xFFFFFFFFu
+/// The flag of a glyph that indexes the terminal's table of clusters.
+#define TABSHELL_CLUSTER 0x80000000u
+/// A row's flags, kept in the `glyph` of the cell before its first (each row is allocated with
+/// one cell more, in front): the row's text goes on in the next row (it wrapped there) ...
+#define TABSHELL_ROW_WRAPPED 1u
+/// ... and something in the row changed since the damage was last taken.
+#define TABSHELL_ROW_DAMAGED 2u
+
+/// What the glyph callback of TabShell's screen layer reads and writes: the rows of the screen
+/// shown, the pen, and the last glyph written, which says whether the next one wraps a line.
+/// TerminalCells keeps it as its first stored property, so that the user data libvterm hands the
+/// callbacks points to both.
+typedef struct {
+  /// The rows of the screen shown, top first, each `columns` cells after its flags.
+  TabShellCell *_Nonnull *_Nonnull lines;
   int rows;
   int columns;
-  /// The attributes and colours of new cells: a blank cell whose stored width is 1.
-  VTermScreenCell pen;
+  /// The style index new cells are written with, and the same style protected (DECSCA).
+  uint32_t pen;
+  uint32_t protectedPen;
+  /// Where the last glyph was written (row -1: none since the cursor moved otherwise): a glyph
+  /// written at the start of the next row continues its line.
+  int lastRow;
+  int lastStart;
+  int lastEnd;
+  /// The glyph of a cluster of several scalars (ended by a 0), interned by TerminalCells, whose
+  /// address (the head's) is `user`.
+  uint32_t (*_Nonnull cluster)(const uint32_t *_Nonnull chars, void *_Nullable user);
 } TabShellCellsHead;
 
-/// The first character of the cell behind a wide character.
-#define TABSHELL_CONTINUATION 0xFFFFFFFFu
-
-/// libvterm's `putglyph` state callback: writes a character and its marks at a position with the
-/// pen, and marks the cells a wide character covers. It is called for every character a program
-/// prints, so it is C, where a cell is written with a few stores. A protected cell (DECSCA) stores
-/// -1 as its width, which TerminalCells works out when a cell is read.
+/// libvterm's `putglyph` state callback: writes a character (and its marks, a cluster) at a
+/// position with the pen, marks the cells a wide character covers, the row as damaged, and the
+/// row before as wrapped into this one when the glyph starts a row right after the last glyph
+/// ended the row before (libvterm wrapped the line: nothing moved the cursor in between). It is
+/// called for every character a program prints, so it is C, where a cell is written with a few
+/// stores.
 static inline int tabshell_cells_putglyph(VTermGlyphInfo *_Nullable info, VTermPos pos,
                                           void *_Nullable user) {
   TabShellCellsHead *head = (TabShellCellsHead *)user;
   if (!head || !info || !info->chars || pos.row < 0 || pos.row >= head->rows || pos.col < 0
       || pos.col >= head->columns)
     return 0;
-  VTermScreenCell *cell = head->lines[pos.row] + pos.col;
-  *cell = head->pen;
-  int index = 0;
-  for (; index < VTERM_MAX_CHARS_PER_CELL && info->chars[index]; index++)
-    cell->chars[index] = info->chars[index];
-  if (index < VTERM_MAX_CHARS_PER_CELL)
-    cell->chars[index] = 0;
-  if (info->protected_cell)
-    cell->width = -1;
-  if (info->dwl || info->dhl) {
-    cell->attrs.dwl = info->dwl;
-    cell->attrs.dhl = info->dhl;
-  }
+  TabShellCell *line = head->lines[pos.row];
+  uint32_t glyph = info->chars[0];
+  if (glyph && info->chars[1])
+    glyph = head->cluster(info->chars, user);
+  line[pos.col].glyph = glyph;
+  line[pos.col].style = info->protected_cell ? head->protectedPen : head->pen;
   for (int column = pos.col + 1; column < pos.col + info->width && column < head->columns; column++)
-    head->lines[pos.row][column].chars[0] = TABSHELL_CONTINUATION;
+    line[column].glyph = TABSHELL_CONTINUATION;
+  line[-1].glyph |= TABSHELL_ROW_DAMAGED;
+  if (pos.col == 0 && pos.row > 0 && head->lastRow == pos.row - 1)
+    head->lines[pos.row - 1][-1].glyph |= TABSHELL_ROW_WRAPPED;
+  head->lastRow = pos.row;
+  head->lastStart = pos.col;
+  head->lastEnd = pos.col + info->width;
   return 1;
 }
 
-/// Writes `count` characters of printable ASCII from `text` into cells, each a copy of `model` with
-/// its character: what `tabshell_cells_putglyph` writes for each, `model` being the cell it wrote
-/// for a character just before them on the row (TerminalEmulator's plain text).
-static inline void tabshell_cells_put_ascii(VTermScreenCell *cells, VTermScreenCell model,
+/// Writes `count` characters of printable ASCII from `text` into cells of style `style` (what
+/// `tabshell_cells_putglyph` writes for each: TerminalEmulator's plain text).
+static inline void tabshell_cells_put_ascii(TabShellCell *cells, uint32_t style,
                                             const unsigned char *text, int count) {
   for (int index = 0; index < count; index++) {
-    cells[index] = model;
-    cells[index].chars[0] = text[index];
+    cells[index].glyph = text[index];
+    cells[index].style = style;
   }
 }
 
+/// The bytes of the cells from the first on that hold printable ASCII (or nothing) in style
+/// `style`, one a cell, into `bytes`; how many (the scrollback's encoding of a line's plain cells).
+static inline int tabshell_cells_ascii_bytes(const TabShellCell *cells, int count, uint32_t style,
+                                             unsigned char *bytes) {
+  int index = 0;
+  for (; index < count && cells[index].glyph < 0x80 && cells[index].style == style; index++)
+    bytes[index] = (unsigned char)cells[index].glyph;
+  return index;
+}
+
 /// Writes `blank` into `count` cells (an erase's row).
-static inline void tabshell_cells_fill(VTermScreenCell *cells, VTermScreenCell blank, int count) {
+static inline void tabshell_cells_fill(TabShellCell *cells, TabShellCell blank, int count) {
   for (int index = 0; index < count; index++)
     cells[index] = blank;
 }

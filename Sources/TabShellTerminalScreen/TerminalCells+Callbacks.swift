@@ -19,12 +19,15 @@ extension TerminalCells {
     user?.assumingMemoryBound(to: Self.self)
   }
 
-  /// The callbacks; the cursor is read from the state when drawn, so its moves are not followed.
-  /// A glyph is written in C (`tabshell_cells_putglyph`, in the CVTerm shim): it is called for
-  /// every character printed.
+  /// The callbacks. A glyph is written in C (`tabshell_cells_putglyph`, in the CVTerm shim): it is
+  /// called for every character printed. The cursor is read from the state when drawn; its moves
+  /// only say whether the next glyph continues a wrapped line.
   static let stateCallbacks = VTermStateCallbacks(
     putglyph: tabshell_cells_putglyph,
-    movecursor: nil,
+    movecursor: { position, _, _, user in
+      cells(user)?.pointee.cursorMoved(to: position)
+      return 1
+    },
     scrollrect: { rect, downward, rightward, user in
       cells(user)?.pointee.scroll(rect, downward: Int(downward), rightward: Int(rightward))
       return 1
@@ -59,21 +62,31 @@ extension TerminalCells {
       return 1
     })
 
-  /// Changes the pen as SGR says; whether the attribute is one the pen has.
+  /// Changes the pen as libvterm's state says (SGR, a cursor restored, a reset); whether the
+  /// attribute is one the pen has.
   mutating func setPen(_ attribute: VTermAttr, _ value: VTermValue) -> Bool {
-    let flag: UInt32 = value.boolean != 0 ? 1 : 0
+    var style = pen
+    func set(_ attribute: TerminalStyle.Attributes) {
+      if value.boolean != 0 {
+        style.attributes.insert(attribute)
+      } else {
+        style.attributes.remove(attribute)
+      }
+    }
     switch attribute {
-    case VTERM_ATTR_BOLD: pen.attrs.bold = flag
-    case VTERM_ATTR_UNDERLINE: pen.attrs.underline = UInt32(truncatingIfNeeded: value.number)
-    case VTERM_ATTR_ITALIC: pen.attrs.italic = flag
-    case VTERM_ATTR_BLINK: pen.attrs.blink = flag
-    case VTERM_ATTR_REVERSE: pen.attrs.reverse = flag
-    case VTERM_ATTR_STRIKE: pen.attrs.strike = flag
-    case VTERM_ATTR_FONT: pen.attrs.font = UInt32(truncatingIfNeeded: value.number)
-    case VTERM_ATTR_FOREGROUND: pen.fg = value.color
-    case VTERM_ATTR_BACKGROUND: pen.bg = value.color
+    case VTERM_ATTR_BOLD: set(.bold)
+    case VTERM_ATTR_UNDERLINE:
+      style.underline = TerminalStyle.Underline(rawValue: UInt8(clamping: value.number)) ?? .single
+    case VTERM_ATTR_ITALIC: set(.italic)
+    case VTERM_ATTR_BLINK: set(.blink)
+    case VTERM_ATTR_REVERSE: set(.reverse)
+    case VTERM_ATTR_STRIKE: set(.strikethrough)
+    case VTERM_ATTR_FONT: return true
+    case VTERM_ATTR_FOREGROUND: style.foreground = TerminalColor(value.color)
+    case VTERM_ATTR_BACKGROUND: style.background = TerminalColor(value.color)
     default: return false
     }
+    if style != pen { setPen(style) }
     return true
   }
 
@@ -82,7 +95,9 @@ extension TerminalCells {
   mutating func set(_ property: VTermProp, _ value: VTermValue) {
     switch property {
     case VTERM_PROP_ALTSCREEN: showAlternate(value.boolean != 0)
-    case VTERM_PROP_REVERSE: reverse = value.boolean != 0
+    case VTERM_PROP_REVERSE:
+      if reverse != (value.boolean != 0) { wholeScreenDamaged = true }
+      reverse = value.boolean != 0
     case VTERM_PROP_MOUSE: reports.pointee.mouseReporting = value.number != 0
     case VTERM_PROP_CURSORVISIBLE: reports.pointee.cursorVisible = value.boolean != 0
     // libvterm 0.1.4 hands over the whole string, ended by a NUL, once the sequence ends.

@@ -4,10 +4,9 @@ import CVTerm
 /// printable ASCII, which ``ParameterGuard`` finds).
 extension TerminalCells {
   /// Writes `text` (printable ASCII) to a row from a column as libvterm's state prints it, when the
-  /// cell before the column holds `printed` as the state just wrote it: each cell a copy of that
-  /// one (its pen, whether it is protected, its line's double width and height) with its
-  /// character. Whether it wrote them (not when that cell is not such a character, or the text
-  /// does not fit the row).
+  /// cell before the column holds `printed` as the state just wrote it: each cell in that one's
+  /// style (the pen, whether it is protected) with its character. Whether it wrote them (not when
+  /// that cell is not such a character, or the text does not fit the row).
   func writePlainly(_ text: UnsafeRawBufferPointer, after printed: UInt8, row: Int, column: Int)
     -> Bool
   {
@@ -16,9 +15,9 @@ extension TerminalCells {
     else { return false }
     let line = lines[row]
     let model = line[column - 1]
-    guard model.chars.0 == UInt32(printed), model.chars.1 == 0 else { return false }
+    guard model.glyph == UInt32(printed) else { return false }
     tabshell_cells_put_ascii(
-      line + column, model, base.assumingMemoryBound(to: UInt8.self), Int32(text.count))
+      line + column, model.style, base.assumingMemoryBound(to: UInt8.self), Int32(text.count))
     return true
   }
 }

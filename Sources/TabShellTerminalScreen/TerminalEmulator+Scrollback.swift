@@ -7,7 +7,7 @@ extension TerminalEmulator {
   /// A row of the view: a kept line's cells (without their trailing blanks), or a row of the
   /// screen.
   enum ViewRow {
-    case kept([VTermScreenCell])
+    case kept([TabShellCell])
     case screen(Int)
   }
 
@@ -24,6 +24,7 @@ extension TerminalEmulator {
   /// What the view shows at a row (0-based).
   func viewRow(_ row: Int) -> ViewRow {
     let line = scrollback.count - scrolledBack + row
-    return line < scrollback.count ? .kept(scrollback[line]) : .screen(line - scrollback.count)
+    guard line < scrollback.count else { return .screen(line - scrollback.count) }
+    return .kept(keptLine(line))
   }
 }

@@ -19,10 +19,13 @@ final class TerminalEmulator {
   var mouseReporting: Bool { cells.pointee.reports.pointee.mouseReporting }
   /// Whether the program shows the cursor.
   var cursorVisible: Bool { cells.pointee.reports.pointee.cursorVisible }
-  /// The lines scrolled off the top, oldest first, at most ``scrollbackLimit``.
+  /// The lines scrolled off the top, oldest first, at most ``scrollbackLimit`` of them and
+  /// ``scrollbackByteLimit`` bytes.
   var scrollback: TerminalScrollback { cells.pointee.scrollback.pointee }
   /// The most lines ``scrollback`` keeps.
   var scrollbackLimit: Int { cells.pointee.scrollback.pointee.limit }
+  /// The most bytes ``scrollback`` keeps.
+  var scrollbackByteLimit: Int { cells.pointee.scrollback.pointee.byteLimit }
   /// How many lines the view is scrolled back from the live screen (0: not scrolled back), at most
   /// `scrollback.count`: the lines that scroll off while it is scrolled back add to it, so that
   /// the view stays on the same lines.
@@ -44,9 +47,13 @@ final class TerminalEmulator {
   /// Whether the scroll region is to be reset at the next point between sequences (``settle()``).
   private var resetsRegion = false
 
+  /// The most bytes of scrollback a terminal keeps unless told (`--scrollback-bytes`): 32 MiB.
+  static let defaultScrollbackBytes = 32 << 20
+
   /// Makes a terminal of `rows` × `columns` (UTF-8, alternate screen on) that keeps up to
-  /// `scrollback` lines; `nil` when libvterm cannot allocate one.
-  init?(rows: Int, columns: Int, scrollback: Int) {
+  /// `scrollback` lines and `scrollbackBytes` bytes of them; `nil` when libvterm cannot allocate
+  /// one.
+  init?(rows: Int, columns: Int, scrollback: Int, scrollbackBytes: Int = defaultScrollbackBytes) {
     let rows = max(1, rows)
     let columns = max(1, columns)
     // The glyph callback finds the rows and the pen at the address of the cells (a layout fact,
@@ -58,7 +65,9 @@ final class TerminalEmulator {
     state = vterm_obtain_state(terminal)
     cells = .allocate(capacity: 1)
     cells.initialize(
-      to: TerminalCells(rows: rows, columns: columns, scrollback: scrollback, state: state))
+      to: TerminalCells(
+        rows: rows, columns: columns, scrollback: scrollback, scrollbackBytes: scrollbackBytes,
+        state: state))
     callbacks = .allocate(capacity: 1)
     callbacks.initialize(to: TerminalCells.stateCallbacks)
     vterm_state_set_callbacks(state, callbacks, UnsafeMutableRawPointer(cells))
@@ -96,6 +105,7 @@ final class TerminalEmulator {
     } plain: { run in
       self.writePlainly(run)
     }
+    cells.pointee.collectIfNeeded()
   }
 
   /// How many characters went to the cells without libvterm (``writePlainly(_:)``), for tests and
@@ -240,9 +250,63 @@ final class TerminalEmulator {
     }
   }
 
-  /// The cell at a row and column of the screen (0-based).
-  func cell(row: Int, column: Int) -> VTermScreenCell {
+  /// The cell at a row and column of the screen (0-based): its glyph and the index of its style.
+  func cell(row: Int, column: Int) -> TabShellCell {
     cells.pointee.cell(row: row, column: column)
+  }
+
+  /// The width of the cell at a row and column of the screen: 1, or 2 for a wide character.
+  func width(row: Int, column: Int) -> Int {
+    cells.pointee.width(row: row, column: column)
+  }
+
+  /// The rows of the screen, top first, for reading a row's cells in place (``columns`` each).
+  var screenRows: UnsafeMutablePointer<UnsafeMutablePointer<TabShellCell>> { cells.pointee.lines }
+
+  /// A cell's style as shown (reverse video applied).
+  func style(of cell: TabShellCell) -> TerminalStyle {
+    cells.pointee.style(of: cell)
+  }
+
+  /// Whether the screen is in reverse video (DECSCNM).
+  var isReverse: Bool { cells.pointee.reverse }
+
+  /// The text of a cell's glyph: its character and marks, nothing for an empty cell or the cell
+  /// behind a wide character.
+  func text(of glyph: UInt32) -> String {
+    cells.pointee.tables.text(of: glyph)
+  }
+
+  /// The styles and clusters the cells refer to.
+  var tables: TerminalTables { cells.pointee.tables }
+
+  /// A line of the scrollback (0: the oldest) as cells, its styles and clusters added to the
+  /// tables (which keep them until they are next rebuilt, between two writes).
+  func keptLine(_ index: Int) -> [TabShellCell] {
+    cells.pointee.scrollback.pointee.cells(index, tables: &cells.pointee.tables)
+  }
+
+  /// A line of the scrollback as text: a wide character once, an empty cell a blank, trailing
+  /// blanks left out.
+  func keptText(_ index: Int) -> String {
+    var text = ""
+    for cell in keptLine(index) where cell.glyph != TerminalCells.continuation {
+      text += cell.glyph == 0 ? " " : self.text(of: cell.glyph)
+    }
+    while text.last == " " { text.removeLast() }
+    return text
+  }
+
+  /// Whether a row of the screen wrapped into the next (its line goes on there).
+  func isWrapped(row: Int) -> Bool {
+    cells.pointee.isWrapped(row: row)
+  }
+
+  /// The rows changed since the last call, and whether the whole screen did (after a resize, the
+  /// other screen shown, reverse video, the tables rebuilt): what a frame needs to draw again. A
+  /// scroll changes every row of its region.
+  func takeDamage() -> (whole: Bool, rows: [Int]) {
+    cells.pointee.takeDamage()
   }
 
   /// The cursor's row and column.

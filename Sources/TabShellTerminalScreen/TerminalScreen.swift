@@ -12,6 +12,8 @@ final class TerminalScreen: Screen {
   var isVisible = false
   /// Whether `activity` was said since the screen was last visible.
   var toldActivity = false
+  /// The canvas styles of the terminal's style indices, as drawn last.
+  var canvasStyles = TerminalCanvasStyles()
 
   init(session: TerminalSession, context: ScreenContext, sessions: TerminalSessions) {
     self.session = session
@@ -41,16 +43,20 @@ final class TerminalScreen: Screen {
     let rows = min(canvas.height, emulator.rows)
     let columns = min(canvas.width, emulator.columns)
     var run = TerminalRun()
+    canvasStyles.prepare(for: emulator)
     for row in 0..<rows {
       switch emulator.viewRow(row) {
       case .kept(let cells):
-        Self.draw(row: row, columns: min(columns, cells.count), run: &run, in: &canvas) {
-          cells[$0]
+        cells.withUnsafeBufferPointer { cells in
+          guard let base = cells.baseAddress else { return }
+          Self.draw(
+            row: row, cells: base, count: min(columns, cells.count), run: &run, in: &canvas,
+            styles: &canvasStyles, emulator: emulator, reverse: false)
         }
       case .screen(let line):
-        Self.draw(row: row, columns: columns, run: &run, in: &canvas) {
-          emulator.cell(row: line, column: $0)
-        }
+        Self.draw(
+          row: row, cells: emulator.screenRows[line], count: columns, run: &run, in: &canvas,
+          styles: &canvasStyles, emulator: emulator, reverse: emulator.isReverse)
       }
     }
     if emulator.scrolledBack > 0 {
@@ -63,41 +69,45 @@ final class TerminalScreen: Screen {
     }
   }
 
-  /// Draws a row's cells up to `columns`: runs of ASCII cells of one style (blanks among them)
-  /// a write each (``TerminalRun``), any other cell alone.
+  /// Draws `count` cells of a row: runs of ASCII cells of one style (blanks among them) a write
+  /// each (``TerminalRun``), any other cell alone; in reverse video when `reverse`.
   static func draw(
-    row: Int, columns: Int, run: inout TerminalRun, in canvas: inout Canvas,
-    cell: (Int) -> VTermScreenCell
+    row: Int, cells: UnsafePointer<TabShellCell>, count: Int, run: inout TerminalRun,
+    in canvas: inout Canvas, styles: inout TerminalCanvasStyles, emulator: TerminalEmulator,
+    reverse: Bool
   ) {
     var column = 0
-    while column < columns {
-      let cell = cell(column)
-      let character = TerminalRun.character(of: cell)
+    while column < count {
+      let cell = cells[column]
+      let width =
+        column + 1 < count && cells[column + 1].glyph == TerminalCells.continuation ? 2 : 1
+      let character = TerminalRun.character(of: cell, width: width)
       if character == nil || !run.goesOn(with: cell, column: column) {
-        run.flush(row: row, in: &canvas, style: style(of:))
+        run.flush(row: row, in: &canvas) { styles.style($0, of: emulator, reverse: reverse) }
       }
       if let character {
         run.append(character, of: cell, column: column)
         column += 1
       } else {
-        column += draw(cell, row: row, column: column, in: &canvas)
+        draw(
+          cell, width: width, row: row, column: column, in: &canvas,
+          style: styles.style(cell.style, of: emulator, reverse: reverse), emulator: emulator)
+        column += width
       }
     }
-    run.flush(row: row, in: &canvas, style: style(of:))
+    run.flush(row: row, in: &canvas) { styles.style($0, of: emulator, reverse: reverse) }
   }
 
-  /// Draws a cell; the columns it takes.
-  static func draw(_ cell: VTermScreenCell, row: Int, column: Int, in canvas: inout Canvas)
-    -> Int
-  {
-    let width = max(1, Int(cell.width))
-    let style = style(of: cell)
-    if cell.chars.0 == 0 || cell.chars.0 == 32 {
+  /// Draws a cell of `width` columns in `style`.
+  static func draw(
+    _ cell: TabShellCell, width: Int, row: Int, column: Int, in canvas: inout Canvas,
+    style: Canvas.Style, emulator: TerminalEmulator
+  ) {
+    if cell.glyph == 0 || cell.glyph == 32 || cell.glyph == TerminalCells.continuation {
       if !style.isPlain { canvas.fill(row: row, column: column, count: width, style: style) }
     } else {
-      canvas.write(text(of: cell), row: row, column: column, style: style)
+      canvas.write(emulator.text(of: cell.glyph), row: row, column: column, style: style)
     }
-    return width
   }
 
   func handle(_ input: ScreenInput) -> Bool {
@@ -158,44 +168,5 @@ final class TerminalScreen: Screen {
       return false
     }
     return true
-  }
-
-  /// The text of a cell: its characters (a base and its marks).
-  static func text(of cell: VTermScreenCell) -> String {
-    var text = String.UnicodeScalarView()
-    withUnsafeBytes(of: cell.chars) { raw in
-      for value in raw.bindMemory(to: UInt32.self) {
-        guard value != 0, let scalar = Unicode.Scalar(value) else { break }
-        text.append(scalar)
-      }
-    }
-    return String(text)
-  }
-
-  /// A cell's colours and attributes as the canvas has them.
-  static func style(of cell: VTermScreenCell) -> Canvas.Style {
-    var foreground = cell.fg
-    var background = cell.bg
-    // The bits put together here: `insert` on the core's option set is a generic call into a
-    // library built for evolution, which cost half of a frame's time.
-    var bits: UInt8 = 0
-    if cell.attrs.bold != 0 { bits |= Canvas.Attributes.bold.rawValue }
-    if cell.attrs.italic != 0 { bits |= Canvas.Attributes.italic.rawValue }
-    if cell.attrs.underline != 0 { bits |= Canvas.Attributes.underline.rawValue }
-    if cell.attrs.reverse != 0 { bits |= Canvas.Attributes.reverse.rawValue }
-    if cell.attrs.strike != 0 { bits |= Canvas.Attributes.strikethrough.rawValue }
-    let attributes = Canvas.Attributes(rawValue: bits)
-    return Canvas.Style(
-      foreground: tabshell_vterm_color_is_default_fg(&foreground) != 0
-        ? .terminal : color(foreground),
-      background: tabshell_vterm_color_is_default_bg(&background) != 0
-        ? .terminal : color(background),
-      attributes: attributes)
-  }
-
-  private static func color(_ color: VTermColor) -> Canvas.Color {
-    var color = color
-    if tabshell_vterm_color_is_indexed(&color) != 0 { return .indexed(color.indexed.idx) }
-    return .rgb(red: color.rgb.red, green: color.rgb.green, blue: color.rgb.blue)
   }
 }

@@ -18,12 +18,18 @@ package final class TerminalScreenType: ScreenType {
   /// `--cwd DIR`: the folder the program starts in.
   package static let directory = CommandOption(
     "--cwd", .path, valueName: "DIR", abstract: "the folder the program starts in")
-  /// `--scrollback N`: how many lines scrolled off the top are kept.
+  /// `--scrollback N`: how many lines scrolled off the top are kept, at most.
   static let scrollback = CommandOption(
     "--scrollback", .integer(in: 0...1_000_000), valueName: "N",
-    abstract: "lines kept after they scroll off the top (default: 10000)")
+    abstract: "lines kept at most after they scroll off the top (default: 10000)")
+  /// `--scrollback-bytes N`: how many bytes those lines may take, at most.
+  static let scrollbackBytes = CommandOption(
+    "--scrollback-bytes", .integer(in: 0...TerminalScrollback.largestByteLimit), valueName: "N",
+    abstract: "bytes the lines kept take at most (default: 33554432, 32 MiB)")
 
-  package var parameters: [CommandParameter] { [Self.directory, Self.scrollback] }
+  package var parameters: [CommandParameter] {
+    [Self.directory, Self.scrollback, Self.scrollbackBytes]
+  }
 
   /// `scrollback HOW [N]`, while a terminal tab is visible.
   package var commands: [ScreenCommand] { [TerminalScreen.scrollbackCommand] }
@@ -64,7 +70,9 @@ package final class TerminalScreenType: ScreenType {
       environment: variables.map { "\($0.key)=\($0.value)" },
       directory: directory(configuration[Self.directory]),
       rows: max(1, size.rows), columns: max(1, size.columns),
-      scrollback: configuration[Self.scrollback] ?? 10_000)
+      scrollback: configuration[Self.scrollback] ?? 10_000,
+      scrollbackBytes: configuration[Self.scrollbackBytes]
+        ?? TerminalEmulator.defaultScrollbackBytes)
     let screen = TerminalScreen(
       session: session, context: configuration.context, sessions: sessions)
     let context = configuration.context

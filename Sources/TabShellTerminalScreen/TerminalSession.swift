@@ -40,14 +40,17 @@ final class TerminalSession {
   /// How the program ended, once it did.
   var ending: PseudoTerminal.Ending? { terminal.ending }
 
-  /// Starts `program` with `arguments` in a terminal of `rows` × `columns`; throws the system's
-  /// error when it cannot be started.
+  /// Starts `program` with `arguments` in a terminal of `rows` × `columns` that keeps up to
+  /// `scrollback` lines and `scrollbackBytes` bytes of them; throws the system's error when it
+  /// cannot be started.
   init(
     program: String, arguments: [String], environment: [String], directory: String?,
-    rows: Int, columns: Int, scrollback: Int
+    rows: Int, columns: Int, scrollback: Int,
+    scrollbackBytes: Int = TerminalEmulator.defaultScrollbackBytes
   ) throws(TerminalError) {
     guard
-      let emulator = TerminalEmulator(rows: rows, columns: columns, scrollback: scrollback)
+      let emulator = TerminalEmulator(
+        rows: rows, columns: columns, scrollback: scrollback, scrollbackBytes: scrollbackBytes)
     else { throw .cannotStart(program: program, reason: "no memory for the terminal") }
     self.emulator = emulator
     do {

@@ -1,4 +1,3 @@
-import CVTerm
 import TabShellKit
 
 extension TerminalSessions {
@@ -7,13 +6,8 @@ extension TerminalSessions {
   /// terminal screen has that id. For what a failed test leaves behind.
   package func history(ofScreen id: String, last count: Int) -> [String]? {
     guard let screen = screens.first(where: { $0.context.screenID == id }) else { return nil }
-    let scrollback = screen.session.emulator.scrollback
-    return scrollback.suffix(max(0, count)).map { cells in
-      // A wide character's right cell holds -1; a blank, 0.
-      let texts = cells.filter { $0.chars.0 != UInt32.max }.map {
-        $0.chars.0 == 0 ? " " : TerminalScreen.text(of: $0)
-      }
-      return String(texts.joined().reversed().drop { $0 == " " }.reversed())
-    }
+    let emulator = screen.session.emulator
+    let kept = emulator.scrollback.count
+    return (max(0, kept - max(0, count))..<kept).map { emulator.keptText($0) }
   }
 }

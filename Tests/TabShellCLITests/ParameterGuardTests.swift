@@ -96,7 +96,7 @@ struct ParameterGuardTests {
       bytes.withUnsafeBytes { emulator.write($0) }
     }
     // Only the last repeat has a character to repeat.
-    let row = (0..<6).map { emulator.cell(row: 0, column: $0).chars.0 }
+    let row = (0..<6).map { emulator.cell(row: 0, column: $0).glyph }
     #expect(row == [0x61, 0x62, 0x62, 0x62, 0x62, 0])
   }
 
@@ -109,6 +109,6 @@ struct ParameterGuardTests {
       bytes.withUnsafeBytes { emulator.write($0) }
     }
     let cell = emulator.cell(row: 0, column: 0)
-    #expect(cell.chars.0 == UInt32(UInt8(ascii: "o")))
+    #expect(cell.glyph == UInt32(UInt8(ascii: "o")))
   }
 }

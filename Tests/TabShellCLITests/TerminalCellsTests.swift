@@ -28,9 +28,7 @@ import Testing
       callbacks.pointee.sb_pushline = { count, cells, user in
         guard let cells, let user else { return 0 }
         let reference = Unmanaged<Reference>.fromOpaque(user).takeUnretainedValue()
-        var line = Array(UnsafeBufferPointer(start: cells, count: Int(count)))
-        while let last = line.last, TerminalCellsTests.isBlank(last) { line.removeLast() }
-        reference.scrollback.append(line)
+        reference.scrollback.append(Array(UnsafeBufferPointer(start: cells, count: Int(count))))
         return 1
       }
       callbacks.pointee.settermprop = { property, value, user in
@@ -142,9 +140,48 @@ import Testing
       && tabshell_vterm_color_is_default_bg(&background) != 0
   }
 
-  /// A cell as text for comparing: its characters up to the first 0 (only the mark of a cell
-  /// behind a wide character, whose other characters nothing reads), width, attributes, colours.
-  static func describe(_ cell: VTermScreenCell) -> String {
+  /// A cell as compared: its characters (a base and its marks), width, the attributes both
+  /// layers keep, colours. An empty cell is only its background (TabShell erases with the pen's
+  /// background alone, as xterm and tmux do, libvterm with the whole pen), and so is a space that
+  /// shows nothing more (the lines kept leave their trailing blanks out, and when they come back
+  /// are as long as they were kept); the cell behind a wide character is only that (libvterm
+  /// leaves the rest of it as it was).
+  struct Described: Equatable, CustomStringConvertible {
+    var characters: [UInt32]
+    var width = 1
+    var attributes: [Int] = []
+    var foreground = TerminalColor.default
+    var background = TerminalColor.default
+
+    var description: String {
+      "\(characters) w\(width) \(attributes) \(foreground.packed) \(background.packed)"
+    }
+
+    /// Whether it shows nothing at the end of a line (left out of a line kept).
+    var isTrailingBlank: Bool { characters.isEmpty && background == .default }
+
+    /// A cell with characters, or an empty one (its background), or a continuation.
+    init(characters: [UInt32], width: Int, style: TerminalStyle) {
+      self.characters = characters == [32] && style.isBlankable ? [] : characters
+      background = style.background
+      if characters == [TerminalCells.continuation] {
+        background = .default
+        return
+      }
+      guard !self.characters.isEmpty else { return }
+      self.width = width
+      foreground = style.foreground
+      let flags = style.attributes
+      attributes = [
+        flags.contains(.bold) ? 1 : 0, Int(style.underline.rawValue),
+        flags.contains(.italic) ? 1 : 0, flags.contains(.blink) ? 1 : 0,
+        flags.contains(.reverse) ? 1 : 0, flags.contains(.strikethrough) ? 1 : 0,
+      ]
+    }
+  }
+
+  /// libvterm's cell, described.
+  static func describe(_ cell: VTermScreenCell) -> Described {
     var characters: [UInt32] = []
     withUnsafeBytes(of: cell.chars) { raw in
       for value in raw.bindMemory(to: UInt32.self) {
@@ -154,13 +191,49 @@ import Testing
       }
     }
     let attributes = cell.attrs
-    let flags = [
-      attributes.bold, attributes.underline, attributes.italic, attributes.blink,
-      attributes.reverse, attributes.strike, attributes.font, attributes.dwl, attributes.dhl,
-    ]
-    let colours =
-      withUnsafeBytes(of: cell.fg) { Array($0) } + withUnsafeBytes(of: cell.bg) { Array($0) }
-    return "\(characters) w\(cell.width) \(flags) \(colours)"
+    var style = TerminalStyle(
+      foreground: TerminalColor(cell.fg), background: TerminalColor(cell.bg))
+    for (flag, attribute) in [
+      (attributes.bold, TerminalStyle.Attributes.bold), (attributes.italic, .italic),
+      (attributes.blink, .blink), (attributes.reverse, .reverse),
+      (attributes.strike, .strikethrough),
+    ] where flag != 0 {
+      style.attributes.insert(attribute)
+    }
+    style.underline = TerminalStyle.Underline(rawValue: UInt8(attributes.underline)) ?? .none
+    return Described(characters: characters, width: Int(cell.width), style: style)
+  }
+
+  /// The emulator's cell of `width` columns, described: as shown on the screen (reverse video
+  /// applied), or as kept.
+  static func describe(
+    _ cell: TabShellCell, width: Int, in emulator: TerminalEmulator, kept: Bool = false
+  ) -> Described {
+    let characters =
+      cell.glyph == TerminalCells.continuation
+      ? [cell.glyph] : emulator.tables.scalars(of: cell.glyph)
+    let style = kept ? emulator.tables.style(cell.style) : emulator.style(of: cell)
+    return Described(characters: characters, width: width, style: style)
+  }
+
+  /// A line without its trailing blanks.
+  static func trimmed(_ line: [Described]) -> [Described] {
+    var line = line
+    while let last = line.last, last.isTrailingBlank { line.removeLast() }
+    return line
+  }
+
+  /// The emulator's kept lines, described.
+  static func keptLines(_ emulator: TerminalEmulator) -> [[Described]] {
+    (0..<emulator.scrollback.count).map { index in
+      let cells = emulator.keptLine(index)
+      return trimmed(
+        cells.indices.map { column in
+          let wide =
+            column + 1 < cells.count && cells[column + 1].glyph == TerminalCells.continuation
+          return describe(cells[column], width: wide ? 2 : 1, in: emulator, kept: true)
+        })
+    }
   }
 
   /// Every difference between the emulator's cells and scrollback and the reference's.
@@ -168,15 +241,20 @@ import Testing
     var found: [String] = []
     for row in 0..<emulator.rows {
       for column in 0..<emulator.columns {
-        let ours = describe(emulator.cell(row: row, column: column))
+        let ours = describe(
+          emulator.cell(row: row, column: column),
+          width: emulator.width(row: row, column: column), in: emulator)
         let theirs = describe(reference.cell(row: row, column: column))
         if ours != theirs { found.append("(\(row), \(column)): \(ours) ≠ \(theirs)") }
       }
     }
-    let ours = emulator.scrollback.map { $0.map(describe) }
-    let theirs = reference.scrollback.map { $0.map(describe) }
+    let ours = keptLines(emulator)
+    let theirs = reference.scrollback.map { trimmed($0.map(describe)) }
     if ours != theirs {
-      found.append("scrollback: \(ours.count) lines ≠ \(theirs.count) lines")
+      let line = ours.indices.first { $0 < theirs.count && ours[$0] != theirs[$0] }
+      found.append(
+        "scrollback: \(ours.count) lines ≠ \(theirs.count) lines"
+          + (line.map { ", line \($0): \(ours[$0]) ≠ \(theirs[$0])" } ?? ""))
     }
     return found
   }
@@ -395,7 +473,7 @@ import Testing
   static func text(of emulator: TerminalEmulator, row: Int) -> String {
     var text = ""
     for column in 0..<emulator.columns {
-      let value = emulator.cell(row: row, column: column).chars.0
+      let value = emulator.cell(row: row, column: column).glyph
       text.append(value == 0 ? " " : Character(Unicode.Scalar(value) ?? "?"))
     }
     return text
@@ -461,6 +539,6 @@ import Testing
     emulator.resize(rows: 4, columns: 5)
     #expect(emulator.scrollback.isEmpty)
     #expect(Self.text(of: emulator, row: 0) == "abcd漢")
-    #expect(emulator.cell(row: 0, column: 4).width == 1)
+    #expect(emulator.width(row: 0, column: 4) == 1)
   }
 }

@@ -13,16 +13,23 @@ import Testing
   static func canvas(of emulator: TerminalEmulator, inRuns: Bool) -> Canvas {
     var canvas = Canvas(width: emulator.columns, height: emulator.rows)
     var run = TerminalRun()
+    var styles = TerminalCanvasStyles()
+    styles.prepare(for: emulator)
     for row in 0..<emulator.rows {
       if inRuns {
-        TerminalScreen.draw(row: row, columns: emulator.columns, run: &run, in: &canvas) {
-          emulator.cell(row: row, column: $0)
-        }
+        TerminalScreen.draw(
+          row: row, cells: emulator.screenRows[row], count: emulator.columns, run: &run,
+          in: &canvas, styles: &styles, emulator: emulator, reverse: emulator.isReverse)
       } else {
         var column = 0
         while column < emulator.columns {
           let cell = emulator.cell(row: row, column: column)
-          column += TerminalScreen.draw(cell, row: row, column: column, in: &canvas)
+          let width = emulator.width(row: row, column: column)
+          TerminalScreen.draw(
+            cell, width: width, row: row, column: column, in: &canvas,
+            style: styles.style(cell.style, of: emulator, reverse: emulator.isReverse),
+            emulator: emulator)
+          column += width
         }
       }
     }

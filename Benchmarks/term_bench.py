@@ -319,6 +319,28 @@ def scrollback_memory(binary, columns, rows, region, lines=12_000):
     return ours, theirs
 
 
+def wide_scrollback_memory(binary, columns=2_000, rows=50, lines=12_000):
+    """Peak RSS (KiB) of TabShell and of tmux's server with one tab (window) `columns` wide that
+    printed `lines` lines filling its width (enough to fill 10,000 lines of scrollback), once the
+    program has ended and its output was taken in."""
+    folder = tempfile.mkdtemp(prefix="tabshell-term-bench-")
+    path = os.path.join(folder, "wide.txt")
+    with open(path, "w", encoding="ascii") as file:
+        for number in range(lines):
+            file.write((f"{number:08d} " * (columns // 9 + 1))[:columns - 1] + "\n")
+    region = region_size(binary, columns, rows)
+    command = f"cat {path}"
+    shell = TabShell(binary, columns, rows, [command])
+    tmux = Tmux(*region, [command])
+    for pid, reader in ((shell.pid, shell.reader), (tmux.pid, tmux.reader)):
+        wait_for_children(pid, reader)
+    ours, theirs = peak_rss(shell.pid), peak_rss(tmux.pid)
+    shell.close()
+    tmux.close()
+    shutil.rmtree(folder, ignore_errors=True)
+    return ours, theirs, region
+
+
 def wait_for_children(pid, reader, timeout=60):
     """Waits (draining the terminal) until the process `pid` has no child left running."""
     deadline = time.perf_counter() + timeout
@@ -356,3 +378,8 @@ def figures(binary, quick, figure):
     ours, theirs = scrollback_memory(binary, columns, rows, region)
     figure("10 terminal tabs with 10,000 lines of scrollback each: peak RSS", ours / 1024, "MB",
            100, False, f"(tmux's server {theirs / 1024:.1f} MB, history-limit 10000)")
+    figure("10 terminal tabs with 10,000 lines of scrollback each: peak RSS ÷ tmux's",
+           ours / theirs, "x", 1, False)
+    ours, theirs, wide = wide_scrollback_memory(binary)
+    figure(f"a terminal tab with 10,000 lines of scrollback at {wide[0]} columns: peak RSS",
+           ours / 1024, "MB", 200, False, f"(tmux's server {theirs / 1024:.1f} MB)")

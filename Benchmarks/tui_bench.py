@@ -63,10 +63,12 @@ class Session:
     @staticmethod
     def finished(data):
         """Whether `data` ends with a whole frame: a synchronized update closed, or (a frame that
-        changed no cell) only the cursor put back."""
+        changed no cell) only the cursor put back, after the last synchronized update if any (one
+        read can bring several frames)."""
         if data.endswith(FRAME_END):
             return True
-        return b"\x1b[?2026h" not in data and data.endswith((b"\x1b[?25h", b"\x1b[?25l"))
+        last = data[data.rfind(FRAME_END) + len(FRAME_END):] if FRAME_END in data else data
+        return b"\x1b[?2026h" not in last and last.endswith((b"\x1b[?25h", b"\x1b[?25l"))
 
     def until_frame(self, timeout=10):
         """Reads until a frame's end; returns the bytes read."""

@@ -120,6 +120,7 @@ package final class FullScreenSession {
     self.host = host
     self.terminal = terminal
     writer = FrameWriter(colorMode: host.interpreter.view.renderOptions.color)
+    writer.styleFeatures = host.interpreter.view.renderOptions.styleFeatures
   }
 
   /// Takes the terminal and the interpreter (its output to the panel, readline, the mode's

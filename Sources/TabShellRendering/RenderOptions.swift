@@ -25,6 +25,8 @@ package struct RenderOptions: Sendable, Equatable {
   package var reservedRows: Int
   /// Colour and escape sequences.
   package var color: ColorMode
+  /// The attributes the terminal shows beyond the common ones (the full-screen mode's frames).
+  package var styleFeatures = TerminalStyleFeatures.standard
 
   /// Makes options: 80 × 24 without colour unless said otherwise.
   package init(width: Int = 80, height: Int = 24, reservedRows: Int = 0, color: ColorMode = .none) {

@@ -32,6 +32,7 @@ extension SessionScreen {
     let mode = FullScreenSession(host: host, terminal: terminal)
     mode.writer.colorMode = Renderer.detectColorMode(
       environment: environment, isTerminal: true, forcedOff: options.noColor)
+    mode.writer.styleFeatures = TerminalStyleFeatures.detect(environment: environment)
     mode.skipsUnchangedFrames = true
     let screen = SessionScreen(server: server, mode: mode, terminal: terminal)
     _ = mode.open(line: "", point: 0)

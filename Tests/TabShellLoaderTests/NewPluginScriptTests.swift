@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `scripts/new-plugin` refuses what it cannot make well. (That what it makes builds and loads is
@@ -6,16 +7,8 @@ import Testing
 @Suite struct NewPluginScriptTests {
   /// Runs the script; returns its status and what it wrote to stderr.
   func newPlugin(_ arguments: [String]) throws -> (status: Int32, error: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: repositoryRoot + "/scripts/new-plugin")
-    process.arguments = arguments
-    let error = Pipe()
-    process.standardError = error
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, text)
+    let run = try runProgram(repositoryRoot + "/scripts/new-plugin", arguments)
+    return (run.status, run.errors)
   }
 
   @Test(arguments: ["bad name", "1st", "a--b", "-x", "trailing-"])

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The `tabshell` binary loads the plugins in the user's plugin folder at start-up, says which
@@ -18,22 +19,11 @@ import Testing
   func run(_ arguments: [String], dataHome: String, extra: [String: String] = [:]) throws -> (
     Int32, String, String
   ) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try binary)
-    process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_DATA_HOME"] = dataHome
     environment.merge(extra) { $1 }
-    process.environment = environment
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, stdout, stderr)
+    let run = try runProgram(try binary, arguments, environment: environment)
+    return (run.status, run.output, run.errors)
   }
 
   @Test func installedPluginsAreLoadedAndFailuresReported() throws {

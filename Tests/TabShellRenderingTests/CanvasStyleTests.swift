@@ -35,4 +35,23 @@ struct CanvasStyleTests {
     #expect(TextStyle(Canvas.Style(foreground: .indexed(9))).sgr(.ansi256) == "\u{1B}[91m")
     #expect(TextStyle(Canvas.Style(foreground: .indexed(200))).sgr(.ansi8) == "\u{1B}[35m")
   }
+
+  @Test func aStyleCarriesBlinkConcealTheUnderlinesShapeAndColourAndAnOverline() {
+    var style = Canvas.Style(attributes: [.underline, .blink, .conceal])
+    style.underlineStyle = .curly
+    style.underlineColor = .indexed(9)
+    style.isOverlined = true
+    #expect(!style.isPlain)
+    #expect(
+      [Canvas.UnderlineStyle.single, .double, .curly, .dotted, .dashed].map(\.code)
+        == [1, 2, 3, 4, 5])
+    var canvas = Canvas(width: 4, height: 1)
+    canvas.write("ab", row: 0, style: style)
+    canvas.write("c", row: 0, column: 2, style: Canvas.Style(attributes: .underline))
+    #expect(canvas.rows[0][1].style == style)
+    // A run ends where only the underline's shape changes.
+    #expect(canvas.runs(inRow: 0).map(\.text) == ["ab", "c"])
+    // The text a terminal is sent: blink and conceal, the underline a single one.
+    #expect(TextStyle(style).sgr(.trueColor) == "\u{1B}[4;5;8m")
+  }
 }

@@ -60,4 +60,28 @@ import Testing
     #expect(runs.map(\.style.attributes) == [[], [], .bold])
     #expect(canvas.runs(inRow: 1).isEmpty)
   }
+
+  @Test func theGridKeepsTheUnderlinesShapeAndColourAndTheOverline() {
+    var style = Canvas.Style(foreground: .red, attributes: [.underline, .blink, .conceal])
+    style.underlineStyle = .dashed
+    style.underlineColor = .rgb(red: 1, green: 2, blue: 3)
+    style.isOverlined = true
+    var canvas = Canvas(width: 3, height: 1)
+    canvas.write("ab", row: 0, style: style)
+    var plain = style
+    plain.attributes = .conceal
+    canvas.write("c", row: 0, column: 2, style: plain)
+    var grid = CellGrid(columns: 3, rows: 1)
+    grid.draw(canvas: canvas, row: 0)
+    var expected = CellStyle(
+      foreground: .palette(1), attributes: [.underline, .blink, .conceal])
+    expected.underlineShape = 5
+    expected.underlineColor = .rgb(1, 2, 3)
+    expected.isOverlined = true
+    #expect(grid[0, 0].style == expected && grid[1, 0].style == expected)
+    // Not underlined: no shape or colour of an underline.
+    var concealed = CellStyle(foreground: .palette(1), attributes: .conceal)
+    concealed.isOverlined = true
+    #expect(grid[2, 0].style == concealed)
+  }
 }

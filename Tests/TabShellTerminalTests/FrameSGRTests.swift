@@ -69,16 +69,56 @@ import Testing
       from: CellStyle(foreground: .palette(1)),
       to: CellStyle(foreground: .palette(1), attributes: [.bold, .strikethrough]),
       parameters: "1;9"),
+    // Blink and conceal, each taken away by its own code (or with the rest by a reset).
+    Change(
+      from: CellStyle(attributes: [.bold, .italic, .reverse, .blink]),
+      to: CellStyle(attributes: [.bold, .italic, .reverse]), parameters: "25"),
+    Change(
+      from: CellStyle(attributes: [.bold, .blink, .conceal]), to: CellStyle(attributes: .bold),
+      parameters: "0;1"),
+    Change(from: .plain, to: CellStyle(attributes: [.blink, .conceal]), parameters: "5;8"),
+    // The underline's shape, colour, and the overline.
+    Change(from: .plain, to: styled(shape: 3), parameters: "4:3"),
+    Change(from: styled(shape: 3), to: styled(shape: 2), parameters: "4:2"),
+    Change(from: styled(shape: 2), to: styled(shape: 1), parameters: "4"),
+    Change(
+      from: styled(shape: 3), to: styled(shape: 3, color: .rgb(1, 2, 3)),
+      parameters: "58:2::1:2:3"),
+    Change(
+      from: styled(shape: 1, color: .palette(9)), to: styled(shape: 1), parameters: "59"),
+    Change(from: styled(shape: 4, color: .palette(9)), to: .plain, parameters: "0"),
+    Change(
+      from: CellStyle(attributes: .bold), to: overlined(CellStyle(attributes: .bold)),
+      parameters: "53"),
+    Change(
+      from: overlined(CellStyle(attributes: [.bold, .italic])),
+      to: CellStyle(attributes: [.bold, .italic]), parameters: "55"),
   ]
 
+  /// An underlined style of the shape `shape` (its `4:N` code) and underline colour `color`.
+  static func styled(shape: UInt8, color: CellColor = .default) -> CellStyle {
+    var style = CellStyle(attributes: .underline)
+    style.underlineShape = shape
+    style.underlineColor = color
+    return style
+  }
+
+  static func overlined(_ style: CellStyle) -> CellStyle {
+    var style = style
+    style.isOverlined = true
+    return style
+  }
+
   /// The frame a writer in `mode` sends for "a" in `first` then "b" in `second` on a blank row.
-  static func frame(_ first: CellStyle, _ second: CellStyle, mode: ColorMode = .trueColor)
-    -> (bytes: [UInt8], grid: CellGrid)
-  {
+  static func frame(
+    _ first: CellStyle, _ second: CellStyle, mode: ColorMode = .trueColor,
+    features: TerminalStyleFeatures = .all
+  ) -> (bytes: [UInt8], grid: CellGrid) {
     var grid = CellGrid(columns: 2, rows: 1)
     grid.write("a", column: 0, row: 0, style: first)
     grid.write("b", column: 1, row: 0, style: second)
-    let writer = FrameWriter(colorMode: mode, synchronizedUpdate: false)
+    var writer = FrameWriter(colorMode: mode, synchronizedUpdate: false)
+    writer.styleFeatures = features
     let bytes = writer.frame(
       from: CellGrid(columns: 2, rows: 1), to: grid, cursor: .init(column: 0, row: 1))
     return (bytes, grid)
@@ -123,27 +163,42 @@ import Testing
     }
     // Few attributes more often, so that the colours matter too.
     let bits =
-      UInt8.random(in: 0..<64, using: &generator) & UInt8.random(in: 0..<64, using: &generator)
-    return CellStyle(
+      UInt8.random(in: 0...255, using: &generator) & UInt8.random(in: 0...255, using: &generator)
+    var style = CellStyle(
       foreground: color(), background: color(), attributes: CellAttributes(rawValue: bits))
+    if style.attributes.contains(.underline) {
+      style.underlineShape = UInt8.random(in: 1...5, using: &generator)
+      style.underlineColor = Bool.random(using: &generator) ? .default : color()
+    }
+    style.isOverlined = Int.random(in: 0..<4, using: &generator) == 0
+    return style
   }
 
   /// For many random pairs of styles, the bytes from the first to the second leave a terminal
   /// (``VTScreen``, which reads SGR as xterm does) with exactly the second, and are never longer
   /// than a reset and the second's parameters.
-  @Test(arguments: [ColorMode.trueColor, .ansi256, .monochrome])
-  func thePenAlwaysEndsAsTheCellSays(mode: ColorMode) {
+  @Test(arguments: [
+    (ColorMode.trueColor, TerminalStyleFeatures.all), (.ansi256, .all), (.monochrome, .all),
+    (.trueColor, .standard), (.ansi16, TerminalStyleFeatures()),
+  ])
+  func thePenAlwaysEndsAsTheCellSays(mode: ColorMode, features: TerminalStyleFeatures) {
     var generator = SplitMix64(seed: 0x5E6)
     for _ in 0..<3_000 {
-      let first = Self.randomStyle(&generator)
-      let second = Self.randomStyle(&generator)
-      let (bytes, grid) = Self.frame(first, second, mode: mode)
+      var first = Self.randomStyle(&generator)
+      var second = Self.randomStyle(&generator)
+      // Concealed cells are blanks where the terminal cannot conceal (below).
+      if !features.contains(.conceal) {
+        first.attributes.remove(.conceal)
+        second.attributes.remove(.conceal)
+      }
+      let (bytes, grid) = Self.frame(first, second, mode: mode, features: features)
       var screen = VTScreen(columns: 2, rows: 1)
       screen.apply(bytes)
       #expect(screen.problems.isEmpty, "\(first) → \(second): \(screen.problems)")
       // Each style as the terminal gets it in this mode: what a frame of it alone leaves.
       let (alone, firstAlone) = (
-        Self.frame(second, second, mode: mode).bytes, Self.frame(first, first, mode: mode).bytes
+        Self.frame(second, second, mode: mode, features: features).bytes,
+        Self.frame(first, first, mode: mode, features: features).bytes
       )
       #expect(Self.pen(after: firstAlone) == screen.cells[0][0].style)
       #expect(
@@ -156,5 +211,31 @@ import Testing
         change.utf8.count <= reset.utf8.count, "\(first) → \(second): \(change.debugDescription)")
       if grid[0, 0].style == grid[1, 0].style { #expect(change.isEmpty) }
     }
+  }
+
+  /// What a terminal lacks is left out (``TerminalStyleFeatures``): another underline's shape is
+  /// a single underline, the underline's colour and the overline are not sent, dim and blink
+  /// neither, and a concealed cell is written as blanks.
+  @Test func whatTheTerminalLacksIsLeftOut() {
+    var style = Self.styled(shape: 3, color: .rgb(1, 2, 3))
+    style.attributes.formUnion([.dim, .blink, .bold])
+    style.isOverlined = true
+    let full = Self.frame(.plain, style, features: .all).bytes
+    #expect(Self.between(full, "a", "b") == "\u{1B}[1;2;4:3;5;53;58:2::1:2:3m")
+    let bare = Self.frame(.plain, style, features: []).bytes
+    #expect(Self.between(bare, "a", "b") == "\u{1B}[1;4m")
+    var hidden = CellGrid(columns: 3, rows: 1)
+    hidden.write("xyz", column: 0, row: 0, style: CellStyle(attributes: .conceal))
+    var writer = FrameWriter(colorMode: .trueColor, synchronizedUpdate: false)
+    writer.styleFeatures = []
+    let blanks = String(
+      decoding: writer.frame(from: nil, to: hidden, cursor: .init(column: 0, row: 1)),
+      as: UTF8.self)
+    #expect(blanks.contains("\u{1B}[0m   ") && !blanks.contains("xyz"))
+    writer.styleFeatures = .all
+    let concealed = String(
+      decoding: writer.frame(from: nil, to: hidden, cursor: .init(column: 0, row: 1)),
+      as: UTF8.self)
+    #expect(concealed.contains("\u{1B}[0;8mxyz"))
   }
 }

@@ -168,7 +168,7 @@ struct VTScreen {
         count: rows)
     case "P": shiftRow(by: -number(0))
     case "@": shiftRow(by: number(0))
-    case "m": selectGraphicRendition(numbers.map { $0 ?? 0 })
+    case "m": selectGraphicRendition(parameters)
     default: problems.append("CSI \(parameters)\(final)")
     }
   }

@@ -49,8 +49,10 @@ package enum ShellStartup {
     let color = Renderer.detectColorMode(
       environment: process.environment, isTerminal: process.stdoutIsTerminal,
       forcedOff: options.noColor)
+    var renderOptions = RenderOptions(width: max(1, width), color: color)
+    renderOptions.styleFeatures = TerminalStyleFeatures.detect(environment: process.environment)
     let interpreter = Interpreter(
-      shell: shell, renderOptions: RenderOptions(width: max(1, width), color: color),
+      shell: shell, renderOptions: renderOptions,
       currentDirectory: process.currentDirectory, output: ProcessOutput(process))
     builtin.startPrograms(in: interpreter)
     interpreter.settings.keepGoing = options.keepGoing

@@ -64,7 +64,7 @@ package enum TerminalColors {
   }
 
   /// The bytes of `term`'s compiled entry, if one is found (a name with `/` or `..` is none).
-  static func entry(term: String, environment: [String: String]) -> [UInt8]? {
+  package static func entry(term: String, environment: [String: String]) -> [UInt8]? {
     guard let first = term.unicodeScalars.first, !term.contains("/"), term != ".", term != ".."
     else { return nil }
     let hex = String(first.value, radix: 16)

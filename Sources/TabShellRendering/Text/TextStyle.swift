@@ -52,7 +52,7 @@ package struct TextStyle: Equatable, Sendable {
   /// The SGR code of each attribute, in the order they are sent.
   package static let attributeCodes: [(Canvas.Attributes, String)] = [
     (.bold, "1"), (.dim, "2"), (.italic, "3"), (.underline, "4"), (.reverse, "7"),
-    (.strikethrough, "9"),
+    (.strikethrough, "9"), (.blink, "5"), (.conceal, "8"),
   ]
 
   /// The SGR sequence that turns this style on: empty for the plain style and in `.none`; the

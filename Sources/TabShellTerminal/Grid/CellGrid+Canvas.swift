@@ -18,11 +18,7 @@ extension CellGrid {
       guard y >= 0, y < rows else { continue }
       fill(row: y, columns: clip, style: CellStyle(background: background))
       for run in canvas.runs(inRow: offset) {
-        let style = CellStyle(
-          foreground: CellColor(run.style.foreground),
-          background: run.style.background == .terminal
-            ? background : CellColor(run.style.background),
-          attributes: run.style.attributes)
+        let style = CellStyle(run.style, background: background)
         write(run.text, column: column + run.column, row: y, style: style, clip: clip)
       }
     }

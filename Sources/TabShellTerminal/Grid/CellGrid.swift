@@ -150,7 +150,7 @@ package struct CellGrid: Sendable {
   }
 }
 
-/// One cell as stored: 16 bytes, no reference.
+/// One cell as stored: 20 bytes, no reference.
 struct StoredCell: Equatable, Sendable {
   /// The flag of a glyph that indexes ``CellGrid/clusters``.
   static let clusterFlag: UInt32 = 0x8000_0000
@@ -165,9 +165,13 @@ struct StoredCell: Equatable, Sendable {
   var width: UInt8
   /// ``CellAttributes`` bits.
   var attributes: UInt8
-  /// Always 0. With it a cell is 16 bytes of fields and no padding, so that the frame diff can
+  /// The underline's shape (its SGR code, the low 3 bits) and the overline (bit 3).
+  var lines: UInt8
+  /// Always 0. With it a cell is 20 bytes of fields and no padding, so that the frame diff can
   /// compare whole rows as words.
-  private var reserved: UInt16 = 0
+  private var reserved: UInt8 = 0
+  /// The packed underline colour.
+  var underlineColor: UInt32
 
   init(glyph: UInt32, width: UInt8, style: CellStyle) {
     self.glyph = glyph
@@ -175,6 +179,8 @@ struct StoredCell: Equatable, Sendable {
     foreground = style.foreground.packed
     background = style.background.packed
     attributes = style.attributes.rawValue
+    lines = style.underlineShape & 7 | (style.isOverlined ? 8 : 0)
+    underlineColor = style.underlineColor.packed
   }
 
   /// A blank (a space) in a style.
@@ -186,6 +192,9 @@ struct StoredCell: Equatable, Sendable {
     var style = CellStyle(attributes: CellAttributes(rawValue: attributes))
     style.foreground.packed = foreground
     style.background.packed = background
+    style.underlineShape = lines & 7
+    style.isOverlined = lines & 8 != 0
+    style.underlineColor.packed = underlineColor
     return style
   }
 
@@ -195,6 +204,7 @@ struct StoredCell: Equatable, Sendable {
   /// Whether the cell has the same look as `other` apart from the glyph.
   func sameStyle(as other: StoredCell) -> Bool {
     foreground == other.foreground && background == other.background
-      && attributes == other.attributes
+      && attributes == other.attributes && lines == other.lines
+      && underlineColor == other.underlineColor
   }
 }

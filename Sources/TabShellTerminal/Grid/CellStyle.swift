@@ -10,8 +10,15 @@ package struct CellStyle: Hashable, Sendable {
   package var foreground: CellColor
   /// The background's colour.
   package var background: CellColor
-  /// Bold, dim, italic, underline, reverse, strikethrough.
+  /// Bold, dim, italic, underline, reverse, strikethrough, blink, conceal.
   package var attributes: CellAttributes
+  /// The underline's shape, its code in SGR `4:N` (1 single, 2 double, 3 curly, 4 dotted, 5
+  /// dashed), when underlined.
+  package var underlineShape: UInt8 = 1
+  /// The underline's colour (the default: the text's), when underlined.
+  package var underlineColor = CellColor.default
+  /// Whether a line is drawn above the text.
+  package var isOverlined = false
 
   /// The terminal's own colours, no attribute.
   package static let plain = CellStyle()
@@ -26,6 +33,20 @@ package struct CellStyle: Hashable, Sendable {
     self.attributes = attributes
   }
 
+  /// A canvas cell's style, its background `background` where it has the terminal's own (the
+  /// region's background).
+  package init(_ style: Canvas.Style, background: CellColor = .default) {
+    self.init(
+      foreground: CellColor(style.foreground),
+      background: style.background == .terminal ? background : CellColor(style.background),
+      attributes: style.attributes)
+    if style.attributes.contains(.underline) {
+      underlineShape = UInt8(clamping: style.underlineStyle.code)
+      underlineColor = CellColor(style.underlineColor)
+    }
+    isOverlined = style.isOverlined
+  }
+
   /// The style of a renderer's run of text.
   package init(_ style: TextStyle) {
     self.init(
@@ -35,8 +56,8 @@ package struct CellStyle: Hashable, Sendable {
 }
 
 /// Text attributes of a cell: the canvas's own (bold, dim, italic, underline, reverse,
-/// strikethrough), which ``FrameWriter`` sends as SGR 1, 2, 3, 4, 7 and 9. Reverse video is what
-/// the colourless modes use to mark a selection.
+/// strikethrough, blink, conceal), which ``FrameWriter`` sends as SGR 1, 2, 3, 4, 7, 9, 5 and 8.
+/// Reverse video is what the colourless modes use to mark a selection.
 package typealias CellAttributes = Canvas.Attributes
 
 /// A colour: the terminal's default, an entry of the 256-colour palette, or 24-bit RGB. Packed in

@@ -5,26 +5,48 @@ extension FrameEncoder {
   /// A cell's style as the terminal gets it in this colour mode: no colour but every attribute in
   /// `.monochrome` (and `.none`: a frame is escape sequences anyway), RGB as the nearest palette
   /// entry in `.ansi256`, every colour past the 16 as the nearest of them in `.ansi16`, every
-  /// colour as the nearest basic one in `.ansi8`.
+  /// colour as the nearest basic one in `.ansi8`; and without what the terminal lacks
+  /// (``TerminalStyleFeatures``): a single underline for another shape, no underline colour, no
+  /// overline, dim, blink or conceal (a concealed cell is written as blanks).
   func terminalStyle(_ style: CellStyle) -> CellStyle {
     var mapped = style
     switch mode {
     case .none, .monochrome:
-      return CellStyle(attributes: style.attributes)
+      mapped = CellStyle(attributes: style.attributes)
+      mapped.underlineShape = style.underlineShape
+      mapped.isOverlined = style.isOverlined
     case .ansi256:
       mapped.foreground = Self.palette(style.foreground)
       mapped.background = Self.palette(style.background)
+      mapped.underlineColor = Self.palette(style.underlineColor)
     case .ansi16:
       mapped.foreground = Self.sixteen(style.foreground)
       mapped.background = Self.sixteen(style.background)
+      mapped.underlineColor = Self.sixteen(style.underlineColor)
     case .ansi8:
       mapped.foreground = Self.basic(style.foreground)
       mapped.background = Self.basic(style.background)
+      mapped.underlineColor = Self.basic(style.underlineColor)
     case .trueColor:
       break
     }
+    for (feature, attribute) in Self.featureAttributes where !features.contains(feature) {
+      mapped.attributes.remove(attribute)
+    }
+    if !features.contains(.underlineShapes) || !mapped.attributes.contains(.underline) {
+      mapped.underlineShape = 1
+    }
+    if !features.contains(.underlineColor) || !mapped.attributes.contains(.underline) {
+      mapped.underlineColor = .default
+    }
+    if !features.contains(.overline) { mapped.isOverlined = false }
     return mapped
   }
+
+  /// The attributes a terminal may lack.
+  private static let featureAttributes: [(TerminalStyleFeatures, CellAttributes)] = [
+    (.dim, .dim), (.blink, .blink), (.conceal, .conceal),
+  ]
 
   private static func basic(_ color: CellColor) -> CellColor {
     nearest(color, ANSI.basicIndex(red:green:blue:), ANSI.basicIndex(palette:))
@@ -48,15 +70,19 @@ extension FrameEncoder {
     return .palette(UInt8(ANSI.paletteIndex(rgb)))
   }
 
+  /// The codes that set an attribute: those before the underline's, then those after it.
   private static let attributeCodes: [(CellAttributes, StaticString)] = [
-    (.bold, "1"), (.dim, "2"), (.italic, "3"), (.underline, "4"), (.reverse, "7"),
-    (.strikethrough, "9"),
+    (.bold, "1"), (.dim, "2"), (.italic, "3"),
+  ]
+  private static let laterAttributeCodes: [(CellAttributes, StaticString)] = [
+    (.reverse, "7"), (.strikethrough, "9"), (.blink, "5"), (.conceal, "8"),
   ]
 
   /// The codes that take one attribute away; bold and dim, which one code (22) takes away
   /// together, are apart.
   private static let removalCodes: [(CellAttributes, StaticString)] = [
-    (.italic, "23"), (.underline, "24"), (.reverse, "27"), (.strikethrough, "29"),
+    (.italic, "23"), (.underline, "24"), (.reverse, "27"), (.strikethrough, "29"), (.blink, "25"),
+    (.conceal, "28"),
   ]
 
   /// The SGR sequence from the pen `old` (`nil`: unknown) to `new`: the shorter of changing just
@@ -75,6 +101,8 @@ extension FrameEncoder {
       !new.attributes.isSuperset(of: old.attributes)
       || (new.foreground.isDefault && !old.foreground.isDefault)
       || (new.background.isDefault && !old.background.isDefault)
+      || (new.underlineColor.isDefault && !old.underlineColor.isDefault)
+      || (!new.isOverlined && old.isOverlined)
     if goes {
       let start = output.count
       appendParameters(from: nil, to: new)
@@ -109,6 +137,25 @@ extension FrameEncoder {
     where new.attributes.contains(attribute) && !base.attributes.contains(attribute) {
       appendParameter(code, first: &first)
     }
+    // An underline, or another shape of it: `4`, or `4:N` for a shape but the single line.
+    if new.attributes.contains(.underline),
+      !base.attributes.contains(.underline) || new.underlineShape != base.underlineShape
+    {
+      appendParameter(new.underlineShape > 1 ? "4:" : "4", first: &first)
+      if new.underlineShape > 1 { appendNumber(Int(new.underlineShape)) }
+    }
+    for (attribute, code) in Self.laterAttributeCodes
+    where new.attributes.contains(attribute) && !base.attributes.contains(attribute) {
+      appendParameter(code, first: &first)
+    }
+    if new.isOverlined != base.isOverlined {
+      appendParameter(new.isOverlined ? "53" : "55", first: &first)
+    }
+    if new.underlineColor != base.underlineColor {
+      if !first { append(";") }
+      appendUnderlineColor(new.underlineColor)
+      first = false
+    }
     if new.foreground != base.foreground {
       if !first { append(";") }
       appendColor(new.foreground, layer: 30)
@@ -127,27 +174,45 @@ extension FrameEncoder {
     first = false
   }
 
+  /// The SGR parameters of an underline colour, in the colon form terminals that have it read
+  /// (`58:5:N`, `58:2::R:G:B`; 59 for the text's).
+  private mutating func appendUnderlineColor(_ color: CellColor) {
+    if !appendExtendedColor(color, layer: 50, colon: true) { append("59") }
+  }
+
   /// The SGR parameters of a colour; `layer` is 30 (foreground) or 40 (background).
   private mutating func appendColor(_ color: CellColor, layer: Int) {
-    if let index = color.paletteIndex {
-      switch index {
-      case 0..<8: appendNumber(layer + Int(index))
-      case 8..<16: appendNumber(layer + 60 + Int(index) - 8)
-      default:
-        appendNumber(layer + 8)
-        append(";5;")
-        appendNumber(Int(index))
-      }
-    } else if let rgb = color.rgb {
-      appendNumber(layer + 8)
-      append(";2;")
-      appendNumber(Int(rgb.red))
-      append(";")
-      appendNumber(Int(rgb.green))
-      append(";")
-      appendNumber(Int(rgb.blue))
-    } else {
-      appendNumber(layer + 9)
+    switch color.paletteIndex {
+    case .some(let index) where index < 8: appendNumber(layer + Int(index))
+    case .some(let index) where index < 16: appendNumber(layer + 60 + Int(index) - 8)
+    default: if !appendExtendedColor(color, layer: layer, colon: false) { appendNumber(layer + 9) }
     }
+  }
+
+  /// `layer` + 8 and a colour of the 256 (`5`, N) or RGB (`2`, R, G, B, after an empty colour
+  /// space in the colon form), separated by `:` when `colon`, else `;`; whether the colour was
+  /// one of those.
+  private mutating func appendExtendedColor(_ color: CellColor, layer: Int, colon: Bool) -> Bool {
+    let separator: StaticString = colon ? ":" : ";"
+    if let index = color.paletteIndex {
+      appendNumber(layer + 8)
+      append(separator)
+      append("5")
+      append(separator)
+      appendNumber(Int(index))
+      return true
+    }
+    guard let rgb = color.rgb else { return false }
+    appendNumber(layer + 8)
+    append(separator)
+    append("2")
+    append(separator)
+    if colon { append(separator) }
+    appendNumber(Int(rgb.red))
+    append(separator)
+    appendNumber(Int(rgb.green))
+    append(separator)
+    appendNumber(Int(rgb.blue))
+    return true
   }
 }

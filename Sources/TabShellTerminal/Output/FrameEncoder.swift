@@ -6,6 +6,7 @@ struct FrameEncoder {
   typealias Cells = UnsafeBufferPointer<StoredCell>
 
   let mode: ColorMode
+  let features: TerminalStyleFeatures
   let synchronized: Bool
   /// The grid on the screen (`nil`: unknown) and the grid to show.
   let old: CellGrid?
@@ -29,12 +30,15 @@ struct FrameEncoder {
   /// Whether both grids have the same table of clusters, so that equal cells are equal glyphs.
   let clustersAgree: Bool
 
-  init(from old: CellGrid?, to new: CellGrid, mode: ColorMode, synchronized: Bool, output: [UInt8])
-  {
+  init(
+    from old: CellGrid?, to new: CellGrid, mode: ColorMode,
+    features: TerminalStyleFeatures = .standard, synchronized: Bool, output: [UInt8]
+  ) {
     self.old = old
     self.new = new
     clustersAgree = old.map { $0.clusters == new.clusters } ?? false
     self.mode = mode
+    self.features = features
     self.synchronized = synchronized
     self.output = output
   }
@@ -166,7 +170,10 @@ struct FrameEncoder {
   mutating func put(_ cell: StoredCell) {
     guard cell.width > 0 else { return }
     if pen == nil || !cell.sameStyle(as: pen ?? cell) { setPen(cell) }
-    if cell.glyph < 0x80 {
+    if cell.attributes & CellAttributes.conceal.rawValue != 0, !features.contains(.conceal) {
+      // A terminal that cannot conceal shows blanks.
+      output.append(contentsOf: repeatElement(0x20, count: Int(cell.width)))
+    } else if cell.glyph < 0x80 {
       output.append(UInt8(truncatingIfNeeded: cell.glyph))
     } else if cell.isCluster {
       output.append(contentsOf: new.text(of: cell).utf8)

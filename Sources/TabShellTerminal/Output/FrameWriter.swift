@@ -22,8 +22,9 @@ import TabShellRendering
 /// - Styles: SGR only where the style changes; attributes only added need no reset, one taken
 ///   away resets the pen (SGR 0) and sets again what stays. In ``ColorMode/monochrome`` (and
 ///   ``ColorMode/none``) colours are dropped but every attribute is kept (bold, dim, italic,
-///   underline, reverse, strikethrough): `NO_COLOR` asks for no colour, and reverse video is how a
-///   colourless selection or cursor shows. In ``ColorMode/ansi256`` RGB colours become the nearest
+///   underline and its shape, reverse, strikethrough, blink, conceal, overline): `NO_COLOR` asks
+///   for no colour, and reverse video is how a colourless selection or cursor shows. What the
+///   terminal lacks (``styleFeatures``) is left out. In ``ColorMode/ansi256`` RGB colours become the nearest
 ///   palette entry, in ``ColorMode/ansi16`` and ``ColorMode/ansi8`` every other colour the nearest
 ///   of the 16 or the 8.
 /// - Wide characters are written whole from their left cell, never half.
@@ -34,6 +35,9 @@ import TabShellRendering
 package struct FrameWriter: Sendable {
   /// Which colours the terminal gets.
   package var colorMode: ColorMode
+  /// Which attributes beyond bold, italic, underline, reverse and strikethrough it gets (the rest
+  /// left out: a single underline for another shape, a blank for a concealed cell).
+  package var styleFeatures = TerminalStyleFeatures.standard
   /// Whether changes are wrapped in `ESC [ ? 2026 h` … `ESC [ ? 2026 l`.
   package var synchronizedUpdate: Bool
 
@@ -76,7 +80,8 @@ package struct FrameWriter: Sendable {
     let old = previous.flatMap { $0.columns == next.columns && $0.rows == next.rows ? $0 : nil }
     buffer.reserveCapacity(buffer.count + (old == nil ? next.cells.count * 2 : 256))
     var encoder = FrameEncoder(
-      from: old, to: next, mode: colorMode, synchronized: synchronizedUpdate, output: [])
+      from: old, to: next, mode: colorMode, features: styleFeatures,
+      synchronized: synchronizedUpdate, output: [])
     // The encoder appends to the caller's buffer, without a copy.
     swap(&encoder.output, &buffer)
     encoder.encode(cursor: cursor)

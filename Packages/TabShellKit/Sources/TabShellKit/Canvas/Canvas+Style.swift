@@ -65,6 +65,31 @@ extension Canvas {
     public static let reverse = Attributes(rawValue: 16)
     /// Struck through.
     public static let strikethrough = Attributes(rawValue: 32)
+    /// Blinking (SGR 5).
+    public static let blink = Attributes(rawValue: 64)
+    /// Concealed (SGR 8): the text is there but not shown, as on a terminal.
+    public static let conceal = Attributes(rawValue: 128)
+  }
+
+  /// How a cell's text is underlined when it is (``Attributes/underline``): a single line, the
+  /// default, or a double, curly, dotted or dashed one (SGR `4:1` to `4:5`). A terminal that has
+  /// no such underlines shows a single one. A struct, not an enum, so that shapes can be added.
+  public struct UnderlineStyle: Hashable, Sendable {
+    /// The shape's number in SGR `4:N`: 1 single, 2 double, 3 curly, 4 dotted, 5 dashed.
+    public let code: Int
+
+    private init(code: Int) { self.code = code }
+
+    /// A single line (SGR 4).
+    public static let single = UnderlineStyle(code: 1)
+    /// A double line (SGR 21, `4:2`).
+    public static let double = UnderlineStyle(code: 2)
+    /// A curly line (`4:3`), as spell checkers mark words.
+    public static let curly = UnderlineStyle(code: 3)
+    /// A dotted line (`4:4`).
+    public static let dotted = UnderlineStyle(code: 4)
+    /// A dashed line (`4:5`).
+    public static let dashed = UnderlineStyle(code: 5)
   }
 
   /// How a cell looks: its colours and attributes.
@@ -73,8 +98,14 @@ extension Canvas {
     public var foreground: Color
     /// The cell's background.
     public var background: Color
-    /// Bold, dim, italic, underline, reverse, strikethrough.
+    /// Bold, dim, italic, underline, reverse, strikethrough, blink, conceal.
     public var attributes: Attributes
+    /// The underline's shape, when ``attributes`` has ``Attributes/underline`` (single by default).
+    public var underlineStyle = UnderlineStyle.single
+    /// The underline's colour (SGR 58): the terminal's own, the default, is the text's.
+    public var underlineColor = Color.terminal
+    /// Whether a line is drawn above the text (SGR 53).
+    public var isOverlined = false
 
     /// Makes a style: by default the terminal's colours and no attribute.
     public init(
@@ -93,7 +124,8 @@ extension Canvas {
       self.init(foreground: Color(color), attributes: bold ? .bold : [])
     }
 
-    /// Whether it is the terminal's own colours with no attribute.
+    /// Whether it is the terminal's own colours with no attribute (nor overline, nor an underline's
+    /// shape or colour).
     public var isPlain: Bool { self == .plain }
   }
 

@@ -19,6 +19,16 @@ enum Replacement: Equatable {
   case alignment
   /// Backspace (BS in text): to the last column from the pending wrap, else one column left.
   case backspace
+  /// SGR (`CSI … m`), read as tmux reads it (``SGRParameters``): libvterm reads the colon forms
+  /// wrongly and lacks several attributes.
+  case sgr(SGRParameters)
+  /// After libvterm saved the cursor and its pen (`ESC 7`, `CSI ? 1048 h`, `CSI ? 1049 h`): the
+  /// emulator saves its own pen, which has what libvterm's lacks.
+  case cursorSaved
+  /// After libvterm restored them (`ESC 8`, `CSI ? 1048 l`, `CSI ? 1049 l`).
+  case cursorRestored
+  /// After a reset (RIS, `ESC c`; DECSTR, `CSI ! p`): the pen is the default one.
+  case reset
 }
 
 extension ParameterGuard {
@@ -54,11 +64,17 @@ extension ParameterGuard {
       }
       guard escapeIntermediates == 0 else { break }
       // RIS: no last character; DECRC: the cursor saved may be outside a screen since shrunk.
-      if byte == UInt8(ascii: "c") {
+      switch byte {
+      case UInt8(ascii: "c"):
         repeatable = false
         marginMode = false
+        return .keepThen(.reset)
+      case UInt8(ascii: "7"): return .keepThen(.cursorSaved)
+      case UInt8(ascii: "8"):
+        settleWanted = true
+        return .keepThen(.cursorRestored)
+      default: break
       }
-      if byte == UInt8(ascii: "8") { settleWanted = true }
     default:
       break  // past 0x7F: libvterm stays in the escape sequence
     }
@@ -69,6 +85,12 @@ extension ParameterGuard {
   mutating func takeFinal(_ byte: UInt8) -> Action {
     if !marked, let replacement = replacement(for: byte) { return .replace(replacement) }
     if byte == UInt8(ascii: "b"), !marked, !repeatable { return .keepAfterIntermediate }
+    // DECSTR (`CSI ! p`): libvterm resets its pen.
+    if byte == UInt8(ascii: "p"), leaders == 0, csiIntermediates == 1,
+      csiFirstIntermediate == UInt8(ascii: "!")
+    {
+      return .keepThen(.reset)
+    }
     guard byte == UInt8(ascii: "h") || byte == UInt8(ascii: "l") else { return .keep }
     // A mode reset: `CSI ? 1048 l` and `CSI ? 1049 l` restore the cursor saved.
     if byte == UInt8(ascii: "l") { settleWanted = true }
@@ -80,6 +102,9 @@ extension ParameterGuard {
     else { return .keep }
     modes.setMode(number, isPrivate: leaders == 1, to: byte == UInt8(ascii: "h"))
     if leaders == 1, number == 69 { marginMode = byte == UInt8(ascii: "h") }
+    if leaders == 1, number == 1048 || number == 1049 {
+      return .keepThen(byte == UInt8(ascii: "h") ? .cursorSaved : .cursorRestored)
+    }
     return .keep
   }
 
@@ -101,6 +126,7 @@ extension ParameterGuard {
     case UInt8(ascii: "r"):
       return .scrollRegion(
         top: first, bottom: secondParameter & Self.missingParameter)
+    case UInt8(ascii: "m") where csiIntermediates == 0: return .sgr(sgr)
     default: return nil
     }
   }

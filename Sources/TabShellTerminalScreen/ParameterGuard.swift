@@ -111,6 +111,9 @@ struct ParameterGuard {
   var leader: UInt8 = 0
   var firstParameter = 0
   var csiIntermediates = 0
+  var csiFirstIntermediate: UInt8 = 0
+  /// The CSI under way's parameters, all of them, for an SGR (``SGRParameters``).
+  var sgr = SGRParameters()
   /// Whether the last character printed is printable ASCII: REP is safe.
   var repeatable = false
   /// The CSI under way's second parameter as libvterm reads it (``missingParameter`` when left out).
@@ -326,6 +329,7 @@ struct ParameterGuard {
       state = .parameters(0)
       firstParameter = Self.missingParameter
       secondParameter = Self.missingParameter
+      sgr.begin()
       return take(byte)
     case .parameters(let separators):
       switch byte {
@@ -339,8 +343,10 @@ struct ParameterGuard {
           if secondParameter == Self.missingParameter { secondParameter = 0 }
           secondParameter = secondParameter &* 10 &+ Int(byte - 0x30)
         }
+        sgr.digit(byte)
         return .keep
       case 0x3A, 0x3B:  // `:` and `;`
+        sgr.separator(colon: byte == 0x3A)
         guard separators < Self.maximumSeparators else {
           state = .dropping
           return .drop
@@ -353,12 +359,15 @@ struct ParameterGuard {
         return take(byte)
       }
     case .dropping:
+      if (0x30...0x39).contains(byte) { sgr.digit(byte) }
+      if byte == 0x3A || byte == 0x3B { sgr.separator(colon: byte == 0x3A) }
       if (0x30...0x3B).contains(byte) { return .drop }
       state = .intermediates
       csiIntermediates = 0
       return take(byte)
     case .intermediates:
       if (0x20...0x2F).contains(byte) {
+        if csiIntermediates == 0 { csiFirstIntermediate = byte }
         csiIntermediates = min(csiIntermediates + 1, 2)
         marked = true
         return .keep

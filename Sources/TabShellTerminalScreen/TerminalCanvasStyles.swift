@@ -56,8 +56,22 @@ struct TerminalCanvasStyles {
     if style.underline != .none { bits |= Canvas.Attributes.underline.rawValue }
     if attributes.contains(.reverse) { bits |= Canvas.Attributes.reverse.rawValue }
     if attributes.contains(.strikethrough) { bits |= Canvas.Attributes.strikethrough.rawValue }
-    return Canvas.Style(
+    if attributes.contains(.blink) { bits |= Canvas.Attributes.blink.rawValue }
+    if attributes.contains(.conceal) { bits |= Canvas.Attributes.conceal.rawValue }
+    var canvasStyle = Canvas.Style(
       foreground: style.foreground.canvasColor, background: style.background.canvasColor,
       attributes: Canvas.Attributes(rawValue: bits))
+    switch style.underline {
+    case .none, .single: break
+    case .double: canvasStyle.underlineStyle = .double
+    case .curly: canvasStyle.underlineStyle = .curly
+    case .dotted: canvasStyle.underlineStyle = .dotted
+    case .dashed: canvasStyle.underlineStyle = .dashed
+    }
+    if style.underline != .none, style.underlineColor != .default {
+      canvasStyle.underlineColor = style.underlineColor.canvasColor
+    }
+    if attributes.contains(.overline) { canvasStyle.isOverlined = true }
+    return canvasStyle
   }
 }

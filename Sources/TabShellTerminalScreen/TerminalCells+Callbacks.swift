@@ -40,6 +40,7 @@ extension TerminalCells {
     initpen: nil,
     setpenattr: { attribute, value, user in
       guard let value, let cells = cells(user) else { return 0 }
+      guard cells.pointee.followsLibvtermPen else { return 1 }
       return cells.pointee.setPen(attribute, value.pointee) ? 1 : 0
     },
     settermprop: { property, value, user in

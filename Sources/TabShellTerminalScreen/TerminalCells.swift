@@ -54,6 +54,11 @@ struct TerminalCells {
   var tables = TerminalTables()
   /// The style new cells are written with (``setPen(_:)``).
   private(set) var pen = TerminalStyle.default
+  /// The pen saved with the cursor.
+  var savedPen = TerminalStyle.default
+  /// Whether libvterm's callbacks for its own pen change this one: not while it is handed the SGR
+  /// this one already follows (``follow(_:)``).
+  var followsLibvtermPen = true
   /// The index of the style an erase leaves (the pen's background).
   private(set) var erasePen: UInt32 = 0
   /// The lines scrolled off the primary screen's top (behind a pointer, as ``reports``, so that

@@ -17,6 +17,13 @@ extension TerminalEmulator {
   /// known), or `nil` for nothing.
   static func sequence(for replacement: Replacement, head: TabShellVTermStateHead?) -> String? {
     switch replacement {
+    case .sgr(let parameters): return libvtermSGR(parameters)
+    case .cursorSaved, .cursorRestored: return nil
+    case .reset:
+      // The cursor saved is home with the default pen, as tmux and xterm reset it (libvterm leaves
+      // what was saved, or a pen of zeros, black on black, when nothing was).
+      guard let head, head.pos.row != 0 || head.pos.col != 0 else { return resetSavedCursor }
+      return "\u{1B}[H" + resetSavedCursor + "\u{1B}[\(head.pos.row + 1);\(head.pos.col + 1)H"
     case .saveCursor: return "\u{1B}7"
     case .restoreCursor: return "\u{1B}8"
     case .alignment: return "\u{1B}[r"
@@ -57,6 +64,10 @@ extension TerminalEmulator {
       return "\u{1B}[\(head.pos.col + 1)G" + start
     }
   }
+
+  /// What saves the cursor home with the default pen, when it is there: libvterm's state is then
+  /// as tmux's after a reset (written once a terminal is made, too).
+  static let resetSavedCursor = "\u{1B}7"
 
   /// A parameter as tmux reads it: `missing` when left out, at least 1.
   private static func parameter(_ value: Int, missing: Int) -> Int {

@@ -78,6 +78,7 @@ final class TerminalEmulator {
     vterm_state_set_unrecognised_fallbacks(
       state, unrecognised, Unmanaged.passUnretained(self).toOpaque())
     vterm_state_reset(state, 1)
+    Self.input(Self.resetSavedCursor, to: terminal)
   }
 
   deinit {
@@ -101,7 +102,13 @@ final class TerminalEmulator {
     } settle: {
       settle()
     } replace: { replacement in
+      // libvterm's part first (its pen left alone for an SGR, which the cells' pen follows), then
+      // the cells'.
+      let cells = self.cells
+      if case .sgr = replacement { cells.pointee.followsLibvtermPen = false }
       Self.perform(replacement, on: terminal)
+      cells.pointee.followsLibvtermPen = true
+      cells.pointee.follow(replacement)
     } plain: { run in
       self.writePlainly(run)
     }

@@ -51,6 +51,7 @@ import Testing
       vterm_screen_set_callbacks(screen, callbacks, Unmanaged.passUnretained(self).toOpaque())
       vterm_screen_enable_altscreen(screen, 1)
       vterm_screen_reset(screen, 1)
+      TerminalEmulator.input(TerminalEmulator.resetSavedCursor, to: terminal)
     }
 
     deinit {

@@ -6,9 +6,9 @@ import Testing
 @testable import TabShellTerminalScreen
 
 /// A terminal tab draws what tmux 3.3a draws for the same program at the same size (docs/
-/// Contract.md, "Terminal tabs"): each program here writes a sequence libvterm 0.1.4 got wrong,
-/// some in pieces that reach the terminal in separate reads, and the tab's cells and cursor are
-/// compared with tmux's `capture-pane -p -e` and cursor.
+/// Contract.md, "Terminal tabs"): each program here writes a sequence libvterm 0.1.4 got wrong
+/// (or an attribute it lacks), some in pieces that reach the terminal in separate reads, and the
+/// tab's cells and cursor are compared with tmux's `capture-pane -p -e` and cursor.
 @Suite(.serialized) struct TmuxComparisonTests {
   struct Case: CustomTestStringConvertible, Sendable {
     let name: String
@@ -60,6 +60,28 @@ import Testing
     Case(
       name: "an invalid DECSTBM is ignored",
       program: #"printf 'ab\033[3;2rc\033[2;2rd\033[4;9re\033[5rf\033[1;0rg'"#),
+    // Every attribute, the colon forms, colours out of range, the pen saved with the cursor.
+    Case(
+      name: "dim, blink, conceal, overline",
+      program:
+        #"printf '\033[2mdim\033[0m \033[5mblink\033[0m \033[8mhid\033[0m \033[53mover\033[55m\n\033[1;2mb\033[22md'"#
+    ),
+    Case(
+      name: "the underline's shapes",
+      program:
+        #"printf '\033[4ms\033[21md\033[4:3mc\033[4:4mo\033[4:5ma\033[4:0mn\033[4mx\033[24my'"#),
+    Case(
+      name: "the underline's colour",
+      program: #"printf '\033[4;58:2::255:0:0mred\033[58;5;33mblue\033[59mnone\033[24mz'"#),
+    Case(
+      name: "colours written with colons",
+      program: #"printf '\033[38:2::10:200:30mA\033[38:2:10:20:30mB\033[48:5:100mC\033[0mD'"#),
+    Case(
+      name: "colours out of range",
+      program: #"printf '\033[31mA\033[38;5;300mB\033[31;38;2;300;1;2mC\033[0mD'"#),
+    Case(
+      name: "attributes saved with the cursor",
+      program: #"printf '\033[2;53;4:3;58;5;1mx\0337\033[0my\0338\033[2Cz'"#),
     Case(
       name: "backspace from the pending wrap",
       program: #"printf 'abcdefghijklmnopqrst\bX\n'; printf 'abcdefghijklmnopqrst\b\bY'"#),
@@ -86,7 +108,8 @@ import Testing
       environment: [
         "TERM=xterm-256color", "PATH=/usr/local/bin:/usr/bin:/bin", "DONE=\(done)",
       ],
-      directory: nil, rows: rows, columns: columns, scrollback: 100)
+      directory: nil, rows: rows, columns: columns, scrollback: 100,
+      scrollbackBytes: TerminalEmulator.defaultScrollbackBytes)
     defer {
       session.hangUp()
       session.kill()
@@ -106,10 +129,12 @@ import Testing
   static func draw(_ emulator: TerminalEmulator) -> StyledScreen {
     var canvas = Canvas(width: emulator.columns, height: emulator.rows)
     var run = TerminalRun()
+    var styles = TerminalCanvasStyles()
+    styles.prepare(for: emulator)
     for row in 0..<emulator.rows {
-      TerminalScreen.draw(row: row, columns: emulator.columns, run: &run, in: &canvas) {
-        emulator.cell(row: row, column: $0)
-      }
+      TerminalScreen.draw(
+        row: row, cells: emulator.screenRows[row], count: emulator.columns, run: &run,
+        in: &canvas, styles: &styles, emulator: emulator, reverse: emulator.isReverse)
     }
     return StyledScreen(canvas: canvas, cursor: emulator.cursor)
   }

@@ -153,16 +153,24 @@ struct StyledScreen: Equatable, CustomStringConvertible {
     return line
   }
 
-  /// A style as the comparison writes it: the attributes the canvas has, then the colours.
+  /// A style as the comparison writes it: the attributes the canvas has (an underline's shape
+  /// after it, `underline:3`), then the colours (the underline's, `ul`, while there is one).
   static func describe(_ style: Canvas.Style) -> String {
     var words: [String] = []
     let names: [(Canvas.Attributes, String)] = [
       (.bold, "bold"), (.dim, "dim"), (.italic, "italic"), (.underline, "underline"),
-      (.reverse, "reverse"), (.strikethrough, "strike"),
+      (.reverse, "reverse"), (.strikethrough, "strike"), (.blink, "blink"), (.conceal, "conceal"),
     ]
-    for (attribute, name) in names where style.attributes.contains(attribute) { words.append(name) }
+    for (attribute, name) in names where style.attributes.contains(attribute) {
+      let shape = style.underlineStyle.code
+      words.append(attribute == .underline && shape != 1 ? "\(name):\(shape)" : name)
+    }
+    if style.isOverlined { words.append("overline") }
     if let color = describe(style.foreground) { words.append("fg" + color) }
     if let color = describe(style.background) { words.append("bg" + color) }
+    if style.attributes.contains(.underline), let color = describe(style.underlineColor) {
+      words.append("ul" + color)
+    }
     return words.joined(separator: " ")
   }
 
@@ -178,10 +186,16 @@ struct StyledScreen: Equatable, CustomStringConvertible {
   /// The attributes an SGR code sets (4 with a style, `4:3`, is an underline; `4:0` is none).
   private static let setting: [Int: Canvas.Attributes] = [
     1: .bold, 2: .dim, 3: .italic, 4: .underline, 21: .underline, 7: .reverse, 9: .strikethrough,
+    5: .blink, 8: .conceal,
   ]
   /// The attributes an SGR code clears.
   private static let clearing: [Int: Canvas.Attributes] = [
     22: [.bold, .dim], 23: .italic, 24: .underline, 27: .reverse, 29: .strikethrough,
+    25: .blink, 28: .conceal,
+  ]
+  /// The underline's shapes by their code in `4:N`.
+  private static let shapes: [Int: Canvas.UnderlineStyle] = [
+    1: .single, 2: .double, 3: .curly, 4: .dotted, 5: .dashed,
   ]
 
   /// Applies an SGR's parameters as tmux writes them.
@@ -201,15 +215,27 @@ struct StyledScreen: Equatable, CustomStringConvertible {
     }
     if fields.isEmpty { style = .plain }
     while index < fields.count {
-      let field = fields[index]
+      // tmux 3.3a writes its attributes' codes past 9 with a colon: the overline, 53, as `5:3`.
+      let field = fields[index] == "5:3" ? "53" : fields[index]
       let code = Int(field.split(separator: ":").first ?? "") ?? 0
       if let attributes = Self.setting[code], field != "4:0" {
         style.attributes.formUnion(attributes)
+        if code == 4 || code == 21 {
+          let shape = code == 21 ? 2 : Int(field.split(separator: ":").dropFirst().first ?? "1")
+          style.underlineStyle = Self.shapes[shape ?? 1] ?? .single
+        }
       } else if let attributes = Self.clearing[code] ?? (field == "4:0" ? .underline : nil) {
         style.attributes.subtract(attributes)
       }
       switch code {
       case 0: style = .plain
+      case 53: style.isOverlined = true
+      case 55: style.isOverlined = false
+      case 59: style.underlineColor = .terminal
+      case 58:
+        let (color, used) = color(at: index + 1)
+        style.underlineColor = color
+        index += used
       case 30...37: style.foreground = .indexed(UInt8(code - 30))
       case 39: style.foreground = .terminal
       case 40...47: style.background = .indexed(UInt8(code - 40))

@@ -31,6 +31,15 @@ static inline int tabshell_become_child_subreaper(void) {
   return prctl(PR_SET_CHILD_SUBREAPER, 1UL, 0UL, 0UL, 0UL);
 }
 
+/// Asks for SIGKILL when the parent of the calling process ends (`PR_SET_PDEATHSIG`: when the
+/// thread that forked it ends), and checks that `parent` is still that parent: it may have ended
+/// before the request was made, which the request does not see. 0, or -1 when it has ended (the
+/// caller should end at once) or the request failed.
+static inline int tabshell_die_with_parent(pid_t parent) {
+  if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) return -1;
+  return getppid() == parent ? 0 : -1;
+}
+
 /// Closes every descriptor from 3 on except `keep`, in a child before `exec` (async-signal-safe).
 static inline void tabshell_close_descriptors_except(int keep) {
 #ifdef SYS_close_range
@@ -44,14 +53,69 @@ static inline void tabshell_close_descriptors_except(int keep) {
   }
 }
 
+/// In a child before `exec`: an empty signal mask and every signal at its default action
+/// (async-signal-safe).
+static inline void tabshell_child_default_signals(void) {
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, NULL);
+  struct sigaction standard;
+  standard.sa_handler = SIG_DFL;
+  standard.sa_flags = 0;
+  sigemptyset(&standard.sa_mask);
+  for (int number = 1; number < NSIG; number++) sigaction(number, &standard, NULL);
+}
+
+/// In a child just forked with the report pipe `report`: closes its read end, asks to be killed
+/// with `parent` (ending at once when that has ended already) and resets the signals.
+static inline void tabshell_child_begin(int report[2], pid_t parent) {
+  close(report[0]);
+  if (tabshell_die_with_parent(parent) != 0) _exit(127);
+  tabshell_child_default_signals();
+}
+
+/// After a fork that failed: closes the report pipe, sets `*error`, returns -1.
+static inline int tabshell_fork_failed(int report[2], int *error) {
+  *error = errno;
+  close(report[0]);
+  close(report[1]);
+  return -1;
+}
+
+/// In a child that could not `exec`: writes `failure` (an `errno`) into the report pipe, exits.
+static inline void tabshell_child_failed(int report, int failure) {
+  ssize_t written;
+  do written = write(report, &failure, sizeof failure);
+  while (written < 0 && errno == EINTR);
+  _exit(127);
+}
+
+/// In the parent, after the fork: waits until the child has `exec`ed (the report pipe, whose
+/// write end `exec` closes, ends) or said why it could not; then the child is reaped and this
+/// returns -1 with `*error` set. 0 when it started.
+static inline int tabshell_child_started(int report[2], pid_t pid, int *error) {
+  close(report[1]);
+  int failure = 0;
+  ssize_t count;
+  do count = read(report[0], &failure, sizeof failure);
+  while (count < 0 && errno == EINTR);
+  close(report[0]);
+  if (count != (ssize_t)sizeof failure) return 0;
+  int status;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+  *error = failure;
+  return -1;
+}
+
 /// Starts `file` (searched in `envp`'s PATH when it has no `/`, as `execvpe` does) with `argv` and
 /// `envp` in a new pseudo-terminal of `rows` × `columns` (`forkpty`): the child is the leader of a
 /// session and a process group of its own, the terminal is its controlling terminal and its 0, 1
 /// and 2, it runs in `directory` (when not NULL) with an empty signal mask and every signal at its
 /// default action, and keeps no other descriptor; it is sent SIGKILL when this process ends
-/// (`PR_SET_PDEATHSIG`: the thread that calls this must live as long as the child). Returns the child's pid and sets `*master` to the
-/// terminal's other end (close-on-exec); -1 with `*error` set (an `errno`) when it could not be
-/// started, `exec` included (the child, reaped, reports its `errno` through a close-on-exec pipe).
+/// (`PR_SET_PDEATHSIG`: the thread that calls this must live as long as the child). Returns the
+/// child's pid and sets `*master` to the terminal's other end (close-on-exec); -1 with `*error`
+/// set (an `errno`) when it could not be started, `exec` included (the child, reaped, reports its
+/// `errno` through a close-on-exec pipe).
 static inline int tabshell_spawn_in_pseudo_terminal(
     const char *file, char *const argv[], char *const envp[], const char *directory,
     unsigned short rows, unsigned short columns, int *master, int *error) {
@@ -64,56 +128,62 @@ static inline int tabshell_spawn_in_pseudo_terminal(
   int terminal = -1;
   pid_t parent = getpid();
   pid_t pid = forkpty(&terminal, NULL, NULL, &size);
-  if (pid < 0) {
-    *error = errno;
-    close(report[0]);
-    close(report[1]);
-    return -1;
-  }
+  if (pid < 0) return tabshell_fork_failed(report, error);
   if (pid == 0) {
-    close(report[0]);
     // Killed with this process, even by SIGKILL, which leaves no time to hang up: a program that
-    // ignores SIGHUP would outlive it. (The parent may have ended before the request was made.)
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() != parent) _exit(127);
-    sigset_t none;
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, NULL);
-    struct sigaction standard;
-    standard.sa_handler = SIG_DFL;
-    standard.sa_flags = 0;
-    sigemptyset(&standard.sa_mask);
-    for (int number = 1; number < NSIG; number++) sigaction(number, &standard, NULL);
+    // ignores SIGHUP would outlive it.
+    tabshell_child_begin(report, parent);
     tabshell_close_descriptors_except(report[1]);
-    int failure = 0;
-    if (directory != NULL && chdir(directory) < 0) {
-      failure = errno;
-    } else {
-      execvpe(file, argv, envp);
-      failure = errno;
-    }
-    ssize_t written;
-    do written = write(report[1], &failure, sizeof failure);
-    while (written < 0 && errno == EINTR);
-    _exit(127);
+    if (directory != NULL && chdir(directory) < 0) tabshell_child_failed(report[1], errno);
+    execvpe(file, argv, envp);
+    tabshell_child_failed(report[1], errno);
   }
   // Close-on-exec at once, not once the child has started: nothing started meanwhile inherits it.
   fcntl(terminal, F_SETFD, FD_CLOEXEC);
-  close(report[1]);
-  int failure = 0;
-  ssize_t count;
-  do count = read(report[0], &failure, sizeof failure);
-  while (count < 0 && errno == EINTR);
-  close(report[0]);
-  if (count == (ssize_t)sizeof failure) {
-    int status;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+  if (tabshell_child_started(report, pid, error) != 0) {
     close(terminal);
-    *error = failure;
     return -1;
   }
   fcntl(terminal, F_SETFL, fcntl(terminal, F_GETFL) | O_NONBLOCK);
   *master = terminal;
+  return pid;
+}
+
+/// Starts `path` (no PATH search) with `argv` and `envp`, `input`, `output` and `errors` as its 0,
+/// 1 and 2, in a process group of its own, with an empty signal mask and every signal at its
+/// default action, keeping no other descriptor; it is sent SIGKILL when this process ends
+/// (`PR_SET_PDEATHSIG`: the thread that calls this must live as long as the child). Returns the
+/// child's pid; -1 with `*error` set (an `errno`) when it could not be started, `exec` included
+/// (the child, reaped, reports its `errno` through a close-on-exec pipe).
+static inline int tabshell_spawn(
+    const char *path, char *const argv[], char *const envp[], int input, int output, int errors,
+    int *error) {
+  int report[2];
+  if (pipe2(report, O_CLOEXEC) < 0) {
+    *error = errno;
+    return -1;
+  }
+  pid_t parent = getpid();
+  pid_t pid = fork();
+  if (pid < 0) return tabshell_fork_failed(report, error);
+  if (pid == 0) {
+    tabshell_child_begin(report, parent);
+    setpgid(0, 0);
+    // The three may be any descriptors, one another's numbers included: copied above 2 first.
+    int moved[3] = {fcntl(input, F_DUPFD_CLOEXEC, 3), fcntl(output, F_DUPFD_CLOEXEC, 3),
+                    fcntl(errors, F_DUPFD_CLOEXEC, 3)};
+    for (int target = 0; target < 3; target++) {
+      if (moved[target] < 0 || dup2(moved[target], target) < 0) {
+        tabshell_child_failed(report[1], errno);
+      }
+    }
+    tabshell_close_descriptors_except(report[1]);
+    execve(path, argv, envp);
+    tabshell_child_failed(report[1], errno);
+  }
+  if (tabshell_child_started(report, pid, error) != 0) return -1;
+  // Its group at once too, so that a kill of the group right after this reaches it.
+  setpgid(pid, pid);
   return pid;
 }
 

@@ -1,3 +1,5 @@
+import CPlatform
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -78,6 +80,13 @@ package enum CurrentProcess {
 
   /// Runs `body` when the process exits normally (`atexit`).
   package static func atExit(_ body: @convention(c) () -> Void) { atexit(body) }
+
+  /// Asks for SIGKILL when this process's parent ends, however it ends (`PR_SET_PDEATHSIG`), and
+  /// says whether `parent` is still its parent: `false` when it ended before the request was made,
+  /// which the request does not see (the caller should end at once).
+  package static func endWithParent(_ parent: Int32) -> Bool {
+    tabshell_die_with_parent(parent) == 0
+  }
 
   /// Whether a process `pid` exists (`kill(pid, 0)` did not say `ESRCH`; one of another user
   /// counts).

@@ -1,3 +1,5 @@
+import CPlatform
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -6,17 +8,10 @@
   import Darwin
 #endif
 
-/// Child processes: started with `posix_spawn`, signalled, waited for.
+/// Child processes: started, signalled, waited for.
 package enum ProcessControl {
-  private typealias CloseFrom =
-    @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
   private typealias PidfdOpen = @convention(c) (pid_t, UInt32) -> Int32
 
-  /// glibc ≥ 2.34's `posix_spawn_file_actions_addclosefrom_np`, looked up at run time (the Glibc
-  /// module does not export it): the child closes every descriptor from 3 on.
-  private static let addCloseFrom: CloseFrom? = SharedLibrary.loadedSymbol(
-    "posix_spawn_file_actions_addclosefrom_np"
-  ).map { unsafeBitCast($0, to: CloseFrom.self) }
   /// Linux ≥ 5.3's `pidfd_open` (glibc ≥ 2.36).
   private static let pidfdOpen: PidfdOpen? = SharedLibrary.loadedSymbol(
     "pidfd_open"
@@ -25,48 +20,29 @@ package enum ProcessControl {
   /// Starts `executable` (a path; no `PATH` search) with `arguments`, and `environment` as
   /// `NAME=value` strings (`nil`: this process's own), `stdin`, `stdout` and `stderr` on its 0, 1
   /// and 2, in a process group of its own, with an empty signal mask and every signal at its
-  /// default action, inheriting no other descriptor (with glibc ≥ 2.34). Returns its pid.
+  /// default action, inheriting no other descriptor. It is sent SIGKILL when this process ends,
+  /// however it ends (`PR_SET_PDEATHSIG`, as a terminal tab's program is): a child that ignores
+  /// the end of its input would outlive a shell killed by SIGKILL. Returns its pid.
   package static func spawn(
     executable: String, arguments: [String], environment: [String]?,
     stdin: Int32, stdout: Int32, stderr: Int32
   ) throws(SystemError) -> Int32 {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, stdin, 0)
-    posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-    posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-    if let addCloseFrom { _ = addCloseFrom(&actions, 3) }
-
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    let flags = POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
-    posix_spawnattr_setflags(&attributes, Int16(flags))
-    posix_spawnattr_setpgroup(&attributes, 0)
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    var allSignals = sigset_t()
-    sigfillset(&allSignals)
-    posix_spawnattr_setsigdefault(&attributes, &allSignals)
-
     let argv = ([executable] + arguments).map { strdup($0) }
     defer { for pointer in argv { free(pointer) } }
     let envp = environment?.map { strdup($0) }
     defer { for pointer in envp ?? [] { free(pointer) } }
-    var pid: pid_t = 0
-    let result = (argv + [nil]).withUnsafeBufferPointer { argvBuffer in
-      guard let argvBase = argvBuffer.baseAddress else { return EINVAL }
+    var failure: Int32 = 0
+    let pid = (argv + [nil]).withUnsafeBufferPointer { argvBuffer in
+      guard let argvBase = argvBuffer.baseAddress else { return Int32(-1) }
       guard let envp else {
-        return posix_spawn(&pid, executable, &actions, &attributes, argvBase, environ)
+        return tabshell_spawn(executable, argvBase, environ, stdin, stdout, stderr, &failure)
       }
       return (envp + [nil]).withUnsafeBufferPointer { envpBuffer in
-        guard let envpBase = envpBuffer.baseAddress else { return EINVAL }
-        return posix_spawn(&pid, executable, &actions, &attributes, argvBase, envpBase)
+        guard let envpBase = envpBuffer.baseAddress else { return Int32(-1) }
+        return tabshell_spawn(executable, argvBase, envpBase, stdin, stdout, stderr, &failure)
       }
     }
-    guard result == 0 else { throw SystemError(code: result) }
+    guard pid > 0 else { throw SystemError(code: failure == 0 ? EINVAL : failure) }
     return pid
   }
 

@@ -52,6 +52,18 @@ package enum SignalHandler {
   package static func install(_ handler: @convention(c) (Int32) -> Void, for signal: Int32)
     -> Bool
   {
+    setAction(handler, flags: SA_RESTART, for: signal)
+  }
+
+  /// Ignores `signal` from now on (`SIG_IGN`), across `exec` too.
+  package static func ignore(_ signal: Int32) {
+    setAction(SIG_IGN, flags: 0, for: signal)
+  }
+
+  @discardableResult
+  private static func setAction(
+    _ handler: @convention(c) (Int32) -> Void, flags: Int32, for signal: Int32
+  ) -> Bool {
     var action = sigaction()
     #if canImport(Glibc) || canImport(Musl)
       action.__sigaction_handler.sa_handler = handler
@@ -59,7 +71,7 @@ package enum SignalHandler {
       action.__sigaction_u.__sa_handler = handler
     #endif
     sigemptyset(&action.sa_mask)
-    action.sa_flags = SA_RESTART
+    action.sa_flags = flags
     return sigaction(signal, &action, nil) == 0
   }
 

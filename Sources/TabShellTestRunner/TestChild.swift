@@ -14,9 +14,10 @@ package typealias ScriptEntry = (ProcessContext, (Interpreter.Outcome, Checks) -
 /// empty start-up state as `tabshell FILE` does, and nothing it does (state, hooks, trace,
 /// plugins it loads) reaches the runner or another script. It runs in a process group of its own
 /// (a timeout kills the group), as a subreaper (so that what it started, in whatever process group,
-/// is the runner's to end when it has ended: see ``TestRunner/run(finished:)``), in the script's
-/// folder, with
-/// stdin from /dev/null and stdout and stderr into pipes the runner reads. Forking the runner
+/// is the runner's to end when it has ended: see ``TestRunner/run(finished:)``), killed when the
+/// runner ends however it ends (`PR_SET_PDEATHSIG`: SIGKILL leaves the runner no time to end it),
+/// in the script's folder, with stdin from /dev/null and stdout and stderr into pipes the runner
+/// reads. Forking the runner
 /// costs a fraction of starting the program again (`exec`), which would load the Swift runtime
 /// and every library anew for each script.
 struct TestChild {
@@ -60,14 +61,18 @@ struct TestChild {
     // What the runner printed and has not written yet (the TAP header, a line to a pipe) would
     // otherwise be written again by the child, into the script's own output.
     PendingOutput.standardOutput.flush()
+    let runner = CurrentProcess.id
+    // SIGTERM and SIGHUP wait across the fork for the child's own actions (see TestSignals).
+    TestSignals.block()
     // The pipes' ends are close-on-exec: a program the script starts does not inherit them.
     let forked = Result { () throws(SystemError) in try ProcessControl.fork() }
     if case .success(0) = forked {
       runChild(
         script, arguments: arguments, stdout: out.write, stderr: err.write,
         closing: inherited + [out.read, err.read, devNull], devNull: devNull, runtime: runtime,
-        reports: reports, slot: slot, entry: entry)
+        reports: reports, slot: slot, entry: entry, runner: runner)
     }
+    TestSignals.unblock()
     SystemIO.close(out.write)
     SystemIO.close(err.write)
     let pid: Int32
@@ -88,9 +93,15 @@ struct TestChild {
   /// The child's side: set up its process, run the script as `tabshell` would, report, exit.
   private static func runChild(
     _ script: TestScript, arguments: [String], stdout: Int32, stderr: Int32, closing: [Int32],
-    devNull: Int32, runtime: String?, reports: SharedReports, slot: Int, entry: ScriptEntry
+    devNull: Int32, runtime: String?, reports: SharedReports, slot: Int, entry: ScriptEntry,
+    runner: Int32
   ) -> Never {
+    // Killed with the runner, however it ends (SIGKILL too: nothing of the runner's runs then);
+    // a runner that ended before the request was made ends the child now. The programs and
+    // process plugins the script starts are killed with the child in turn.
+    guard CurrentProcess.endWithParent(runner) else { CurrentProcess.exitNow(1) }
     TestSignals.restore()
+    TestSignals.unblock()
     ProcessControl.setProcessGroup(of: 0, to: 0)
     // What the script starts stays below it while it runs, even when a process in between ends;
     // when it ends, all of it goes to the runner, which ends it.

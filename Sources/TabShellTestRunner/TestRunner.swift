@@ -88,6 +88,10 @@ struct TestRunner {
     // at the end: no session is shared with the user or between scripts.
     let runtime = try? FileSystem.makeTemporaryFolder(prefix: "/tmp/tabshell-test-")
     defer { if let runtime { FileSystem.removeTree(runtime) } }
+    // Removes it if SIGKILL ends the runner (the scripts then end with it: see TestChild).
+    let warden = runtime.flatMap { TestWarden.start(removing: $0) }
+    defer { warden?.release() }
+    let kept: Set<Int32> = warden.map { [$0.pid] } ?? []
     // A slot for each script that can run at once; the slots no running script uses.
     let slots = max(1, min(jobs, scripts.count))
     let reports = SharedReports(count: slots)
@@ -100,7 +104,7 @@ struct TestRunner {
     while next < scripts.count || !running.isEmpty || !again.isEmpty {
       if Interpreter.interruption.load(ordering: .relaxed) {
         for entry in running { stop(entry) }
-        Subreaper.endChildren(except: [])
+        Subreaper.endChildren(except: kept)
         return false
       }
       while running.count < jobs, next < scripts.count || !again.isEmpty,
@@ -114,7 +118,9 @@ struct TestRunner {
           _ = finished(index, ChildRun(ending: .notStarted(problem)))
           continue
         }
-        let inherited = running.flatMap { [$0.child.stdout, $0.child.stderr] }.filter { $0 >= 0 }
+        let inherited =
+          running.flatMap { [$0.child.stdout, $0.child.stderr] }.filter { $0 >= 0 }
+          + (warden.map { [$0.pipe] } ?? [])
         let started = Self.now()
         switch TestChild.start(
           script, arguments: arguments(script), inherited: inherited, devNull: devNull,
@@ -151,7 +157,7 @@ struct TestRunner {
       if ended {
         // What the scripts that ended started, now the runner's: every child but the scripts
         // still running.
-        Subreaper.endChildren(except: Set(running.map(\.child.pid)))
+        Subreaper.endChildren(except: kept.union(running.map(\.child.pid)))
       }
     }
     return true

@@ -24,6 +24,18 @@ enum TestSignals {
     }
   }
 
+  /// Holds the ``watched`` signals back (blocked) until ``unblock()``: across a fork, so that
+  /// one that comes before the child has put its own actions back waits for them (the runner's
+  /// handler in the child would only set a flag there, and the script would run on).
+  static func block() {
+    for signal in watched { SignalHandler.block(signal) }
+  }
+
+  /// Lets the ``watched`` signals through again: one that waited is delivered now.
+  static func unblock() {
+    for signal in watched { SignalHandler.unblock(signal) }
+  }
+
   /// Puts the handlers that were there back (in the runner, or in a child just forked, so that a
   /// script ends by these signals as `tabshell FILE` does).
   package static func restore() {

@@ -72,6 +72,32 @@ import Testing
       }
       return false
     }
+
+    /// A process plugin in the runtime folder that writes its pid into `plugin.txt` (in its
+    /// working folder), answers as a plugin must, and ignores SIGHUP, SIGTERM and the end of its
+    /// input (after which it waits for good); its path.
+    func stubbornPlugin() throws -> String {
+      let plugin = runtime + "/stubborn.sh"
+      try #"""
+      #!/bin/sh
+      trap '' HUP TERM
+      echo $$ > plugin.tmp; mv plugin.tmp plugin.txt
+      while IFS= read -r line; do
+        case $line in *'"id":'*) ;; *) continue ;; esac
+        id=${line#*\"id\":}; id=${id%%,*}
+        case $line in
+          *'"initialize"'*) result='{"protocolVersion":1,"name":"stubborn","screenTypes":[{"name":"stubborn"}]}' ;;
+          *'"screen/draw"'*) result='{"lines":["stubborn"]}' ;;
+          *) result=null ;;
+        esac
+        printf '{"jsonrpc":"2.0","id":%s,"result":%s}\n' "$id" "$result"
+      done
+      while :; do sleep 1; done
+
+      """#.write(toFile: plugin, atomically: true, encoding: .utf8)
+      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: plugin)
+      return plugin
+    }
   }
 
   @Test func startSendListKill() throws {
@@ -228,6 +254,85 @@ import Testing
     #expect(runner.terminationReason == .uncaughtSignal && runner.terminationStatus == signal)
     #expect(!FileStatus.exists(runtime))
     #expect(sandbox.ended(program))
+  }
+
+  /// A shell that SIGKILL ends takes its process plugins with it (PR_SET_PDEATHSIG), even one
+  /// that ignores the end of its input: it ran on for good.
+  @Test func aShellKilledTakesItsProcessPluginsWithIt() throws {
+    let sandbox = try Sandbox()
+    let plugin = try sandbox.stubbornPlugin()
+    let shell = Process()
+    shell.executableURL = URL(fileURLWithPath: try #require(BinaryTests.binary))
+    shell.arguments = ["-c", "load \(plugin); add-tab stubborn; sleep 30"]
+    shell.environment = sandbox.environment
+    shell.currentDirectoryURL = URL(fileURLWithPath: sandbox.runtime)
+    shell.standardOutput = FileHandle.nullDevice
+    try shell.run()
+    defer { if shell.isRunning { ProcessControl.signal(shell.processIdentifier, Signal.kill) } }
+    var seen: String?
+    for _ in 0..<500 where seen == nil {
+      MonotonicClock.sleep(milliseconds: 10)
+      seen = try? String(contentsOfFile: sandbox.runtime + "/plugin.txt", encoding: .utf8)
+    }
+    let told = try #require(seen)
+    let pluginProcess = try #require(Int32(told.dropLast()))
+    ProcessControl.signal(shell.processIdentifier, Signal.kill)
+    #expect(sandbox.ended(pluginProcess), "the process plugin outlived the shell")
+    if CurrentProcess.exists(pluginProcess) { ProcessControl.signal(pluginProcess, Signal.kill) }
+    shell.waitUntilExit()
+  }
+
+  /// SIGKILL ends `tabshell test` with nothing of its own run after it: the scripts are killed
+  /// with it (PR_SET_PDEATHSIG), and with them the programs and process plugins they started, even
+  /// ones that ignore SIGHUP, SIGTERM and the end of their input; a process the runner forked at
+  /// its start removes the scripts' runtime folder. Before, the script ran on past its timeout,
+  /// the plugin for good, and the folder stayed.
+  @Test func testRunnerKilledLeavesNothing() throws {
+    let sandbox = try Sandbox()
+    let plugin = try sandbox.stubbornPlugin()
+    // `$$$$` is the shell's `$$` (the program's pid) once the script's `$$` is read.
+    let script = """
+      load \(plugin)
+      add-tab stubborn --id p
+      add-tab terminal -- /bin/sh -c 'trap "" HUP TERM; echo "$$$$ $XDG_RUNTIME_DIR" > seen.tmp; mv seen.tmp seen.txt; while :; do sleep 1; done'
+      sleep 30
+
+      """
+    let (folder, runner) = try sandbox.startTestRun(script, as: "stubborn.tabsh")
+    defer { if runner.isRunning { ProcessControl.signal(runner.processIdentifier, Signal.kill) } }
+    var seen: (String, String)?
+    for _ in 0..<500 where seen == nil {
+      MonotonicClock.sleep(milliseconds: 10)
+      if let program = try? String(contentsOfFile: folder + "/seen.txt", encoding: .utf8),
+        let plugin = try? String(contentsOfFile: folder + "/plugin.txt", encoding: .utf8)
+      {
+        seen = (program, plugin)
+      }
+    }
+    let (programText, pluginText) = try #require(seen)
+    let words = programText.split(separator: " ")
+    let program = try #require(Int32(words.first ?? ""))
+    let pluginProcess = try #require(Int32(pluginText.dropLast()))
+    // The script's process is the program's parent; its folder is under the run's.
+    let stat = try String(contentsOfFile: "/proc/\(program)/stat", encoding: .utf8)
+    let fields = stat[try #require(stat.lastIndex(of: ")"))...].split(separator: " ")
+    let child = try #require(Int32(fields[2]))
+    let own = words.dropFirst().joined(separator: " ").dropLast()
+    let runtime = String(own.prefix(upTo: try #require(own.lastIndex(of: "/"))))
+    #expect(runtime.hasPrefix("/tmp/tabshell-test-") && FileStatus.exists(runtime))
+    ProcessControl.signal(runner.processIdentifier, Signal.kill)
+    // Looked at before waiting for the runner: Foundation's wait for it lasts as long as a
+    // process holds what it gave the runner, the script's process included.
+    #expect(sandbox.ended(child), "the script's process outlived the runner")
+    #expect(sandbox.ended(program), "the terminal tab's program outlived the runner")
+    #expect(sandbox.ended(pluginProcess), "the process plugin outlived the runner")
+    for _ in 0..<300 where FileStatus.exists(runtime) { MonotonicClock.sleep(milliseconds: 10) }
+    #expect(!FileStatus.exists(runtime), "the scripts' runtime folder is left")
+    for pid in [child, program, pluginProcess] where CurrentProcess.exists(pid) {
+      ProcessControl.signal(pid, Signal.kill)
+    }
+    runner.waitUntilExit()
+    #expect(runner.terminationReason == .uncaughtSignal && runner.terminationStatus == Signal.kill)
   }
 
   /// A bad name is written back with its control characters written out, by the static client's

@@ -40,6 +40,21 @@ struct HeldStringTests {
     #expect(Array(writes.joined()) == input)
   }
 
+  /// A title written a byte at a time is looked at once, not again after each byte: the bytes
+  /// held are not scanned again while nothing ends the string (it scanned up to 4 KiB a byte).
+  @Test func aTitleWrittenAByteAtATimeIsLookedAtOnce() {
+    let title = Array(repeating: UInt8(ascii: "t"), count: HeldString.limit - 100)
+    let input = Array("ab\u{1B}]2;".utf8) + title + [0x07] + Array("cd".utf8)
+    var held = HeldString()
+    var writes: [[UInt8]] = []
+    for byte in input {
+      [byte].withUnsafeBytes { piece in held.pass(piece) { writes.append(Array($0)) } }
+    }
+    #expect(Array(writes.joined()) == input)
+    #expect(writes.contains(Array("\u{1B}]2;".utf8) + title + [0x07]))
+    #expect(held.bytesLookedAt <= 3 * input.count, "\(held.bytesLookedAt) bytes looked at")
+  }
+
   @Test func aLastEscapeIsHeldUntilTheNextRead() {
     let input = Array("a\u{1B}[31mb".utf8)
     let (writes, _) = Self.writes(input, splits: [2])

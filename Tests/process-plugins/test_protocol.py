@@ -188,12 +188,18 @@ def test_example_refusals():
     assert plugin.close() == 0
 
 
-def test_example_clock_is_live():
+def started_clock():
+    """The example's clock screen `clock`, made and shown."""
     plugin = Plugin(EXAMPLE)
     plugin.result("initialize", HOST)
     plugin.result("screen/create", {"screen": "clock", "type": "clock", "title": "Clock",
                                     "parameters": {}})
     lifecycle(plugin, "clock")
+    return plugin
+
+
+def test_example_clock_is_live():
+    plugin = started_clock()
     # Nothing is asked: the clock's own timer sends these.
     seen = []
     for _ in range(4):
@@ -206,6 +212,20 @@ def test_example_clock_is_live():
     assert seen == ["host/setBadge", "host/setNeedsDisplay"] * 2, seen
     drawn = plugin.result("screen/draw", {"screen": "clock", "width": 30, "height": 4})
     assert drawn["lines"][-1].strip() in ("2 ticks", "3 ticks"), drawn
+    plugin.notify("screen/deinit", {"screen": "clock"})
+    assert plugin.close() == 0
+
+
+def test_a_screen_the_host_says_failed_stops_its_timers():
+    plugin = started_clock()
+    first = [plugin.read(timeout=5) for _ in range(2)]
+    assert [message["method"] for message in first] == ["host/setBadge", "host/setNeedsDisplay"]
+    # The host put it into the error state (say its draw raised): the kit stops its timers, as
+    # the shell stops a Swift screen's; nothing more comes by itself.
+    plugin.notify("screen/failed", {"screen": "clock", "message": "draw failed: no"})
+    assert plugin.read(timeout=2.5) is None
+    # The screen is still the plugin's: its lifecycle goes on.
+    assert plugin.result("screen/viewWillDisappear", {"screen": "clock"}) is None
     plugin.notify("screen/deinit", {"screen": "clock"})
     assert plugin.close() == 0
 

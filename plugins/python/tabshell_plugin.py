@@ -308,6 +308,11 @@ class Screen:
     def deinit(self):
         """It left for good; its timers are cancelled after this."""
 
+    def failed(self, message):
+        """The host put it into the error state (one of its callbacks or draws raised, or its
+        input failed): it shows message instead of its content. Its timers are cancelled after
+        this, as a Swift screen's are; the lifecycle goes on, and timers set later run."""
+
     def draw(self, width, height):
         """The screen's lines for a region of width x height cells: a list of strings (or of
         lists of strings and span()s), or drawing(lines, background=..., cursor=(row, column)).
@@ -437,6 +442,7 @@ class Plugin:
             "screen/draw": self._draw,
             "screen/command": self._command,
             "screen/deinit": self._deinit,
+            "screen/failed": self._failed,
             "screen/input": self._input,
         }
         self.version = PROTOCOL_VERSION
@@ -604,6 +610,16 @@ class Plugin:
             finally:
                 for timer in screen._timers:
                     timer.cancel()
+
+    def _failed(self, params):
+        screen = self.screens.get(params.get("screen"))
+        if screen is not None:
+            try:
+                screen.failed(params.get("message", ""))
+            finally:
+                for timer in screen._timers:
+                    timer.cancel()
+                screen._timers = []
 
     def _draw(self, params):
         drawn = self._screen(params).draw(params.get("width", 0), params.get("height", 0))

@@ -12,14 +12,16 @@ extension PluginHost {
   /// Whether there is work that no descriptor will announce: requests already read and not yet
   /// applied, screens to mark failed, faults to report.
   package var hasPendingWork: Bool {
-    !failures.isEmpty || !faults.isEmpty
+    !failures.isEmpty || !faults.isEmpty || !failuresToTell.isEmpty
       || processes.contains { ($0.client?.connection.incomingCount ?? 0) > 0 }
   }
 
   /// Applies what the process plugins asked for and what happened to them, outside any other
   /// change: their requests (with `reading`, also those they wrote since; without, only those
   /// already read while the host waited for an answer), each as a change of its own in the order
-  /// they came, answered when it is a request; then marks the screens that failed.
+  /// they came, answered when it is a request; then marks the screens that failed, and tells
+  /// each process screen's plugin that it failed (`screen/failed`: it stops the screen's timers),
+  /// whatever made it fail.
   ///
   /// The requests a plugin sent while its requests were applied are the next link of a chain,
   /// applied in the same call. A chain longer than ``TabShellKit/Shell/requestLimit`` links, or
@@ -59,6 +61,10 @@ extension PluginHost {
       } catch {
         faults.append(error.description)
       }
+    }
+    while !failuresToTell.isEmpty {
+      let (screen, message) = failuresToTell.removeFirst()
+      processes.first { $0.owns(screen) }?.tellFailed(screen, message: message)
     }
   }
 

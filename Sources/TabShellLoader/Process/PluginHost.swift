@@ -36,6 +36,10 @@ package final class PluginHost {
   var failures: [(screen: String, message: String)] = []
   /// Faults not yet reported, in order.
   var faults: [String] = []
+  /// Process screens that entered the error state, not yet told to their plugins.
+  var failuresToTell: [(screen: String, message: String)] = []
+  /// The shell observer that notes them, once a process plugin was loaded.
+  var failureObserver: Int?
 
   /// Makes a host for a shell, with no plugins loaded.
   package init(shell: Shell) {
@@ -77,6 +81,13 @@ package final class PluginHost {
     }
     processes.append(process)
     hasProcessPlugins = true
+    if failureObserver == nil {
+      failureObserver = shell.addObserver { [unowned self] event in
+        if case .screenFailed(let screen, let message) = event {
+          failuresToTell.append((screen, message))
+        }
+      }
+    }
     return process.name
   }
 
@@ -128,6 +139,8 @@ package final class PluginHost {
   /// Ends every process plugin normally: their stdins are closed at once, then each has a moment
   /// to leave before it is stopped. Nothing is left running or unreaped.
   package func shutdown() {
+    if let failureObserver { shell.removeObserver(failureObserver) }
+    failureObserver = nil
     for process in processes { process.client?.connection.process.closeStdin() }
     // One grace for them all (their stdins closed together), not one after another.
     let deadline = ChildProcess.deadline(after: limits.shutdownGrace)

@@ -109,6 +109,22 @@ final class PluginProcess {
     }
   }
 
+  /// Whether the screen `id` is one of this plugin's.
+  func owns(_ id: String) -> Bool {
+    screens.contains { $0.id == id }
+  }
+
+  /// `screen/failed`: the screen `id` entered the error state (the plugin stops its timers).
+  /// Nothing is sent once the plugin is stopped.
+  func tellFailed(_ id: String, message: String) {
+    guard let client else { return }
+    do throws(PluginError) {
+      try client.screenFailed(id, message: message)
+    } catch {
+      _ = handle(error)
+    }
+  }
+
   /// `screen/draw` into the canvas. A refusal draws the failure and queues the screen to be
   /// marked failed; so does a fault, for every screen of the plugin.
   func draw(_ screen: ProcessScreen, into canvas: inout Canvas) {

@@ -208,6 +208,17 @@ package final class PluginClient {
     }
   }
 
+  /// `screen/failed`: the screen entered the error state, with `message` (a notification).
+  package func screenFailed(_ screen: String, message: String) throws(PluginError) {
+    do {
+      try connection.notify(
+        PluginProtocol.screenFailed,
+        params: ["screen": .string(screen), "message": .string(message)])
+    } catch {
+      throw .fault(error)
+    }
+  }
+
   /// `screen/draw`: the screen's lines for a region of `width` × `height` cells (at most
   /// `height` lines are kept).
   package func draw(screen: String, width: Int, height: Int) throws(PluginError) -> DrawnScreen {

@@ -35,6 +35,8 @@ package enum PluginProtocol {
   package static let command = "screen/command"
   /// A screen left for good (a notification).
   package static let deinitScreen = "screen/deinit"
+  /// A screen entered the error state (a notification): the plugin stops its timers.
+  package static let screenFailed = "screen/failed"
   /// An input to a screen whose type takes input (version 2).
   package static let input = "screen/input"
 }

@@ -1,5 +1,5 @@
 import CVTerm
-import TabShellKit
+@_spi(Host) import TabShellKit
 
 /// A terminal tab's screen: draws its session's emulator and sends it the keys, text, pastes and
 /// mouse events it gets. Its program runs from the moment it is made, visible or not; when it
@@ -98,7 +98,9 @@ final class TerminalScreen: Screen {
     run.flush(row: row, in: &canvas) { styles.style($0, of: emulator, reverse: reverse) }
   }
 
-  /// Draws a cell of `width` columns in `style`.
+  /// Draws a cell of `width` columns in `style`: its character as one cluster of that width, the
+  /// width the program's cursor moved by (libvterm's), whatever the canvas would measure it at
+  /// (`❤️` is one column to libvterm and to tmux; each person of a family joined by ZWJ is two).
   static func draw(
     _ cell: TabShellCell, width: Int, row: Int, column: Int, in canvas: inout Canvas,
     style: Canvas.Style, emulator: TerminalEmulator
@@ -106,7 +108,9 @@ final class TerminalScreen: Screen {
     if cell.glyph == 0 || cell.glyph == 32 || cell.glyph == TerminalCells.continuation {
       if !style.isPlain { canvas.fill(row: row, column: column, count: width, style: style) }
     } else {
-      canvas.write(emulator.text(of: cell.glyph), row: row, column: column, style: style)
+      canvas.write(
+        cluster: emulator.text(of: cell.glyph), width: width, row: row, column: column,
+        style: style)
     }
   }
 

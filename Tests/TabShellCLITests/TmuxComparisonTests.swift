@@ -82,6 +82,17 @@ import Testing
     Case(
       name: "attributes saved with the cursor",
       program: #"printf '\033[2;53;4:3;58;5;1mx\0337\033[0my\0338\033[2Cz'"#),
+    // Characters of several scalars, in the cell and at the width libvterm and tmux both give
+    // them (one sequence joined by ZWJ is wider to libvterm: TerminalGraphemeTests).
+    Case(name: "a heart with its emoji selector", program: #"printf 'A\342\235\244\357\270\217B'"#),
+    Case(
+      name: "emoji with selectors, then blanks",
+      program:
+        #"printf '\342\235\244\357\270\217 \342\230\272\357\270\217 \342\234\224\357\270\217   x'"#),
+    Case(
+      name: "a skin tone after a hand", program: #"printf '\360\237\221\215\360\237\217\275X'"#),
+    Case(name: "a flag", program: #"printf '\360\237\207\253\360\237\207\267X'"#),
+    Case(name: "combining marks", program: #"printf 'e\314\201a\314\210\314\243Z'"#),
     Case(
       name: "backspace from the pending wrap",
       program: #"printf 'abcdefghijklmnopqrst\bX\n'; printf 'abcdefghijklmnopqrst\b\bY'"#),

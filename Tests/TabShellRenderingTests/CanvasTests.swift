@@ -122,4 +122,26 @@ import Testing
       for line in lines { #expect(displayWidth(of: line) <= max(1, width), "\(width): \(line)") }
     }
   }
+
+  /// A host puts a character at the width its terminal gave it, and a host writing the canvas out
+  /// gets it as a run of its own with that width; writing over half of it blanks the other half.
+  @Test func aClusterGoesWhereItsWidthSays() {
+    var canvas = Canvas(width: 8, height: 1)
+    canvas.write("ab", row: 0)
+    canvas.write(cluster: "❤️", width: 1, row: 0, column: 2, style: .plain)
+    canvas.write("c", row: 0, column: 3)
+    canvas.write(cluster: "👨\u{200D}", width: 2, row: 0, column: 4, style: .plain)
+    canvas.write(cluster: "e\u{301}", width: 1, row: 0, column: 6, style: .plain)
+    // Too wide for the edge, or of a width no cell has: nothing.
+    canvas.write(cluster: "漢", width: 2, row: 0, column: 7, style: .plain)
+    canvas.write(cluster: "x", width: 3, row: 0, column: 0, style: .plain)
+    #expect(canvas.rows[0].map(\.text) == ["a", "b", "❤️", "c", "👨\u{200D}", "", "é", " "])
+    #expect(canvas.lines[0] == "ab❤️c👨\u{200D}é")
+    let runs = canvas.runs(inRow: 0)
+    #expect(runs.map(\.text) == ["ab", "❤️", "c", "👨\u{200D}", "é"])
+    #expect(runs.map(\.width) == [nil, 1, nil, 2, 1])
+    #expect(runs.map(\.column) == [0, 2, 3, 4, 6])
+    canvas.write("z", row: 0, column: 5)
+    #expect(canvas.rows[0][4].text == " " && canvas.rows[0][5].text == "z")
+  }
 }

@@ -56,14 +56,18 @@ enum CanvasLines {
         continue
       }
       let text = Renderer.sanitized(cell.text)
-      let w = displayWidth(of: text)
+      let measured = displayWidth(of: text)
       if covered {
         // The right half of a wide character: only zero-width marks may sit here.
         covered = false
-        if !text.isEmpty, w == 0 { add(text, 0, style) }
+        if !text.isEmpty, measured == 0 { add(text, 0, style) }
         continue
       }
-      if w == 0 || w > 2 || (w == 2 && index + 1 >= cells.count)
+      // A character is as wide as the cells it covers (a terminal's cell may hold one the canvas
+      // measures otherwise: `❤️` in one column), or as it measures where nothing says.
+      let covers = index + 1 < cells.count && cells[index + 1].text.isEmpty ? 2 : 1
+      let w = measured == 2 || covers == 2 ? covers : measured
+      if measured == 0 || w > 2 || (w == 2 && index + 1 >= cells.count)
         || line.width + runWidth + w > width
       {
         add(" ", 1, blank)

@@ -19,7 +19,13 @@ extension CellGrid {
       fill(row: y, columns: clip, style: CellStyle(background: background))
       for run in canvas.runs(inRow: offset) {
         let style = CellStyle(run.style, background: background)
-        write(run.text, column: column + run.column, row: y, style: style, clip: clip)
+        if let width = run.width {
+          write(
+            cluster: run.text, width: width, column: column + run.column, row: y, style: style,
+            clip: clip)
+        } else {
+          write(run.text, column: column + run.column, row: y, style: style, clip: clip)
+        }
       }
     }
   }

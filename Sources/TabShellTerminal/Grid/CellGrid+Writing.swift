@@ -35,6 +35,25 @@ extension CellGrid {
     return position
   }
 
+  /// Writes one character (a cluster) into a cell of `width` columns (1 or 2) at `column`, as it
+  /// is, whatever width it measures (a terminal emulator's cell: ``TabShellKit/Canvas/
+  /// write(cluster:width:row:column:style:)``); a cell cut by the clip is a blank.
+  package mutating func write(
+    cluster: String, width: Int, column: Int, row: Int, style: CellStyle = .plain,
+    clip: Range<Int>? = nil
+  ) {
+    let bounds = clipped(clip)
+    guard row >= 0, row < rows, !bounds.isEmpty, width == 1 || width == 2 else { return }
+    let scalars = Renderer.sanitized(cluster).unicodeScalars
+    guard let first = scalars.first else { return }
+    var cell = StoredCell(blankIn: style)
+    cell.glyph =
+      scalars.index(after: scalars.startIndex) == scalars.endIndex
+      ? first.value : intern(String(scalars))
+    cell.width = UInt8(width)
+    _ = place(cell, at: column, row: row, clip: bounds)
+  }
+
   /// Draws a renderer's line on a row from `column` (see ``write(_:column:row:style:clip:)``);
   /// returns the column after it.
   @discardableResult

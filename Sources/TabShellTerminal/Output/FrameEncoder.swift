@@ -1,3 +1,4 @@
+@_spi(Host) import TabShellKit
 import TabShellRendering
 
 /// One frame being encoded: the bytes so far, where the terminal's cursor is, and which style its
@@ -176,9 +177,19 @@ struct FrameEncoder {
     } else if cell.glyph < 0x80 {
       output.append(UInt8(truncatingIfNeeded: cell.glyph))
     } else if cell.isCluster {
-      output.append(contentsOf: new.text(of: cell).utf8)
+      // A ZWJ ending a cell would join the terminal's next character to it.
+      var text = new.text(of: cell).unicodeScalars[...]
+      while text.last == "\u{200D}" { text = text.dropLast() }
+      output.append(contentsOf: String(text).utf8)
+      // A terminal may give a cluster (an emoji with its selector, a sequence joined by ZWJ)
+      // another width than the cell's: the next cell is placed anew.
+      positionKnown = false
     } else {
       appendScalar(cell.glyph)
+      // So may it an emoji of a single scalar.
+      if let scalar = Unicode.Scalar(cell.glyph), !standsAlone(scalar), scalar.properties.isEmoji {
+        positionKnown = false
+      }
     }
     column += Int(cell.width)
     if column >= new.columns { positionKnown = false }

@@ -84,6 +84,22 @@ public struct Canvas: Sendable {
     }
   }
 
+  /// Writes one character (a grapheme cluster: a base and its marks, a sequence joined by ZWJ...)
+  /// into a cell `width` columns wide (1 or 2) at a row and column, whatever width the canvas
+  /// would measure it at: for a host that knows the width its terminal gave it (a terminal
+  /// emulator's cell, which its program's cursor moved by). Nothing is written where it does not
+  /// fit; control characters are blanks.
+  @_spi(Host)
+  public mutating func write(cluster: String, width: Int, row: Int, column: Int, style: Style) {
+    guard rows.indices.contains(row), width == 1 || width == 2, column >= 0,
+      column + width <= self.width
+    else { return }
+    clearWideNeighbours(row: row, from: column, to: column + width - 1)
+    let text = Self.capped(blankingControls(cluster))
+    rows[row][column] = Cell(text: text.isEmpty ? " " : text, style: style)
+    if width == 2 { rows[row][column + 1] = Cell(text: "", style: style) }
+  }
+
   /// Writes text whose scalars all stand alone (``standsAlone(_:)``) a scalar at a time, as
   /// ``write(_:row:column:style:)`` would, without breaking it into graphemes; a scalar the
   /// same as the one before it (a fill) is not measured again.

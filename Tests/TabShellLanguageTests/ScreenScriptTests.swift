@@ -233,7 +233,16 @@ private final class LivePlugin: TabShellPlugin {
   @Test(arguments: [
     ("send-keys Up Upp", "s.tabsh:2:1: error: 'Upp' is not a key"),
     ("send-keys S-q", "s.tabsh:2:1: error: 'S-q' is not a key"),
-    ("wait-for --regex 'a(b'", "s.tabsh:2:1: error: 'a(b' is not a regular expression"),
+    (
+      "wait-for --regex 'a(b'",
+      "s.tabsh:2:1: error: 'a(b' is not a regular expression: the '(' at character 2 is not "
+        + "closed"
+    ),
+    (
+      #"wait-for --regex '(a)\1'"#,
+      #"s.tabsh:2:1: error: '(a)\1' is not a regular expression: a backreference ('\1') at "#
+        + "character 4 is not supported: a search here takes time linear in the text"
+    ),
     ("sleep 0", "s.tabsh:2:7: error: SECONDS must be a number of seconds, more than 0"),
     ("wait-for --timeout -1 x", "s.tabsh:2:20: error: SECONDS must be a number of seconds"),
   ])

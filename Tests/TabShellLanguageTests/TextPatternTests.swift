@@ -130,6 +130,35 @@ struct TextPatternTests {
     }
   }
 
+  /// Any text is an expression or a mistake, never a crash: random texts of the syntax's
+  /// characters (and others), and each expression that compiles searches a random text to an end
+  /// within its bound.
+  @Test func anyTextCompilesOrSaysWhyAndSearchesEnd() {
+    var random = SplitMix64(seed: 340)
+    let pieces = [
+      "(", ")", "[", "]", "{", "}", "|", "*", "+", "?", ".", "^", "$", "\\", "-", ",", ":", "<",
+      ">", "=", "!", "'", "a", "b", "é", "\u{1B}", "0", "9", "1", "x", "u", "d", "w", "s", "b",
+      "B", "A", "z", "i", "P", "k", "p", "#", " ", "\n",
+    ]
+    var compiled = 0
+    for _ in 0..<20_000 {
+      let source = (0..<Int.random(in: 0...12, using: &random)).map { _ in
+        pieces.randomElement(using: &random)!
+      }.joined()
+      guard let pattern = try? TextPattern(source) else { continue }
+      compiled += 1
+      let text = String(
+        (0..<Int.random(in: 0...20, using: &random)).map { _ in
+          "ab é\n-x".randomElement(using: &random)!
+        })
+      var search = pattern.search(in: text)
+      #expect(search.run(steps: .max) != .unfinished)
+      let bound = (text.unicodeScalars.count + 1) * (4 * pattern.program.steps.count + 2)
+      #expect(search.stepsTaken <= bound, "\(source) on \(text.debugDescription)")
+    }
+    #expect(compiled > 1_000)
+  }
+
   /// Random expressions over a small alphabet agree with Swift's own (backtracking) `Regex`, with
   /// its anchors at line ends and its simple word boundaries, on random short texts.
   @Test func randomExpressionsAgreeWithSwiftsRegex() throws {

@@ -46,22 +46,32 @@ package final class TerminalSessions {
     live.map(\.session.terminal.pid) + closing.map(\.session.terminal.pid)
   }
 
-  /// Called once, when the first session is added: the host starts watching the sessions then,
-  /// so that a shell with no terminal tab pays nothing for them between two commands.
-  package var onFirstSession: (() -> Void)?
+  /// Called with `true` when a session is added to none, and with `false` when the last one has
+  /// ended (its tab closed, its program reaped): the host watches the sessions only in between,
+  /// so that a shell with no terminal tab, or none any more, pays nothing for them between two
+  /// commands.
+  package var onActivity: ((Bool) -> Void)?
 
   /// Adds a live session, shown by `screen`; `needsDisplay` asks for a redraw.
   func add(_ screen: TerminalScreen, needsDisplay: @escaping () -> Void) {
     live.append(Live(screen: screen, session: screen.session, needsDisplay: needsDisplay))
-    if let first = onFirstSession {
-      onFirstSession = nil
-      first()
-    }
+    noticeActivity()
+  }
+
+  /// Whether the host was last told that there are sessions (``onActivity``).
+  private var told = false
+
+  /// Tells the host when the first session came or the last one went.
+  private func noticeActivity() {
+    guard (count > 0) != told else { return }
+    told = count > 0
+    onActivity?(told)
   }
 
   /// Ends a session whose screen left: SIGHUP to its process group (and to what its program left
   /// in its session) now, SIGKILL in 2 s.
   func close(_ session: TerminalSession) {
+    defer { noticeActivity() }
     live.removeAll { $0.session === session }
     if session.ending == nil {
       session.hangUp()
@@ -123,6 +133,7 @@ package final class TerminalSessions {
       }
     }
     let now = MonotonicClock.now()
+    defer { noticeActivity() }
     closing.removeAll { entry in
       if Self.hasEnded(entry.session) { return true }
       guard now >= entry.deadline else { return false }
@@ -135,6 +146,7 @@ package final class TerminalSessions {
   /// Ends every program (at exit): SIGHUP to each, up to 2 s for them to end, then SIGKILL; each
   /// reaped.
   package func endAll() {
+    defer { noticeActivity() }
     for entry in live { close(entry.session) }
     live = []
     let deadline = MonotonicClock.now() + Self.grace

@@ -25,12 +25,14 @@ final class HostBuiltinPlugin: TabShellPlugin, ScreenParameterCompleter, ScreenH
   /// tab a command makes), at the size of the region their tab will have (the bar shown, and in
   /// the full-screen mode to come, its command line's row kept), resolves a
   /// relative `--cwd` as it resolves a script's files, and has the interpreter take in the programs (a
-  /// ``backgroundSource``) from the first one on: a shell with no terminal tab has no source to
-  /// look at between two commands.
+  /// ``backgroundSource``) while there are some: a shell with no terminal tab, or none any more,
+  /// has no source to look at between two commands.
   func startPrograms(in interpreter: Interpreter) {
     let source = backgroundSource
-    sessions.onFirstSession = { [weak interpreter] in
-      interpreter?.services.backgroundSources.append(source)
+    sessions.onActivity = { [weak interpreter] active in
+      guard let interpreter else { return }
+      interpreter.services.backgroundSources.removeAll { $0.name == source.name }
+      if active { interpreter.services.backgroundSources.append(source) }
     }
     terminal.regionSize = { [weak interpreter] in
       guard let interpreter else { return (24, 80) }
@@ -67,7 +69,8 @@ final class HostBuiltinPlugin: TabShellPlugin, ScreenParameterCompleter, ScreenH
   var backgroundSource: BackgroundSource {
     let sessions = sessions
     return BackgroundSource(
-      descriptors: { sessions.descriptors }, timeout: { sessions.timeout },
+      name: terminal.type.name, descriptors: { sessions.descriptors },
+      timeout: { sessions.timeout },
       run: { sessions.runBackgroundWork() }, end: { sessions.endAll() })
   }
 }

@@ -3,6 +3,8 @@
 /// interpreter (``Interpreter/backgroundSources``), as the CLI registers the terminal tabs'
 /// programs. Each closure is called on the thread that owns the shell and must never block.
 package struct BackgroundSource {
+  /// What it is (`terminal`): the host removes it by its name when it has nothing to watch.
+  package var name: String
   /// The descriptors whose readiness means work for ``run``.
   package var descriptors: () -> [Int32]
   /// How long a waiter may sleep before ``run`` is due, in milliseconds as `poll` takes them
@@ -15,9 +17,10 @@ package struct BackgroundSource {
 
   /// Makes a source.
   package init(
-    descriptors: @escaping () -> [Int32], timeout: @escaping () -> Int32,
+    name: String, descriptors: @escaping () -> [Int32], timeout: @escaping () -> Int32,
     run: @escaping () -> Void, end: @escaping () -> Void
   ) {
+    self.name = name
     self.descriptors = descriptors
     self.timeout = timeout
     self.run = run

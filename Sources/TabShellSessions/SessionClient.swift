@@ -48,14 +48,19 @@ package final class SessionClient {
     socket: String, name: String, client: String,
     timeout: Int32 = SessionProtocol.answerTimeout
   ) throws(SessionError) -> SessionClient {
-    let fd: Int32
-    do throws(SystemError) {
-      fd = try UnixSocket.connect(to: socket, timeout: timeout)
-    } catch  where error == UnixSocket.queueFull {
-      throw .notAnswering(name, milliseconds: Int(timeout))
-    } catch {
-      throw SessionTarget.connectionError(error, socket: socket, name: name)
+    var connected: Int32?
+    // Once more when the socket was refused and then was not (a new server took its place).
+    for attempt in 0..<2 where connected == nil {
+      do throws(SystemError) {
+        connected = try UnixSocket.connect(to: socket, timeout: timeout)
+      } catch  where error == UnixSocket.queueFull {
+        throw .notAnswering(name, milliseconds: Int(timeout))
+      } catch {
+        let failure = SessionTarget.connectionError(error, socket: socket, name: name)
+        guard failure == .starting(name), attempt == 0 else { throw failure }
+      }
     }
+    guard let fd = connected else { throw .starting(name) }
     let connection = SessionClient(fd: fd, name: name, socket: socket)
     if let peer = UnixSocket.peer(of: fd), peer.userID != CurrentProcess.userID {
       connection.close()
@@ -66,7 +71,15 @@ package final class SessionClient {
       "protocol": .int(SessionProtocol.versions[0]),
       "protocols": .array(SessionProtocol.versions.map { .int($0) }), "client": .string(client),
     ]
-    let answer = try connection.call(.hello, params, timeout: timeout)
+    let answer: JSONValue
+    do throws(SessionError) {
+      answer = try connection.call(.hello, params, timeout: timeout)
+    } catch .notAnswering(let name, let milliseconds) {
+      // A server still running its start-up file: its start holds the lock.
+      connection.close()
+      if SessionTarget.isStarting(socket: socket) { throw .starting(name) }
+      throw .notAnswering(name, milliseconds: milliseconds)
+    }
     connection.serverPID = answer["pid"]?.intValue ?? 0
     guard let version = answer["protocol"]?.intValue, SessionProtocol.versions.contains(version)
     else {

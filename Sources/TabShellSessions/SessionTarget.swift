@@ -69,7 +69,7 @@ package struct SessionTarget: Equatable, Sendable {
     /// The socket was removed.
     case removed
     /// A start of the session holds its lock: it replaces the socket itself (or its new server is
-    /// binding it), so it is left alone.
+    /// binding it), so it is left alone; or a new server took its place meanwhile.
     case starting
     /// What is at the path is no socket of this user's: left alone.
     case notASocket
@@ -88,7 +88,27 @@ package struct SessionTarget: Equatable, Sendable {
     let lock = try? FileLock(path: SessionFolder.startLockPath(ofSocket: path), creating: false)
     if let lock, !lock.tryLock() { return .starting }
     defer { lock?.unlock() }
-    return FileSystem.remove(path) ? .removed : .notASocket
+    // Refused again, with the lock held: no start is between its bind and its listen, so it is
+    // stale. Taken since (another client removed it, a new server took its place): left alone.
+    do throws(SystemError) {
+      SystemIO.close(try UnixSocket.connect(to: path, timeout: 0))
+      return .starting
+    } catch  where error == UnixSocket.connectionRefused {
+      return FileSystem.remove(path) ? .removed : .notASocket
+    } catch  where error.isMissingFile {
+      return .removed
+    } catch {
+      return .starting
+    }
+  }
+
+  /// Whether a start of the session at `socket` holds its lock now (its server is not ready).
+  package static func isStarting(socket: String) -> Bool {
+    guard
+      let lock = try? FileLock(path: SessionFolder.startLockPath(ofSocket: socket), creating: false)
+    else { return false }
+    defer { lock.unlock() }
+    return !lock.tryLock()
   }
 
   /// The folder part of a path (`.` for none).

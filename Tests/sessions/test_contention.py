@@ -53,6 +53,25 @@ def test_starts_of_one_session_at_once_make_one_server_and_the_others_join_it():
         assert [line.split(":")[0] for line in listed] == [f"race{n}" for n in range(4)], listed
 
 
+def test_a_session_still_starting_is_said_to_be_and_a_start_joins_it_when_ready():
+    with Sandbox(["sleep 2", "echo started"]) as s:
+        first = subprocess.Popen([BINARY, "--session", "slow"], env=s.env, cwd=s.home,
+                                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 10
+        while not os.path.exists(s.socket("slow")):
+            assert time.monotonic() < deadline, "the server never made its socket"
+            time.sleep(0.05)
+        sent = s.send("echo hi", session="slow")
+        assert (sent.returncode, sent.stdout, sent.stderr) == (
+            1, "", "error: session 'slow' is starting: its server is not ready yet\n"), sent
+        joined = s.tabshell("--session", "slow")
+        assert (joined.returncode, joined.stderr) == (0, JOINED.format("slow")), joined
+        out, err = first.communicate(timeout=30)
+        assert first.returncode == 0 and err.startswith("started\n"), (first.returncode, err)
+        assert s.send("echo hi", session="slow").stdout == "hi\n"
+
+
 def test_idle_connections_past_the_limit_make_room_for_management():
     with Sandbox() as s:
         s.start_detached("work")

@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer target: compiles the package's modules (the core, the platform file, the
+# Builds a libFuzzer target: compiles the package's modules (the core, the platform file, the
 # built-in screens, the renderer, the terminal layer, JSON, the process plugins' transport, the
 # loader, the terminal screen type, the language and the edge's modules) with coverage instrumentation, one module at a time with swiftc, and
-# links them with the target into OUT/tabshell-fuzz.
-# Usage: fuzz/build.sh OUT
+# links them with the target: fuzz/FuzzScript.swift into OUT/tabshell-fuzz (TARGET script, the
+# default), or fuzz/FuzzSessions.swift into OUT/tabshell-fuzz-sessions (TARGET sessions).
+# Usage: fuzz/build.sh OUT [TARGET]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-out="${1:?usage: fuzz/build.sh OUT}"
+out="${1:?usage: fuzz/build.sh OUT [script|sessions]}"
+case "${2:-script}" in
+  script) main=FuzzScript binary=tabshell-fuzz ;;
+  sessions) main=FuzzSessions binary=tabshell-fuzz-sessions ;;
+  *) echo "usage: fuzz/build.sh OUT [script|sessions]" >&2; exit 2 ;;
+esac
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 # -assert-config Debug keeps the core's invariant checks and the preconditions on, as in the tests.
@@ -35,6 +41,6 @@ for name in TabShellKit TabShellPlatform BuiltinScreens TabShellRendering TabShe
   TabShellFullScreen TabShellREPL TabShellSessionServer TabShellTestRunner TabShellCommandLine; do
   objects+=("$out/$name.o")
 done
-swiftc "${flags[@]}" -module-name FuzzScript "$root/fuzz/FuzzScript.swift" "${objects[@]}" \
-  -lreadline -lvterm -o "$out/tabshell-fuzz"
-echo "$out/tabshell-fuzz"
+swiftc "${flags[@]}" -module-name "$main" "$root/fuzz/$main.swift" "${objects[@]}" \
+  -lreadline -lvterm -o "$out/$binary"
+echo "$out/$binary"

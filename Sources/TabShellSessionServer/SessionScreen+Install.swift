@@ -65,3 +65,13 @@ private final class HistoryRecorder {
     }
   }
 }
+
+extension SessionServer {
+  /// Plugs the session's full-screen mode into the server (``SessionScreen/install(on:options:environment:)``),
+  /// for a server made outside this module (the fuzz target of the session protocol); whether it
+  /// could (readline was free).
+  @discardableResult
+  package func installScreen(options: CommandLineOptions, environment: [String: String]) -> Bool {
+    SessionScreen.install(on: self, options: options, environment: environment) != nil
+  }
+}

@@ -133,10 +133,10 @@ extension SessionServer {
     busy.requester = connection
     let result = runCommands(commands)
     busy.requester = nil
-    let messages = RunAnswer.messages(
-      id: id, status: result.status, output: result.output, errors: result.errors,
-      ended: ending != nil, version: connection.version)
-    connection.send(answer: messages.flatMap(\.line))
+    connection.send(
+      answer: RunAnswer.lines(
+        id: id, status: result.status, output: result.output, errors: result.errors,
+        ended: ending != nil, version: connection.version))
   }
 
   /// Runs `commands` as a script line (file `send`), its output and errors kept apart from the

@@ -52,20 +52,21 @@ enum RunAnswer {
   /// control character at the worst) it stays well under the message limit.
   static let piece = 128 << 10
 
-  /// The messages that answer the `run` request `id` of a client speaking `version`, in order.
-  static func messages(
+  /// The lines that answer the `run` request `id` of a client speaking `version`, in order, as
+  /// one run of bytes (each message written once: the usual answer is one line).
+  static func lines(
     id: JSONValue, status: Int32, output: String, errors: String, ended: Bool, version: Int
-  ) -> [RPCMessage] {
-    func answer(_ output: String, _ errors: String) -> RPCMessage {
+  ) -> [UInt8] {
+    func answer(_ output: String, _ errors: String) -> [UInt8] {
       var result: JSONObject = [
         "status": .int(Int(status)), "output": .string(output), "errors": .string(errors),
       ]
       // The session ends after this answer (`quit`, `exit`, SIGTERM): the client need not ask.
       if ended { result["ended"] = .bool(true) }
-      return .result(id: id, .object(result))
+      return RPCMessage.result(id: id, .object(result)).line
     }
     let whole = answer(output, errors)
-    guard !fits(whole) else { return [whole] }
+    guard !fits(whole) else { return whole }
     guard version >= 2 else {
       // Protocol 1: the first part of each, as much as one message holds.
       var kept = piece * 2
@@ -77,20 +78,21 @@ enum RunAnswer {
           + "\(output.utf8.count) bytes, its errors \(errors.utf8.count))\n"
         cut = answer(prefix(of: output, bytes: kept), prefix(of: errors, bytes: kept) + note)
       } while !fits(cut) && kept > 1
-      return [cut]
+      return cut
     }
-    func notification(_ key: String, _ text: String) -> RPCMessage {
-      .notification(method: SessionMethod.output.rawValue, params: [key: .string(text)])
+    func notification(_ key: String, _ text: String) -> [UInt8] {
+      RPCMessage.notification(method: SessionMethod.output.rawValue, params: [key: .string(text)])
+        .line
     }
-    let pieces =
-      pieces(of: output).map { notification("output", $0) }
-      + pieces(of: errors).map { notification("errors", $0) }
-    return pieces + [answer("", "")]
+    var lines: [UInt8] = []
+    for piece in pieces(of: output) { lines += notification("output", piece) }
+    for piece in pieces(of: errors) { lines += notification("errors", piece) }
+    return lines + answer("", "")
   }
 
-  /// Whether `message` fits in one line.
-  private static func fits(_ message: RPCMessage) -> Bool {
-    message.line.count - 1 <= SessionProtocol.messageLimit
+  /// Whether `line` (with its `\n`) fits in one message.
+  private static func fits(_ line: [UInt8]) -> Bool {
+    line.count - 1 <= SessionProtocol.messageLimit
   }
 
   /// `text` in pieces of at most ``piece`` bytes of UTF-8, cut between scalars (a client puts

@@ -11,6 +11,20 @@ import Testing
 struct RunAnswerTests {
   static let limit = SessionProtocol.messageLimit
 
+  /// The answer's lines, each read back as a client reads it.
+  static func messages(
+    status: Int32 = 0, output: String, errors: String, ended: Bool = false, version: Int
+  ) -> (messages: [RPCMessage], longest: Int) {
+    let bytes = RunAnswer.lines(
+      id: 1, status: status, output: output, errors: errors, ended: ended, version: version)
+    #expect(bytes.last == 0x0A)
+    let lines = bytes.split(separator: 0x0A)
+    let messages = lines.map {
+      (try? RPCMessage.parse(Array($0)).get()) ?? .notification(method: "?", params: .null)
+    }
+    return (messages, lines.map(\.count).max() ?? 0)
+  }
+
   /// The text the messages carry, put together as a client does.
   static func received(_ messages: [RPCMessage]) -> (output: String, errors: String) {
     var (output, errors) = ("", "")
@@ -26,12 +40,12 @@ struct RunAnswerTests {
   }
 
   @Test func anAnswerThatFitsIsOneMessage() {
-    let messages = RunAnswer.messages(
-      id: 3, status: 1, output: "o\n", errors: "e\n", ended: true, version: 2)
+    let (messages, _) = Self.messages(
+      status: 1, output: "o\n", errors: "e\n", ended: true, version: 2)
     #expect(
       messages == [
         .result(
-          id: 3, ["status": 1, "output": "o\n", "errors": "e\n", "ended": true])
+          id: 1, ["status": 1, "output": "o\n", "errors": "e\n", "ended": true])
       ])
   }
 
@@ -41,9 +55,8 @@ struct RunAnswerTests {
     // escapes, six bytes each): pieces are cut between scalars and still fit.
     let output = String(repeating: "é\u{1F600}\"\u{1}x", count: 300_000)
     let errors = String(repeating: "\u{2}", count: 2_000_000)
-    let messages = RunAnswer.messages(
-      id: 1, status: 0, output: output, errors: errors, ended: false, version: version)
-    #expect(messages.allSatisfy { $0.line.count - 1 <= Self.limit })
+    let (messages, longest) = Self.messages(output: output, errors: errors, version: version)
+    #expect(longest <= Self.limit)
     let (receivedOutput, receivedErrors) = Self.received(messages)
     if version == 2 {
       #expect(messages.count > 2)

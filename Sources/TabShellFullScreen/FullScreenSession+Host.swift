@@ -1,3 +1,4 @@
+import TabShellHost
 import TabShellLanguage
 
 /// The mode as its interpreter's host while it runs locally: its waits draw, its commands
@@ -18,18 +19,12 @@ extension FullScreenSession: InterpreterHost {
 extension FullScreenSession: FullScreenControl {
   package var keyFocus: KeyFocus {
     get { focus }
-    set {
-      focus = newValue
-      dirty = true
-    }
+    set { focus = newValue }
   }
 
   package var isPanelOpen: Bool { panel.isOpen }
 
-  package func closePanel() {
-    panel.close()
-    dirty = true
-  }
+  package func closePanel() { panel.close() }
 
   package func scrollPanel(_ scroll: PanelScroll) {
     switch scroll {
@@ -38,5 +33,22 @@ extension FullScreenSession: FullScreenControl {
     case .pageUp: scrollPanel(pages: -1)
     case .pageDown: scrollPanel(pages: 1)
     }
+  }
+
+  package func redraw() { damage.all = true }
+
+  package func suspend() throws(GestureError) {
+    if let reason = suspendTerminal() { throw .fullScreenUnavailable(reason) }
+  }
+
+  package func leaveForLineMode() throws(GestureError) {
+    if let reason = terminal.lineModeRefusal { throw .fullScreenUnavailable(reason) }
+    leaveForLine()
+  }
+
+  package func clearLine() {
+    // Drops the line being typed, as Ctrl-C does in the line REPL.
+    ReadlineBridge.removeLine()
+    startLine()
   }
 }

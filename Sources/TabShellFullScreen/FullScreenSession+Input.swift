@@ -10,13 +10,10 @@ import TabShellTerminal
 ///
 /// A key is looked up in the key table of the focus it was pressed in (``KeyTable``: the built-in
 /// bindings, then the start-up file's and the user's `bind`): a bound key runs its commands, parsed
-/// when it was bound. Besides the table: in the command focus, readline has the other keys but
-/// Ctrl-C (drops the line), Ctrl-Z (suspends) and Ctrl-L (draws everything again); in the bar
-/// focus, Ctrl-D leaves, Ctrl-X Ctrl-A leaves for the line REPL, Ctrl-Z and Ctrl-L as in the
-/// command focus. In the screen focus the keys go to the screen but the prefix key
-/// (``FullScreenSession/screenKey(_:)``). The mouse: the screen's when it takes input and handles
-/// it (``ScreenPointer``); otherwise a click taps what is under it, a drag in the screen area
-/// swipes, the wheel swipes over the bar and scrolls the panel.
+/// when it was bound. A key the table does not bind goes where the focus's mode sends it
+/// (``KeyMode``: readline in the command focus, the screen in the screen focus). The mouse: the
+/// screen's when it takes input and handles it (``ScreenPointer``); otherwise a click taps what is
+/// under it, a drag in the screen area swipes, the wheel swipes over the bar and scrolls the panel.
 extension FullScreenSession {
   /// Acts on decoded events. A line accepted runs before the events after it, which belong to the
   /// next line (keys typed ahead, or pasted without bracketed paste).
@@ -29,12 +26,7 @@ extension FullScreenSession {
       // this one; one that takes no input has lost it.
       syncScreenFocus()
       switch event.kind {
-      case .key(let key):
-        switch focus {
-        case .command: commandKey(key, bytes: event.bytes)
-        case .bar: barKey(key)
-        case .screen, .prefix: screenKey(key)
-        }
+      case .key(let key): press(key, bytes: event.bytes)
       case .mouse(let mouse): if !screenMouse(mouse) { self.mouse(mouse) }
       case .paste(let paste):
         if screenHasFocus { screenPaste(paste.text) }
@@ -47,42 +39,17 @@ extension FullScreenSession {
     }
   }
 
-  private func commandKey(_ key: Key, bytes: [UInt8]) {
-    if let binding = interpreter.keys.table.binding(for: key, in: .command) {
+  /// A key pressed in the focus: its binding there runs, else its mode takes it. After one key of
+  /// a table that takes one (the prefix's, Ctrl-X's), the keys go back where they were, unless the
+  /// key's commands gave them elsewhere.
+  func press(_ key: Key, bytes: [UInt8]) {
+    let pressedIn = focus
+    if let back = pressedIn.afterOneKey { focus = back }
+    if let binding = interpreter.keys.table.binding(for: key, in: pressedIn) {
       press(binding)
-      return
+    } else {
+      KeyMode.of(pressedIn).unbound(self, key, bytes)
     }
-    switch key {
-    case Key("c", modifiers: .control):
-      // Drops the line being typed, as in the line REPL.
-      ReadlineBridge.removeLine()
-      startLine()
-    case Key("z", modifiers: .control): suspend()
-    case Key("l", modifiers: .control): redrawAll = true
-    default: FullScreenReadline.feed(bytes)
-    }
-  }
-
-  private func barKey(_ key: Key) {
-    if afterControlX {
-      afterControlX = false
-      if key == Key("a", modifiers: .control) || key == Key("a") || key == Key("A") {
-        leaveForLineMode()
-        return
-      }
-    }
-    if let binding = interpreter.keys.table.binding(for: key, in: .bar) {
-      press(binding)
-      return
-    }
-    switch key {
-    case Key("d", modifiers: .control): exit = .exit(0)
-    case Key("x", modifiers: .control): afterControlX = true
-    case Key("z", modifiers: .control): suspend()
-    case Key("l", modifiers: .control): redrawAll = true
-    default: break
-    }
-    dirty = true
   }
 
   /// A key bound in the focus it was pressed in: its commands, already parsed, run as if typed.
@@ -94,10 +61,9 @@ extension FullScreenSession {
       if case .exit(let status) = outcome {
         exit = .exit(status)
       }
-      view.invalidate()
+      damage.pages = true
       // `back` may have dismissed the visible screen, which the prompt names.
       if exit == nil, ReadlineBridge.isReading { rl_set_prompt(host.prompt()) }
-      dirty = true
     } else {
       run(title: binding.line) { $0.runAsCommand { try $0.runBinding(binding) } }
     }
@@ -110,32 +76,28 @@ extension FullScreenSession {
       endDrag()
       if let top = panelTop, (top..<(panelBottom)).contains(row) {
         if row == top { panel.close() }
-        dirty = true
         return
       }
       if row == rows - 1 {
         focus = .command
-        dirty = true
         return
       }
       syncSize()
       if let started = interpreter.beginDrag(column: column, row: row) {
-        drag = started
+        input.drag = started
         return
       }
       runGesture("click \(event.column) \(event.row)") {
         try $0.click(column: event.column, row: event.row)
       }
-    case .drag where drag != nil:
-      guard var current = drag else { return }
+    case .drag where input.drag != nil:
+      guard var current = input.drag else { return }
       if let action = current.move(to: column) { carryOut(action, of: &current) }
-      drag = current
-      dirty = true
+      input.drag = current
     case .release:
-      guard var current = drag else { return }
-      drag = nil
+      guard var current = input.drag else { return }
+      input.drag = nil
       if let action = current.release(at: column) { carryOut(action, of: &current) }
-      dirty = true
     case .wheelUp, .wheelDown:
       if let top = panelTop, (top..<panelBottom).contains(row) {
         scrollPanel(rows: event.action == .wheelUp ? -3 : 3)
@@ -161,8 +123,8 @@ extension FullScreenSession {
   /// A drag under way when the mode ends (or a press came without the release): let go where it
   /// is, so that the bar and the page are never left out of step.
   func endDrag() {
-    guard var current = drag else { return }
-    drag = nil
+    guard var current = input.drag else { return }
+    input.drag = nil
     if let action = current.release(at: current.column) { carryOut(action, of: &current) }
   }
 
@@ -208,10 +170,9 @@ extension FullScreenSession {
     }
     handleSignals()
     guard redraws() else { return }
-    view.invalidate()
+    damage.pages = true
     // The prompt names the visible screen, which may have changed.
     if exit == nil, ReadlineBridge.isReading { rl_set_prompt(host.prompt()) }
-    dirty = true
   }
 
   /// The output panel's rows on the screen, when it is open: from its title row to `panelBottom`.
@@ -231,7 +192,6 @@ extension FullScreenSession {
 
   package func scrollPanel(rows delta: Int) {
     panel.scroll(by: delta, visible: PanelDrawing.visibleRows(bottom: panelBottom), width: columns)
-    dirty = true
   }
 
   package func scrollPanel(pages: Int) {

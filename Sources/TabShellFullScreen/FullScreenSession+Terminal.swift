@@ -5,7 +5,7 @@ import TabShellPlatform
 import TabShellRendering
 import TabShellTerminal
 
-/// The terminal side: its size, frames, Ctrl-Z, Ctrl-X Ctrl-A.
+/// The terminal side: its size, frames, suspending, the line REPL.
 extension FullScreenSession {
   /// The terminal's size changed: the next frame is drawn whole at the new size.
   package func resized() { readSize() }
@@ -14,13 +14,12 @@ extension FullScreenSession {
   func readSize() {
     if let size = terminal.size() {
       // Bounded as every frame is: a huge window would ask for gigabytes of cells.
-      columns = min(size.columns, RenderOptions.maximumWidth)
-      rows = min(
+      frame.columns = min(size.columns, RenderOptions.maximumWidth)
+      frame.rows = min(
         size.rows, RenderOptions.maximumHeight, max(1, RenderOptions.maximumCells / columns))
     }
-    redrawAll = true
-    dirty = true
-    view.invalidate()
+    damage.all = true
+    damage.pages = true
   }
 
   /// The interpreter draws and hit-tests at the terminal's size, the last row left to the
@@ -32,17 +31,18 @@ extension FullScreenSession {
   }
 
   /// Draws a frame and writes it with one `write`: the cells that changed since the last one (all
-  /// of them after a resize, `fg` or Ctrl-L).
-  /// `tellsScreens`: the screens are told of a focus or a size first (not while a command waits:
-  /// telling them runs as a command).
+  /// of them after a resize, `fg` or `redraw`), the pages drawn again when ``damage`` says they
+  /// may have changed. `tellsScreens`: the screens are told of a focus or a size first (not while
+  /// a command waits: telling them runs as a command).
   func drawFrame(tellsScreens: Bool = true) {
     if tellsScreens { syncScreenFocus() }
     syncSize()
-    if back.columns != columns || back.rows != rows {
-      back = CellGrid(columns: columns, rows: rows)
-      front = CellGrid(columns: columns, rows: rows)
-      redrawAll = true
+    if frame.back.columns != columns || frame.back.rows != rows {
+      frame.back = CellGrid(columns: columns, rows: rows)
+      frame.front = CellGrid(columns: columns, rows: rows)
+      damage.all = true
     }
+    if damage.pages || damage.all { view.invalidate() }
     let line = FullScreenReadline.line
     let table = interpreter.keys.table
     let hints =
@@ -54,6 +54,7 @@ extension FullScreenSession {
           screenTakesInput: interpreter.shell.visibleScreenTakesInput)
       case .screen, .prefix:
         table.screenHints(afterPrefix: focus == .prefix, detaches: terminal.detaches)
+      default: [String]()
       }
     let commandLine = FullScreenView.CommandLine(
       focus: focus, prompt: line.prompt, text: line.text, point: line.point,
@@ -62,49 +63,41 @@ extension FullScreenSession {
       showsPlaceholder: line.prompt == host.prompt())
     let layout = interpreter.layout
     let cursor = view.draw(
-      into: &back, layout: layout, shell: interpreter.shell, drag: drag,
+      into: &frame.back, layout: layout, shell: interpreter.shell, drag: input.drag,
       panel: &panel, commandLine: commandLine)
     // The window stays where it is while the selection is in it.
     interpreter.view.barScroll = layout.pinned(interpreter.view.barScroll)
-    let unchanged =
-      skipsUnchangedFrames && !redrawAll && cursor == shownCursor && back.hasSameCells(as: front)
-    if !unchanged {
-      frameBytes.removeAll(keepingCapacity: true)
-      writer.write(from: redrawAll ? nil : front, to: back, cursor: cursor, into: &frameBytes)
-      if !terminal.write(frameBytes, whole: redrawAll) { exit = .terminated(Signal.hangUp) }
+    let whole = damage.all
+    if whole || !frame.skipsUnchangedFrames || !frame.isUnchanged(cursor: cursor) {
+      frame.encode(cursor: cursor, whole: whole)
+      if !terminal.write(frame.bytes, whole: whole) { exit = .terminated(Signal.hangUp) }
     }
-    shownCursor = cursor
-    swap(&front, &back)
-    redrawAll = false
-    dirty = false
+    frame.shown(cursor: cursor)
+    damage.drew(chrome)
   }
 
-  /// Ctrl-Z (or SIGTSTP): gives the terminal back, stops, and after `fg` takes it again and draws
-  /// everything; on a terminal that does not stop, says why in the panel.
-  func suspend() {
+  /// `suspend` (Ctrl-Z) or SIGTSTP: gives the terminal back, stops, and after `fg` takes it again
+  /// and draws everything; why not, on a terminal that does not stop.
+  func suspendTerminal() -> String? {
     switch terminal.suspend() {
     case .resumed: readSize()
     case .lost: exit = .terminated(Signal.hangUp)
-    case .refused(let reason): refuse("C-z", reason)
+    case .refused(let reason): return reason
     }
+    return nil
   }
 
-  /// Ctrl-X Ctrl-A: back to the line REPL with the line being typed; on a terminal that has no
-  /// line REPL, says why in the panel.
-  func leaveForLineMode() {
-    if let reason = terminal.lineModeRefusal {
-      refuse("C-x C-a", reason)
-      return
-    }
+  /// Back to the line REPL with the line being typed (the terminal has one).
+  func leaveForLine() {
     let current = FullScreenReadline.line
     exit = .lineMode(line: String(decoding: current.text, as: UTF8.self), point: current.point)
   }
 
-  /// A key that does nothing on this terminal: the panel says why.
-  private func refuse(_ key: String, _ reason: String) {
-    panel.begin(key)
+  /// What came from outside a command (SIGTSTP, readline's Ctrl-X Ctrl-A) that does nothing on
+  /// this terminal: the panel says why.
+  func refuse(_ title: String, _ reason: String) {
+    panel.begin(title)
     panel.append("error: \(reason)", isError: true)
-    dirty = true
   }
 }
 

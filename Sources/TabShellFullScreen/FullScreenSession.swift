@@ -71,44 +71,20 @@ package final class FullScreenSession {
   var interpreter: Interpreter { host.interpreter }
   /// Where the frames go, and where the size comes from.
   let terminal: any FullScreenTerminal
-  var decoder = InputDecoder()
-  package var writer: FrameWriter
+  /// The terminal's input: its decoder, the drag under way, the mouse over a screen.
+  var input = InputState()
+  /// The frame on the terminal, the one being drawn, and what writes them.
+  package var frame: FrameOutput
+  /// The pages and the bar, kept between frames until something runs.
   var view = FullScreenView()
   package var panel = OutputPanel()
+  /// Where the keys go: the key table they are looked up in (``KeyFocus``), and what the focus
+  /// does with a key it does not bind (``KeyMode``).
   package var focus = KeyFocus.command
-  /// The drag under way, if any.
-  var drag: SwipeDrag?
-  /// The mouse over a screen that takes input: whether it has the press.
-  var pointer = ScreenPointer()
-  /// The visible screen the last frame showed: when another becomes visible, the focus follows
-  /// (``syncScreenFocus()``).
-  var shownScreen: String?
-  /// The screen told it has the focus (`.focus(true)`), if any.
-  var focusedScreen: String?
-  /// The screen and region size last told (`.resize`).
-  var toldSize: ScreenSize?
-  /// Ctrl-X was typed in the bar focus: Ctrl-A next leaves for the line REPL.
-  var afterControlX = false
-  /// The terminal's size.
-  package var columns = 80
-  package var rows = 24
-  /// The frame on the screen and the one being drawn (swapped after each write, so that neither
-  /// is ever copied).
-  var front = CellGrid(columns: 0, rows: 0)
-  var back = CellGrid(columns: 0, rows: 0)
-  var frameBytes: [UInt8] = []
-  /// Where the last frame left the cursor.
-  var shownCursor: FrameWriter.Cursor?
-  /// A frame with no cell and no cursor changed is not written (a session's server draws after
-  /// each round of its loop, whatever ran).
-  package var skipsUnchangedFrames = false
-  /// The screen must be drawn whole at the next frame (entering, a resize, `fg`, Ctrl-L).
-  var redrawAll = true
-  /// Something changed since the last frame.
-  var dirty = true
-  /// A command's wait took in work not drawn yet, and when the last frame of a wait was drawn
-  /// (``drawWhileWaiting(_:)``).
-  package var waitFrame: (pending: Bool, drawn: ContinuousClock.Instant?) = (false, nil)
+  /// What the screens were told: which one is shown and has the focus, and its region's size.
+  var screens = ScreenFocusState()
+  /// What changed since the last frame, and what that frame showed.
+  var damage = FrameDamage()
   /// Set when the mode must end (after the events of this read).
   package var exit: Exit?
   /// What ``open(line:point:)`` took from the interpreter's view, to give back.
@@ -116,11 +92,18 @@ package final class FullScreenSession {
   /// Where what runs in the mode prints: the output panel.
   package private(set) lazy var panelOutput = PanelOutput(mode: self)
 
+  /// The terminal's size.
+  package var columns: Int { frame.columns }
+  package var rows: Int { frame.rows }
+  /// The frame on the terminal.
+  package var front: CellGrid { frame.front }
+
   package init(host: Host, terminal: any FullScreenTerminal) {
     self.host = host
     self.terminal = terminal
-    writer = FrameWriter(colorMode: host.interpreter.view.renderOptions.color)
+    var writer = FrameWriter(colorMode: host.interpreter.view.renderOptions.color)
     writer.styleFeatures = host.interpreter.view.renderOptions.styleFeatures
+    frame = FrameOutput(writer: writer)
   }
 
   /// Takes the terminal and the interpreter (its output to the panel, readline, the mode's
@@ -141,7 +124,7 @@ package final class FullScreenSession {
     startLine(text: line, point: point)
     // A screen that takes input gets the focus when the mode opens on it, unless the line REPL
     // handed over a line being typed.
-    if !line.isEmpty { shownScreen = interpreter.shell.visibleScreen?.id }
+    if !line.isEmpty { screens.shown = interpreter.shell.visibleScreen?.id }
     readSize()
     return nil
   }
@@ -168,23 +151,25 @@ package final class FullScreenSession {
     if exit != nil { return }
     // The line's change is taken either way: the frame drawn shows it.
     let lineChanged = FullScreenReadline.takeChanged()
-    if dirty || lineChanged { drawFrame() }
+    if lineChanged || damage.needsFrame(showing: chrome) { drawFrame() }
   }
 
   /// Decodes bytes the terminal sent and acts on them.
   package func receive(_ bytes: some Sequence<UInt8>) {
-    handle(decoder.feed(bytes))
+    handle(input.decoder.feed(bytes))
   }
 
   /// How long the input may wait before ``inputWaitEnded()`` must be called, in milliseconds as
   /// `poll` takes them (-1: no limit): a lone ESC or a sequence cut by a read waits about 25 ms
   /// for its next bytes, an open paste its end for a second.
-  var inputTimeout: Int32 { decoder.hasPending ? 25 : decoder.isInPaste ? 1_000 : -1 }
+  var inputTimeout: Int32 {
+    input.decoder.hasPending ? 25 : input.decoder.isInPaste ? 1_000 : -1
+  }
 
   /// No input came within ``inputTimeout``: a lone ESC is Esc, a cut sequence is dropped, an open
   /// paste ends.
   package func inputWaitEnded() {
-    handle(decoder.hasPending ? decoder.flushPending() : decoder.finishPaste())
+    handle(input.decoder.hasPending ? input.decoder.flushPending() : input.decoder.finishPaste())
   }
 
   /// Starts reading a line with readline (the prompt, and `text` put back on it).
@@ -199,7 +184,7 @@ package final class FullScreenSession {
   /// Ctrl-X Ctrl-A.
   package func takeReadlineInput() {
     if ReadlineBridge.takeModeSwitch() {
-      leaveForLineMode()
+      if let reason = terminal.lineModeRefusal { refuse("C-x C-a", reason) } else { leaveForLine() }
       if exit != nil { return }
     }
     if let completions = FullScreenReadline.takeCompletions() {
@@ -207,7 +192,6 @@ package final class FullScreenSession {
       for row in CompletionColumns.rows(completions, width: columns) {
         panel.append(row, isError: false)
       }
-      dirty = true
     }
     switch ReadlineBridge.takeInput() {
     case nil: return
@@ -223,8 +207,7 @@ package final class FullScreenSession {
       panel.begin("background")
       for text in printed { panel.append(text.text, isError: text.isError) }
     }
-    view.invalidate()
-    dirty = true
+    damage.pages = true
   }
 
   /// The signals that came: SIGTERM and SIGHUP end the mode, SIGWINCH resizes, SIGTSTP stops.
@@ -235,7 +218,7 @@ package final class FullScreenSession {
       return
     }
     if pending.resize { readSize() }
-    if pending.suspend { suspend() }
+    if pending.suspend, let reason = suspendTerminal() { refuse("C-z", reason) }
   }
 
 }

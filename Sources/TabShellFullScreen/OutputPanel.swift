@@ -30,7 +30,12 @@ package struct OutputPanel {
   private(set) var lines: [Line] = []
   private(set) var isOpen = false
   /// The first wrapped row shown.
-  private(set) var top = 0
+  private(set) var top = 0 {
+    didSet { if top != oldValue { version &+= 1 } }
+  }
+  /// Changes with whatever the panel shows (its lines, title, being open, where it is scrolled),
+  /// so that a frame is drawn when it changed; not with what a closed panel holds.
+  package private(set) var version = 0
   private var wrapped: [Line] = []
   private var wrappedWidth = 0
   /// The bytes of ``lines``.
@@ -38,6 +43,8 @@ package struct OutputPanel {
 
   /// A command (or gesture) starts: the panel closes; what it prints opens it again.
   package mutating func begin(_ title: String) {
+    // A closed panel shows nothing: starting another changes nothing on the screen.
+    if isOpen { version &+= 1 }
     self.title = title
     lines.removeAll(keepingCapacity: true)
     wrapped.removeAll(keepingCapacity: true)
@@ -49,6 +56,7 @@ package struct OutputPanel {
 
   /// Adds printed text (one line or several).
   package mutating func append(_ text: String, isError: Bool) {
+    version &+= 1
     let first = lines.count
     for part in text.split(separator: "\n", omittingEmptySubsequences: false) {
       var line = Renderer.neutralized(String(part))
@@ -85,7 +93,10 @@ package struct OutputPanel {
   }
 
   /// Closes it (Esc).
-  package mutating func close() { isOpen = false }
+  package mutating func close() {
+    if isOpen { version &+= 1 }
+    isOpen = false
+  }
 
   /// The lines cut into rows of at most `width` columns.
   mutating func rows(width: Int) -> [Line] {

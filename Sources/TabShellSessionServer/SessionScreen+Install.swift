@@ -30,10 +30,10 @@ extension SessionScreen {
       prompt: { engine.prompt },
       record: { recorder.record($0) })
     let mode = FullScreenSession(host: host, terminal: terminal)
-    mode.writer.colorMode = Renderer.detectColorMode(
+    mode.frame.writer.colorMode = Renderer.detectColorMode(
       environment: environment, isTerminal: true, forcedOff: options.noColor)
-    mode.writer.styleFeatures = TerminalStyleFeatures.detect(environment: environment)
-    mode.skipsUnchangedFrames = true
+    mode.frame.writer.styleFeatures = TerminalStyleFeatures.detect(environment: environment)
+    mode.frame.skipsUnchangedFrames = true
     let screen = SessionScreen(server: server, mode: mode, terminal: terminal)
     _ = mode.open(line: "", point: 0)
     recorder.warn = { [unowned mode] in mode.panel.append($0, isError: true) }

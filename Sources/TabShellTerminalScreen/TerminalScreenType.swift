@@ -14,6 +14,9 @@ package final class TerminalScreenType: ScreenType {
   static let title = "Terminal"
   package let icon = ">"
   package let takesInput = true
+  /// Its program's echo asks for the drawing (and leaving the scrollback view asks): a key it
+  /// forwards draws no frame of its own.
+  package let asksToBeDrawnAfterInput = true
 
   /// `--cwd DIR`: the folder the program starts in.
   package static let directory = CommandOption(

@@ -10,19 +10,21 @@ import Testing
     let session = try GestureSession()
     #expect(
       session.interpreter.keys.table.barHints(presented: false) == [
-        "←/→ swipe · 1-9 tab · h bar · : or Enter type · ? keys · q quit",
+        "←/→ swipe · 1-9 tab · h bar · : or Enter type · ? keys · q or C-d quit",
         "←/→ swipe · 1-9 tab · h bar · : type · ? keys · q quit", "←→ 1-9 h : ? q", "",
       ])
     #expect(
       session.interpreter.keys.table.barHints(presented: true) == [
-        "Esc dismiss · : or Enter type · ? keys · q quit", "Esc dismiss · : type · ? keys",
+        "Esc dismiss · : or Enter type · ? keys · q or C-d quit", "Esc dismiss · : type · ? keys",
         "Esc dismiss", "",
       ])
   }
 
   @Test func aRebindingChangesTheHintsAndAnUnboundCommandIsLeftOut() throws {
     let session = try GestureSession()
-    #expect(session.run("unbind Escape; bind x back; unbind q; unbind :; bind F1 toggle-bar") == 0)
+    #expect(
+      session.run("unbind Escape; bind x back; unbind q; unbind C-d; unbind :; bind F1 toggle-bar")
+        == 0)
     #expect(session.run("unbind h; unbind Left; unbind M-Left") == 0)
     #expect(
       session.interpreter.keys.table.barHints(presented: true) == [

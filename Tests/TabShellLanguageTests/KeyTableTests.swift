@@ -42,7 +42,9 @@ import Testing
   @Test func theBuiltInKeysAreBindingsAndEachParses() throws {
     let session = try GestureSession()
     #expect(
-      session.run("keys; keys --focus command; keys --focus screen; keys --focus prefix") == 0)
+      session.run(
+        "keys; keys --focus command; keys --focus screen; keys --focus prefix; keys --focus c-x")
+        == 0)
     let (output, errors, _) = session.take()
     #expect(errors == [])
     #expect(output.count == KeyTable.defaults.count)
@@ -54,7 +56,12 @@ import Testing
     #expect(output.contains("C-b  set-focus prefix"))
     #expect(output.contains("b       set-focus bar"))
     #expect(output.contains("?       help tui"))
-    #expect(output.last == "NPage   scrollback page-down")
+    #expect(output.contains("NPage   scrollback page-down"))
+    // The keys once fixed in the code are bindings too.
+    #expect(output.contains("C-d      quit"))
+    #expect(output.contains("C-c      clear-line"))
+    #expect(output.contains("C-l     redraw"))
+    #expect(output.last == "A    line-mode")
   }
 
   /// The prefix keys PPage and NPage run the `terminal` screen type's `scrollback`, looked up when

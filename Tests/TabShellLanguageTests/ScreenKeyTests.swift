@@ -95,4 +95,8 @@ private final class FocusRecorder: FullScreenControl {
   var isPanelOpen: Bool { false }
   func closePanel() {}
   func scrollPanel(_ scroll: PanelScroll) {}
+  func redraw() {}
+  func suspend() throws(GestureError) {}
+  func leaveForLineMode() throws(GestureError) {}
+  func clearLine() {}
 }

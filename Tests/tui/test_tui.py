@@ -304,7 +304,7 @@ def test_esc_dismisses_a_presented_screen_from_the_bar_focus_and_says_so():
 
 def test_the_bar_focus_hints_name_the_keys_the_table_binds():
     with started() as t:
-        run(t, "present text --id sheet; unbind Escape; bind x back; unbind q")
+        run(t, "present text --id sheet; unbind Escape; bind x back; unbind q; unbind C-d")
         t.key("escape")  # the command focus's Escape, still bound: to the bar focus
         t.wait(lambda t: t.row(24).startswith(" bar:sheet"), "the bar focus")
         assert "x dismiss" in t.row(24) and "Esc" not in t.row(24) and "quit" not in t.row(24)

@@ -1,13 +1,15 @@
-/// `set-focus`, `back`, `panel`: what the full-screen mode's keys do besides acting on the shell
-/// (docs/Contract.md, "The full-screen mode"); bound to keys, they work in that mode only.
+/// `set-focus`, `back`, `panel`, `redraw`, `suspend`, `line-mode`, `clear-line`: what the
+/// full-screen mode's keys do besides acting on the shell (docs/Contract.md, "The full-screen
+/// mode"); bound to keys, they work in that mode only.
 enum FullScreenCommands {
-  static let all = [focus, back, panel]
+  static let all = [focus, back, panel, redraw, suspend, lineMode, clearLine]
 
   static let focusName = Argument(
     "FOCUS", .choice(KeyFocus.bindable.map(\.rawValue)),
     abstract:
       "command (the command line), bar (single keys act on the bar), screen (keys go to the "
-      + "visible screen) or prefix (the next key is looked up in the prefix focus)")
+      + "visible screen), prefix (the next key is looked up in the prefix focus) or c-x (the next "
+      + "key in the bar focus after Ctrl-X)")
 
   static let focus = Declaration(
     name: "set-focus", parameters: [focusName],
@@ -43,5 +45,48 @@ enum FullScreenCommands {
   ) { interpreter, arguments in
     try interpreter.fullScreenControl("panel").scrollPanel(
       PanelScroll(rawValue: arguments[direction]) ?? .down)
+  }
+}
+
+extension FullScreenCommands {
+  static let redraw = Declaration(
+    name: "redraw", abstract: "draw the whole terminal again (C-l)",
+    effect: .looks, isGesture: true, keepsPanel: true
+  ) { interpreter, _ in
+    try interpreter.fullScreenControl("redraw").redraw()
+  }
+
+  static let suspend = Declaration(
+    name: "suspend", abstract: "give the terminal back and stop until 'fg' (C-z)",
+    discussion: """
+      In a session, whose clients' terminals are not this process's, it is refused, saying so.
+      """,
+    effect: .looks, isGesture: true
+  ) { interpreter, _ in
+    let control = try interpreter.fullScreenControl("suspend")
+    do throws(GestureError) {
+      try control.suspend()
+    } catch {
+      throw LanguageError.gesture(error)
+    }
+  }
+
+  static let lineMode = Declaration(
+    name: "line-mode", abstract: "back to the line prompt, with the line being typed (C-x C-a)",
+    effect: .looks, isGesture: true
+  ) { interpreter, _ in
+    let control = try interpreter.fullScreenControl("line-mode")
+    do throws(GestureError) {
+      try control.leaveForLineMode()
+    } catch {
+      throw LanguageError.gesture(error)
+    }
+  }
+
+  static let clearLine = Declaration(
+    name: "clear-line", abstract: "drop the line being typed (C-c on the command line)",
+    effect: .looks, isGesture: true, keepsPanel: true
+  ) { interpreter, _ in
+    try interpreter.fullScreenControl("clear-line").clearLine()
   }
 }

@@ -13,6 +13,17 @@ package protocol FullScreenControl: AnyObject {
   func closePanel()
   /// Scrolls the output panel.
   func scrollPanel(_ scroll: PanelScroll)
+  /// Draws the whole terminal again at the next frame (`redraw`, Ctrl-L).
+  func redraw()
+  /// Gives the terminal back and stops until `fg` (`suspend`, Ctrl-Z); an error saying why on a
+  /// terminal that does not stop.
+  func suspend() throws(GestureError)
+  /// Back to the line REPL with the line being typed (`line-mode`, Ctrl-X Ctrl-A); an error
+  /// saying why on a terminal that has none.
+  func leaveForLineMode() throws(GestureError)
+  /// Drops the line being typed and starts a fresh one (`clear-line`, Ctrl-C on the command
+  /// line).
+  func clearLine()
 }
 
 /// How `panel` scrolls the output panel.

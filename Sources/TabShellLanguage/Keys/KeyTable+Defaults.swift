@@ -2,7 +2,9 @@ import TabShellKit
 
 extension KeyTable {
   /// The full-screen mode's built-in keys (docs/Contract.md, "The full-screen mode"): the
-  /// bindings every session starts with, before the start-up file's `bind` and `unbind`. In the
+  /// bindings every session starts with, before the start-up file's `bind` and `unbind`. Every key
+  /// the mode knows is here (Ctrl-C, Ctrl-Z, Ctrl-L, Ctrl-D, Ctrl-X Ctrl-A too): none is fixed in
+  /// the code. In the
   /// screen focus only the prefix key (Ctrl-B, as tmux's) is the shell's; the key after it is
   /// looked up in the prefix focus. PPage and NPage after it scroll a terminal tab back
   /// (`scrollback`, the `terminal` screen type's command: unknown where that type is not
@@ -22,12 +24,16 @@ extension KeyTable {
       (.bar, "Escape", "back"), (.bar, "Up", "panel up"), (.bar, "Down", "panel down"),
       (.bar, "PPage", "panel page-up"), (.bar, "NPage", "panel page-down"),
       (.bar, "?", "help tui"), (.bar, "q", "quit"), (.bar, "Tab", "set-focus screen"),
+      (.bar, "C-d", "quit"), (.bar, "C-x", "set-focus c-x"), (.bar, "C-z", "suspend"),
+      (.bar, "C-l", "redraw"),
+      (.controlX, "C-a", "line-mode"), (.controlX, "a", "line-mode"), (.controlX, "A", "line-mode"),
       (.command, "Escape", "back"), (.command, "M-Left", "swipe right"),
       (.command, "M-Right", "swipe left"),
     ]
     + (1...9).map { (.command, "M-\($0)", "tab \($0)") }
     + [
       (.command, "PPage", "panel page-up"), (.command, "NPage", "panel page-down"),
+      (.command, "C-c", "clear-line"), (.command, "C-z", "suspend"), (.command, "C-l", "redraw"),
       (.screen, "C-b", "set-focus prefix"),
       (.prefix, ":", "set-focus command"), (.prefix, "b", "set-focus bar"),
       (.prefix, "Escape", "set-focus bar"), (.prefix, "Left", "swipe right"),
@@ -37,5 +43,6 @@ extension KeyTable {
     + [
       (.prefix, "?", "help tui"), (.prefix, "d", "detach"),
       (.prefix, "PPage", "scrollback page-up"), (.prefix, "NPage", "scrollback page-down"),
+      (.prefix, "C-z", "suspend"), (.prefix, "C-l", "redraw"),
     ]
 }

@@ -1,21 +1,47 @@
 import TabShellKit
 
-/// Where keys go in the full-screen mode (docs/Contract.md, "Key bindings"): each focus has its
-/// own table of bindings, as each of tmux's modes has its key table.
-package enum KeyFocus: String, CaseIterable, Sendable {
-  /// Readline edits the line; the bindings take the keys readline is not given.
-  case command
-  /// Single keys act on the bar.
-  case bar
-  /// Keys go to the visible screen (one whose type takes input); the bindings take the keys
-  /// the shell keeps (the prefix key, Ctrl-B by default).
-  case screen
-  /// The one key after the prefix key in the screen focus: it reaches the shell, then the keys
-  /// go to the screen again (unless the key's commands gave the focus elsewhere).
-  case prefix
+/// A focus of the full-screen mode, named by its key table (docs/Contract.md, "Key bindings"):
+/// where keys go, as each of tmux's key tables is. The focuses are data: a name, and for a table
+/// that takes one key only, the focus the keys go back to after it; the full-screen mode registers
+/// what each does with a key its table does not bind (`FullScreenSession+Modes.swift`).
+package struct KeyFocus: Hashable, Sendable, CustomStringConvertible {
+  /// The name `bind --focus`, `keys --focus` and `set-focus` take.
+  package let rawValue: String
+  /// For a table that takes one key: the focus the keys go back to after that key (unless the
+  /// key's commands gave the focus elsewhere).
+  package let oneKeyBackTo: String?
 
-  /// The focuses that bindings can be made in.
-  package static let bindable: [KeyFocus] = [.command, .bar, .screen, .prefix]
+  private init(_ name: String, oneKeyBackTo: String? = nil) {
+    rawValue = name
+    self.oneKeyBackTo = oneKeyBackTo
+  }
+
+  /// The focus named `name`, among ``bindable``.
+  package init?(rawValue name: String) {
+    guard let focus = Self.bindable.first(where: { $0.rawValue == name }) else { return nil }
+    self = focus
+  }
+
+  package var description: String { rawValue }
+
+  /// Readline edits the line; the bindings take the keys readline is not given.
+  package static let command = KeyFocus("command")
+  /// Single keys act on the bar.
+  package static let bar = KeyFocus("bar")
+  /// Keys go to the visible screen (one whose type takes input); the bindings take the keys the
+  /// shell keeps (the prefix key, Ctrl-B by default).
+  package static let screen = KeyFocus("screen")
+  /// The one key after the prefix key in the screen focus: it reaches the shell, then the keys go
+  /// to the screen again.
+  package static let prefix = KeyFocus("prefix", oneKeyBackTo: "screen")
+  /// The one key after Ctrl-X in the bar focus (Ctrl-A: the line REPL), then the bar again.
+  package static let controlX = KeyFocus("c-x", oneKeyBackTo: "bar")
+
+  /// The focuses, each with its key table: bindings can be made in every one.
+  package static let bindable: [KeyFocus] = [.command, .bar, .screen, .prefix, .controlX]
+
+  /// The focus the keys go back to after one key of this one's table, if it takes one key.
+  package var afterOneKey: KeyFocus? { oneKeyBackTo.flatMap(KeyFocus.init(rawValue:)) }
 }
 
 /// A key bound to a command line, parsed once when it was bound.

@@ -29,6 +29,12 @@ public protocol ScreenType: AnyObject {
   /// screen gets the focus in the full-screen mode when it becomes visible, and scripts may `type`
   /// into it. `false` by default.
   var takesInput: Bool { get }
+  /// Whether its screens say themselves when an input changed what they show (with
+  /// ``ScreenContext/setNeedsDisplay()``), so that the host draws them after an input only then:
+  /// a screen whose input goes elsewhere and comes back later (a terminal tab forwards a key to its
+  /// program, whose echo asks for the drawing) spares a frame a key. `false` by default: the host
+  /// draws a screen after every input it handled.
+  var asksToBeDrawnAfterInput: Bool { get }
   /// Makes a new screen.
   ///
   /// Throwing refuses the screen: the command that asked for it fails with the error's description.
@@ -43,6 +49,7 @@ extension ScreenType {
   public var commands: [ScreenCommand] { [] }
   public var parameters: [CommandParameter] { [] }
   public var takesInput: Bool { false }
+  public var asksToBeDrawnAfterInput: Bool { false }
 }
 
 /// What the host tells a screen type about the screen it wants.

@@ -1,0 +1,112 @@
+import TabShellLanguage
+import TabShellTerminal
+
+/// The full-screen mode's state, in the parts its extensions work on (``FullScreenSession``).
+extension FullScreenSession {
+  /// The terminal's input as the mode has taken it.
+  struct InputState {
+    /// Decodes the terminal's bytes into keys, pastes and mouse events.
+    var decoder = InputDecoder()
+    /// The drag under way, if any.
+    var drag: SwipeDrag?
+    /// The mouse over a screen that takes input: whether it has the press.
+    var pointer = ScreenPointer()
+  }
+
+  /// The frame on the terminal and the one being drawn (swapped after each write, so that neither
+  /// is ever copied), what writes them, and the terminal's size.
+  package struct FrameOutput {
+    /// Encodes a frame as the changes from the last one, in the terminal's colours.
+    package var writer: FrameWriter
+    var front = CellGrid(columns: 0, rows: 0)
+    var back = CellGrid(columns: 0, rows: 0)
+    var bytes: [UInt8] = []
+    /// Where the last frame left the cursor.
+    var shownCursor: FrameWriter.Cursor?
+    /// A frame with no cell and no cursor changed is not written (a session's server draws after
+    /// each round of its loop, whatever ran).
+    package var skipsUnchangedFrames = false
+    /// The terminal's size.
+    var columns = 80
+    var rows = 24
+
+    init(writer: FrameWriter) {
+      self.writer = writer
+    }
+
+    /// Whether the frame drawn would change nothing on the terminal: no cell, no cursor.
+    func isUnchanged(cursor: FrameWriter.Cursor) -> Bool {
+      cursor == shownCursor && back.hasSameCells(as: front)
+    }
+
+    /// Encodes the frame drawn (``back``) as the changes from the one on the terminal (every cell
+    /// when `whole`) into ``bytes``.
+    mutating func encode(cursor: FrameWriter.Cursor, whole: Bool) {
+      bytes.removeAll(keepingCapacity: true)
+      writer.write(from: whole ? nil : front, to: back, cursor: cursor, into: &bytes)
+    }
+
+    /// The frame drawn is on the terminal now, the cursor where it left it.
+    mutating func shown(cursor: FrameWriter.Cursor) {
+      shownCursor = cursor
+      swap(&front, &back)
+    }
+  }
+
+  /// A region size told to a screen.
+  struct ScreenSize: Equatable {
+    var screen: String
+    var width: Int
+    var height: Int
+  }
+
+  /// What the screens were told (``syncScreenFocus()``).
+  struct ScreenFocusState {
+    /// The visible screen the last frame showed: when another becomes visible, the focus follows.
+    var shown: String?
+    /// The screen told it has the focus (`.focus(true)`), if any.
+    var focused: String?
+    /// The screen and region size last told (`.resize`).
+    var toldSize: ScreenSize?
+  }
+
+  /// What the command line, the hints and the panel show besides the line being typed: a frame
+  /// is drawn when it differs from the last frame's.
+  struct Chrome: Equatable {
+    var focus: KeyFocus
+    var panel: Int
+    var dragOffset: Int?
+  }
+
+  /// The one record of what changed since the last frame (docs/Contract.md, "The full-screen
+  /// mode"): the frame is a function of the state, and this says which parts of the state may
+  /// have changed that the mode cannot compare. The whole terminal (entering, a resize, `fg`,
+  /// `redraw`); the pages (something ran: a command, an input to a screen, background work, a
+  /// wait); and what the last frame showed around them (``Chrome``), compared with the state.
+  struct FrameDamage {
+    /// Every cell must be written again.
+    var all = true
+    /// The pages and the bar may have changed: draw them again.
+    var pages = true
+    /// What the last frame showed besides the pages and the line.
+    var shown: Chrome?
+    /// A command's wait took in work not drawn yet, and when the last frame of a wait was drawn
+    /// (``drawWhileWaiting(_:)``).
+    var wait: (pending: Bool, drawn: ContinuousClock.Instant?) = (false, nil)
+
+    /// Whether a frame is due for a state that shows `chrome`.
+    func needsFrame(showing chrome: Chrome) -> Bool { all || pages || shown != chrome }
+
+    /// A frame showing `chrome` was drawn.
+    mutating func drew(_ chrome: Chrome) {
+      all = false
+      pages = false
+      shown = chrome
+    }
+  }
+
+  /// What the state shows now besides the pages and the line.
+  var chrome: Chrome {
+    Chrome(focus: focus, panel: panel.version, dragOffset: input.drag?.offset)
+  }
+}

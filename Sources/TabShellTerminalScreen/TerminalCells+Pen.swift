@@ -1,3 +1,5 @@
+import CVTerm
+
 /// The pen, which the emulator keeps itself (docs/Contract.md, "Terminal tabs"): SGR as tmux
 /// reads it (``SGRParameters``), every attribute the canvas has; saved with the cursor and restored
 /// with it, reset with the terminal. libvterm 0.1.4 keeps a pen of its own (for DECRQSS, and a
@@ -14,6 +16,9 @@ extension TerminalCells {
       if style != pen { setPen(style) }
     case .cursorSaved, .saveCursor:
       savedPen = pen
+      var cursor = VTermPos()
+      vterm_state_get_cursorpos(state, &cursor)
+      savedCursor = (Int(cursor.row), Int(cursor.col))
     case .cursorRestored, .restoreCursor:
       if savedPen != pen { setPen(savedPen) }
     case .reset:

@@ -54,8 +54,12 @@ struct TerminalCells {
   var tables = TerminalTables()
   /// The style new cells are written with (``setPen(_:)``).
   private(set) var pen = TerminalStyle.default
-  /// The pen saved with the cursor.
+  /// The pen saved with the cursor, and where the cursor was when it was saved.
   var savedPen = TerminalStyle.default
+  var savedCursor: (row: Int, column: Int)?
+  /// Where the cursor restored next goes: the primary screen shown again at another size, its
+  /// lines reflowed, moves the cursor saved with it (see ``showAlternate(_:)``).
+  var pendingCursor: (row: Int, column: Int)?
   /// Whether libvterm's callbacks for its own pen change this one: not while it is handed the SGR
   /// this one already follows (``follow(_:)``).
   var followsLibvtermPen = true

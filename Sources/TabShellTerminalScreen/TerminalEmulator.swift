@@ -109,10 +109,27 @@ final class TerminalEmulator {
       Self.perform(replacement, on: terminal)
       cells.pointee.followsLibvtermPen = true
       cells.pointee.follow(replacement)
+      Self.restoreReflowedCursor(after: replacement, cells: cells, terminal: terminal)
     } plain: { run in
       self.writePlainly(run)
     }
     cells.pointee.collectIfNeeded()
+    cells.pointee.pendingCursor = nil
+  }
+
+  /// After a cursor restored (`CSI ? 1049 l`) on a primary screen reflowed when it was shown
+  /// again, moves libvterm's cursor where its character went (``TerminalCells/pendingCursor``).
+  private static func restoreReflowedCursor(
+    after replacement: Replacement, cells: UnsafeMutablePointer<TerminalCells>,
+    terminal: OpaquePointer
+  ) {
+    switch replacement {
+    case .cursorRestored, .restoreCursor: break
+    default: return
+    }
+    guard let target = cells.pointee.pendingCursor else { return }
+    cells.pointee.pendingCursor = nil
+    input("\u{1B}[\(target.row + 1);\(target.column + 1)H", to: terminal)
   }
 
   /// How many characters went to the cells without libvterm (``writePlainly(_:)``), for tests and
@@ -239,6 +256,7 @@ final class TerminalEmulator {
     Self.resize(
       terminal, rows: rows, columns: columns, parameterGuard: &parameterGuard,
       resetsRegion: &resetsRegion)
+    cells.pointee.collectIfNeeded()
   }
 
   /// Resizes libvterm's `terminal` and settles it (``settle()``) at once when its parser is between

@@ -63,6 +63,31 @@ struct TerminalScrollback {
     return (slot == 0 ? 0 : Int(entries[slot - 1].end))..<Int(entries[slot].end)
   }
 
+  /// A line's bytes as kept (``TerminalLineCoding``).
+  func encoded(_ index: Int) -> ArraySlice<UInt8> { bytes[range(of: index)] }
+
+  /// Keeps a line already encoded, of `cells` cells (a line moved as it is by a reflow).
+  mutating func appendEncoded(_ line: ArraySlice<UInt8>, cells: Int, wrapped: Bool) {
+    guard limit > 0, line.count + MemoryLayout<Entry>.stride <= byteLimit else { return }
+    if count >= limit { dropOldest(Swift.max(1, limit / 10)) }
+    bytes.append(contentsOf: line)
+    entries.append(
+      Entry(
+        end: UInt32(bytes.count),
+        cellsAndFlag: UInt32(Swift.min(cells, 0x7FFF_FFFF)) | (wrapped ? 0x8000_0000 : 0)))
+    dropOverTheByteLimit()
+  }
+
+  /// Takes every line out (to be put back reflowed), the view's place kept.
+  mutating func takeAll() -> TerminalScrollback {
+    var taken = TerminalScrollback(limit: limit, byteLimit: byteLimit)
+    swap(&taken.bytes, &bytes)
+    swap(&taken.entries, &entries)
+    swap(&taken.deadLines, &deadLines)
+    swap(&taken.deadBytes, &deadBytes)
+    return taken
+  }
+
   /// A line's cells, their styles and clusters added to `tables`.
   func cells(_ index: Int, tables: inout TerminalTables) -> [TabShellCell] {
     TerminalLineCoding.decode(bytes[range(of: index)], tables: &tables)
@@ -101,6 +126,12 @@ struct TerminalScrollback {
       Entry(
         end: UInt32(bytes.count),
         cellsAndFlag: UInt32(Swift.min(cells.count, 0x7FFF_FFFF)) | (wrapped ? 0x8000_0000 : 0)))
+    dropOverTheByteLimit()
+    if scrolledBack > 0 { scrolledBack = Swift.min(scrolledBack + 1, count) }
+  }
+
+  /// Drops the oldest lines while they are past ``byteLimit``, until a tenth of it is free.
+  private mutating func dropOverTheByteLimit() {
     if byteCount > byteLimit {
       // Room for a tenth of the bound, so that lines are dropped in groups.
       var free = 0
@@ -111,7 +142,6 @@ struct TerminalScrollback {
       }
       dropOldest(lines)
     }
-    if scrolledBack > 0 { scrolledBack = Swift.min(scrolledBack + 1, count) }
   }
 
   /// Takes back the newest line, as cells, when the screen grows.

@@ -44,7 +44,7 @@ enum TmuxPane {
   /// none ignored: a server that inherits the test thread's blocked signals does not answer); what
   /// it printed (nothing unless `output`: the server a command starts keeps that output open).
   @discardableResult
-  private static func tmux(_ socket: String, _ arguments: [String], output: Bool = true) throws
+  static func tmux(_ socket: String, _ arguments: [String], output: Bool = true) throws
     -> String
   {
     var ends: [Int32] = [-1, -1]
@@ -136,11 +136,18 @@ struct StyledScreen: Equatable, CustomStringConvertible {
     self.cursor = numbers.count == 2 ? [numbers[0], min(numbers[1], columns - 1)] : numbers
   }
 
-  /// A line of cells (text, style described), with `⟦…⟧` where the style changes and the plain
-  /// blanks at its end left out.
+  /// A line of cells (text, style described), with `⟦…⟧` where the style changes and the blanks
+  /// at its end that show nothing left out.
   private static func line(_ cells: [(String, String)]) -> String {
     var cells = cells
-    while let last = cells.last, last.0 == " ", last.1 == "" { cells.removeLast() }
+    // Trailing blanks that show nothing (no background, no line, no reverse video), as tmux's
+    // capture leaves them out: a colour of the text alone does not show on a blank.
+    let showing = ["bg", "reverse", "underline", "strike", "overline"]
+    while let last = cells.last, last.0 == " ",
+      !showing.contains(where: { last.1.contains($0) })
+    {
+      cells.removeLast()
+    }
     var line = ""
     var current = ""
     for (text, style) in cells {

@@ -76,7 +76,7 @@ package final class LanguageREPLEngine: REPLEngine, InterpreterHost {
     case .interrupted:
       // Ctrl-C stopped the command (or the hooks it set off): back to the prompt.
       Interpreter.interruption.store(false, ordering: .relaxed)
-      (sink ?? interpreter.defaultSink).report(
+      (sink ?? interpreter.services.output).report(
         Diagnostic(
           file: nil, location: SourceLocation(line: 1, column: 1), error: .failed("interrupted")))
     default: break

@@ -24,8 +24,6 @@ package final class Interpreter {
   /// The program that runs the interpreter: `tui`, `detach`, what waits draw, the full-screen
   /// mode's commands. `nil`: none of them (a script).
   package weak var host: (any InterpreterHost)?
-  /// Where a run's output goes when neither it nor the host names a sink.
-  package let defaultSink: any OutputSink
   /// How the shell is drawn and where its bar is scrolled, kept from command to command.
   package var view: ViewState
   /// The folder, `--keep-going` and the arguments scripts run with.
@@ -41,12 +39,11 @@ package final class Interpreter {
   /// Where the run under way is and prints: the script, its nesting, whether anything failed, the
   /// sink it was handed.
   var state = RunState()
-  /// What the host registered: the work it takes in while the shell waits, and the parameters it
-  /// adds to the screens commands make.
-  package var services = HostServices()
-
-  /// The built-in commands.
-  var table: CommandTable { .standard }
+  /// What the host registered: where output goes by default, the work it takes in while the
+  /// shell waits, and the parameters it adds to the screens commands make.
+  package var services: HostServices
+  /// The built-in commands (kept here: a command run reaches them without a global's lazy check).
+  let table = CommandTable.standard
 
   /// How deep `source` may nest.
   package static let sourceLimit = 64
@@ -61,15 +58,15 @@ package final class Interpreter {
     plugins.reservedCommands = Self.builtinCommandNames
     view = ViewState(renderOptions: renderOptions)
     settings = ScriptSettings(currentDirectory: currentDirectory)
-    defaultSink = output
+    services = HostServices(output: output)
     // What process plugins write on their standard error goes where the run under way prints.
     plugins.writeError = { [unowned self] in self.sink.relay($0) }
     keys.table = defaultKeyTable()
   }
 
   /// Where the run under way prints: the sink it was handed, else the host's
-  /// (``InterpreterHost/output``), else ``defaultSink``.
-  var sink: any OutputSink { state.sink ?? host?.output ?? defaultSink }
+  /// (``InterpreterHost/output``), else the one the interpreter was made with.
+  var sink: any OutputSink { state.sink ?? host?.output ?? services.output }
 
   /// Runs `body` with its output to `sink` (for `nil`, where it went), then puts back the sink of
   /// the run it is part of.

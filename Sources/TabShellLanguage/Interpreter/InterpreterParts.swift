@@ -60,9 +60,12 @@ struct RunState {
   var sink: (any OutputSink)?
 }
 
-/// What the host registered on the interpreter: what it takes in whenever the shell waits, and
-/// what it adds to the parameters of the screens commands make.
+/// What the host registered on the interpreter: where output goes when neither a run nor the host
+/// names a sink, what it takes in whenever the shell waits, and what it adds to the parameters of
+/// the screens commands make.
 package struct HostServices {
+  /// Where a run's output goes when neither it nor the host names a sink.
+  package let output: any OutputSink
   /// What the shell takes in while it waits, besides the process plugins (see
   /// ``BackgroundSource``).
   package var backgroundSources: [BackgroundSource] = []
@@ -74,8 +77,10 @@ package struct HostServices {
   /// leaves behind (`--artifacts`).
   package var history: (any ScreenHistory)?
 
-  /// Nothing registered.
-  package init() {}
+  /// Output to `output`, nothing else registered.
+  package init(output: any OutputSink) {
+    self.output = output
+  }
 }
 
 /// The lines a screen's program scrolled off its top (``HostServices/history``).

@@ -53,8 +53,9 @@ import Testing
     #expect(lines.first == "s.tabsh:1:1: error: unterminated ' quote")
   }
 
-  @Test func aNulByteIsRefusedWithTheREADMEsWords() throws {
-    let documented = try Self.quoted("error: cannot read 'FILE': a NUL byte", in: "README.md")
+  @Test func aNulByteIsRefusedWithTheDocumentedWords() throws {
+    let documented = try Self.quoted(
+      "error: cannot read 'FILE': a NUL byte", in: "docs/Performance.md")
     let directory = try folder(holding: Array("echo a".utf8) + [0] + Array("\n".utf8))
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let run = runInProcess(["s.tabsh"], directory: directory)

@@ -38,13 +38,18 @@ enum PanelDrawing {
   }
 
   /// ` help · Esc closes · PgUp PgDn · 1-18 of 123 `, cut to the width (the command first to go);
-  /// in the screen focus, where Esc is the screen's key, ` a key to the screen closes`.
+  /// in the screen focus, where Esc, PgUp and PgDn are the screen's keys, ` a key to the screen
+  /// closes` and the wheel, which scrolls the panel under the pointer.
   static func title(
     _ panel: OutputPanel, first: Int, visible: Int, total: Int, columns: Int,
     screenFocus: Bool = false
   ) -> String {
     var keys = screenFocus ? " a key to the screen closes" : " Esc closes"
-    if visible < total { keys += " · PgUp PgDn · \(first + 1)-\(first + visible) of \(total)" }
+    if visible < total {
+      keys +=
+        (screenFocus ? " · wheel" : " · PgUp PgDn")
+        + " · \(first + 1)-\(first + visible) of \(total)"
+    }
     keys += " "
     let room = columns - displayWidth(of: keys) - 2
     let command = room > 3 ? " " + Renderer.truncate(panel.title, toWidth: room) + " ·" : ""

@@ -29,6 +29,12 @@ extension ReadlineTests {
       let title = try #require(harness.screen.first { $0.contains("closes") })
       #expect(title.contains("a key to the screen closes"))
       #expect(!title.contains("Esc"))
+      // Help, longer than the panel, offers the wheel to scroll it: PgUp and PgDn are the
+      // screen's keys in this focus (they closed the panel and went to the program).
+      harness.type("\u{02}?")
+      #expect(session.focus == .screen)
+      let help = try #require(harness.screen.first { $0.contains("help tui") })
+      #expect(help.contains(" · wheel · 1-") && !help.contains("PgUp"))
       // In the bar focus (C-b b) the same panel's title says Esc.
       harness.type("\u{02}b")
       #expect(session.focus == .bar)

@@ -161,6 +161,25 @@ extension ReadlineTests {
       #expect(session.exit == .lineMode(line: "tab", point: 3))
     }
 
+    /// What a process plugin writes on its standard error while the mode runs, outside any
+    /// command (a screen's plugin drawing, a wait), goes to the panel, never onto the frame
+    /// (issue 34, item 3: a traceback scrolled the frame away until Ctrl-L).
+    @Test func aPluginsStandardErrorGoesToThePanelNotOntoTheFrame() throws {
+      let harness = Harness()
+      let session = harness.session
+      #expect(session.open(line: "", point: 0) == nil)
+      defer { session.close() }
+      session.step()
+      let written = harness.terminal.frames.count
+      harness.interpreter.plugins.writeError("kit: Traceback (most recent call last)\n")
+      session.step()
+      #expect(session.panel.isOpen)
+      #expect(session.panel.lines.map(\.text) == ["kit: Traceback (most recent call last)"])
+      // The next frame draws the panel; nothing but frames reached the terminal.
+      #expect(harness.terminal.frames.count == written + 1)
+      #expect(harness.screen.contains { $0.contains("kit: Traceback") })
+    }
+
     /// Outside a session, `detach` says so.
     @Test func detachOutsideASessionSaysSo() {
       let harness = Harness()

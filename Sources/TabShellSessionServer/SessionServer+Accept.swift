@@ -9,13 +9,13 @@ extension SessionServer {
   static let listenerRestTime: UInt64 = 100
 
   /// Accepts every waiting connection; one from another user is closed at once. One past
-  /// ``connectionLimit`` takes the place of the connection idle longest (``makeRoom(for:)``). When
+  /// ``ConnectionLimits/connectionLimit`` takes the place of the connection idle longest (``makeRoom(for:)``). When
   /// the process has no descriptor left (its terminal tabs took them), a waiting connection is
   /// refused with the spare's place (``SpareDescriptor``) rather than left waiting, which would
   /// wake every round at once; with no spare either, the listener rests for ``listenerRestTime``.
   func acceptAll() {
     while true {
-      switch UnixSocket.acceptNext(listener) {
+      switch UnixSocket.acceptNext(listener.fd) {
       case .connection(let fd):
         guard let peer = UnixSocket.peer(of: fd), peer.userID == CurrentProcess.userID else {
           SystemIO.close(fd)
@@ -23,15 +23,15 @@ extension SessionServer {
         }
         let connection = SessionConnection(fd: fd, peer: peer)
         connections.append(connection)
-        if connections.count(where: { !$0.isClosed }) > connectionLimit {
+        if connections.count(where: { !$0.isClosed }) > limits.connectionLimit {
           makeRoom(for: connection)
         }
       case .outOfDescriptors:
-        switch spare.refuseConnection(on: listener) {
+        switch listener.spare.refuseConnection(on: listener.fd) {
         case .refused: continue
         case .noneWaiting: return
         case .impossible:
-          listenerRest = MonotonicClock.now() + Self.listenerRestTime * 1_000_000
+          listener.restingUntil = MonotonicClock.now() + Self.listenerRestTime * 1_000_000
           return
         }
       case .none, .failed:
@@ -49,7 +49,7 @@ extension SessionServer {
     // Clients gone since the last read give their places up first.
     closeGone()
     let open = connections.count { !$0.isClosed }
-    guard open > connectionLimit else { return }
+    guard open > limits.connectionLimit else { return }
     guard let idlest = idlest(besides: newcomer) else {
       let refusal = RPCError(
         code: SessionProtocol.refusal,
@@ -68,7 +68,7 @@ extension SessionServer {
   }
 
   /// The connection that gives its place up to `newcomer`: one that has not said `hello` for
-  /// ``SessionServer/silentGrace`` since it came, the one accepted first; else the one idle longest
+  /// ``ConnectionLimits/silentGrace`` since it came, the one accepted first; else the one idle longest
   /// (``TabShellSessions/SessionConnection/lastActive``: one that has not said `hello` yet counts
   /// from its accept) whose request neither runs nor is held, those that take `events` after the
   /// others. Attached clients never.
@@ -79,11 +79,11 @@ extension SessionServer {
     }
     let now = MonotonicClock.now()
     let silent = candidates.filter {
-      $0.stage == .greeting && $0.accepted + UInt64(silentGrace) * 1_000_000 <= now
+      $0.stage == .greeting && $0.accepted + UInt64(limits.silentGrace) * 1_000_000 <= now
     }
     if let first = silent.min(by: { $0.accepted < $1.accepted }) { return first }
     return candidates.min { a, b in
-      let (aWatches, bWatches) = (isSubscriber(a), isSubscriber(b))
+      let (aWatches, bWatches) = (subscribers.contains(a), subscribers.contains(b))
       return aWatches == bWatches ? a.lastActive < b.lastActive : !aWatches
     }
   }
@@ -102,15 +102,10 @@ extension SessionServer {
     }
   }
 
-  /// Whether `connection` takes `events`.
-  private func isSubscriber(_ connection: SessionConnection) -> Bool {
-    subscribers.contains { $0 === connection }
-  }
-
   /// Writes `message` to `connection` if its socket takes it now, and closes it: a client that
   /// does not read misses the words, not its place.
   private func closeNow(_ connection: SessionConnection, saying message: RPCMessage) {
-    subscribers.removeAll { $0 === connection }
+    subscribers.remove(connection)
     connection.sendLast(message.line)
     _ = connection.flush()
     connection.close()

@@ -65,8 +65,7 @@ extension SessionServer: InterpreterHost {
 
   /// Takes waiting connections in, and reads once from each one that sent something.
   private func serveConnections() {
-    if let rest = listenerRest, MonotonicClock.now() >= rest { listenerRest = nil }
-    if listenerRest == nil { acceptAll() }
+    if listener.isWatched() { acceptAll() }
     let open = connections.filter { $0.wantsRead && !isHeld($0) }
     let ready = SystemIO.wait(open.map { SystemIO.Watched(fd: $0.fd) }, milliseconds: 0)
     for (connection, state) in zip(open, ready) where state.readable || state.broken {

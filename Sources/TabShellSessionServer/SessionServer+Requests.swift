@@ -70,7 +70,7 @@ extension SessionServer {
   /// Answers with an error, then closes the connection once the answer is written.
   func refuse(_ connection: SessionConnection, id: JSONValue, code: Int, _ message: String) {
     connection.sendLast(RPCMessage.error(id: id, RPCError(code: code, message: message)).line)
-    subscribers.removeAll { $0 === connection }
+    subscribers.remove(connection)
     connection.finish()
   }
 
@@ -176,7 +176,7 @@ extension SessionServer {
       return
     }
     answer(connection, id, .object([:]))
-    subscribers.removeAll { $0 === connection }
+    subscribers.remove(connection)
     connection.stage = .frames
     attachments.attached(connection, columns: columns, rows: rows)
   }
@@ -184,14 +184,14 @@ extension SessionServer {
   /// Streams the shell's events to `connection` as `event` notifications, as `trace json` writes
   /// them.
   func startEvents(for connection: SessionConnection) {
-    if !subscribers.contains(where: { $0 === connection }) { subscribers.append(connection) }
-    guard observer == nil else { return }
-    observer = interpreter.shell.addObserver { [unowned self] event in
+    if !subscribers.contains(connection) { subscribers.connections.append(connection) }
+    guard subscribers.observer == nil else { return }
+    subscribers.observer = interpreter.shell.addObserver { [unowned self] event in
       let json = TraceFormat.json(event)
       var line = Self.eventPrefix
       line.append(contentsOf: json.utf8)
       line.append(contentsOf: "}\n".utf8)
-      for subscriber in subscribers { subscriber.send(line) }
+      for subscriber in subscribers.connections { subscriber.send(line) }
     }
   }
 
@@ -201,8 +201,8 @@ extension SessionServer {
 
   /// Stops the events' observer.
   func stopEvents() {
-    guard let observer else { return }
+    guard let observer = subscribers.observer else { return }
     interpreter.shell.removeObserver(observer)
-    self.observer = nil
+    subscribers.observer = nil
   }
 }

@@ -25,32 +25,16 @@ package final class SessionServer {
   package let started = WallClock.secondsSince1970()
   /// The attached clients' part of the loop, when there is one.
   package var attachments: (any AttachedClients)?
-  /// How long a connection may stay without saying `hello` before it is closed, in milliseconds
-  /// (``TabShellSessions/SessionProtocol/helloTimeout``; tests change it).
-  package var helloTimeout = SessionProtocol.helloTimeout
-  /// How long a connection that has not said `hello` may be silent before it goes first when
-  /// room is made for one more, in milliseconds: clients say `hello` as soon as they are
-  /// connected, so one silent this long speaks no more, while one that has just come is not taken
-  /// for silent (tests shorten it).
-  package var silentGrace = 500
-  /// How many connections the server keeps open (``TabShellSessions/SessionProtocol/connectionLimit``;
-  /// tests lower it).
-  package var connectionLimit = SessionProtocol.connectionLimit
+  /// How long the server waits for its connections and how many it keeps (tests change them).
+  package var limits = ConnectionLimits()
   /// The connections open now.
   package internal(set) var connections: [SessionConnection] = []
   /// How the session ends, once it does: the status and the reason attached clients are given.
   package internal(set) var ending: (status: Int32, reason: EndReason)?
-  /// Connections that asked for `events`.
-  var subscribers: [SessionConnection] = []
-  /// The shell observer that feeds ``subscribers``.
-  var observer: Int?
+  /// Connections that asked for `events`, and the observer that feeds them.
+  var subscribers = EventSubscribers()
   /// The listening socket.
-  let listener: Int32
-  /// The descriptor given up to refuse a connection when none is left (``acceptAll()``).
-  let spare = SpareDescriptor()
-  /// Until when the listener is not watched (monotonic nanoseconds): no descriptor was left to
-  /// accept with, not even the spare's.
-  var listenerRest: UInt64?
+  var listener: SessionListener
   /// The command running now, while it waits (`SessionServer+Busy.swift`).
   var busy = BusyState()
   private var signals: SignalWatcher?
@@ -60,7 +44,7 @@ package final class SessionServer {
     self.interpreter = interpreter
     self.name = name
     self.socket = socket
-    self.listener = listener
+    self.listener = SessionListener(fd: listener)
     interpreter.host = self
   }
 
@@ -87,9 +71,8 @@ package final class SessionServer {
   package func runRound(timeout: Int32 = -1) {
     // Requests held back while a command ran are answered first, in the order they came.
     takeHeld()
-    if let rest = listenerRest, MonotonicClock.now() >= rest { listenerRest = nil }
     // A resting listener is watched with fd -1 (its waiting connections would wake every wait).
-    var watched = [SystemIO.Watched(fd: listenerRest == nil ? listener : -1)]
+    var watched = [SystemIO.Watched(fd: listener.isWatched() ? listener.fd : -1)]
     if let signals { watched.append(SystemIO.Watched(fd: signals.readDescriptor)) }
     let first = watched.count
     let open = connections.filter { !$0.isClosed }
@@ -103,7 +86,7 @@ package final class SessionServer {
     let backgroundStart = watched.count
     watched += interpreter.backgroundDescriptors.map { SystemIO.Watched(fd: $0) }
     let background = interpreter.backgroundTimeout
-    let rest = listenerRest.map { MonotonicClock.milliseconds(until: $0) } ?? -1
+    let rest = listener.restingUntil.map { MonotonicClock.milliseconds(until: $0) } ?? -1
     let wait = Self.soonest([
       busy.held.isEmpty ? timeout : 0, background, attachments?.timeout ?? -1, deadlineWait(open),
       rest,
@@ -152,7 +135,7 @@ package final class SessionServer {
 
   /// When `connection` must have said `hello` (monotonic nanoseconds).
   private func helloDeadline(_ connection: SessionConnection) -> UInt64 {
-    connection.accepted + UInt64(max(helloTimeout, 0)) * 1_000_000
+    connection.accepted + UInt64(max(limits.helloTimeout, 0)) * 1_000_000
   }
 
   /// Reads once from `connection` and handles every whole message or frame it holds. A client
@@ -243,7 +226,7 @@ package final class SessionServer {
   /// within that moment.
   func drop(_ connection: SessionConnection, reason: EndReason) {
     guard !connection.isClosed, connection.stage != .closing else { return }
-    subscribers.removeAll { $0 === connection }
+    subscribers.remove(connection)
     if connection.stage == .frames {
       attachments?.detached(connection, reason: reason)
       if reason == .tooSlow { connection.dropUnstartedOutput() }
@@ -291,8 +274,8 @@ package final class SessionServer {
       }
     }
     connections.removeAll { $0.isClosed }
-    subscribers.removeAll { $0.isClosed }
-    if subscribers.isEmpty { stopEvents() }
+    subscribers.connections.removeAll { $0.isClosed }
+    if subscribers.connections.isEmpty { stopEvents() }
   }
 
   /// Runs the background work that came, its output to the attached clients' panel (``output``).
@@ -325,7 +308,7 @@ package final class SessionServer {
       connection.finish()
     }
     stopEvents()
-    SystemIO.close(listener)
+    SystemIO.close(listener.fd)
     socket.remove()
     let deadline = MonotonicClock.now() + 1_000_000_000
     while connections.contains(where: { !$0.isClosed }), MonotonicClock.now() < deadline {

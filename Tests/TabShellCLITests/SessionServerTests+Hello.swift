@@ -7,7 +7,7 @@ import Testing
 extension SessionServerTests {
   @Test func connectionThatNeverSaysHelloIsClosedWhenItsTimeIsOver() throws {
     let harness = try Harness()
-    harness.server.helloTimeout = 100
+    harness.server.limits.helloTimeout = 100
     let start = MonotonicClock.now()
     let silent = try harness.connect()
     #expect(harness.isClosed(silent))
@@ -17,7 +17,7 @@ extension SessionServerTests {
 
   @Test func helloThatCameWhileTheServerWasBusyCounts() throws {
     let harness = try Harness()
-    harness.server.helloTimeout = 100
+    harness.server.limits.helloTimeout = 100
     let busy = try harness.greeted()
     // The round that accepts `late` runs this for longer than its time to say hello.
     harness.write(

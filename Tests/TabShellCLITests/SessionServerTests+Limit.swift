@@ -14,8 +14,8 @@ extension SessionServerTests {
   @Test func aConnectionPastTheLimitTakesThePlaceOfTheOneIdleLongest() throws {
     let harness = try Harness()
     // Silent ones are not closed for their silence meanwhile, however slow the machine.
-    harness.server.helloTimeout = 600_000
-    harness.server.connectionLimit = 3
+    harness.server.limits.helloTimeout = 600_000
+    harness.server.limits.connectionLimit = 3
     let (first, second, third) = (
       try harness.greeted(), try harness.greeted(), try harness.greeted()
     )
@@ -36,8 +36,8 @@ extension SessionServerTests {
   @Test func aClientGoneSinceTheLastReadGivesItsPlaceUpBeforeAnyIdleOne() throws {
     let harness = try Harness()
     // Silent ones are not closed for their silence meanwhile, however slow the machine.
-    harness.server.helloTimeout = 600_000
-    harness.server.connectionLimit = 3
+    harness.server.limits.helloTimeout = 600_000
+    harness.server.limits.connectionLimit = 3
     let (first, second, third) = (
       try harness.greeted(), try harness.greeted(), try harness.greeted()
     )
@@ -54,9 +54,9 @@ extension SessionServerTests {
   @Test func connectionsThatHaveNotSaidHelloGiveTheirPlacesUpFirstTheOldestFirst() throws {
     let harness = try Harness()
     // Silent ones are not closed for their silence meanwhile, however slow the machine.
-    harness.server.helloTimeout = 600_000
-    harness.server.connectionLimit = 4
-    harness.server.silentGrace = 0
+    harness.server.limits.helloTimeout = 600_000
+    harness.server.limits.connectionLimit = 4
+    harness.server.limits.silentGrace = 0
     let greeted = [try harness.greeted(), try harness.greeted()]
     // Accepted in one round, in the order they came.
     let silent = try (0..<4).map { _ in try harness.connect() }
@@ -71,8 +71,8 @@ extension SessionServerTests {
   @Test func aConnectionThatHasJustComeIsNotTakenForSilent() throws {
     let harness = try Harness()
     // Silent ones are not closed for their silence meanwhile, however slow the machine.
-    harness.server.helloTimeout = 600_000
-    harness.server.connectionLimit = 2
+    harness.server.limits.helloTimeout = 600_000
+    harness.server.limits.connectionLimit = 2
     let idle = try harness.greeted()
     // Accepted with the newcomer, its hello not read yet: it came after the idle one spoke.
     let coming = try harness.connect()

@@ -1,3 +1,5 @@
+import TabShellPlatform
+
 /// The session commands of the command line (`tabshell send`, `sessions`, `kill-session`,
 /// `attach`), declared once: both executables parse them from here, and the host's `--help`, manual
 /// page and completion files are written from here.
@@ -99,7 +101,7 @@ extension SessionInvocation {
         } else if word.hasPrefix("--session=") {
           session = String(word.dropFirst("--session=".count))
         } else {
-          throw usage("unknown option '\(word)'")
+          throw usage("unknown option '\(TerminalText.neutralized(word))'")
         }
       }
       if events {
@@ -124,7 +126,8 @@ extension SessionInvocation {
   }
 }
 
-/// A session command line that cannot be run (exit status 2).
+/// A session command line that cannot be run (exit status 2). What the user typed is written out
+/// in it (``TerminalText/neutralized(_:keepingLines:)``), as in every message.
 package struct SessionUsageError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The message.
   package var message: String

@@ -32,6 +32,10 @@ struct SessionInvocationTests {
     (["sessions", "x"], "sessions: no arguments are taken"),
     (["kill-session"], "kill-session: one NAME is taken"),
     (["attach", "a", "b"], "attach: at most one NAME is taken"),
+    // What the user typed is written out, as every message writes it: no escape reaches the
+    // terminal, no bidirectional control reorders the message.
+    (["send", "--\u{1B}]0;x\u{7}", "y"], #"send: unknown option '--\u{1B}]0;x\u{7}' ("#),
+    (["send", "--a\u{202E}b", "y"], #"send: unknown option '--a\u{202E}b' ("#),
   ])
   func usageErrors(_ arguments: [String], _ message: String) {
     #expect {

@@ -35,7 +35,8 @@ enum ExpectCommand {
     shell, arguments in
     let (position, tab) = try tab(shell, arguments[target])
     let expected = arguments[expectedTitle]
-    if tab.item.title != expected {
+    // A title is kept made safe (``screenTitle(_:)``): TITLE is compared as it would be kept.
+    if tab.item.title != screenTitle(expected) {
       throw LanguageError.expectFailed(
         "title of tab '\(tab.id)' (\(position)) is '\(Checks.shown(tab.item.title))', expected '\(Checks.shown(expected))'"
       )

@@ -42,7 +42,8 @@ extension Shell {
     let values = try ScreenParameters.values(parameters, of: type)
     let id = try registry.claim(id, base: type.name) { isLive($0) }
     let keepsTitle = title != nil
-    let title = title ?? type.defaultTitle
+    // Every title is kept as the one rule makes it (``screenTitle(_:)``), given or the type's.
+    let title = screenTitle(title ?? type.defaultTitle)
     let context = ScreenContext(screenID: id, shell: self)
     let screen: any Screen
     screenBeingMade = id

@@ -68,7 +68,7 @@ extension Shell {
     apply(
       model.setActionButton(
         ActionButton(
-          screenType: screenType.name, title: title ?? screenType.defaultTitle,
+          screenType: screenType.name, title: screenTitle(title ?? screenType.defaultTitle),
           icon: icon ?? screenType.icon)))
   }
 

@@ -67,11 +67,12 @@ extension ShellModel {
   }
 
   /// Renames a tab: its bar item and its root screen, which keeps this title from then on
-  /// (``ScreenRecord/keepsTitle``).
+  /// (``ScreenRecord/keepsTitle``), made safe as every title is (``screenTitle(_:)``).
   public mutating func renameTab(_ reference: TabReference, to title: String) throws(ShellError)
     -> Transition
   {
     let index = try self.index(of: reference)
+    let title = screenTitle(title)
     updateTab(at: index) { tab in
       tab.item.title = title
       tab.update(screenAt: 0) { screen in

@@ -140,6 +140,8 @@ extension ShellModel {
   /// The index of a tab given as a position, an id or a title (tried in that order), then a title
   /// in any case when one tab alone has it: a tab added again gets a new id (`disks-2`, made ids
   /// are never given out twice) and is still found by its title's name (`tab disks` for `Disks`).
+  /// A title is kept made safe (``screenTitle(_:)``), so a name is also tried as it would be kept:
+  /// a title given with a control or a blank at its end is found as it was given.
   @inline(__always)
   public func index(of reference: TabReference) throws(ShellError) -> Int {
     if tabs.isEmpty { throw .noTabs }
@@ -151,10 +153,17 @@ extension ShellModel {
       return position - 1
     case .name(let name):
       if let index = indexByID[name] { return index }
-      if let index = tabs.firstIndex(where: { $0.item.title == name }) { return index }
-      if let index = indexIgnoringCase(ofTitle: name) { return index }
-      throw .noSuchTab(name, suggestion: suggestion(for: name))
+      if let index = index(ofTitle: name) { return index }
+      let kept = screenTitle(name)
+      if kept != name, let index = index(ofTitle: kept) { return index }
+      let guess = suggestion(for: name) ?? (kept != name ? suggestion(for: kept) : nil)
+      throw .noSuchTab(name, suggestion: guess)
     }
+  }
+
+  /// The first tab whose title is `name`, else the one whose title is `name` in any case.
+  func index(ofTitle name: String) -> Int? {
+    tabs.firstIndex { $0.item.title == name } ?? indexIgnoringCase(ofTitle: name)
   }
 
   /// The one tab whose title is `name` in any case; `nil` for none or several.

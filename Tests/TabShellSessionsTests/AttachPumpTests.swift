@@ -81,6 +81,19 @@ struct AttachPumpTests {
     #expect(Array(shown[..<count]) == Array("\u{1B}[Hhello".utf8))
   }
 
+  /// The `end` frame's message is the server's words, printed on the user's terminal after the
+  /// client leaves it: its controls are written out, as in every message the client prints.
+  @Test func anEndsMessageHasItsControlsWrittenOut() throws {
+    let harness = try Harness()
+    var frames: [UInt8] = []
+    ServerFrame.end(reason: .killed, message: "[\u{1B}]0;x\u{7}\u{202E}]", status: nil)
+      .frame.encode(into: &frames)
+    try SystemIO.writeAll(harness.server, frames)
+    #expect(
+      harness.pump().run()
+        == AttachPump.Ending(reason: .killed, message: #"[\u{1B}]0;x\u{7}\u{202E}]"#, status: 0))
+  }
+
   /// The terminal's input ending sends `detach`, and the `end` that answers ends the loop.
   @Test func aClosedTerminalDetaches() throws {
     let harness = try Harness()

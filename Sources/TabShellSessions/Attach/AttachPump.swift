@@ -90,7 +90,8 @@ final class AttachPump {
           if (try? SystemIO.writeAll(terminalOutput, bytes)) == nil { detach(waiting: false) }
         case .end(let reason, let message, let status):
           let code = reason == .exited ? Int32(clamping: status ?? 0) : 0
-          return Ending(reason: reason, message: message, status: code)
+          // The server's words reach the user's terminal: written out as every message is.
+          return Ending(reason: reason, message: TerminalText.neutralized(message), status: code)
         case nil: return garbage
         }
       }

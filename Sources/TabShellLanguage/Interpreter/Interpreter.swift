@@ -34,6 +34,8 @@ package final class Interpreter {
   package var recorder: Recorder?
   /// The key bindings of the full-screen mode's focuses.
   package var keys = KeyBindings()
+  /// The paste buffers: copies, `set-buffer`, `load-buffer`.
+  package var buffers = PasteBuffers()
   /// What watches the shell: the trace, the hooks, a screen's recording.
   var observation = Observation()
   /// Where the run under way is and prints: the script, its nesting, whether anything failed, the

@@ -44,5 +44,6 @@ extension KeyTable {
       (.prefix, "?", "help tui"), (.prefix, "d", "detach"),
       (.prefix, "PPage", "scrollback page-up"), (.prefix, "NPage", "scrollback page-down"),
       (.prefix, "C-z", "suspend"), (.prefix, "C-l", "redraw"),
+      (.prefix, "]", "paste-buffer"),
     ]
 }

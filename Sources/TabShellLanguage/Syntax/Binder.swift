@@ -88,7 +88,12 @@ struct Binder {
         break
       }
       guard let (word, placeholder) = next() else { break }
-      if !onlyPositionals, !placeholder, word.text.hasPrefix("--") {
+      // An option is a word that starts with `--`, or one a command declares by a short name
+      // (`-b NAME`, as tmux's buffer commands take it).
+      if !onlyPositionals, !placeholder,
+        word.text.hasPrefix("--")
+          || (word.text.hasPrefix("-") && declaration.option(named: word.text) != nil)
+      {
         if word.text == "--" {
           onlyPositionals = true
           // The words after it are the program's (`add-tab terminal -- PROGRAM ARGS...`).

@@ -517,6 +517,12 @@ import harness_bench  # noqa: E402
 
 harness_bench.figures(TABSHELL, QUICK, figure)
 
+# 13. Copy mode (issue 31): a search through 100,000 lines kept, and the vi keys, key to frame.
+print("13. copy mode: a search through 100,000 lines kept, j and k", flush=True)
+import copy_bench  # noqa: E402
+
+copy_bench.figures(TABSHELL, QUICK, figure)
+
 print()
 print("| figure | target | measured | ratio | | notes |")
 print("|---|---|---|---|---|---|")

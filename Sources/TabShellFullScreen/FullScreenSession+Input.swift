@@ -63,7 +63,7 @@ extension FullScreenSession {
       }
       damage.pages = true
       // `back` may have dismissed the visible screen, which the prompt names.
-      if exit == nil, ReadlineBridge.isReading { rl_set_prompt(host.prompt()) }
+      if exit == nil, ReadlineBridge.isReading { rl_set_prompt(prompt) }
     } else {
       run(title: binding.line) { $0.runAsCommand { try $0.runBinding(binding) } }
     }
@@ -130,6 +130,10 @@ extension FullScreenSession {
 
   /// A line typed and accepted: into the history, then run.
   func runTyped(_ line: String) {
+    if question != nil {
+      answerQuestion(line)
+      return
+    }
     host.record(line)
     focus = .command
     run(title: line) { _ in
@@ -172,7 +176,7 @@ extension FullScreenSession {
     guard redraws() else { return }
     damage.pages = true
     // The prompt names the visible screen, which may have changed.
-    if exit == nil, ReadlineBridge.isReading { rl_set_prompt(host.prompt()) }
+    if exit == nil, ReadlineBridge.isReading { rl_set_prompt(prompt) }
   }
 
   /// The output panel's rows on the screen, when it is open: from its title row to `panelBottom`.

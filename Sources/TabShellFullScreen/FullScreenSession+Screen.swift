@@ -12,8 +12,14 @@ import TabShellTerminal
 /// the focus, and its region's size when it is shown at a new size. Typed characters come to it
 /// as keys (`a`, `é`, `Space`), a paste as text marked as a paste.
 extension FullScreenSession {
-  /// Whether the keys go to the screen (or to the prefix table, for one key).
-  var screenHasFocus: Bool { focus == .screen || focus == .prefix }
+  /// Whether the keys go to the screen (or to the prefix table, for one key, or to copy mode's).
+  var screenHasFocus: Bool { focus.isTheScreens }
+
+  /// Whether the visible screen is a terminal's in copy mode.
+  var visibleScreenIsCopying: Bool {
+    guard let visible = interpreter.shell.visibleScreen?.id else { return false }
+    return interpreter.services.terminals?.isCopying(visible) == true
+  }
 
   /// The focus follows the visible screen: one that takes input and has just become visible gets
   /// it; one that takes none never keeps it (the bar focus takes over). Then the screens are told
@@ -29,6 +35,13 @@ extension FullScreenSession {
     } else if !takesInput, screenHasFocus {
       focus = .bar
     }
+    // The screen focus is copy mode's while the screen is in it.
+    if focus == .screen, visibleScreenIsCopying {
+      focus = .copy
+    } else if focus == .copy, !visibleScreenIsCopying {
+      focus = takesInput ? .screen : .bar
+    }
+    if question != nil, focus != .command { dropQuestion() }
     let focused = screenHasFocus ? visible : nil
     if focused != screens.focused {
       if let old = screens.focused { tell(.focus(false), to: old) }

@@ -54,6 +54,7 @@ extension FullScreenSession {
           screenTakesInput: interpreter.shell.visibleScreenTakesInput)
       case .screen, .prefix:
         table.screenHints(afterPrefix: focus == .prefix, detaches: terminal.detaches)
+      case .copy: table.copyHints()
       default: [String]()
       }
     let commandLine = FullScreenView.CommandLine(

@@ -172,10 +172,11 @@ package final class FullScreenSession {
     handle(input.decoder.hasPending ? input.decoder.flushPending() : input.decoder.finishPaste())
   }
 
-  /// Starts reading a line with readline (the prompt, and `text` put back on it).
-  package func startLine(text: String = "", point: Int = 0) {
+  /// Starts reading a line with readline (the prompt, the shell's unless given, and `text` put
+  /// back on it).
+  package func startLine(text: String = "", point: Int = 0, prompt: String? = nil) {
     FullScreenReadline.dropPending()
-    ReadlineBridge.startLine(prompt: host.prompt())
+    ReadlineBridge.startLine(prompt: prompt ?? host.prompt())
     if !text.isEmpty { tabshell_rl_restore_line(text, Int32(clamping: point)) }
     FullScreenReadline.markChanged()
   }
@@ -195,7 +196,14 @@ package final class FullScreenSession {
     }
     switch ReadlineBridge.takeInput() {
     case nil: return
-    case .endOfInput: exit = .exit(0)
+    case .endOfInput:
+      // Ctrl-D on a question's empty line drops the question, not the shell.
+      if let asked = question {
+        dropQuestion()
+        focus = asked.focus
+      } else {
+        exit = .exit(0)
+      }
     case .line(let line): runTyped(line)
     }
   }

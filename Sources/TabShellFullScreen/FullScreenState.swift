@@ -11,6 +11,8 @@ extension FullScreenSession {
     var drag: SwipeDrag?
     /// The mouse over a screen that takes input: whether it has the press.
     var pointer = ScreenPointer()
+    /// The question the command line asks, if any (``FullScreenSession/ask(_:then:)``).
+    var question: Question?
   }
 
   /// The frame on the terminal and the one being drawn (swapped after each write, so that neither

@@ -80,13 +80,13 @@ struct FullScreenView {
     if panel.isOpen {
       PanelDrawing.draw(
         &panel, into: &grid, bottom: layout.capRow ?? layout.screenHeight,
-        screenFocus: commandLine.focus == .screen || commandLine.focus == .prefix)
+        screenFocus: commandLine.focus.isTheScreens)
     }
     guard layout.reservedRows > 0 else {
       return FrameWriter.Cursor(column: 0, row: 0, isVisible: false)
     }
     let cursor = CommandLineDrawing.draw(commandLine, into: &grid, row: layout.rows - 1)
-    guard commandLine.focus == .screen || commandLine.focus == .prefix, !panel.isOpen,
+    guard commandLine.focus.isTheScreens, !panel.isOpen,
       let screenCursor
     else { return cursor }
     // The region starts under the page's header.

@@ -35,7 +35,7 @@ struct KeyMode: Sendable {
   /// The modes of the focuses, by their tables' names.
   private static let modes: [KeyFocus: KeyMode] = [
     .command: .command, .bar: .ignoring, .screen: .screen, .prefix: .prefix,
-    .controlX: .ignoring,
+    .controlX: .ignoring, .copy: .ignoring,
   ]
 
   /// The mode of a focus (one registered nowhere ignores its unbound keys).

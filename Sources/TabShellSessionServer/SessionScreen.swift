@@ -99,7 +99,7 @@ final class SessionScreen: AttachedClients {
     }
     detachLeaving()
     // The prompt names the visible screen, which a `run` request may have changed.
-    let prompt = mode.host.prompt()
+    let prompt = mode.prompt
     if ReadlineBridge.isReading, tabshell_rl_prompt().map({ String(cString: $0) }) != prompt {
       rl_set_prompt(prompt)
       FullScreenReadline.markChanged()

@@ -27,4 +27,28 @@ extension TerminalEmulator {
     guard line < scrollback.count else { return .screen(line - scrollback.count) }
     return .kept(keptLine(line))
   }
+
+  /// Whether the alternate screen is shown (it keeps no lines).
+  var onAlternateScreen: Bool { cells.pointee.onAlternate }
+
+  /// Cells from a line's encoded bytes (``TerminalLineCoding``), their styles and clusters added
+  /// to the tables (which keep them until they are next rebuilt, between two writes).
+  func decode(_ bytes: ArraySlice<UInt8>) -> [TabShellCell] {
+    TerminalLineCoding.decode(bytes, tables: &cells.pointee.tables)
+  }
+
+  /// A row of the screen shown, encoded as the scrollback keeps a line (without its trailing
+  /// blanks unless it wrapped; reverse video applied).
+  func encodedRow(_ row: Int) -> [UInt8] {
+    let line = screenRows[row]
+    let wrapped = isWrapped(row: row)
+    let tables = cells.pointee.tables
+    let end = TerminalScrollback.contentEnd(
+      line, columns: columns, wrapped: wrapped, reverse: isReverse, tables: tables)
+    var bytes: [UInt8] = []
+    TerminalLineCoding.encode(
+      UnsafeBufferPointer(start: line, count: end), reverse: isReverse, tables: tables,
+      into: &bytes)
+    return bytes
+  }
 }

@@ -39,7 +39,7 @@ final class TerminalEmulator {
   private let terminal: OpaquePointer
   let state: OpaquePointer
   /// The screens' cells and what the program reported, which the state layer's callbacks write.
-  private let cells: UnsafeMutablePointer<TerminalCells>
+  let cells: UnsafeMutablePointer<TerminalCells>
   private let callbacks: UnsafeMutablePointer<VTermStateCallbacks>
   /// What libvterm's state hands on of the sequences it does not know (``fallbacks``).
   private let unrecognised: UnsafeMutablePointer<VTermParserCallbacks>

@@ -14,6 +14,8 @@ final class TerminalScreen: Screen {
   var toldActivity = false
   /// The canvas styles of the terminal's style indices, as drawn last.
   var canvasStyles = TerminalCanvasStyles()
+  /// Copy mode, while the screen is in it (``enterCopyMode()``).
+  var copy: CopyMode?
 
   init(session: TerminalSession, context: ScreenContext, sessions: TerminalSessions) {
     self.session = session
@@ -42,6 +44,10 @@ final class TerminalScreen: Screen {
     let emulator = session.emulator
     let rows = min(canvas.height, emulator.rows)
     let columns = min(canvas.width, emulator.columns)
+    if copy != nil {
+      drawCopy(in: &canvas, rows: rows, columns: columns)
+      return
+    }
     var run = TerminalRun()
     canvasStyles.prepare(for: emulator)
     for row in 0..<rows {

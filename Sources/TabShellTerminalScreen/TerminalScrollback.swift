@@ -38,6 +38,9 @@ struct TerminalScrollback {
   /// `count`: the lines that scroll off while it is scrolled back add to it, so that the view stays
   /// on the same lines.
   var scrolledBack = 0
+  /// How many lines were ever dropped from the front: a line's number for good (its index plus
+  /// this), by which copy mode's cursor and selection stay on their lines as the oldest go.
+  private(set) var dropped = 0
 
   /// The most bytes a terminal's scrollback may be given (`--scrollback-bytes`).
   static let largestByteLimit = 1 << 32 - 1
@@ -86,6 +89,12 @@ struct TerminalScrollback {
     swap(&taken.deadLines, &deadLines)
     swap(&taken.deadBytes, &deadBytes)
     return taken
+  }
+
+  /// Calls `body` with a line's bytes, encoded (``TerminalLineCoding``), in place.
+  func withBytes<Result>(of index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    let range = range(of: index)
+    return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
   }
 
   /// A line's cells, their styles and clusters added to `tables`.
@@ -159,6 +168,7 @@ struct TerminalScrollback {
     let lines = Swift.min(lines, count)
     guard lines > 0 else { return }
     deadLines += lines
+    dropped += lines
     deadBytes = Int(entries[deadLines - 1].end)
     scrolledBack = Swift.min(scrolledBack, count)
     guard deadBytes > (bytes.count - deadBytes) / 4 else { return }

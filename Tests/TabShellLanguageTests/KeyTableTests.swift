@@ -43,8 +43,8 @@ import Testing
     let session = try GestureSession()
     #expect(
       session.run(
-        "keys; keys --focus command; keys --focus screen; keys --focus prefix; keys --focus c-x")
-        == 0)
+        "keys; keys --focus command; keys --focus screen; keys --focus prefix; "
+          + "keys --focus copy; keys --focus c-x") == 0)
     let (output, errors, _) = session.take()
     #expect(errors == [])
     #expect(output.count == KeyTable.defaults.count)
@@ -57,6 +57,8 @@ import Testing
     #expect(output.contains("b       set-focus bar"))
     #expect(output.contains("?       help tui"))
     #expect(output.contains("NPage   scrollback page-down"))
+    #expect(output.contains("/       search"))
+    #expect(output.contains("y       copy-mode copy-selection-and-cancel"))
     // The keys once fixed in the code are bindings too.
     #expect(output.contains("C-d      quit"))
     #expect(output.contains("C-c      clear-line"))

@@ -99,4 +99,5 @@ private final class FocusRecorder: FullScreenControl {
   func suspend() throws(GestureError) {}
   func leaveForLineMode() throws(GestureError) {}
   func clearLine() {}
+  func ask(_ prompt: String, then answer: @escaping (Interpreter, String) throws -> Void) {}
 }

@@ -47,6 +47,7 @@ final class HostBuiltinPlugin: TabShellPlugin, ScreenParameterCompleter, ScreenH
     self.interpreter = interpreter
     interpreter.services.parameterCompleter = self
     interpreter.services.history = self
+    interpreter.services.terminals = HostTerminalTabs(sessions: sessions)
   }
 
   /// What a failed test leaves behind holds each terminal's last lines.

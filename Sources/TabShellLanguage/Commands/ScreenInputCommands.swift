@@ -72,9 +72,34 @@ enum ScreenInputCommands {
 extension Interpreter {
   /// Sends inputs to the screen `id` (the visible one for `nil`), in order. Whether the screen
   /// handled each is its own business: an input it did not handle is not an error.
-  func sendInput(_ inputs: [ScreenInput], to id: String?) throws(ShellError) {
+  ///
+  /// A key for a terminal tab in copy mode runs what the key table `copy` binds it to instead,
+  /// and so does each character of typed text (not a paste), as the full-screen mode types it.
+  func sendInput(_ inputs: [ScreenInput], to id: String?) throws {
     for input in inputs {
-      try send(.input(input, to: id))
+      switch input {
+      case .key(let key) where isCopying(id):
+        try pressInCopyMode(key, screen: copyingScreen(id))
+      case .text(let text, isPaste: false) where isCopying(id):
+        for (index, character) in zip(text.indices, text) {
+          guard isCopying(id) else {
+            try send(.input(.text(String(text[index...]), isPaste: false), to: id))
+            break
+          }
+          try pressInCopyMode(Key(character), screen: copyingScreen(id))
+        }
+      default:
+        try send(.input(input, to: id))
+      }
     }
+  }
+
+  /// The screen `id` names (the visible one for `nil`).
+  private func copyingScreen(_ id: String?) -> String { id ?? shell.visibleScreen?.id ?? "" }
+
+  /// Whether the screen `id` names is a terminal's in copy mode.
+  private func isCopying(_ id: String?) -> Bool {
+    guard let terminals = services.terminals else { return false }
+    return terminals.isCopying(copyingScreen(id))
   }
 }

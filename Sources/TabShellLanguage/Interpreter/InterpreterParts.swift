@@ -58,6 +58,9 @@ struct RunState {
   var anyFailed = false
   /// The sink the run under way was handed, if any (``Interpreter/printing(to:_:)``).
   var sink: (any OutputSink)?
+  /// The screen the copy-mode keys being run act on (`send-keys --to ID` to a screen in copy
+  /// mode), if not the visible one.
+  var copyTarget: String?
 }
 
 /// What the host registered on the interpreter: where output goes when neither a run nor the host
@@ -76,6 +79,8 @@ package struct HostServices {
   /// The lines screens' programs scrolled off their tops (terminal tabs'), for what a failed test
   /// leaves behind (`--artifacts`).
   package var history: (any ScreenHistory)?
+  /// The terminal tabs, for copy mode, `search`, `capture` and `pipe`.
+  package var terminals: (any TerminalTabs)?
 
   /// Output to `output`, nothing else registered.
   package init(output: any OutputSink) {

@@ -24,6 +24,10 @@ package protocol FullScreenControl: AnyObject {
   /// Drops the line being typed and starts a fresh one (`clear-line`, Ctrl-C on the command
   /// line).
   func clearLine()
+  /// Asks for a text on the command line, after `prompt` (`search` without TEXT): Enter runs
+  /// `answer` with it (its error shown as a command's), Escape drops it; the keys then go where
+  /// they were.
+  func ask(_ prompt: String, then answer: @escaping (Interpreter, String) throws -> Void)
 }
 
 /// How `panel` scrolls the output panel.

@@ -10,6 +10,10 @@ extension KeyTable {
   /// (`scrollback`, the `terminal` screen type's command: unknown where that type is not
   /// registered, which these bindings then say when pressed).
   package static let defaults: [(focus: KeyFocus, key: String, line: String)] =
+    modeDefaults + copyDefaults
+
+  /// The keys of every focus but copy mode's.
+  private static let modeDefaults: [(focus: KeyFocus, key: String, line: String)] =
     [
       (.bar, "Left", "swipe right"), (.bar, "Right", "swipe left"),
     ]
@@ -44,6 +48,29 @@ extension KeyTable {
       (.prefix, "?", "help tui"), (.prefix, "d", "detach"),
       (.prefix, "PPage", "scrollback page-up"), (.prefix, "NPage", "scrollback page-down"),
       (.prefix, "C-z", "suspend"), (.prefix, "C-l", "redraw"),
-      (.prefix, "]", "paste-buffer"),
+      (.prefix, "]", "paste-buffer"), (.prefix, "[", "copy-mode"),
     ]
+
+  /// Copy mode's keys (the table `copy`), tmux's vi keys: every one runs `copy-mode ACTION` but
+  /// the searches and the command line.
+  private static let copyDefaults: [(focus: KeyFocus, key: String, line: String)] =
+    copyActions.map { (KeyFocus.copy, $0.key, "copy-mode " + $0.action) } + [
+      (.copy, "/", "search"), (.copy, "?", "search --backward"), (.copy, ":", "set-focus command"),
+    ]
+
+  /// The keys of copy mode that run `copy-mode ACTION`, and their actions.
+  private static let copyActions: [(key: String, action: String)] = [
+    ("h", "cursor-left"), ("j", "cursor-down"), ("k", "cursor-up"), ("l", "cursor-right"),
+    ("Left", "cursor-left"), ("Down", "cursor-down"), ("Up", "cursor-up"),
+    ("Right", "cursor-right"), ("w", "next-word"), ("b", "previous-word"),
+    ("e", "next-word-end"), ("0", "start-of-line"), ("^", "back-to-indentation"),
+    ("$", "end-of-line"), ("Home", "start-of-line"), ("End", "end-of-line"),
+    ("g", "history-top"), ("G", "history-bottom"), ("H", "top-line"), ("M", "middle-line"),
+    ("L", "bottom-line"), ("C-u", "halfpage-up"), ("C-d", "halfpage-down"),
+    ("C-b", "page-up"), ("C-f", "page-down"), ("PPage", "page-up"), ("NPage", "page-down"),
+    ("C-y", "scroll-up"), ("C-e", "scroll-down"), ("n", "search-again"),
+    ("N", "search-reverse"), ("v", "begin-selection"), ("Space", "begin-selection"),
+    ("V", "select-line"), ("C-v", "rectangle-toggle"), ("y", "copy-selection-and-cancel"),
+    ("Enter", "copy-selection-and-cancel"), ("q", "cancel"), ("Escape", "cancel"),
+  ]
 }

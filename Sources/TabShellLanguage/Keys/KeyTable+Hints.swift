@@ -75,6 +75,21 @@ extension KeyTable {
     ]
   }
 
+  /// Copy mode's hint lines, longest first (the last is empty): leaving it, searching, selecting,
+  /// copying and the command line, each with the first key bound to it in the table `copy`.
+  package func copyHints() -> [String] {
+    let hints = [
+      hint("leave", for: "copy-mode cancel", in: .copy), hint("search", for: "search", in: .copy),
+      hint("select", for: "copy-mode begin-selection", in: .copy),
+      hint("copy", for: "copy-mode copy-selection-and-cancel", in: .copy),
+      hint("command", for: "set-focus command", in: .copy),
+    ].compactMap { $0 }
+    return [
+      line(hints, allKeys: true), line(hints, allKeys: false),
+      line(Array(hints.prefix(2)), allKeys: false), "",
+    ]
+  }
+
   private func line(_ hints: [Hint], allKeys: Bool) -> String {
     hints.map { $0.text(allKeys: allKeys) }.joined(separator: " · ")
   }

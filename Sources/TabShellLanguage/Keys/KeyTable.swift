@@ -36,9 +36,12 @@ package struct KeyFocus: Hashable, Sendable, CustomStringConvertible {
   package static let prefix = KeyFocus("prefix", oneKeyBackTo: "screen")
   /// The one key after Ctrl-X in the bar focus (Ctrl-A: the line REPL), then the bar again.
   package static let controlX = KeyFocus("c-x", oneKeyBackTo: "bar")
+  /// Copy mode on the visible terminal tab: keys move its cursor, select and copy (tmux's
+  /// `copy-mode-vi` table); the focus while the screen focus's screen is in copy mode.
+  package static let copy = KeyFocus("copy")
 
   /// The focuses, each with its key table: bindings can be made in every one.
-  package static let bindable: [KeyFocus] = [.command, .bar, .screen, .prefix, .controlX]
+  package static let bindable: [KeyFocus] = [.command, .bar, .screen, .prefix, .controlX, .copy]
 
   /// The focus the keys go back to after one key of this one's table, if it takes one key.
   package var afterOneKey: KeyFocus? { oneKeyBackTo.flatMap(KeyFocus.init(rawValue:)) }

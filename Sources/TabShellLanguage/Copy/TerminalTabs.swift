@@ -1,0 +1,45 @@
+@_spi(Host) import TabShellKit
+
+/// What the host's terminal tabs do for the commands that reach into them (``HostServices/terminals``):
+/// copy mode, its searches, and (``TerminalTabs/capture(_:scrollback:escapes:)``) their text.
+///
+/// Isolation: called on the interpreter's thread.
+package protocol TerminalTabs: AnyObject {
+  /// Whether the screen `id` is a terminal's in copy mode.
+  func isCopying(_ id: String) -> Bool
+  /// Enters copy mode on the terminal screen `id` (nothing when it is in it).
+  func enterCopyMode(_ id: String) throws(TerminalTabError)
+  /// Does `action` in the copy mode of the terminal screen `id`; the text it copied, if any.
+  func copy(_ action: CopyAction, screen id: String) throws(TerminalTabError) -> String?
+  /// Enters copy mode on the terminal screen `id` if it is not in it, and moves its cursor to the
+  /// next match of `text` (of `pattern` when one is given) after it, or before it when
+  /// `backward`.
+  func search(_ text: String, pattern: TextPattern?, backward: Bool, screen id: String)
+    throws(TerminalTabError)
+}
+
+/// Why a command could not reach into a terminal tab.
+package enum TerminalTabError: Error, Equatable, Sendable {
+  /// The screen is not a terminal's (or there is none of that id).
+  case notATerminal(String)
+  /// The screen is not in copy mode.
+  case notCopying(String)
+  /// A search found nothing.
+  case noMatch(String, isRegex: Bool)
+  /// `search-again` with no search made.
+  case noSearch
+}
+
+extension LanguageError {
+  /// A terminal tab's refusal, in words.
+  init(_ error: TerminalTabError) {
+    switch error {
+    case .notATerminal(let id): self = .failed("screen \(quoted(id)) is not a terminal")
+    case .notCopying(let id):
+      self = .failed("screen \(quoted(id)) is not in copy mode ('copy-mode' enters it)")
+    case .noMatch(let text, let isRegex):
+      self = .failed("no match for \(isRegex ? "the expression " : "")\(quoted(text))")
+    case .noSearch: self = .failed("no search to repeat ('search TEXT' makes one)")
+    }
+  }
+}

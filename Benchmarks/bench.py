@@ -448,6 +448,13 @@ for label, size, startup, moves in [
     figure(f"key to frame, {label}, p50", p50 * 1e3, "ms", 1, False)
     figure(f"key to frame, {label}, p99", p99 * 1e3, "ms", 5, False,
            f"(slowest {worst * 1e3:.1f} ms; load {load})")
+# The same in instructions (callgrind), steady on a busy machine: the target is the figure before
+# issue 29 redesigned the edge (4,383,030 at 3927bd4), so that nothing got slower.
+if shutil.which("valgrind"):
+    per_key = tui_bench.key_instructions(os.path.join(BIN_DIR, "tabshell-host"), 80, 24,
+                                         "layout demo\n", 100 if QUICK else 400, [b"2", b"1"])
+    figure("key to frame, demo, 80×24, instructions", per_key, "instructions", 4_383_030, False,
+           "(callgrind; 4,383,030 before issue 29's redesign)")
 # A process plugin's screen that takes input (the Python example's list, protocol version 2) has
 # the focus: Down and Up go to it, and it is drawn again.
 example = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "plugins",

@@ -195,6 +195,42 @@ def thousand_tabs():
         "tab 500\n"
 
 
+def key_instructions(host, columns, rows, startup, count, keys):
+    """Instructions the shell spends from a key to its finished frame (callgrind, steady where a
+    clock is not): `tabshell-host --tui` under valgrind taking `count` keys in the bar focus, the
+    keys taking turns, less the same run taking none, over `count`. Each run is ended by SIGTERM
+    (the mode's own way out) once its last frame is read."""
+    def run(keys_to_send):
+        folder = tempfile.mkdtemp(prefix="tabshell-key-instructions-")
+        wrapper = os.path.join(folder, "host")
+        with open(wrapper, "w", encoding="utf-8") as handle:
+            # The shell starts itself again at start-up: valgrind follows it (--trace-children).
+            handle.write(f"#!/bin/sh\nexec valgrind --tool=callgrind --trace-children=yes "
+                         f"--callgrind-out-file=/dev/null --log-file={folder}/log.%p {host} \"$@\"\n")
+        os.chmod(wrapper, 0o755)
+        session = Session(wrapper, columns, rows, startup)
+        os.write(session.fd, b"\x1b")
+        session.until_frame(timeout=60)
+        session.drain(0.3)
+        for number in range(keys_to_send):
+            os.write(session.fd, keys[number % len(keys)])
+            session.until_frame(timeout=60)
+        session.child.terminate()
+        session.child.wait(timeout=120)
+        os.close(session.fd)
+        shutil.rmtree(session.home, ignore_errors=True)
+        total = 0
+        for name in os.listdir(folder):
+            if name.startswith("log."):
+                text = open(os.path.join(folder, name), encoding="utf-8").read()
+                found = [line for line in text.splitlines() if "refs:" in line]
+                if found:
+                    total += int(found[-1].split("refs:")[-1].strip().replace(",", ""))
+        shutil.rmtree(folder, ignore_errors=True)
+        return total
+    return (run(count) - run(0)) / count
+
+
 def cpu_seconds(pid):
     """The CPU time a process has used, from /proc: its time on a CPU in nanoseconds
     (/proc/PID/schedstat) where the kernel keeps it, else user + system in clock ticks."""

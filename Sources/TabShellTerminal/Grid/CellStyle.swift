@@ -11,7 +11,14 @@ package struct CellStyle: Hashable, Sendable {
   /// The background's colour.
   package var background: CellColor
   /// Bold, dim, italic, underline, reverse, strikethrough, blink, conceal.
-  package var attributes: CellAttributes
+  package var attributes: CellAttributes {
+    get { CellAttributes(rawValue: attributeBits) }
+    set { attributeBits = newValue.rawValue }
+  }
+  /// ``attributes``' bits. Kept as bits: the canvas's attributes are a type of the core, whose
+  /// layout (library evolution) is not known here, so a style holding them is copied through the
+  /// core's value witnesses, and so is a frame's encoder that holds its pen.
+  private var attributeBits: UInt8
   /// The underline's shape, its code in SGR `4:N` (1 single, 2 double, 3 curly, 4 dotted, 5
   /// dashed), when underlined.
   package var underlineShape: UInt8 = 1
@@ -30,7 +37,7 @@ package struct CellStyle: Hashable, Sendable {
   ) {
     self.foreground = foreground
     self.background = background
-    self.attributes = attributes
+    self.attributeBits = attributes.rawValue
   }
 
   /// A canvas cell's style, its background `background` where it has the terminal's own (the

@@ -265,22 +265,33 @@ import Testing
     }
     let pids = sessions.pids
     #expect(pids.count == 100)
-    // The sessions' own descriptors, looked at one by one: other tests of this process (pseudo-
-    // terminals of their own) may open and close some at the same time.
-    let descriptors = sessions.descriptors
-    #expect(Self.terminalDescriptors(among: descriptors) >= 100)
+    // The sessions' own descriptors, each known by what it is open on (a pseudo-terminal's
+    // number, a pidfd's process): other tests of this process open pseudo-terminals and pidfds of
+    // their own, which may take the numbers these leave.
+    let opened = Self.terminalDescriptors(among: sessions.descriptors)
+    #expect(opened.count >= 100)
     for index in 0..<100 { #expect(shell.run("close-tab t\(index)")) }
     #expect(shell.wait(seconds: 10) { sessions.count == 0 })
-    #expect(Self.terminalDescriptors(among: descriptors) == 0)
+    let left = Self.terminalDescriptors(among: opened.map(\.descriptor))
+    #expect(Set(left.map(\.identity)).isDisjoint(with: opened.map(\.identity)))
     for pid in pids { #expect(!CurrentProcess.exists(pid)) }
   }
 
-  /// How many of `descriptors` are open as pseudo-terminals' other ends or pidfds.
-  static func terminalDescriptors(among descriptors: [Int32]) -> Int {
-    descriptors.filter { descriptor in
+  /// Those of `descriptors` open as pseudo-terminals' other ends or pidfds, each with what it is
+  /// open on (`tty-index` or `Pid` in /proc/self/fdinfo).
+  static func terminalDescriptors(among descriptors: [Int32]) -> [(
+    descriptor: Int32, identity: String
+  )] {
+    descriptors.compactMap { descriptor -> (descriptor: Int32, identity: String)? in
       let target =
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)"))
-      return target == "/dev/ptmx" || target == "anon_inode:[pidfd]"
-    }.count
+      guard target == "/dev/ptmx" || target == "anon_inode:[pidfd]",
+        let info = try? String(contentsOfFile: "/proc/self/fdinfo/\(descriptor)", encoding: .utf8),
+        let line = info.split(separator: "\n").first(where: {
+          $0.hasPrefix("tty-index:") || $0.hasPrefix("Pid:")
+        })
+      else { return nil }
+      return (descriptor, String(line))
+    }
   }
 }

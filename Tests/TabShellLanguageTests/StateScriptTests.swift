@@ -25,6 +25,12 @@ final class Session {
       report: { sink.errors.append($0.description) })
   }
 
+  /// A session with `plugin` too.
+  convenience init(with plugin: any TabShellPlugin) throws {
+    self.init()
+    try interpreter.shell.register(plugin, source: "tests")
+  }
+
   /// Runs a script; returns how it ended.
   @discardableResult
   func run(_ text: String, file: String? = "t.tabsh") -> Interpreter.Outcome {

@@ -107,7 +107,7 @@ private struct StateScriptWriter {
     let root = tab.stack[0]
     var words = ["add-tab", root.type, "--id", tab.id]
     let type = try? shell.registry.screenType(named: root.type)
-    if tab.item.title != type?.defaultTitle { words += ["--title", tab.item.title] }
+    if tab.item.title != Self.defaultTitle(type) { words += ["--title", tab.item.title] }
     if tab.item.icon != type?.icon { words += ["--icon", tab.item.icon] }
     let defaultSelectedIcon = tab.item.icon != type?.icon ? tab.item.icon : type?.selectedIcon
     if tab.item.selectedIcon != defaultSelectedIcon {
@@ -130,15 +130,21 @@ private struct StateScriptWriter {
   private mutating func addAction(_ button: ActionButton) {
     var words = ["add-action", button.screenType]
     let type = try? shell.registry.screenType(named: button.screenType)
-    if button.title != type?.defaultTitle { words += ["--title", button.title] }
+    if button.title != Self.defaultTitle(type) { words += ["--title", button.title] }
     if button.icon != type?.icon { words += ["--icon", button.icon] }
     command(words)
+  }
+
+  /// The title a screen of `type` gets when none is given: its default title as the core keeps
+  /// every title (``screenTitle(_:)``).
+  private static func defaultTitle(_ type: (any ScreenType)?) -> String? {
+    type.map { screenTitle($0.defaultTitle) }
   }
 
   /// `--title` when it is not the type's default, and the parameters.
   private func details(of screen: ScreenInfo) -> [String] {
     let type = try? shell.registry.screenType(named: screen.type)
-    let title = screen.title != type?.defaultTitle ? ["--title", screen.title] : []
+    let title = screen.title != Self.defaultTitle(type) ? ["--title", screen.title] : []
     return title + parameters(screen.parameters)
   }
 

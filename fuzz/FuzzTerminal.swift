@@ -68,19 +68,8 @@ func fuzzEmulator(
 /// Draws the emulator's view as a terminal tab draws it.
 func draw(_ emulator: TerminalEmulator) {
   var canvas = Canvas(width: emulator.columns, height: emulator.rows)
-  var run = TerminalRun()
-  for row in 0..<emulator.rows {
-    switch emulator.viewRow(row) {
-    case .kept(let cells):
-      TerminalScreen.draw(
-        row: row, columns: min(emulator.columns, cells.count), run: &run, in: &canvas
-      ) { cells[$0] }
-    case .screen(let line):
-      TerminalScreen.draw(row: row, columns: emulator.columns, run: &run, in: &canvas) {
-        emulator.cell(row: line, column: $0)
-      }
-    }
-  }
+  var styles = TerminalCanvasStyles()
+  _ = TerminalScreen.drawView(of: emulator, in: &canvas, styles: &styles)
   // The cursor may be outside a screen that shrank while a sequence was under way (it is put back
   // at the next point between sequences); the screen draws it only inside.
   _ = emulator.cursor

@@ -48,23 +48,7 @@ final class TerminalScreen: Screen {
       drawCopy(in: &canvas, rows: rows, columns: columns)
       return
     }
-    var run = TerminalRun()
-    canvasStyles.prepare(for: emulator)
-    for row in 0..<rows {
-      switch emulator.viewRow(row) {
-      case .kept(let cells):
-        cells.withUnsafeBufferPointer { cells in
-          guard let base = cells.baseAddress else { return }
-          Self.draw(
-            row: row, cells: base, count: min(columns, cells.count), run: &run, in: &canvas,
-            styles: &canvasStyles, emulator: emulator, reverse: false)
-        }
-      case .screen(let line):
-        Self.draw(
-          row: row, cells: emulator.screenRows[line], count: columns, run: &run, in: &canvas,
-          styles: &canvasStyles, emulator: emulator, reverse: emulator.isReverse)
-      }
-    }
+    _ = Self.drawView(of: emulator, in: &canvas, styles: &canvasStyles)
     if emulator.scrolledBack > 0 {
       drawPosition(in: &canvas, columns: columns)
       return
@@ -73,6 +57,34 @@ final class TerminalScreen: Screen {
     if session.ending == nil, emulator.cursorVisible, cursor.row < rows, cursor.column < columns {
       canvas.cursor = Canvas.Cursor(row: cursor.row, column: cursor.column)
     }
+  }
+
+  /// Draws what `emulator` shows (its screen, or the lines kept where it is scrolled back) at the
+  /// canvas's top left, as far as both reach; the rows and columns drawn. The fuzz target for
+  /// terminal input (fuzz/FuzzTerminal.swift) draws with it too.
+  static func drawView(
+    of emulator: TerminalEmulator, in canvas: inout Canvas, styles: inout TerminalCanvasStyles
+  ) -> (rows: Int, columns: Int) {
+    let rows = min(canvas.height, emulator.rows)
+    let columns = min(canvas.width, emulator.columns)
+    var run = TerminalRun()
+    styles.prepare(for: emulator)
+    for row in 0..<rows {
+      switch emulator.viewRow(row) {
+      case .kept(let cells):
+        cells.withUnsafeBufferPointer { cells in
+          guard let base = cells.baseAddress else { return }
+          draw(
+            row: row, cells: base, count: min(columns, cells.count), run: &run, in: &canvas,
+            styles: &styles, emulator: emulator, reverse: false)
+        }
+      case .screen(let line):
+        draw(
+          row: row, cells: emulator.screenRows[line], count: columns, run: &run, in: &canvas,
+          styles: &styles, emulator: emulator, reverse: emulator.isReverse)
+      }
+    }
+    return (rows, columns)
   }
 
   /// Draws `count` cells of a row: runs of ASCII cells of one style (blanks among them) a write

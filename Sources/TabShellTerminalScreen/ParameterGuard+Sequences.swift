@@ -29,6 +29,10 @@ enum Replacement: Equatable {
   case cursorRestored
   /// After a reset (RIS, `ESC c`; DECSTR, `CSI ! p`): the pen is the default one.
   case reset
+  /// SM or RM (DECSET or DECRST when `isPrivate`) of several modes, `numbers` as written (each in
+  /// 0...2^31 − 1): each set or reset in turn, a sequence of one mode each to libvterm, which
+  /// takes the first parameter only.
+  case modes([Int32], isPrivate: Bool, set: Bool)
 }
 
 extension ParameterGuard {
@@ -81,6 +85,34 @@ extension ParameterGuard {
     return .keep
   }
 
+  /// Takes the byte after an ESC in a string, which libvterm did not get (``State/escapeInString``):
+  /// `\` ends the string (BEL to libvterm); CAN and SUB cancel it; another control is executed,
+  /// the ESC still waiting (but BEL, left out); any other byte ends the string and starts an escape
+  /// sequence (CAN and ESC to libvterm before it).
+  mutating func takeAfterEscapeInString(_ byte: UInt8) -> Action {
+    switch byte {
+    case UInt8(ascii: "\\"):
+      state = .ground
+      return .endString
+    case 0x18, 0x1A:
+      state = .ground
+      return .keep
+    case 0x07:
+      return .drop
+    case 0x00..<0x20, 0x7F:
+      if byte != 0x1B {
+        modes.execute(byte)
+        return .keep
+      }
+      state = .escape
+      return .keepAfterCancel(nil)
+    default:
+      state = .escape
+      if case .keepThen(let replacement) = takeEscape(byte) { return .keepAfterCancel(replacement) }
+      return .keepAfterCancel(nil)
+    }
+  }
+
   /// Takes a CSI's final byte.
   mutating func takeFinal(_ byte: UInt8) -> Action {
     if !marked, let replacement = replacement(for: byte) { return .replace(replacement) }
@@ -96,16 +128,30 @@ extension ParameterGuard {
     if byte == UInt8(ascii: "l") { settleWanted = true }
     // SM and RM, DEC's or not: libvterm takes one leader byte, no intermediate, and the first
     // parameter's low 31 bits (`CSI_ARG`).
-    let number = firstParameter & Self.missingParameter
-    guard csiIntermediates == 0, leaders == 0 || (leaders == 1 && leader == UInt8(ascii: "?")),
-      number != Self.missingParameter
+    guard csiIntermediates == 0, leaders == 0 || (leaders == 1 && leader == UInt8(ascii: "?"))
     else { return .keep }
-    modes.setMode(number, isPrivate: leaders == 1, to: byte == UInt8(ascii: "h"))
-    if leaders == 1, number == 69 { marginMode = byte == UInt8(ascii: "h") }
+    let isSet = byte == UInt8(ascii: "h")
+    if sgr.items.count > 1, !sgr.isIgnored {
+      // Several: libvterm 0.1.4 would set the first only (ncurses' `CSI ? 1006 ; 1000 h` left the
+      // mouse off); xterm and tmux set each in turn, and so does the emulator, a mode a sequence.
+      let numbers = sgr.items.map(\.value).filter { $0 != SGRParameters.missing }
+      for number in numbers { noteMode(Int(number), to: isSet) }
+      return .replace(.modes(numbers, isPrivate: leaders == 1, set: isSet))
+    }
+    let number = firstParameter & Self.missingParameter
+    guard number != Self.missingParameter else { return .keep }
+    noteMode(number, to: isSet)
     if leaders == 1, number == 1048 || number == 1049 {
-      return .keepThen(byte == UInt8(ascii: "h") ? .cursorSaved : .cursorRestored)
+      return .keepThen(isSet ? .cursorSaved : .cursorRestored)
     }
     return .keep
+  }
+
+  /// Follows a mode of the SM or RM under way set or reset: the modes plain text depends on, and
+  /// the left and right margin mode.
+  private mutating func noteMode(_ number: Int, to value: Bool) {
+    modes.setMode(number, isPrivate: leaders == 1, to: value)
+    if leaders == 1, number == 69 { marginMode = value }
   }
 
   /// What the emulator does instead of the CSI with no leader or intermediate byte that `final`

@@ -32,6 +32,14 @@
 ///   libvterm decodes text that starts with ASCII and text that starts past 0x7F with two decoders,
 ///   so the rest of the character, in the next write, went to a decoder that had not seen its start
 ///   (both halves were drawn as U+FFFD, and a third one came before the next ASCII text).
+/// - A string's ST (`ESC \`) goes to libvterm as BEL, which ends its strings too: libvterm takes the
+///   string as ending a byte before the `\` and reads it from the last write's start or the last
+///   control's, so an ST whose ESC ended the write before (a read cut between them), or with a
+///   control between its two bytes, gave it a string of −1 bytes, which it read past the end of
+///   the write (a heap over-read). The ESC waits for the byte after it (across writes); a control
+///   in between is executed as before (but BEL, which would end the string, is left out); another
+///   byte ends the string with CAN (libvterm drops the string for it, as it did for ESC and that
+///   byte) and starts an escape sequence with ESC.
 /// - `CSI s` and `CSI u` save and restore the cursor (SCOSC, SCORC) unless the left and right
 ///   margin mode is set (`CSI s` is then DECSLRM), CUD, CUU, CNL and CPL stop at the scroll
 ///   region's edge when the cursor is inside it, a DECSTBM whose top is not above its bottom is
@@ -59,7 +67,8 @@ struct ParameterGuard {
     case string
     /// In an SOS, PM or APC string, left out up to the ESC that ends it (or CAN, SUB).
     case ignoredString
-    /// After an ESC in a string: `\` ends the string, another byte starts an escape sequence.
+    /// After an ESC in a string, which libvterm did not get yet: `\` ends the string, another byte
+    /// starts an escape sequence.
     case escapeInString
   }
 
@@ -68,6 +77,11 @@ struct ParameterGuard {
     case keep, drop
     /// Keep it, after an intermediate byte.
     case keepAfterIntermediate
+    /// Keep it after CAN and ESC (a string cancelled, an escape sequence started), then have the
+    /// emulator do this too, when there is one.
+    case keepAfterCancel(Replacement?)
+    /// Leave it out, and write BEL instead (the string's end).
+    case endString
     /// Keep it after an intermediate byte (libvterm then ignores the sequence it ends), then have
     /// the emulator do this instead.
     case replace(Replacement)
@@ -123,6 +137,10 @@ struct ParameterGuard {
 
   /// The intermediate byte that makes REP unknown to libvterm.
   static let neutralizer: [UInt8] = [UInt8(ascii: "#")]
+  /// What cancels a string and starts an escape sequence: CAN, ESC.
+  static let cancelThenEscape: [UInt8] = [0x18, 0x1B]
+  /// What ends a string: BEL.
+  static let stringEnd: [UInt8] = [0x07]
 
   /// Hands `bytes` on to `write` as they are, or in pieces without the bytes left out (and with
   /// an intermediate byte before an unsafe REP's final byte); calls `settle` between two pieces
@@ -168,6 +186,17 @@ struct ParameterGuard {
       case .keepAfterIntermediate:
         Self.neutralizer.withUnsafeBytes { write($0) }
         kept = index
+      case .keepAfterCancel(let replacement):
+        Self.cancelThenEscape.withUnsafeBytes { write($0) }
+        kept = index
+        if let replacement {
+          write(UnsafeRawBufferPointer(rebasing: bytes[index...index]))
+          kept = index + 1
+          replace(replacement)
+        }
+      case .endString:
+        Self.stringEnd.withUnsafeBytes { write($0) }
+        kept = index + 1
       case .replace(let replacement):
         Self.neutralizer.withUnsafeBytes { write($0) }
         write(UnsafeRawBufferPointer(rebasing: bytes[index...index]))
@@ -288,6 +317,7 @@ struct ParameterGuard {
       default: return .drop
       }
     }
+    if case .escapeInString = state { return takeAfterEscapeInString(byte) }
     switch byte {
     case 0x00, 0x7F: return .keep  // ignored by libvterm
     case 0x18, 0x1A:  // CAN, SUB: the sequence or string is cancelled
@@ -295,9 +325,14 @@ struct ParameterGuard {
       afterText = false
       return .keep
     case 0x1B:
-      if case .string = state { state = .escapeInString } else { state = .escape }
       escapeIntermediates = 0
       afterText = false
+      if case .string = state {
+        // Not written until the byte after it says what it is.
+        state = .escapeInString
+        return .drop
+      }
+      state = .escape
       return .keep
     case 0x07:
       if case .string = state { state = .ground }
@@ -311,12 +346,7 @@ struct ParameterGuard {
     case .ground, .string, .ignoredString:
       return .keep
     case .escapeInString:
-      if byte == UInt8(ascii: "\\") {
-        state = .ground
-        return .keep
-      }
-      state = .escape
-      return takeEscape(byte)
+      return .keep  // taken by takeAfterEscapeInString
     case .escape:
       return takeEscape(byte)
     case .leader:

@@ -24,6 +24,9 @@ extension TerminalCells {
     case .reset:
       setPen(.default)
       savedPen = .default
+    case .modes(let numbers, isPrivate: true, let set)
+    where numbers.contains(1048) || numbers.contains(1049):
+      follow(set ? .cursorSaved : .cursorRestored)
     default:
       break
     }

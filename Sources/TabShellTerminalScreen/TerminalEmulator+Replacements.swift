@@ -24,6 +24,10 @@ extension TerminalEmulator {
       // what was saved, or a pen of zeros, black on black, when nothing was).
       guard let head, head.pos.row != 0 || head.pos.col != 0 else { return resetSavedCursor }
       return "\u{1B}[H" + resetSavedCursor + "\u{1B}[\(head.pos.row + 1);\(head.pos.col + 1)H"
+    case .modes(let numbers, let isPrivate, let set):
+      let leader = isPrivate ? "?" : ""
+      let final = set ? "h" : "l"
+      return numbers.map { "\u{1B}[\(leader)\($0)\(final)" }.joined()
     case .saveCursor: return "\u{1B}7"
     case .restoreCursor: return "\u{1B}8"
     case .alignment: return "\u{1B}[r"

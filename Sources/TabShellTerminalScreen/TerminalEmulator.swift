@@ -93,28 +93,38 @@ final class TerminalEmulator {
   }
 
   /// Takes in what the program wrote (a CSI's parameters past libvterm's 16 slots left out:
-  /// ``ParameterGuard``).
+  /// ``ParameterGuard``; room left after text for libvterm's UTF-8 decoder: ``DecoderRoom``).
   func write(_ bytes: UnsafeRawBufferPointer) {
     let terminal = terminal
     parameterGuard.filter(bytes) { piece in
-      guard let base = piece.baseAddress, piece.count > 0 else { return }
-      _ = vterm_input_write(terminal, base.assumingMemoryBound(to: CChar.self), piece.count)
+      guard piece.count > 0 else { return }
+      DecoderRoom.withRoom(piece) { piece in
+        guard let base = piece.baseAddress else { return }
+        _ = vterm_input_write(terminal, base.assumingMemoryBound(to: CChar.self), piece.count)
+      }
     } settle: {
       settle()
     } replace: { replacement in
-      // libvterm's part first (its pen left alone for an SGR, which the cells' pen follows), then
-      // the cells'.
-      let cells = self.cells
-      if case .sgr = replacement { cells.pointee.followsLibvtermPen = false }
-      Self.perform(replacement, on: terminal)
-      cells.pointee.followsLibvtermPen = true
-      cells.pointee.follow(replacement)
-      Self.restoreReflowedCursor(after: replacement, cells: cells, terminal: terminal)
+      // Several modes one at a time, as one each would be done.
+      guard case .modes(let numbers, let isPrivate, let set) = replacement else {
+        return self.perform(replacement)
+      }
+      for number in numbers { self.perform(.modes([number], isPrivate: isPrivate, set: set)) }
     } plain: { run in
       self.writePlainly(run)
     }
     cells.pointee.collectIfNeeded()
     cells.pointee.pendingCursor = nil
+  }
+
+  /// Does what the guard took from libvterm (``Replacement``): libvterm's part first (its pen left
+  /// alone for an SGR, which the cells' pen follows), then the cells'.
+  private func perform(_ replacement: Replacement) {
+    if case .sgr = replacement { cells.pointee.followsLibvtermPen = false }
+    Self.perform(replacement, on: terminal)
+    cells.pointee.followsLibvtermPen = true
+    cells.pointee.follow(replacement)
+    Self.restoreReflowedCursor(after: replacement, cells: cells, terminal: terminal)
   }
 
   /// After a cursor restored (`CSI ? 1049 l`) on a primary screen reflowed when it was shown
@@ -125,6 +135,9 @@ final class TerminalEmulator {
   ) {
     switch replacement {
     case .cursorRestored, .restoreCursor: break
+    case .modes(let numbers, isPrivate: true, set: false)
+    where numbers.contains(1048) || numbers.contains(1049):
+      break
     default: return
     }
     guard let target = cells.pointee.pendingCursor else { return }

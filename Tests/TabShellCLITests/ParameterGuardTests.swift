@@ -82,6 +82,19 @@ struct ParameterGuardTests {
     Case("Ａ\u{1B}#5\u{1B}[9b", "Ａ\u{1B}#5\u{1B}[9#b"),
     Case("\u{301}\u{1B})0\u{1B}[4b", "\u{301}\u{1B})0\u{1B}[4#b"),
     Case("x\u{1B})0\u{1B}[4b", "x\u{1B})0\u{1B}[4b"),
+    // A string's ST goes as BEL (libvterm read an ST cut from its ESC, or with a control between,
+    // as a string of -1 bytes): a control between is executed, BEL there left out; ESC and
+    // another byte end the string with CAN and start a sequence.
+    Case("\u{1B}]2;t\u{1B}\\x", "\u{1B}]2;t\u{7}x"),
+    Case("\u{1B}P$qm\u{1B}\\", "\u{1B}P$qm\u{7}"),
+    Case("\u{1B}]2;t\u{1B}\u{1}\u{0}\u{7F}\u{7}\\x", "\u{1B}]2;t\u{1}\u{0}\u{7F}\u{7}x"),
+    Case("\u{1B}]2;t\u{1B}7x", "\u{1B}]2;t\u{18}\u{1B}7x"),
+    Case("\u{1B}]2;t\u{1B}\u{1B}[1;2Hx", "\u{1B}]2;t\u{18}\u{1B}\u{1B}[1;2Hx"),
+    Case("\u{1B}]2;t\u{1B}\u{18}x", "\u{1B}]2;t\u{18}x"),
+    Case("\u{1B}_a\u{1B}\\\u{1B}]0;\u{7}\u{1B}\\", "\u{1B}_\u{1B}\\\u{1B}]0;\u{7}\u{1B}\\"),
+    // SM and RM of several modes are the emulator's, one mode a sequence (ModeSetTests).
+    Case("\u{1B}[?1006;1000h", "\u{1B}[?1006;1000#h"),
+    Case("\u{1B}[4;20l\u{1B}[?25h", "\u{1B}[4;20#l\u{1B}[?25h"),
   ]
 
   @Test(arguments: cases)

@@ -96,6 +96,24 @@ import Testing
     Case(
       name: "backspace from the pending wrap",
       program: #"printf 'abcdefghijklmnopqrst\bX\n'; printf 'abcdefghijklmnopqrst\b\bY'"#),
+    // SM and RM of several modes set each (libvterm 0.1.4 took the first only).
+    Case(
+      name: "insert and origin mode set with others in one sequence",
+      program:
+        #"printf 'XYZ\r\033[20;4h12\033[4;20l\033[2;3r\033[?1;6h\033[1;1HQ\033[?6;1l\033[4;1HR'"#),
+    Case(
+      name: "the alternate screen and the cursor in one sequence",
+      program: #"printf 'abc\033[?25;1049hdef'; sleep .2; printf '\033[?1049;25lg'"#),
+    // A string's end: cut from its ESC by a read, a control between, ESC and another byte.
+    Case(
+      name: "a string's end cut between two reads",
+      program: #"printf 'a\033]2;t\001u\033'; sleep .2; printf '\\Z'"#),
+    Case(
+      name: "a control between a string's ESC and backslash",
+      program: #"printf 'a\033]2;t\033\n\\Z'"#),
+    Case(
+      name: "ESC and another byte end a string",
+      program: #"printf 'a\033]2;t\0337b\0338c'"#),
   ]
 
   @Test(arguments: cases)

@@ -3,8 +3,9 @@
 pseudo-terminal, read back with a terminal emulator (pyte): real programs run in the tabs and
 what pyte reads is what they draw — `sh` runs a command typed into it, `less` pages a file with
 the keys and quits with `q`, `vi` inserts text and writes the file with `:wq`, a resize of the
-outer terminal reaches the program (`stty size`), and the wheel and the prefix key then PgUp /
-PgDn scroll a tab back through the lines it kept.
+outer terminal reaches the program (`stty size`), the wheel and the prefix key then PgUp /
+PgDn scroll a tab back through the lines it kept, and a curses program that turns the mouse on
+(two modes in one sequence, as ncurses does) gets a click.
 
 Run:  python3 Tests/tui/test_terminal_tabs.py [WORD...]   (prints "N passed, N failed")
 The binary is $TABSHELL_BIN (default .build/debug/tabshell). Needs pyte, less and vi
@@ -223,6 +224,37 @@ def test_the_wheel_and_prefix_page_up_scroll_back_and_a_key_returns():
         t.type("typed\r")
         t.wait(lambda t: region(t)[-4:] == ["100", "typed", "typed", ""], "the key at the bottom")
         assert "/82]" not in t.text() and "/83]" not in t.text(), t.text()
+
+
+# A curses program that turns the mouse on as ncurses does for xterm-256color (`ESC [ ? 1006 ;
+# 1000 h`: two modes in one sequence), then writes where the mouse's first event was and whether
+# it pressed button 1.
+CURSES_CLICK = """import curses, sys
+def main(screen):
+    curses.mousemask(curses.ALL_MOUSE_EVENTS)
+    curses.mouseinterval(0)
+    screen.addstr(0, 0, "ready")
+    screen.refresh()
+    while screen.getch() != curses.KEY_MOUSE:
+        pass
+    _, x, y, _, state = curses.getmouse()
+    with open("clicked", "w") as handle:
+        handle.write(f"{x} {y} {int(bool(state & curses.BUTTON1_PRESSED))}")
+curses.wrapper(main)
+"""
+
+
+def test_a_curses_program_that_turns_the_mouse_on_gets_a_click():
+    with shell_with("add-tab terminal --id c -- python3 click.py", files={"click.py": CURSES_CLICK}) as t:
+        in_screen_focus(t, "c")
+        t.wait(lambda t: region(t)[0] == "ready", "the program")
+        # Button 1 pressed at column 11, the region's row 4 (1-based): the tab's cell (10, 3).
+        t.press(11, TOP + 3)
+        clicked = os.path.join(t.home, "clicked")
+        t.wait(lambda t: os.path.exists(clicked) and os.path.getsize(clicked) > 0, "the click read")
+        with open(clicked) as handle:
+            clicked = handle.read()
+        assert clicked == "10 3 1", clicked
 
 
 if __name__ == "__main__":

@@ -83,6 +83,18 @@ extension FullScreenSession {
         return
       }
       syncSize()
+      if let border = interpreter.beginBorderDrag(column: column, row: row) {
+        input.borderDrag = border
+        return
+      }
+      if interpreter.isUnfocusedPane(column: column, row: row) {
+        // A press on a pane not focused focuses it (and is its screen's, as a click is).
+        runGesture("click \(event.column) \(event.row)") {
+          try $0.click(column: event.column, row: event.row)
+        }
+        if interpreter.shell.visibleScreenTakesInput { focus = .screen }
+        return
+      }
       if let started = interpreter.beginDrag(column: column, row: row) {
         input.drag = started
         return
@@ -90,6 +102,15 @@ extension FullScreenSession {
       runGesture("click \(event.column) \(event.row)") {
         try $0.click(column: event.column, row: event.row)
       }
+    case .drag where input.borderDrag != nil:
+      guard var current = input.borderDrag else { return }
+      runGesture("drag") { try $0.move(&current, column: column, row: row) }
+      input.borderDrag = current
+    case .release where input.borderDrag != nil:
+      guard var current = input.borderDrag else { return }
+      input.borderDrag = nil
+      runGesture("drag") { try $0.move(&current, column: column, row: row) }
+      interpreter.release(current)
     case .drag where input.drag != nil:
       guard var current = input.drag else { return }
       if let action = current.move(to: column) { carryOut(action, of: &current) }

@@ -26,6 +26,12 @@ extension FullScreenSession {
   /// of a gained or lost focus and of a new size. Runs before each frame.
   func syncScreenFocus() {
     let shell = interpreter.shell
+    syncSize()
+    // The panes' region follows the terminal and the bar: each pane resized is told once.
+    if interpreter.paneAreaIsStale {
+      _ = interpreter.runAsCommand { try $0.syncPaneArea() }
+      damage.pages = true
+    }
     let visible = shell.visibleScreen?.id
     let takesInput = shell.visibleScreenTakesInput
     if visible != screens.shown {
@@ -49,8 +55,8 @@ extension FullScreenSession {
       if let focused { tell(.focus(true), to: focused) }
     }
     guard takesInput, let visible else { return }
-    syncSize()
-    let region = interpreter.layout.screenRegion
+    // A pane is told its pane's size (the shell told it already; this is the same).
+    let region = focusedRegion(interpreter.layout)
     let size = ScreenSize(screen: visible, width: region.width, height: region.height)
     if size != screens.toldSize {
       screens.toldSize = size
@@ -119,10 +125,22 @@ extension FullScreenSession {
     guard interpreter.shell.visibleScreenTakesInput else { return nil }
     syncSize()
     let layout = interpreter.layout
-    if input.pointer.isCaptured { return layout.screenRegion }
+    if input.pointer.isCaptured { return focusedRegion(layout) }
     if let top = panelTop, (top..<panelBottom).contains(row) { return nil }
-    guard case .screen? = layout.hit(column: column, row: row) else { return nil }
-    return layout.screenRegion
+    // Another pane's cell is the shell's: a press there focuses that pane.
+    guard case .screen(let id)? = layout.hit(column: column, row: row),
+      id == interpreter.shell.visibleScreen?.id
+    else { return nil }
+    return focusedRegion(layout)
+  }
+
+  /// The region of the visible screen on the terminal: its pane's when the visible tab shows its
+  /// panes, else the page's rows under its header.
+  private func focusedRegion(_ layout: TerminalLayout) -> ScreenPointer.Region {
+    guard let id = interpreter.shell.visibleScreen?.id, let pane = layout.region(ofScreen: id)
+    else { return layout.screenRegion }
+    return ScreenPointer.Region(
+      column: pane.column, row: pane.row, width: pane.width, height: pane.height)
   }
 
   /// Hands an input to the visible screen, as a gesture runs (its errors in the panel; a

@@ -9,6 +9,8 @@ extension FullScreenSession {
     var decoder = InputDecoder()
     /// The drag under way, if any.
     var drag: SwipeDrag?
+    /// The drag of a border between panes under way, if any.
+    var borderDrag: BorderDrag?
     /// The mouse over a screen that takes input: whether it has the press.
     var pointer = ScreenPointer()
     /// The question the command line asks, if any (``FullScreenSession/ask(_:then:)``).

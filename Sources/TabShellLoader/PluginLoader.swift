@@ -89,6 +89,8 @@ package enum PluginLoader {
     typealias VersionFunction = @convention(c) () -> Int32
     typealias CreateFunction = @convention(c) () -> UnsafeMutableRawPointer?
     let version = unsafeBitCast(versionSymbol, to: VersionFunction.self)()
+    // The host's version is inlined here (@_alwaysEmitIntoClient): an incremental build does not
+    // compile this file again when only the core's number changes (plugin ABI 7 found it).
     guard version == tabShellPluginABIVersion else {
       throw .abiMismatch(path: path, plugin: version, host: tabShellPluginABIVersion)
     }

@@ -23,7 +23,7 @@ extension ReadlineTests {
       session.step()
       #expect(session.focus == .screen)
       // A key not bound after the prefix opens the panel, the keys still the screen's.
-      harness.type("\u{02}x")
+      harness.type("\u{02}y")
       #expect(session.focus == .screen)
       #expect(session.panel.isOpen)
       let title = try #require(harness.screen.first { $0.contains("closes") })

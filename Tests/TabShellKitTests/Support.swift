@@ -19,12 +19,24 @@ func snapshot(_ shell: Shell) -> String {
     if !tab.enabled { line += " disabled" }
     if tab.bell == true { line += " bell" }
     if tab.activity == true { line += " activity" }
+    if let panes = tab.panes {
+      line += " panes \(paneTree(panes)) focus \(tab.focus ?? "none")"
+      if tab.zoomed == true { line += " zoomed" }
+    }
     lines.append(line)
   }
   for (id, failure) in s.failures.sorted(by: { $0.key < $1.key }) {
     lines.append("failed \(id): \(failure)")
   }
   return lines.joined(separator: "\n")
+}
+
+/// A tab's panes as text: a pane is `ID WxH`, a split its cells in brackets, `|` between cells
+/// side by side and `/` between cells one above the other.
+func paneTree(_ cell: ShellState.Pane) -> String {
+  guard let cells = cell.cells else { return "\(cell.pane ?? "?") \(cell.width)x\(cell.height)" }
+  let inner = cells.map { $0.cells == nil ? paneTree($0) : "[\(paneTree($0))]" }
+  return inner.joined(separator: cell.split == "vertical" ? " / " : " | ")
 }
 
 /// A shell with the built-in plugin and text tabs `ids` (the first selected and loaded); `setup`

@@ -29,8 +29,11 @@ import Testing
 
   @Test(arguments: [
     (":", "set-focus command"), ("b", "set-focus bar"), ("Escape", "set-focus bar"),
-    ("2", "tab 2"), ("9", "tab 9"), ("Left", "swipe right"), ("Right", "swipe left"),
-    ("?", "help tui"), ("C-b", "screen C-b"), ("d", "detach"), ("x", "unbound"),
+    ("2", "tab 2"), ("9", "tab 9"), ("Left", "select-pane --left --swipe"),
+    ("Right", "select-pane --right --swipe"), ("Up", "select-pane --up --swipe"),
+    ("Down", "select-pane --down --swipe"), ("%", "split terminal"),
+    ("\"", "split --vertical terminal"), ("z", "zoom"), ("x", "close-pane"),
+    ("?", "help tui"), ("C-b", "screen C-b"), ("d", "detach"), ("y", "unbound"),
   ])
   func afterThePrefixOneKeyReachesTheShell(key: String, route expected: String) throws {
     let session = try GestureSession()

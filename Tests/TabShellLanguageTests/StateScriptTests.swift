@@ -219,7 +219,21 @@ enum RandomCommands {
       }
       return words.joined(separator: " ")
     }
-    switch Int.random(in: 0..<22, using: &random) {
+    func pane() -> String { Bool.random(using: &random) ? "--to \(pick(ids)) " : "" }
+    func side() -> String { pick(["--left", "--right", "--up", "--down"]) }
+    switch Int.random(in: 0..<28, using: &random) {
+    case 22, 23:
+      return "split \(pane())\(pick(["--horizontal", "--vertical"])) \(pick(types)) \(options())"
+        + (Bool.random(using: &random) ? " --size \(Int.random(in: 1...60, using: &random))%" : "")
+    case 24: return "close-pane \(pane())"
+    case 25:
+      return Bool.random(using: &random) ? "select-pane \(pick(ids))" : "select-pane \(side())"
+    case 26:
+      return Bool.random(using: &random)
+        ? "resize-pane \(pane())\(side()) \(Int.random(in: 1...9, using: &random))"
+        : "zoom \(pane())"
+    case 27:
+      return "layout-panes \(pane())\(pick(["tiled", "even-horizontal", "even-vertical"]))"
     case 0, 1, 2: return "add-tab \(pick(types)) \(options())"
     case 3:
       return "add-tab text --icon \(pick(titles)) --selected-icon \(pick(titles)) --at "

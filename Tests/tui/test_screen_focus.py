@@ -104,8 +104,8 @@ def test_the_prefix_key_reaches_the_command_line_the_bar_and_the_tabs():
         t.type("1")
         t.wait_text("[1 Clock]")
         shows(t, " screen:clock", "the focus back on the clock")
-        t.type(PREFIX + "x")
-        t.wait_text("x is not bound after the prefix key")
+        t.type(PREFIX + "y")
+        t.wait_text("y is not bound after the prefix key")
         # Prefix d is bound everywhere, and outside a session says so.
         t.type(PREFIX + "d")
         t.wait_text("not in a session")

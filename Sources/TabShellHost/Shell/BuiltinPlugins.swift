@@ -36,6 +36,8 @@ final class HostBuiltinPlugin: TabShellPlugin, ScreenParameterCompleter, ScreenH
     }
     terminal.regionSize = { [weak interpreter] in
       guard let interpreter else { return (24, 80) }
+      // A split's new pane starts its program at the pane's size.
+      if let pane = interpreter.shell.sizeOfScreenBeingMade { return (pane.height, pane.width) }
       let view = interpreter.view
       return TerminalLayout.regionOfNewTab(
         interpreter.shell, options: view.fullScreenToCome ?? view.renderOptions)

@@ -58,21 +58,28 @@ extension Interpreter {
       try perform(gesture: .tap(TabReference(id)))
     case .action: try perform(gesture: .tapActionButton)
     case .moreLeft, .moreRight: view.barScroll = layout.scrolled(target, from: view.barScroll)
-    case .screen(let id): try click(screen: id, column: column - 1, row: row - 1, in: layout)
-    case .none: break
+    case .screen(let id):
+      // A click on a pane that is not the focused one focuses it first.
+      try focusPane(at: target)
+      try click(screen: id, column: column - 1, row: row - 1, in: self.layout)
+    case .border, .none: break
     }
   }
 
-  /// A click at a cell (0-based) of the visible screen: in its region (the rows under its header),
-  /// when it takes input, a press of the left button counted from the region's top-left, and when
-  /// it handled the press, the release there, as the full-screen mode's mouse sends them; a press
-  /// it did not handle is the shell's, which does nothing with a click on a screen.
+  /// A click at a cell (0-based) of a visible screen: in its region (the rows under the page's
+  /// header, or its pane's), when it takes input, a press of the left button counted from the
+  /// region's top-left, and when it handled the press, the release there, as the full-screen
+  /// mode's mouse sends them; a press it did not handle is the shell's, which does nothing with a
+  /// click on a screen.
   func click(screen id: String, column: Int, row: Int, in layout: TerminalLayout) throws {
-    guard shell.takesInput(screen: id), row >= 1, row < layout.screenHeight else { return }
-    let press = MouseInput(.press, column: column, row: row - 1)
-    let pressed = try send(.input(.mouse(press), to: id))
+    guard shell.takesInput(screen: id), let region = layout.region(ofScreen: id),
+      (region.column..<region.column + region.width).contains(column),
+      (region.row..<region.row + region.height).contains(row)
+    else { return }
+    let (x, y) = (column - region.column, row - region.row)
+    let pressed = try send(.input(.mouse(MouseInput(.press, column: x, row: y)), to: id))
     guard pressed == .input(handled: true) else { return }
-    _ = try send(.input(.mouse(MouseInput(.release, column: column, row: row - 1)), to: id))
+    _ = try send(.input(.mouse(MouseInput(.release, column: x, row: y)), to: id))
   }
 
   /// `scroll up|down COL ROW`: the wheel over the bar swipes (up to the previous tab, down to the
@@ -91,6 +98,11 @@ extension Interpreter {
   func drag(from start: (column: Int, row: Int), to end: (column: Int, row: Int)) throws {
     _ = try target(column: start.column, row: start.row)
     _ = try target(column: end.column, row: end.row)
+    if var drag = beginBorderDrag(column: start.column - 1, row: start.row - 1) {
+      try move(&drag, column: end.column - 1, row: end.row - 1)
+      release(drag)
+      return
+    }
     guard var drag = beginDrag(column: start.column - 1, row: start.row - 1) else { return }
     if let action = drag.move(to: end.column - 1) { try carryOut(action, of: &drag) }
     if let action = drag.release(at: end.column - 1) { try carryOut(action, of: &drag) }
@@ -156,6 +168,7 @@ extension Interpreter {
     state.anyFailed = false
     let location = SourceLocation(line: 1, column: 1)
     do {
+      try syncPaneArea()
       try body(self)
       if observation.hooks.hasWork { try runHooks() }
       if plugins.hasProcessPlugins { try settlePlugins() }

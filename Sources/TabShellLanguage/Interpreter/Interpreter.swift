@@ -194,6 +194,7 @@ package final class Interpreter {
         do {
           state.place.location = command.location
           try countHookCommand(at: command.location)
+          try syncPaneArea()
           try execute(command)
           if observation.hooks.hasWork { try runHooks() }
           if plugins.hasProcessPlugins { try settlePlugins() }

@@ -66,6 +66,10 @@ package enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible 
   case failed(String)
   /// A script with more errors than ``Parser/diagnosticLimit``: checking stopped here.
   case tooManyErrors(limit: Int)
+  /// A command takes exactly one of these (options, or an argument named in capitals).
+  case oneOf(command: String, options: [String])
+  /// `--size` of `split` is not N or N%.
+  case badPaneSize(String)
 
   package var description: String {
     switch self {
@@ -120,6 +124,10 @@ package enum LanguageError: Error, Equatable, Sendable, CustomStringConvertible 
     case .waitTimedOut(let text, let isRegex, let screen, let seconds, let screenText):
       Self.timedOut(
         text, isRegex: isRegex, screen: screen, seconds: seconds, screenText: screenText)
+    case .oneOf(let command, let options):
+      "'\(command)' takes one of " + options.joined(separator: ", ")
+    case .badPaneSize(let word):
+      "--size takes N (cells, from 1) or N% (of the pane split, 1% to 99%), not \(quoted(word))"
     case .failed(let message): message
     case .tooManyErrors(let limit): "too many errors (\(limit)); stopped checking here"
     }

@@ -40,8 +40,12 @@ extension KeyTable {
       (.command, "C-c", "clear-line"), (.command, "C-z", "suspend"), (.command, "C-l", "redraw"),
       (.screen, "C-b", "set-focus prefix"),
       (.prefix, ":", "set-focus command"), (.prefix, "b", "set-focus bar"),
-      (.prefix, "Escape", "set-focus bar"), (.prefix, "Left", "swipe right"),
-      (.prefix, "Right", "swipe left"),
+      (.prefix, "Escape", "set-focus bar"), (.prefix, "Left", "select-pane --left --swipe"),
+      (.prefix, "Right", "select-pane --right --swipe"),
+      (.prefix, "Up", "select-pane --up --swipe"),
+      (.prefix, "Down", "select-pane --down --swipe"), (.prefix, "%", "split terminal"),
+      (.prefix, "\"", "split --vertical terminal"), (.prefix, "z", "zoom"),
+      (.prefix, "x", "close-pane"),
     ]
     + (1...9).map { (.prefix, "\($0)", "tab \($0)") }
     + [

@@ -108,8 +108,13 @@ extension KeyTable {
 
   /// `←/→ swipe` when both ways have a key; one way alone says which way.
   private func swipeHint(in focus: KeyFocus = .bar) -> Hint? {
-    let back = keys(for: "swipe right", in: focus).first
-    let next = keys(for: "swipe left", in: focus).first
+    // After the prefix, the arrows move between panes and swipe past the tab's edge.
+    let back =
+      (keys(for: "swipe right", in: focus) + keys(for: "select-pane --left --swipe", in: focus))
+      .first
+    let next =
+      (keys(for: "swipe left", in: focus) + keys(for: "select-pane --right --swipe", in: focus))
+      .first
     switch (back, next) {
     case (let back?, let next?):
       return Hint(

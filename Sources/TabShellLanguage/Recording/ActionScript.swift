@@ -37,9 +37,23 @@ enum ActionScript {
     case .dismiss: [StackCommands.dismiss.name]
     case .applyLayout(let name): [TabCommands.layout.name, name]
     case .input(let input, let screen): ScreenInputCommands.words(input, to: screen)
+    case .closePane(let pane): [PaneCommands.closePane.name] + to(pane)
+    case .zoom(let pane): [PaneCommands.zoom.name] + to(pane)
+    case .selectPane(let pane?, nil): [PaneCommands.selectPane.name, pane]
+    case .selectPane(nil, let direction?):
+      [PaneCommands.selectPane.name, "--" + direction.rawValue]
+    case .resizePane(let pane, let side, let cells):
+      [PaneCommands.resizePane.name] + to(pane) + ["--" + side.rawValue, String(cells)]
+    case .arrangePanes(let pane, let arrangement):
+      [PaneCommands.layoutPanes.name] + to(pane) + [arrangement.rawValue]
     case .select, .beginSwipe, .endSwipe, .addTab, .setAppearance, .setActionButton, .push,
-      .present, .reset, .request:
+      .present, .reset, .request, .split, .selectPane, .moveBorder, .setArea:
       nil
     }
+  }
+
+  /// `--to ID` for a pane named, nothing for the focused one.
+  private static func to(_ pane: String?) -> [String] {
+    pane.map { [PaneCommands.pane.spec.name, $0] } ?? []
   }
 }

@@ -20,7 +20,8 @@ enum StateScript {
 
 /// Writes one shell's state as commands, in the order that rebuilds it: tabs, the stacks of the
 /// tabs that are not selected, the selection (with the tab `last-tab` goes back to), the selected
-/// tab's stack, badges, disabled tabs, the action button, the hidden flag, the presented screen.
+/// tab's stack, badges, disabled tabs, the action button, the hidden flag, the presented screen,
+/// and the tabs' panes.
 private struct StateScriptWriter {
   let shell: Shell
   let tabs: [TabInfo]
@@ -65,11 +66,14 @@ private struct StateScriptWriter {
       command(
         ["present", modal.type, "--id", modal.id] + details(of: modal) + program(modal.parameters))
     }
+    // Last, when the region the panes share has its size (the bar hidden or not).
+    for tab in tabs where !tab.panes.isEmpty || tab.stack[0].id != tab.id { addPanes(of: tab) }
   }
 
   /// `require screen TYPE` for each type that a plugin other than the built-in one provides.
   private mutating func requireTypes() {
-    var types = tabs.flatMap { $0.stack.map(\.type) } + (shell.modalScreen.map { [$0.type] } ?? [])
+    var types = tabs.flatMap { $0.panes.map(\.type) + $0.stack.map(\.type) }
+    types += shell.modalScreen.map { [$0.type] } ?? []
     if let button = shell.bar.actionButton { types.append(button.screenType) }
     var seen: Set<String> = []
     for type in types where seen.insert(type).inserted {
@@ -104,16 +108,74 @@ private struct StateScriptWriter {
   }
 
   private mutating func addTab(_ tab: TabInfo) {
-    let root = tab.stack[0]
-    var words = ["add-tab", root.type, "--id", tab.id]
-    let type = try? shell.registry.screenType(named: root.type)
-    if tab.item.title != Self.defaultTitle(type) { words += ["--title", tab.item.title] }
+    // A tab of panes starts as its first pane; a tab whose first pane closed keeps an id no
+    // screen has, so it starts as a stand-in of that id, split, and the stand-in closed.
+    let root = tab.panes.first ?? tab.stack[0]
+    let standIn = root.id != tab.id
+    var words = ["add-tab", standIn ? "text" : root.type, "--id", tab.id]
+    let type = try? shell.registry.screenType(named: words[1])
+    // The title of a tab of panes follows its focused pane's, unless it was given.
+    let keepsTitle = shell.model.index(ofID: tab.id).map { shell.model.tabs[$0].keepsTitle }
+    if tab.panes.isEmpty && !standIn
+      ? tab.item.title != Self.defaultTitle(type) : keepsTitle == true
+    {
+      words += ["--title", tab.item.title]
+    }
     if tab.item.icon != type?.icon { words += ["--icon", tab.item.icon] }
     let defaultSelectedIcon = tab.item.icon != type?.icon ? tab.item.icon : type?.selectedIcon
     if tab.item.selectedIcon != defaultSelectedIcon {
       words += ["--selected-icon", tab.item.selectedIcon]
     }
+    if standIn {
+      command(words)
+      return
+    }
     command(words + parameters(root.parameters) + program(root.parameters))
+  }
+
+  /// The splits that make a tab's panes from its first, each new pane given the room the panes
+  /// after it take, so that at the same size every pane comes out as here; then its focus and
+  /// zoom.
+  private mutating func addPanes(of tab: TabInfo) {
+    guard let position = tabs.firstIndex(where: { $0.id == tab.id }) else { return }
+    let root = tab.panes.first ?? tab.stack[0]
+    if root.id != tab.id {
+      command(
+        ["split", "--to", tab.id, "--vertical", root.type, "--id", root.id] + details(of: root)
+          + program(root.parameters))
+      command(["close-pane", "--to", tab.id])
+    }
+    guard let state = shell.state.tabs[position].panes else { return }
+    let screens = Dictionary(tab.panes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    split(state, screens: screens)
+    if let focus = shell.state.tabs[position].focus {
+      command(["select-pane"], then: [focus], hasOptions: true)
+      if shell.state.tabs[position].zoomed == true { command(["zoom", "--to", focus]) }
+    }
+  }
+
+  /// Splits a cell's first pane (which fills it) into its cells, then each cell into its own.
+  private mutating func split(_ cell: ShellState.Pane, screens: [String: ScreenInfo]) {
+    guard let cells = cell.cells, let axis = cell.split else { return }
+    for index in cells.indices.dropFirst() {
+      guard let from = Self.firstPane(cells[index - 1]), let id = Self.firstPane(cells[index]),
+        let screen = screens[id]
+      else { continue }
+      let rest = cells[index...]
+      let size =
+        axis == "vertical"
+        ? rest.reduce(rest.count - 1) { $0 + $1.height }
+        : rest.reduce(rest.count - 1) { $0 + $1.width }
+      command(
+        ["split", "--to", from, "--" + axis, "--size", String(size), screen.type, "--id", id]
+          + details(of: screen) + program(screen.parameters))
+    }
+    for child in cells { split(child, screens: screens) }
+  }
+
+  /// The id of a cell's first pane (left, top).
+  private static func firstPane(_ cell: ShellState.Pane) -> String? {
+    cell.pane ?? cell.cells?.first.flatMap(firstPane)
   }
 
   /// Pushes the screens above a tab's root, after selecting the tab when `selecting`.

@@ -34,7 +34,7 @@ struct PageRenderer {
     } else if let position = shell.selectedPosition {
       left = back(in: position)
     }
-    return parts(screen: screen, left: left)
+    return parts(screen: screen, left: left, panes: shell.visiblePanes)
   }
 
   /// The parts of the page of the tab at `position`.
@@ -42,7 +42,8 @@ struct PageRenderer {
     guard let tab = shell.tab(at: position), let screen = tab.stack.last else {
       return parts(screen: nil, left: nil)
     }
-    return parts(screen: screen, left: back(in: position))
+    return parts(
+      screen: screen, left: back(in: position), panes: shell.shownPanes(ofTab: position))
   }
 
   /// "< Back" (the title of the screen under the top one) for a tab whose stack has more than its
@@ -58,9 +59,14 @@ struct PageRenderer {
     return [parts.header] + CanvasLines.lines(of: parts.region)
   }
 
-  private func parts(screen: ScreenInfo?, left: StyledLine?) -> Parts? {
+  private func parts(screen: ScreenInfo?, left: StyledLine?, panes: ShownPanes? = nil) -> Parts? {
     guard height > 0 else { return nil }
-    return (header(screen: screen, left: left ?? StyledLine()), region(screen: screen))
+    let header = header(screen: screen, left: left ?? StyledLine())
+    guard let panes else { return (header, region(screen: screen)) }
+    let region = PaneDrawing.region(panes, width: width, height: height - 1) { screen, canvas in
+      draw(screen, in: &canvas)
+    }
+    return (header, region)
   }
 
   /// The navigation line: the screen's title in the middle, `left` on the left, and the screen's
@@ -84,22 +90,27 @@ struct PageRenderer {
     return line.clipped(to: width)
   }
 
-  /// The screen's region: the page's rows under the header.
-  func region(screen: ScreenInfo?) -> Canvas {
+  /// The screen's region: the page's rows under the header, or `size` (a pane's).
+  func region(screen: ScreenInfo?, size: ShellModel.PaneArea? = nil) -> Canvas {
     let rows = height - 1
-    var canvas = Canvas(width: width, height: rows)
+    var canvas = Canvas(width: size?.width ?? width, height: size?.height ?? rows)
     if let screen {
-      if let failure = screen.failure {
-        canvas.write("! This screen failed:", row: 0, color: .red, bold: true)
-        canvas.writeWrapped(Renderer.sanitized(failure), row: 1, color: .red)
-      } else {
-        shell.draw(screen: screen.id, in: &canvas)
-      }
+      draw(screen, in: &canvas)
     } else {
       canvas.writeCentered("No tabs.", row: max(0, rows / 2 - 1))
       canvas.writeWrapped(
         "Try 'layout demo' or 'add-tab text'.", row: max(0, rows / 2), centered: true)
     }
     return canvas
+  }
+
+  /// Draws a screen into a canvas: its content, or its failure when it failed.
+  private func draw(_ screen: ScreenInfo, in canvas: inout Canvas) {
+    if let failure = screen.failure {
+      canvas.write("! This screen failed:", row: 0, color: .red, bold: true)
+      canvas.writeWrapped(Renderer.sanitized(failure), row: 1, color: .red)
+    } else {
+      shell.draw(screen: screen.id, in: &canvas)
+    }
   }
 }

@@ -62,6 +62,15 @@ package struct TerminalLayout {
     return (max(0, heights.screen - 1), options.columns)
   }
 
+  /// The size of the region a tab's panes share in a terminal of `options` now: the screen area
+  /// less the page's header, the whole width (at least 1 × 1). The host tells the shell
+  /// (``TabShellKit/Shell/setArea(_:)``) whenever it changes.
+  package static func paneArea(_ shell: Shell, options: RenderOptions) -> ShellModel.PaneArea {
+    let shown = !shell.isBarHidden && BarEntries(shell).count > 0
+    let heights = Self.heights(options, barShown: shown)
+    return ShellModel.PaneArea(width: options.columns, height: max(1, heights.screen - 1))
+  }
+
   /// The first row of the bar (when it is shown).
   package var barTop: Int { screenHeight }
 
@@ -88,6 +97,21 @@ package struct TerminalLayout {
       return .action
     }
     if row < screenHeight {
+      if row >= 1, let panes = shell.visiblePanes {
+        switch panes.layout.place(column: column, row: row - 1) {
+        case .pane(let handle)?:
+          if let pane = panes.panes.first(where: { $0.frame.pane == handle }) {
+            return .screen(id: pane.screen.id)
+          }
+        case .border(let border)?:
+          if let (_, before) = panes.layout.position(of: border),
+            let pane = panes.panes.first(where: { $0.frame.pane == before })
+          {
+            return .border(border, tab: panes.tab, pane: pane.screen.id)
+          }
+        case nil: break
+        }
+      }
       return shell.visibleScreen.map { .screen(id: $0.id) } ?? HitTarget.none
     }
     guard let bar, row < frameHeight else { return HitTarget.none }
@@ -132,6 +156,23 @@ package struct TerminalLayout {
     scroll.pin(
       first: bar.geometry.first, selected: bar.entries.selectedIndex, count: bar.entries.count)
     return scroll
+  }
+
+  /// The region of the screen `id` on the terminal (0-based): a pane's frame under the header
+  /// when the visible tab shows its panes, else the whole region; `nil` for a screen that does
+  /// not show.
+  package func region(ofScreen id: String) -> (column: Int, row: Int, width: Int, height: Int)? {
+    let rows = max(0, screenHeight - 1)
+    guard let panes = shell.visiblePanes else {
+      return shell.visibleScreen?.id == id ? (0, 1, columns, rows) : nil
+    }
+    guard let frame = panes.pane(id)?.frame, frame.column < columns, frame.row < rows else {
+      return nil
+    }
+    return (
+      frame.column, frame.row + 1, min(frame.width, columns - frame.column),
+      min(frame.height, rows - frame.row)
+    )
   }
 
   /// The bar's rows that show, top first (none when the bar is hidden).

@@ -63,6 +63,23 @@ public enum ShellAction: Equatable, Sendable {
   /// An input (a key, text, a paste, a mouse event, the focus, a size) to the screen of this id,
   /// or to the visible one for `nil`; its type must take input.
   indirect case input(ScreenInput, to: String?)
+  /// A pane (this id's, else the selected tab's focused one) is split; the new screen goes after
+  /// it, `size` along the axis (half by default).
+  indirect case split(pane: String?, axis: PaneLayout.Axis, size: PaneSize?, screen: NewScreen)
+  /// A pane closes (the tab's last closes the tab).
+  case closePane(String?)
+  /// A pane is focused: this one, or the one beside it (or beside the focused one) that way.
+  case selectPane(String?, toward: PaneLayout.Direction?)
+  /// The border on one side of a pane moves this many cells that way.
+  case resizePane(String?, side: PaneLayout.Direction, cells: Int)
+  /// A border of a tab moves (a drag on it).
+  indirect case moveBorder(PaneLayout.Border, tab: TabReference, by: Int)
+  /// A pane fills its tab alone, or its tab is unzoomed.
+  case zoom(String?)
+  /// The panes of a pane's tab (the selected tab's for `nil`) are arranged anew.
+  case arrangePanes(String?, PaneLayout.Arrangement)
+  /// The region the tabs' panes share is now this size (the host's layout changed).
+  case setArea(ShellModel.PaneArea)
 }
 
 /// A tab to add: the type of its root screen and what it is given.
@@ -134,4 +151,9 @@ public enum ActionOutcome: Equatable, Sendable {
   case requestFailed(String)
   /// An input was delivered: whether the screen handled it.
   case input(handled: Bool)
+  /// A move to the pane beside: whether there was one (`false`: at the tab's edge, nothing
+  /// changed).
+  case pane(found: Bool)
+  /// A border was dragged: how far it moved.
+  case moved(Int)
 }

@@ -121,6 +121,35 @@ public struct Canvas: Sendable {
     }
   }
 
+  /// Copies another canvas onto this one with its top-left cell at `row`, `column`, clipped to
+  /// this one: its cells, each on the other's background where it has none of its own; a wide
+  /// character cut by an edge is a blank. For a host that draws several screens into one region
+  /// (a tab's panes); the other's cursor is not copied.
+  @_spi(Host)
+  public mutating func place(_ other: Canvas, row: Int, column: Int) {
+    let first = max(0, column)
+    let end = min(width, column + other.width)
+    guard first < end else { return }
+    for offset in 0..<other.height {
+      let y = row + offset
+      guard rows.indices.contains(y) else { continue }
+      clearWideNeighbours(row: y, from: first, to: end - 1)
+      for x in first..<end {
+        var cell = other.rows[offset][x - column]
+        if cell.style.background == .terminal { cell.style.background = other.background }
+        rows[y][x] = cell
+      }
+      // Half a wide character at either edge shows as a blank.
+      if rows[y][first].text.isEmpty {
+        rows[y][first] = Cell(text: " ", style: rows[y][first].style)
+      }
+      let last = end - 1 - column
+      if last + 1 < other.width, other.rows[offset][last + 1].text.isEmpty {
+        rows[y][end - 1] = Cell(text: " ", style: rows[y][end - 1].style)
+      }
+    }
+  }
+
   /// Before cells `first...last` are overwritten: a wide character of which only one half would
   /// be overwritten is blanked whole, so that no row is ever wider than the canvas.
   private mutating func clearWideNeighbours(row: Int, from first: Int, to last: Int) {

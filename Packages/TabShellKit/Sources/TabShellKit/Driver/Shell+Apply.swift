@@ -1,6 +1,7 @@
 extension Shell {
   /// Carries out a transition: the events of the change, the lifecycle callbacks, `deinit` of the
-  /// screens that left, then the selection and bar events. The model has moved the screens'
+  /// screens that left, the `resize` inputs of the panes shown at a new size and the events after
+  /// them, then the selection and bar events. The model has moved the screens'
   /// phases already; the driver calls the callbacks and records their events, which wait for
   /// ``settle()``. A callback that throws is the model's ``ShellModel/callbackFailed(screen:message:)``.
   func apply(_ transition: Transition) {
@@ -8,7 +9,21 @@ extension Shell {
     if o { events.append(contentsOf: transition.events) }
     run(transition.lifecycle, observed: o)
     for handle in transition.gone { retire(handle, observed: o) }
+    if !transition.resized.isEmpty { tell(transition.resized) }
+    if o { events.append(contentsOf: transition.after) }
     finish(selection: transition.selection, barHidden: transition.barHidden, observed: o)
+  }
+
+  /// Tells the panes' screens shown at a new size, with a `resize` input, when their type takes
+  /// input and they have loaded (one never shown starts at the size it is first drawn at).
+  private func tell(_ resized: [Transition.Resize]) {
+    for resize in resized {
+      guard let object = objects[resize.handle],
+        let record = model.screen(id: object.id), record.phase != .created,
+        registry.types[record.type]?.type.takesInput == true
+      else { continue }
+      _ = object.screen.handle(.resize(width: resize.width, height: resize.height))
+    }
   }
 
   /// Carries out a change that has no events and no departures of its own (a selection,
@@ -53,6 +68,10 @@ extension Shell {
       call(.didAppear, on: a, observed: o)
       call(.willDisappear, on: b, observed: o)
       call(.didDisappear, on: b, observed: o)
+    case .calls(let calls):
+      for lifecycleCall in calls {
+        call(lifecycleCall.step, on: object(lifecycleCall.handle), observed: o)
+      }
     }
   }
 

@@ -13,6 +13,13 @@ extension Shell {
     return needsDisplay
   }
 
+  /// Whether a screen is one of the visible screens (the focused one, or another pane shown).
+  public func isVisible(_ screen: String) -> Bool {
+    if model.visible?.id == screen { return true }
+    guard model.showsSeveral, let record = model.screen(id: screen) else { return false }
+    return model.visibleHandles.contains(record.handle)
+  }
+
   /// Whether requests are waiting (made outside an operation, for the host to ``settle()``).
   public var hasPendingRequests: Bool { !requests.isEmpty }
 
@@ -45,7 +52,7 @@ extension Shell {
       case .log(let message):
         record(model.log(screen: screen, message: message))
       case .setNeedsDisplay:
-        if model.visible?.id == screen { needsDisplay = true }
+        if isVisible(screen) { needsDisplay = true }
       case .setTitle(let title):
         apply(model.setTitle(screen: screen, to: title))
       case .bell:

@@ -40,7 +40,7 @@ extension Shell {
   ) throws(ShellError) -> ScreenRecord {
     // Checked before the id is claimed: a refused parameter leaves nothing behind.
     let values = try ScreenParameters.values(parameters, of: type)
-    let id = try registry.claim(id, base: type.name) { isLive($0) }
+    let id = try registry.claim(id, base: type.name) { isTaken($0) }
     let keepsTitle = title != nil
     // Every title is kept as the one rule makes it (``screenTitle(_:)``), given or the type's.
     let title = screenTitle(title ?? type.defaultTitle)

@@ -55,6 +55,17 @@ extension Shell {
       try settle()
       return failure.map(ActionOutcome.requestFailed) ?? .done
     case .input(let input, let screen): return .input(handled: try deliver(input, to: screen))
+    case .split(let pane, let axis, let size, let screen):
+      return .screen(try split(pane: pane, along: axis, size: size, screen: screen))
+    case .closePane(let pane): try closePane(pane)
+    case .selectPane(let pane, let direction):
+      return .pane(found: try selectPane(pane, toward: direction))
+    case .resizePane(let pane, let side, let cells): try resizePane(pane, toward: side, by: cells)
+    case .moveBorder(let border, let tab, let change):
+      return .moved(try moveBorder(border, ofTab: tab, by: change))
+    case .zoom(let pane): try zoom(pane)
+    case .arrangePanes(let pane, let arrangement): try arrangePanes(of: pane, arrangement)
+    case .setArea(let area): try setArea(area)
     }
     return .done
   }

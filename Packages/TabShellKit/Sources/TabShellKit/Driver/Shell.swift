@@ -29,6 +29,9 @@ public final class Shell {
   /// The id of the screen whose type is making it now: its requests and handlers count as those
   /// of a screen that exists.
   var screenBeingMade: String?
+  /// The size of the pane a split is making a screen for, while it makes it: the host starts what
+  /// the screen shows (a terminal's program) at that size. `nil` for any other screen.
+  public internal(set) var sizeOfScreenBeingMade: ShellModel.PaneArea?
 
   var observers: [(token: Int, observe: (ShellEvent) -> Void)] = [] {
     didSet { isObserved = !observers.isEmpty || clearsMarks }
@@ -142,6 +145,12 @@ extension Shell {
     model.contains(screen: id) || id == screenBeingMade
   }
 
+  /// Whether an id is taken: a live screen's (``isLive(_:)``), or a tab's, which keeps its first
+  /// root's id after that pane closed.
+  func isTaken(_ id: String) -> Bool {
+    model.isTaken(id) || id == screenBeingMade
+  }
+
   /// The ids given out in this run whose screens are gone, sorted: the shell never gives them out
   /// again, so a script that rebuilds the state claims them too, for the ids made after it to match.
   public var retiredIDs: [String] {
@@ -177,7 +186,8 @@ extension Shell {
   func tabInfo(at index: Int) -> TabInfo {
     let tab = model.tabs[index]
     return TabInfo(
-      position: index + 1, id: tab.id, item: tab.item, stack: tab.stack.map(info))
+      position: index + 1, id: tab.id, item: tab.item, stack: tab.stack.map(info),
+      panes: tab.panes.count > 1 ? tab.panes.map(info) : [])
   }
 }
 
@@ -190,8 +200,10 @@ public struct TabInfo: Equatable, Sendable {
   public var id: String
   /// What the bar shows for it.
   public var item: BarItem
-  /// Its navigation stack, root first.
+  /// Its navigation stack, root first: the focused pane, then the screens pushed over the panes.
   public var stack: [ScreenInfo]
+  /// Its panes, left to right and top to bottom, when it has more than one; else empty.
+  public var panes: [ScreenInfo] = []
   /// Whether its root screen has loaded (it has been shown).
   public var isLoaded: Bool { stack[0].phase != .created }
 }

@@ -3,7 +3,7 @@ extension ShellEvent: CustomStringConvertible {
   /// The event as one readable line, as `trace on` prints it and the tests compare it:
   /// `viewWillAppear b`, `did-select 2 b`, `did-bounce left`, `tab-moved 1 -> 3 a`,
   /// `badge-changed 1 a none`, `screen-failed b: viewWillAppear failed: boom`, `bell t`,
-  /// `exited t 3`. The one formatter
+  /// `exited t 3`, `pane-split a -> b`. The one formatter
   /// of events as text.
   public var description: String {
     let name = self.name.rawValue
@@ -15,6 +15,7 @@ extension ShellEvent: CustomStringConvertible {
       .requestFailed(let screen, let message):
       return "\(name) \(screen): \(message)"
     case .exited(let screen, _, let status): return "\(name) \(screen) \(status)"
+    case .paneSplit(let screen, let from, _): return "\(name) \(from) -> \(screen)"
     default:
       if let screen { return "\(name) \(screen)" }
       if let tab, let tabID { return "\(name) \(tab) \(tabID)" }

@@ -57,6 +57,19 @@ public enum ShellEvent: Equatable, Sendable {
   /// What a screen runs ended (a terminal's program) with a status: its exit status, or 128 + N
   /// for a program killed by the signal N, as shells say; `tab` as for ``bell(screen:tab:)``.
   case exited(screen: String, tab: Int?, status: Int)
+  /// A pane was split: `screen` is the new pane, `from` the pane split; `tab` the position of
+  /// their tab.
+  case paneSplit(screen: String, from: String, tab: Int)
+  /// A pane closed (its screen leaves for good); `tab` the position of its tab.
+  case paneClosed(screen: String, tab: Int)
+  /// A tab's focused pane changed to this one.
+  case paneFocused(screen: String, tab: Int)
+  /// A pane fills its tab alone.
+  case paneZoomed(screen: String, tab: Int)
+  /// The zoomed pane went back to its place; the others show again.
+  case paneUnzoomed(screen: String, tab: Int)
+  /// A tab's panes were resized or arranged (`resize-pane`, a border dragged, `layout-panes`).
+  case layoutChanged(tab: Int, id: String)
 }
 
 /// The direction of a swipe, as the finger moves.
@@ -111,6 +124,18 @@ public enum EventName: String, Sendable, CaseIterable {
   case activity
   /// ``ShellEvent/exited(screen:tab:status:)``.
   case exited
+  /// ``ShellEvent/paneSplit(screen:from:tab:)``.
+  case paneSplit = "pane-split"
+  /// ``ShellEvent/paneClosed(screen:tab:)``.
+  case paneClosed = "pane-closed"
+  /// ``ShellEvent/paneFocused(screen:tab:)``.
+  case paneFocused = "pane-focused"
+  /// ``ShellEvent/paneZoomed(screen:tab:)``.
+  case paneZoomed = "pane-zoomed"
+  /// ``ShellEvent/paneUnzoomed(screen:tab:)``.
+  case paneUnzoomed = "pane-unzoomed"
+  /// ``ShellEvent/layoutChanged(tab:id:)``.
+  case layoutChanged = "layout-changed"
 }
 
 @_spi(Host)
@@ -142,6 +167,12 @@ extension ShellEvent {
     case .bell: .bell
     case .activity: .activity
     case .exited: .exited
+    case .paneSplit: .paneSplit
+    case .paneClosed: .paneClosed
+    case .paneFocused: .paneFocused
+    case .paneZoomed: .paneZoomed
+    case .paneUnzoomed: .paneUnzoomed
+    case .layoutChanged: .layoutChanged
     }
   }
 
@@ -153,6 +184,9 @@ extension ShellEvent {
       s
     case .screenLog(let s, _), .screenFailed(let s, _), .requestFailed(let s, _): s
     case .bell(let s, _), .activity(let s, _), .exited(let s, _, _): s
+    case .paneSplit(let s, _, _), .paneClosed(let s, _), .paneFocused(let s, _),
+      .paneZoomed(let s, _), .paneUnzoomed(let s, _):
+      s
     default: nil
     }
   }
@@ -166,6 +200,9 @@ extension ShellEvent {
       t
     case .tabMoved(_, let to, _): to
     case .bell(_, let t), .activity(_, let t), .exited(_, let t, _): t
+    case .paneSplit(_, _, let t), .paneClosed(_, let t), .paneFocused(_, let t),
+      .paneZoomed(_, let t), .paneUnzoomed(_, let t), .layoutChanged(let t, _):
+      t
     default: nil
     }
   }
@@ -175,7 +212,7 @@ extension ShellEvent {
     switch self {
     case .shouldSelect(_, let id), .didSelect(_, let id), .didReselect(_, let id),
       .badgeChanged(_, let id, _), .tabAdded(_, let id), .tabClosed(_, let id),
-      .tabMoved(_, _, let id):
+      .tabMoved(_, _, let id), .layoutChanged(_, let id):
       id
     default: nil
     }

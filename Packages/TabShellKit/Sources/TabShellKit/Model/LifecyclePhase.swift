@@ -28,8 +28,21 @@ public enum LifecyclePhase: String, Sendable, CaseIterable {
 
 /// A lifecycle step the host takes on a screen: the model moves the screen's phase by it, the
 /// driver calls the screen's callback and records its event.
-enum LifecycleStep {
-  case load, willAppear, didAppear, willDisappear, didDisappear, retire
+@_spi(Host)
+@frozen
+public enum LifecycleStep: Equatable, Sendable {
+  /// `viewDidLoad`.
+  case load
+  /// `viewWillAppear`.
+  case willAppear
+  /// `viewDidAppear`.
+  case didAppear
+  /// `viewWillDisappear`.
+  case willDisappear
+  /// `viewDidDisappear`.
+  case didDisappear
+  /// `deinit`.
+  case retire
 
   /// The event that says this step was taken on a screen.
   func event(screen id: String) -> ShellEvent {
@@ -55,5 +68,21 @@ enum LifecycleStep {
     case (.retire, .created), (.retire, .disappeared): .gone
     default: nil
     }
+  }
+}
+
+/// One lifecycle callback of a transition: a step on the screen of a handle.
+@_spi(Host)
+@frozen
+public struct LifecycleCall: Equatable, Sendable {
+  /// The screen's handle.
+  public var handle: Int
+  /// The step.
+  public var step: LifecycleStep
+
+  /// Makes one.
+  public init(_ step: LifecycleStep, _ handle: Int) {
+    self.handle = handle
+    self.step = step
   }
 }

@@ -53,6 +53,8 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
   case takesNoInput(screen: String)
   /// Input was sent to a screen that has not loaded (it has never been shown).
   case notLoaded(screen: String)
+  /// A change of a tab's panes was refused.
+  case pane(PaneError)
 
   public var description: String {
     switch self {
@@ -95,6 +97,7 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
     case .noSuchScreen(let id): "no screen \(quoted(id))"
     case .takesNoInput(let screen): "screen \(quoted(screen)) takes no input"
     case .notLoaded(let screen): "screen \(quoted(screen)) has not loaded yet (it was never shown)"
+    case .pane(let error): error.description
     }
   }
 }

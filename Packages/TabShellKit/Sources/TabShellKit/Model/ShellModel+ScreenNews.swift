@@ -1,6 +1,7 @@
 extension ShellModel {
   /// A screen gives itself a title (``ScreenRequest/setTitle(_:)``): its record's title, and its
-  /// tab's when it is the tab's root, unless it keeps a given title (``ScreenRecord/keepsTitle``);
+  /// tab's when it is the tab's focused pane, unless it keeps a given title
+  /// (``ScreenRecord/keepsTitle``, ``Tab/keepsTitle``);
   /// no event. The title is kept as ``screenTitle(_:)`` makes it (control characters written out,
   /// at most ``screenTitleLimit`` characters), whoever set it.
   public mutating func setTitle(screen id: String, to title: String) -> Transition {
@@ -12,7 +13,9 @@ extension ShellModel {
       screen.title = title
       changed = true
     }
-    if changed, case .stack(let tab, 0) = slot {
+    if changed, case .pane(let tab, let index) = slot, index == tabs[tab].focus,
+      !tabs[tab].keepsTitle
+    {
       updateTab(at: tab) { $0.item.title = title }
     }
     return .none

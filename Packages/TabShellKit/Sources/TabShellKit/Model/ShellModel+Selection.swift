@@ -60,7 +60,7 @@ extension ShellModel {
   public mutating func userSelect(index: Int) -> Transition {
     if index == selectedIndex {
       let start = start
-      let gone = tabs[index].stack.count > 1 ? updatingPop(index: index, keeping: 1) : []
+      let gone = tabs[index].depth > 1 ? updatingPop(index: index, keeping: 1) : []
       return transition(from: start, gone: gone, selection: .reselected(index))
     }
     return select(index: index)
@@ -71,7 +71,7 @@ extension ShellModel {
   /// changing nothing, when a reselect pops screens.
   mutating func userSelecting(index: Int) -> (Change, Transition.Selection)? {
     if index == selectedIndex {
-      guard tabs[index].stack.count == 1 else { return nil }
+      guard tabs[index].depth == 1 else { return nil }
       return (change(from: start), .reselected(index))
     }
     return selecting(index: index).map { ($0, .selected(index)) }
@@ -99,7 +99,30 @@ extension ShellModel {
   public mutating func beginSwipe(toward index: Int, direction: SwipeDirection) -> Transition {
     guard let from = visibleHandle, let selectedIndex else { return .none }
     let toward = tabs[index].topHandle
-    setSwipe(Swipe(from: from, toward: toward, target: index, direction: direction))
+    var swipe = Swipe(from: from, toward: toward, target: index, direction: direction)
+    if showsSeveral || tabs[index].showsSeveral {
+      // A tab of panes on either side: every screen of each side takes the steps.
+      swipe.leaving = visibleHandles
+      swipe.coming = tabs[index].shownHandles
+      setSwipe(swipe)
+      var calls: [LifecycleCall] = []
+      for handle in swipe.coming {
+        step(handle, in: [index]) { screen in
+          if screen.phase == .created {
+            screen.take(.load)
+            calls.append(LifecycleCall(.load, handle))
+          }
+          screen.take(.willAppear)
+        }
+        calls.append(LifecycleCall(.willAppear, handle))
+      }
+      for handle in swipe.leaving {
+        step(handle, in: [selectedIndex]) { $0.take(.willDisappear) }
+        calls.append(LifecycleCall(.willDisappear, handle))
+      }
+      return Transition(lifecycle: .calls(calls))
+    }
+    setSwipe(swipe)
     let loads = !tabs[index].top.isLoaded
     if loads {
       stepTop(of: index, .load, then: .willAppear)
@@ -117,6 +140,9 @@ extension ShellModel {
     setSwipe(nil)
     // A tab disabled while the drag went on is not selected: the page snaps back.
     let commits = commit && tabs[swipe.target].item.isEnabled
+    if !swipe.leaving.isEmpty {
+      return endSeveralSwipe(swipe, commits: commits, selectedIndex: selectedIndex)
+    }
     if commits {
       stepTop(of: selectedIndex, .didDisappear)
       stepTop(of: swipe.target, .didAppear)
@@ -138,12 +164,47 @@ extension ShellModel {
       barHidden: hidden == start.barHidden ? nil : hidden)
   }
 
+  /// Ends a swipe with a tab of panes on either side (``Swipe/leaving``): each screen of each side
+  /// takes the steps a single screen would.
+  private mutating func endSeveralSwipe(_ swipe: Swipe, commits: Bool, selectedIndex: Int)
+    -> Transition
+  {
+    var calls: [LifecycleCall] = []
+    func take(_ handles: [Int], tab: Int, _ steps: [LifecycleStep]) {
+      for handle in handles {
+        step(handle, in: [tab]) { screen in for step in steps { screen.take(step) } }
+        calls += steps.map { LifecycleCall($0, handle) }
+      }
+    }
+    guard commits else {
+      take(swipe.leaving, tab: selectedIndex, [.willAppear, .didAppear])
+      take(swipe.coming, tab: swipe.target, [.willDisappear, .didDisappear])
+      return Transition(lifecycle: .calls(calls))
+    }
+    take(swipe.leaving, tab: selectedIndex, [.didDisappear])
+    take(swipe.coming, tab: swipe.target, [.didAppear])
+    let start = start
+    if let old = self.selectedIndex { setPrevious(tabs[old].id) }
+    setSelection(swipe.target)
+    let hidden = isBarHidden
+    return Transition(
+      lifecycle: .calls(calls), selection: .selected(swipe.target),
+      barHidden: hidden == start.barHidden ? nil : hidden)
+  }
+
+  /// Changes the record of the screen `handle`, looked for in the tabs `first` first.
+  private mutating func step(
+    _ handle: Int, in first: [Int], _ change: (inout ScreenRecord) -> Void
+  ) {
+    if let slot = slot(ofHandle: handle, lookingFirstIn: first) { updateRecord(at: slot, change) }
+  }
+
   /// Takes one or two lifecycle steps on the top screen of the tab at `index`.
   private mutating func stepTop(
     of index: Int, _ step: LifecycleStep, then next: LifecycleStep? = nil
   ) {
     updateTab(at: index) { tab in
-      tab.update(screenAt: tab.stack.count - 1) { screen in
+      tab.update(screenAt: tab.depth - 1) { screen in
         screen.take(step)
         if let next { screen.take(next) }
       }

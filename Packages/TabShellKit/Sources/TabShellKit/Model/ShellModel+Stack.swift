@@ -26,16 +26,16 @@ extension ShellModel {
   /// Pops the top screen of the selected tab's stack; it leaves for good.
   public mutating func pop() throws(ShellError) -> Transition {
     let index = try stackIndex()
-    guard tabs[index].stack.count > 1 else { throw .atRoot(tab: tabs[index].id) }
+    guard tabs[index].depth > 1 else { throw .atRoot(tab: tabs[index].id) }
     let start = start
-    let gone = updatingPop(index: index, keeping: tabs[index].stack.count - 1)
+    let gone = updatingPop(index: index, keeping: tabs[index].depth - 1)
     return transition(from: start, gone: gone)
   }
 
   /// Pops the selected tab's stack to its root; at the root it changes nothing.
   public mutating func popToRoot() throws(ShellError) -> Transition {
     let index = try stackIndex()
-    guard tabs[index].stack.count > 1 else { return .none }
+    guard tabs[index].depth > 1 else { return .none }
     let start = start
     let gone = updatingPop(index: index, keeping: 1)
     return transition(from: start, gone: gone)
@@ -71,7 +71,7 @@ extension ShellModel {
     var events: [ShellEvent] = []
     for index in closed.indices.reversed() {
       events.append(.tabClosed(tab: index + 1, id: closed[index].id))
-      gone += closed[index].stack.reversed().map(\.handle)
+      gone += closed[index].screens.reversed().map(\.handle)
     }
     setSelection(nil)
     setPrevious(nil)

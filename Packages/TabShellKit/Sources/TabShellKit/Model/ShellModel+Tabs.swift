@@ -13,7 +13,7 @@ extension ShellModel {
   public mutating func addTab(root: ScreenRecord, item: BarItem, at position: Int?) -> Transition {
     let start = start
     let index = (position ?? tabs.count + 1) - 1
-    insertTab(Tab(root: root, item: item), at: index)
+    insertTab(Tab(root: root, item: item, area: area), at: index)
     var selection: Transition.Selection?
     if let selected = selectedIndex {
       if index <= selected { setSelection(selected + 1) }
@@ -46,7 +46,7 @@ extension ShellModel {
     }
     return transition(
       from: start, events: [.tabClosed(tab: index + 1, id: tab.id)],
-      gone: tab.stack.reversed().map(\.handle), selection: selection)
+      gone: tab.screens.reversed().map(\.handle), selection: selection)
   }
 
   /// Moves a tab to a position (1-based); the selection stays with its tab.
@@ -66,8 +66,9 @@ extension ShellModel {
     return Transition(events: [.tabMoved(from: index + 1, to: position, id: tab.id)])
   }
 
-  /// Renames a tab: its bar item and its root screen, which keeps this title from then on
-  /// (``ScreenRecord/keepsTitle``), made safe as every title is (``screenTitle(_:)``).
+  /// Renames a tab: its bar item and its root screen (its focused pane), which keep this title
+  /// from then on (``Tab/keepsTitle``, ``ScreenRecord/keepsTitle``), made safe as every title is
+  /// (``screenTitle(_:)``).
   public mutating func renameTab(_ reference: TabReference, to title: String) throws(ShellError)
     -> Transition
   {
@@ -75,6 +76,7 @@ extension ShellModel {
     let title = screenTitle(title)
     updateTab(at: index) { tab in
       tab.item.title = title
+      tab.keepsTitle = true
       tab.update(screenAt: 0) { screen in
         screen.title = title
         screen.keepsTitle = true

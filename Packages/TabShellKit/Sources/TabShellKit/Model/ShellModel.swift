@@ -9,53 +9,6 @@
 @_spi(Host)
 @frozen
 public struct ShellModel: Equatable, Sendable {
-  /// A tab: its bar item and its navigation stack (root first, never empty).
-  @frozen
-  public struct Tab: Equatable, Sendable {
-    /// What the bar shows for it.
-    public var item: BarItem
-    /// Its stack, root first.
-    public private(set) var stack: [ScreenRecord]
-    /// How many screens of the stack hide the bar: the bar's hidden state is read in constant time.
-    private(set) var hidingCount: Int
-
-    init(root: ScreenRecord, item: BarItem) {
-      self.item = item
-      stack = [root]
-      hidingCount = root.hidesBar ? 1 : 0
-    }
-
-    /// The tab's stable id: its root screen's.
-    public var id: String { stack[0].id }
-    /// The top of its stack.
-    public var top: ScreenRecord { stack[stack.count - 1] }
-    /// The handle of the top of its stack.
-    var topHandle: Int { stack[stack.count - 1].handle }
-    /// Whether a screen of its stack hides the bar.
-    public var hidesBar: Bool { hidingCount > 0 }
-
-    mutating func push(_ screen: ScreenRecord) {
-      stack.append(screen)
-      if screen.hidesBar { hidingCount += 1 }
-    }
-
-    /// Removes every screen above the first `keep`; returns their handles, top first.
-    mutating func pop(keeping keep: Int) -> [Int] {
-      let removed = stack[keep...]
-      hidingCount -= removed.reduce(0) { $0 + ($1.hidesBar ? 1 : 0) }
-      let handles = removed.reversed().map(\.handle)
-      stack.removeSubrange(keep...)
-      return handles
-    }
-
-    @inline(__always)
-    mutating func update(screenAt index: Int, _ change: (inout ScreenRecord) -> Void) {
-      let hid = stack[index].hidesBar
-      change(&stack[index])
-      if hid != stack[index].hidesBar { hidingCount += hid ? -1 : 1 }
-    }
-  }
-
   /// An interactive swipe under way: the two screens are half-way (`from` disappearing, `toward`
   /// appearing) until it ends.
   @frozen
@@ -68,6 +21,12 @@ public struct ShellModel: Equatable, Sendable {
     public var target: Int
     /// Which way the finger moves.
     public var direction: SwipeDirection
+    /// When more than one screen shows on either side (a tab of panes): every screen that was
+    /// visible, and every screen of the tab it goes toward that shows; empty otherwise (`from` and
+    /// `toward` alone).
+    public var leaving: [Int] = []
+    /// See ``leaving``.
+    public var coming: [Int] = []
 
     /// Makes a swipe.
     public init(from: Int, toward: Int, target: Int, direction: SwipeDirection) {
@@ -90,10 +49,14 @@ public struct ShellModel: Equatable, Sendable {
   public private(set) var bar = Bar()
   /// The interactive swipe under way, if any.
   public private(set) var swipe: Swipe?
+  /// The size of the region a tab's panes share, as the host lays it out (``setArea(_:)``):
+  /// every tab's layout is fitted to it.
+  public private(set) var area = PaneArea(width: 80, height: 20)
   /// Tab ids to indices, kept in step with ``tabs``.
   private var indexByID: [String: Int] = [:]
-  /// The ids of the screens above the roots of the stacks to the ids of their tabs, kept in step
-  /// with ``tabs``: a screen is found without a walk over every stack.
+  /// The ids of the screens of each tab but the one whose id is the tab's (its first root) to the
+  /// ids of their tabs, kept in step with ``tabs``: a screen is found without a walk over every
+  /// tab.
   private var tabOfScreen: [String: String] = [:]
 
   /// An empty model: no tabs, the bar shown.
@@ -101,7 +64,7 @@ public struct ShellModel: Equatable, Sendable {
 
   public static func == (a: ShellModel, b: ShellModel) -> Bool {
     a.tabs == b.tabs && a.selectedIndex == b.selectedIndex && a.previousTabID == b.previousTabID
-      && a.modal == b.modal && a.bar == b.bar && a.swipe == b.swipe
+      && a.modal == b.modal && a.bar == b.bar && a.swipe == b.swipe && a.area == b.area
   }
 }
 
@@ -185,27 +148,51 @@ extension ShellModel {
     return closestMatch(to: name, in: tabs.flatMap { [$0.id, $0.item.title] })
   }
 
-  /// The index of the tab whose stack holds a screen.
+  /// The index of the tab that holds a screen (a pane or a pushed screen).
   public func tabIndex(holding screenID: String) -> Int? {
-    if let index = indexByID[screenID] { return index }
-    return tabOfScreen[screenID].flatMap { indexByID[$0] }
+    if let index = tabOfScreen[screenID].flatMap({ indexByID[$0] }) { return index }
+    guard let index = indexByID[screenID], tabs[index].screen(id: screenID) != nil else {
+      return nil
+    }
+    return index
   }
 
-  /// Whether a screen of this id exists (in a stack, or presented).
+  /// Whether a screen of this id exists (a pane, pushed, or presented).
   public func contains(screen id: String) -> Bool {
+    modal?.id == id || tabIndex(holding: id) != nil
+  }
+
+  /// Whether an id is taken: a screen's, or a tab's (which keeps its first root's id after that
+  /// pane closed).
+  public func isTaken(_ id: String) -> Bool {
     modal?.id == id || indexByID[id] != nil || tabOfScreen[id] != nil
   }
 
-  /// A screen that exists: in a stack, or presented.
+  /// A screen that exists: a pane, pushed, or presented.
   public func screen(id: String) -> ScreenRecord? {
     if let modal, modal.id == id { return modal }
     guard let index = tabIndex(holding: id) else { return nil }
-    return tabs[index].stack.first { $0.id == id }
+    return tabs[index].screen(id: id)
   }
 
-  /// Every screen that exists: each tab's stack, root first, then the presented one.
+  /// Every screen that exists: each tab's panes and pushed screens, then the presented one.
   public var allScreens: [ScreenRecord] {
-    tabs.flatMap(\.stack) + (modal.map { [$0] } ?? [])
+    tabs.flatMap(\.screens) + (modal.map { [$0] } ?? [])
+  }
+
+  /// The handles of the visible screens: the presented one, else the screens the selected tab
+  /// shows (``Tab/shownHandles``); the focused one (``visibleHandle``) among them.
+  public var visibleHandles: [Int] {
+    if let modal { return [modal.handle] }
+    guard let selectedIndex else { return [] }
+    return tabs[selectedIndex].shownHandles
+  }
+
+  /// Whether more than one screen is visible (the selected tab shows its panes).
+  @inline(__always)
+  var showsSeveral: Bool {
+    guard modal?.handle == nil, let selectedIndex else { return false }
+    return tabs[selectedIndex].showsSeveral
   }
 }
 
@@ -221,6 +208,8 @@ extension ShellModel {
     /// Its place in that tab's stack.
     let depth: Int
     let barHidden: Bool
+    /// Every visible screen when more than one was (``visibleHandles``); else empty.
+    var several: [Int] = []
   }
 
   @inline(__always)
@@ -229,10 +218,10 @@ extension ShellModel {
     guard let selectedIndex else {
       return Start(visible: nil, tab: nil, depth: 0, barHidden: bar.isHidden)
     }
+    let tab = tabs[selectedIndex]
     return Start(
-      visible: tabs[selectedIndex].topHandle, tab: selectedIndex,
-      depth: tabs[selectedIndex].stack.count - 1,
-      barHidden: bar.isHidden || tabs[selectedIndex].hidesBar)
+      visible: tab.topHandle, tab: selectedIndex, depth: tab.depth - 1,
+      barHidden: bar.isHidden || tab.hidesBar, several: tab.showsSeveral ? tab.shownHandles : [])
   }
 
   /// The transition from `start` to now. When the visible screen changed, the new one goes through
@@ -264,7 +253,9 @@ extension ShellModel {
   mutating func change(from start: Start) -> Change {
     let now = visibleHandle
     var lifecycle = Transition.Lifecycle.none
-    if start.visible != now {
+    if !start.several.isEmpty || showsSeveral {
+      lifecycle = severalChange(from: start)
+    } else if start.visible != now {
       let loads = now == nil ? false : appear(at: visibleSlot)
       if let from = start.visible, let slot = slot(of: from, tab: start.tab, depth: start.depth) {
         disappear(at: slot)
@@ -296,10 +287,12 @@ extension ShellModel {
     }
   }
 
-  /// Where a screen's record is: the presented screen, or a place in a tab's stack.
+  /// Where a screen's record is: the presented screen, a place in a tab's stack (0: its focused
+  /// pane), or one of a tab's panes.
   enum Slot {
     case modal
     case stack(tab: Int, depth: Int)
+    case pane(tab: Int, index: Int)
   }
 
   /// Where the visible screen is (there is one).
@@ -309,26 +302,38 @@ extension ShellModel {
     // `modal != nil` would copy the whole record (its strings and parameters) to compare it.
     if modal?.handle != nil { return .modal }
     let index = selectedIndex ?? 0
-    return .stack(tab: index, depth: tabs[index].stack.count - 1)
+    return .stack(tab: index, depth: tabs[index].depth - 1)
   }
 
   /// Where the screen `handle` is, when it is still at the place it had (`tab` `nil`: presented);
   /// `nil` when it left.
   func slot(of handle: Int, tab: Int?, depth: Int) -> Slot? {
     guard let tab else { return modal?.handle == handle ? .modal : nil }
-    guard tabs.indices.contains(tab), tabs[tab].stack.count > depth,
-      tabs[tab].stack[depth].handle == handle
-    else { return nil }
-    return .stack(tab: tab, depth: depth)
+    guard tabs.indices.contains(tab), tabs[tab].depth > depth else { return nil }
+    let found = depth == 0 ? tabs[tab].focused.handle : tabs[tab].pushed[depth - 1].handle
+    return found == handle ? .stack(tab: tab, depth: depth) : nil
   }
 
   /// The slot of a screen that exists, found by id.
   func slot(ofID id: String) -> Slot? {
     if modal?.id == id { return .modal }
-    guard let tab = tabIndex(holding: id),
-      let depth = tabs[tab].stack.firstIndex(where: { $0.id == id })
-    else { return nil }
-    return .stack(tab: tab, depth: depth)
+    guard let tab = tabIndex(holding: id) else { return nil }
+    if let index = tabs[tab].paneIndex(ofID: id) { return .pane(tab: tab, index: index) }
+    guard let depth = tabs[tab].pushed.firstIndex(where: { $0.id == id }) else { return nil }
+    return .stack(tab: tab, depth: depth + 1)
+  }
+
+  /// The slot of a screen found by its handle, looked for in the tabs `first` (when given), then
+  /// everywhere.
+  func slot(ofHandle handle: Int, lookingFirstIn first: [Int?]) -> Slot? {
+    if modal?.handle == handle { return .modal }
+    for tab in first.compactMap({ $0 }) + Array(tabs.indices) where tabs.indices.contains(tab) {
+      if let index = tabs[tab].paneIndex(ofHandle: handle) { return .pane(tab: tab, index: index) }
+      if let depth = tabs[tab].pushed.firstIndex(where: { $0.handle == handle }) {
+        return .stack(tab: tab, depth: depth + 1)
+      }
+    }
+    return nil
   }
 
   /// Changes the record at a slot.
@@ -341,6 +346,8 @@ extension ShellModel {
       modal = screen
     case .stack(let tab, let depth):
       tabs[tab].update(screenAt: depth, change)
+    case .pane(let tab, let index):
+      tabs[tab].updatePane(at: index, change)
     }
   }
 
@@ -358,7 +365,7 @@ extension ShellModel {
 
   mutating func insertTab(_ tab: Tab, at index: Int) {
     tabs.insert(tab, at: index)
-    for screen in tab.stack.dropFirst() { tabOfScreen[screen.id] = tab.id }
+    for screen in tab.screens where screen.id != tab.id { tabOfScreen[screen.id] = tab.id }
     if index == tabs.count - 1 {
       indexByID[tab.id] = index
     } else {
@@ -369,7 +376,7 @@ extension ShellModel {
   mutating func removeTab(at index: Int) -> Tab {
     let tab = tabs.remove(at: index)
     indexByID[tab.id] = nil
-    for screen in tab.stack.dropFirst() { tabOfScreen[screen.id] = nil }
+    for screen in tab.screens where screen.id != tab.id { tabOfScreen[screen.id] = nil }
     reindex(from: index)
     return tab
   }
@@ -388,7 +395,7 @@ extension ShellModel {
   /// Pops the stack of the tab at `index` down to its first `keep` screens; returns the handles of
   /// the screens that left, top first.
   mutating func updatingPop(index: Int, keeping keep: Int) -> [Int] {
-    for screen in tabs[index].stack[keep...] { tabOfScreen[screen.id] = nil }
+    for screen in tabs[index].pushed[(keep - 1)...] { tabOfScreen[screen.id] = nil }
     return tabs[index].pop(keeping: keep)
   }
 
@@ -411,6 +418,13 @@ extension ShellModel {
   mutating func setPrevious(_ id: String?) { previousTabID = id }
   mutating func setModal(_ screen: ScreenRecord?) { modal = screen }
   mutating func setSwipe(_ swipe: Swipe?) { self.swipe = swipe }
+  mutating func setAreaValue(_ area: PaneArea) { self.area = area }
+  /// Records a screen of the tab at `index` in the screen index (a pane added).
+  mutating func indexScreen(_ id: String, ofTab index: Int) {
+    if id != tabs[index].id { tabOfScreen[id] = tabs[index].id }
+  }
+  /// Takes a screen out of the screen index (a pane closed).
+  mutating func unindexScreen(_ id: String) { tabOfScreen[id] = nil }
   mutating func setBar(_ bar: Bar) { self.bar = bar }
   mutating func updateBar(_ change: (inout Bar) -> Void) { change(&bar) }
   mutating func updateTab(at index: Int, _ change: (inout Tab) -> Void) { change(&tabs[index]) }

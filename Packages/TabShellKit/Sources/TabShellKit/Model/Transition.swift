@@ -6,9 +6,11 @@
 ///    "Lifecycle").
 /// 3. ``gone``: the screens that left for good, in the order they get `deinit` (top of a stack
 ///    first).
-/// 4. ``selection``: `did-select` or `did-reselect` (of the tab at an index), once the new screen has
+/// 4. ``resized``: the panes' screens shown at a new size get a `resize` input; then ``after``:
+///    the events that follow them (a pane focused).
+/// 5. ``selection``: `did-select` or `did-reselect` (of the tab at an index), once the new screen has
 ///    appeared.
-/// 5. ``barHidden``: `bar-hidden` or `bar-shown`, when the bar's visibility changed.
+/// 6. ``barHidden``: `bar-hidden` or `bar-shown`, when the bar's visibility changed.
 ///
 /// A model operation returns it, as the state machines of SwiftNIO's handlers return actions: the
 /// model says what should happen, the driver does it. Every event the shell records comes out of a
@@ -35,6 +37,30 @@ public struct Transition: Equatable, Sendable {
     /// It is abandoned: `from.viewWillAppear`, `from.viewDidAppear`, `toward.viewWillDisappear`,
     /// `toward.viewDidDisappear`.
     case swipeCancelled(from: Int, toward: Int)
+    /// Several screens start or stop being visible (a tab of panes): these callbacks, in order.
+    /// A change makes every screen that appears load (the first time) and will-appear, then every
+    /// screen that disappears will-disappear and did-disappear, one after another, then the ones
+    /// that appear did-appear, each group in the panes' order; a swipe takes the same steps as
+    /// ``swipeBegan(from:toward:loads:)`` and the others, one screen of a side after another.
+    indirect case calls([LifecycleCall])
+  }
+
+  /// A pane's screen is shown at a new size: the driver tells it with a `resize` input.
+  @frozen
+  public struct Resize: Equatable, Sendable {
+    /// The screen's handle.
+    public var handle: Int
+    /// Its new width.
+    public var width: Int
+    /// Its new height.
+    public var height: Int
+
+    /// Makes one.
+    public init(handle: Int, width: Int, height: Int) {
+      self.handle = handle
+      self.width = width
+      self.height = height
+    }
   }
 
   /// A selection that follows the lifecycle: the index of the tab (after the change).
@@ -52,6 +78,10 @@ public struct Transition: Equatable, Sendable {
   public var lifecycle: Lifecycle
   /// The screens that left for good (their handles), in `deinit` order.
   public var gone: [Int]
+  /// The panes' screens shown at a new size, after the departures: told with a `resize` input.
+  public var resized: [Resize] = []
+  /// The events that follow the lifecycle and the sizes (a pane's focus), before the selection.
+  public var after: [ShellEvent] = []
   /// `did-select` or `did-reselect`, after the lifecycle.
   public var selection: Selection?
   /// The bar's new hidden state, when it changed.

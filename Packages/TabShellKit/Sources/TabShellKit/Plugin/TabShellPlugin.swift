@@ -15,9 +15,10 @@
 /// 5, screens take input (``Screen/handle(_:)``, ``ScreenType/takesInput``), a canvas cell has a
 /// ``Canvas/Style`` (colours and attributes) and the canvas a cursor, and screens have timers
 /// (``ScreenContext/every(_:_:)``); 6, a key a screen takes is typed (``ScreenInput/key(_:)`` holds
-/// a ``Key``, not its name).
+/// a ``Key``, not its name); 7, a tab holds panes (split screens): the events, actions, errors
+/// and outcomes of panes are new cases of their frozen enums.
 @_alwaysEmitIntoClient
-public var tabShellPluginABIVersion: Int32 { 6 }
+public var tabShellPluginABIVersion: Int32 { 7 }
 
 /// A plugin: a named set of screen types and layouts.
 ///

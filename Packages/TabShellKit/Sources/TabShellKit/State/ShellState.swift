@@ -33,6 +33,12 @@ public struct ShellState: Codable, Equatable, Sendable {
     /// `true` when the bar marks the tab for activity (``BarItem/hasActivity``); `nil`, left out,
     /// otherwise.
     public var activity: Bool?
+    /// Its panes' tree, when it has more than one pane; `nil`, left out, otherwise.
+    public var panes: Pane? = nil
+    /// The focused pane's id, when it has more than one pane.
+    public var focus: String? = nil
+    /// Whether the focused pane fills the tab alone, when it has more than one pane.
+    public var zoomed: Bool? = nil
 
     public func encode(to encoder: any Encoder) throws {
       var c = encoder.container(keyedBy: CodingKeys.self)
@@ -48,7 +54,29 @@ public struct ShellState: Codable, Equatable, Sendable {
       try c.encode(stack, forKey: .stack)
       try c.encodeIfPresent(bell, forKey: .bell)
       try c.encodeIfPresent(activity, forKey: .activity)
+      try c.encodeIfPresent(panes, forKey: .panes)
+      try c.encodeIfPresent(focus, forKey: .focus)
+      try c.encodeIfPresent(zoomed, forKey: .zoomed)
     }
+  }
+
+  /// A cell of a tab's panes: a pane (its screen's id, its place and size) or a split (its axis,
+  /// its size and its cells, left to right or top to bottom).
+  public struct Pane: Codable, Equatable, Sendable {
+    /// The pane's screen id; `nil` for a split.
+    public var pane: String?
+    /// A split's axis, `horizontal` (side by side) or `vertical`; `nil` for a pane.
+    public var split: String?
+    /// The column of its left edge, from 0 at the tab's region's left.
+    public var column: Int
+    /// The row of its top edge, from 0 at the region's top.
+    public var row: Int
+    /// Columns.
+    public var width: Int
+    /// Rows.
+    public var height: Int
+    /// A split's cells; `nil` for a pane.
+    public var cells: [Pane]?
   }
 
   /// The action button.
@@ -105,10 +133,37 @@ extension Shell {
           icon: tab.item.icon, selectedIcon: tab.item.selectedIcon, badge: tab.item.badge,
           enabled: tab.item.isEnabled, loaded: tab.stack[0].isLoaded,
           stack: tab.stack.map(\.id), bell: tab.item.hasBell ? true : nil,
-          activity: tab.item.hasActivity ? true : nil)
+          activity: tab.item.hasActivity ? true : nil,
+          panes: tab.panes.count > 1 ? paneState(tab.layout.root, of: tab) : nil,
+          focus: tab.panes.count > 1 ? tab.focused.id : nil,
+          zoomed: tab.panes.count > 1 ? tab.isZoomed : nil)
       },
       failures: model.allScreens.reduce(into: [:]) { failures, screen in
         if let failure = screen.failure { failures[screen.id] = failure }
       })
+  }
+}
+
+@_spi(Host)
+extension Shell {
+  /// A cell of a tab's layout as `state --json` shows it, its top-left at (`column`, `row`).
+  func paneState(_ cell: PaneLayout.Cell, of tab: ShellModel.Tab, column: Int = 0, row: Int = 0)
+    -> ShellState.Pane
+  {
+    if let handle = cell.pane {
+      let id = tab.panes.first { $0.handle == handle }?.id ?? ""
+      return ShellState.Pane(
+        pane: id, split: nil, column: column, row: row, width: cell.width, height: cell.height,
+        cells: nil)
+    }
+    var (x, y) = (column, row)
+    var cells: [ShellState.Pane] = []
+    for child in cell.children {
+      cells.append(paneState(child, of: tab, column: x, row: y))
+      if cell.axis == .horizontal { x += child.width + 1 } else { y += child.height + 1 }
+    }
+    return ShellState.Pane(
+      pane: nil, split: cell.axis.rawValue, column: column, row: row, width: cell.width,
+      height: cell.height, cells: cells)
   }
 }

@@ -102,3 +102,12 @@ extension TerminalSessions {
     return found == true ? .done : .noMatch
   }
 }
+
+extension TerminalSessions {
+  /// The lines of the terminal screen `id` as `capture` prints them
+  /// (``TerminalEmulator/capture(scrollback:escapes:)``); `nil` when no live terminal screen has
+  /// that id.
+  package func capture(_ id: String, scrollback: Bool, escapes: Bool) -> [String]? {
+    screen(id)?.session.emulator.capture(scrollback: scrollback, escapes: escapes)
+  }
+}

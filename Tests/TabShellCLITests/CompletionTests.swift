@@ -21,7 +21,7 @@ struct CompletionTests {
   static let cases: [(String, [String])] = [
     ("swi", ["swipe"]),
     ("add-t", ["add-tab"]),
-    ("ca", ["calls"]),
+    ("ca", ["calls", "capture"]),
     ("tab 1; sw", ["swipe"]),
     ("swipe ", ["left", "right"]),
     ("swipe l", ["left"]),

@@ -43,6 +43,13 @@ final class HostTerminalTabs: TerminalTabs {
     }
   }
 
+  func capture(_ id: String, scrollback: Bool, escapes: Bool) throws(TerminalTabError) -> [String] {
+    guard let lines = sessions.capture(id, scrollback: scrollback, escapes: escapes) else {
+      throw .notATerminal(id)
+    }
+    return lines
+  }
+
   /// The terminal's operation for an action.
   static func operation(_ action: CopyAction) -> CopyOperation {
     switch action {

@@ -16,6 +16,9 @@ package protocol TerminalTabs: AnyObject {
   /// `backward`.
   func search(_ text: String, pattern: TextPattern?, backward: Bool, screen id: String)
     throws(TerminalTabError)
+  /// The lines of the terminal screen `id` as tmux's `capture-pane -p` prints them: with
+  /// `scrollback` the lines kept first, with `escapes` SGR sequences for the cells' styles.
+  func capture(_ id: String, scrollback: Bool, escapes: Bool) throws(TerminalTabError) -> [String]
 }
 
 /// Why a command could not reach into a terminal tab.

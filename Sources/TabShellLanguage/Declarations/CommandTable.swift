@@ -78,7 +78,8 @@ struct CommandTable: Sendable {
       name: "Tests and recordings", commands: TestingCommands.all + PictureCommands.all),
     Family(name: "Plugins", commands: PluginCommands.all),
     Family(name: "Terminal", commands: TerminalCommands.all),
-    Family(name: "Copy and paste", commands: CopyCommands.all + BufferCommands.all),
+    Family(
+      name: "Copy and paste", commands: CopyCommands.all + BufferCommands.all + CaptureCommands.all),
     Family(name: "Panes", commands: PaneCommands.all),
     Family(name: "Gestures", commands: GestureCommands.all),
     Family(name: "Using screens", commands: ScreenInputCommands.all + WaitCommands.all),

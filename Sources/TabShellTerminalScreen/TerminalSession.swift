@@ -36,6 +36,8 @@ final class TerminalSession {
   private var wrote = false
   /// The start of a title the last read ended in, until the rest comes.
   private var held = HeldString()
+  /// The command the program's output is piped to (`pipe`), if any.
+  var pipe: TerminalPipe?
 
   /// How the program ended, once it did.
   var ending: PseudoTerminal.Ending? { terminal.ending }
@@ -76,7 +78,7 @@ final class TerminalSession {
   /// ending that only a look can notice (no pidfd).
   var hasPendingWork: Bool {
     (pendingCount > 0 && terminal.descriptor >= 0)
-      || (ending == nil && exitDescriptor < 0)
+      || (ending == nil && exitDescriptor < 0) || pipe?.hasPending == true
   }
 
   /// How many bytes wait for the program.
@@ -116,6 +118,7 @@ final class TerminalSession {
   /// came.
   func takeIn(limit: Int) -> Bool {
     flush()
+    pipe?.flush()
     guard !hungUp, terminal.descriptor >= 0 else { return false }
     var total = 0
     let size = 16_384
@@ -128,7 +131,9 @@ final class TerminalSession {
       while total < limit {
         switch terminal.read(into: buffer) {
         case .read(let count) where count > 0:
-          held.pass(UnsafeRawBufferPointer(rebasing: buffer[..<count]), to: emulator.write)
+          let bytes = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+          held.pass(bytes, to: emulator.write)
+          pipe?.write(bytes)
           total += count
           wrote = true
         case .wouldBlock:

@@ -1,3 +1,5 @@
+import TabShellPlatform
+
 /// What copy mode does on a key (docs/Contract.md, "Copy mode, buffers and the clipboard").
 package enum CopyOperation: Equatable, Sendable {
   /// Moves the cursor.
@@ -109,5 +111,27 @@ extension TerminalSessions {
   /// that id.
   package func capture(_ id: String, scrollback: Bool, escapes: Bool) -> [String]? {
     screen(id)?.session.emulator.capture(scrollback: scrollback, escapes: escapes)
+  }
+}
+
+extension TerminalSessions {
+  /// Pipes the output of the terminal screen `id`'s program to `command` (`pipe`), the pipe
+  /// before stopped; with no command, only stops it. `false` when no live terminal screen has that
+  /// id; throws the system's error when the command cannot be started.
+  package func pipe(_ id: String, to command: String?) throws(SystemError) -> Bool {
+    guard let session = screen(id)?.session else { return false }
+    stopPipe(of: session)
+    guard let command, session.ending == nil else { return true }
+    session.pipe = try TerminalPipe(command: command)
+    noticeActivity()
+    return true
+  }
+
+  /// Stops a session's pipe: its input closed, its command given ``grace`` to end, then killed.
+  func stopPipe(of session: TerminalSession) {
+    guard let pipe = session.pipe else { return }
+    session.pipe = nil
+    pipe.close()
+    if !pipe.reapIfEnded() { closingPipes.append((pipe, MonotonicClock.now() + Self.grace)) }
   }
 }

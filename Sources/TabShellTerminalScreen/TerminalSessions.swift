@@ -31,12 +31,15 @@ package final class TerminalSessions {
   /// When the closing programs that no pidfd announces are next looked at (every 50 ms), likewise.
   private var lookDeadline: UInt64?
   private var closing: [(session: TerminalSession, deadline: UInt64)] = []
+  /// The commands of pipes stopped (``stopPipe(of:)``), each given ``grace`` to end after its
+  /// input closed, then killed; reaped.
+  var closingPipes: [(pipe: TerminalPipe, deadline: UInt64)] = []
 
   /// Makes an empty set.
   package init() {}
 
   /// How many programs run or are being ended.
-  package var count: Int { live.count + closing.count }
+  package var count: Int { live.count + closing.count + closingPipes.count }
 
   /// The screens of the live programs.
   var screens: [TerminalScreen] { live.compactMap(\.screen) }
@@ -62,7 +65,7 @@ package final class TerminalSessions {
   private var told = false
 
   /// Tells the host when the first session came or the last one went.
-  private func noticeActivity() {
+  func noticeActivity() {
     guard (count > 0) != told else { return }
     told = count > 0
     onActivity?(told)
@@ -72,6 +75,7 @@ package final class TerminalSessions {
   /// in its session) now, SIGKILL in 2 s.
   func close(_ session: TerminalSession) {
     defer { noticeActivity() }
+    stopPipe(of: session)
     live.removeAll { $0.session === session }
     if session.ending == nil {
       session.hangUp()
@@ -106,7 +110,11 @@ package final class TerminalSessions {
     }
     // A closing program that ends is noticed by its pidfd; without one (or once it is reaped,
     // with what it left still alive), looked at every 50 ms.
-    if !closing.isEmpty, closing.contains(where: { $0.session.descriptors.isEmpty }) {
+    for entry in closingPipes {
+      let until = MonotonicClock.milliseconds(until: entry.deadline)
+      wait = wait < 0 ? until : min(wait, until)
+    }
+    if closing.contains(where: { $0.session.descriptors.isEmpty }) || !closingPipes.isEmpty {
       let deadline = lookDeadline ?? MonotonicClock.now() + 50_000_000
       lookDeadline = deadline
       let until = MonotonicClock.milliseconds(until: deadline)
@@ -121,12 +129,14 @@ package final class TerminalSessions {
   /// time is up. Never waits.
   package func runBackgroundWork() {
     // Between two commands of a script with no terminal tab, nothing to look at (no clock read).
-    guard !live.isEmpty || !closing.isEmpty else { return }
+    guard !live.isEmpty || !closing.isEmpty || !closingPipes.isEmpty else { return }
     pendingDeadline = nil
     lookDeadline = nil
     for entry in live {
       let wrote = entry.session.takeIn(limit: Self.roundLimit)
       let ended = entry.session.checkEnded()
+      // A pipe ends with the program's output, or when its reader went.
+      if ended || entry.session.pipe?.descriptor == -1 { stopPipe(of: entry.session) }
       if wrote || ended {
         entry.needsDisplay()
         entry.screen?.report(ended: ended)
@@ -141,6 +151,12 @@ package final class TerminalSessions {
       entry.session.reap()
       return true
     }
+    closingPipes.removeAll { entry in
+      if entry.pipe.reapIfEnded() { return true }
+      guard now >= entry.deadline else { return false }
+      entry.pipe.kill()
+      return true
+    }
   }
 
   /// Ends every program (at exit): SIGHUP to each, up to 2 s for them to end, then SIGKILL; each
@@ -150,15 +166,18 @@ package final class TerminalSessions {
     for entry in live { close(entry.session) }
     live = []
     let deadline = MonotonicClock.now() + Self.grace
-    while !closing.isEmpty {
+    while !closing.isEmpty || !closingPipes.isEmpty {
       closing.removeAll { Self.hasEnded($0.session) }
-      if closing.isEmpty || MonotonicClock.now() >= deadline { break }
+      closingPipes.removeAll { $0.pipe.reapIfEnded() }
+      if closing.isEmpty && closingPipes.isEmpty || MonotonicClock.now() >= deadline { break }
       MonotonicClock.sleep(milliseconds: 10)
     }
     for entry in closing {
       entry.session.kill()
       entry.session.reap()
     }
+    for entry in closingPipes { entry.pipe.kill() }
     closing = []
+    closingPipes = []
   }
 }

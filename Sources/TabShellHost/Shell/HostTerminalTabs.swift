@@ -1,4 +1,5 @@
 import TabShellLanguage
+import TabShellPlatform
 import TabShellTerminalScreen
 
 /// The terminal tabs as the interpreter's commands reach into them (``TabShellLanguage/TerminalTabs``):
@@ -48,6 +49,16 @@ final class HostTerminalTabs: TerminalTabs {
       throw .notATerminal(id)
     }
     return lines
+  }
+
+  func pipe(_ id: String, to command: String?) throws(TerminalTabError) {
+    let found: Bool
+    do throws(SystemError) {
+      found = try sessions.pipe(id, to: command)
+    } catch {
+      throw .cannotPipe(command ?? "", reason: error.description)
+    }
+    guard found else { throw .notATerminal(id) }
   }
 
   /// The terminal's operation for an action.

@@ -19,6 +19,9 @@ package protocol TerminalTabs: AnyObject {
   /// The lines of the terminal screen `id` as tmux's `capture-pane -p` prints them: with
   /// `scrollback` the lines kept first, with `escapes` SGR sequences for the cells' styles.
   func capture(_ id: String, scrollback: Bool, escapes: Bool) throws(TerminalTabError) -> [String]
+  /// Pipes the output of the terminal screen `id`'s program to `command` run by `/bin/sh -c`
+  /// (the pipe before stopped); with no command, stops it.
+  func pipe(_ id: String, to command: String?) throws(TerminalTabError)
 }
 
 /// Why a command could not reach into a terminal tab.
@@ -31,6 +34,8 @@ package enum TerminalTabError: Error, Equatable, Sendable {
   case noMatch(String, isRegex: Bool)
   /// `search-again` with no search made.
   case noSearch
+  /// A pipe's command could not be started, for this reason.
+  case cannotPipe(String, reason: String)
 }
 
 extension LanguageError {
@@ -43,6 +48,8 @@ extension LanguageError {
     case .noMatch(let text, let isRegex):
       self = .failed("no match for \(isRegex ? "the expression " : "")\(quoted(text))")
     case .noSearch: self = .failed("no search to repeat ('search TEXT' makes one)")
+    case .cannotPipe(let command, let reason):
+      self = .failed("cannot pipe to \(quoted(command)): \(reason)")
     }
   }
 }

@@ -57,6 +57,13 @@ extension TerminalScreen {
   /// The wheel, when the program did not ask for the mouse: scrolls the view; other mouse events
   /// are not handled.
   func scrollBack(with mouse: MouseInput) -> Bool {
+    if isCopying, mouse.action == .wheelUp || mouse.action == .wheelDown {
+      _ = changeCopy { mode, emulator in
+        mode.move(
+          mouse.action == .wheelUp ? .scrollUp : .scrollDown, count: Self.wheelRows, in: emulator)
+      }
+      return true
+    }
     switch mouse.action {
     case .wheelUp: scroll(.up, count: Self.wheelRows)
     case .wheelDown: scroll(.down, count: Self.wheelRows)

@@ -7,7 +7,7 @@ import CVTerm
 final class TerminalScreen: Screen {
   let session: TerminalSession
   let context: ScreenContext
-  private unowned let sessions: TerminalSessions
+  unowned let sessions: TerminalSessions
   /// Whether the screen is visible (from its `viewWillAppear` to its `viewDidDisappear`).
   var isVisible = false
   /// Whether `activity` was said since the screen was last visible.
@@ -16,6 +16,8 @@ final class TerminalScreen: Screen {
   var canvasStyles = TerminalCanvasStyles()
   /// Copy mode, while the screen is in it (``enterCopyMode()``).
   var copy: CopyMode?
+  /// The last press of the left button that the selection took (``select(with:)``).
+  var lastPress: MousePress?
 
   init(session: TerminalSession, context: ScreenContext, sessions: TerminalSessions) {
     self.session = session
@@ -135,7 +137,7 @@ final class TerminalScreen: Screen {
   func handle(_ input: ScreenInput) -> Bool {
     guard session.ending == nil else {
       // What an ended program wrote can still be scrolled back through.
-      if case .mouse(let mouse) = input { return scrollBack(with: mouse) }
+      if case .mouse(let mouse) = input { return select(with: mouse) ?? scrollBack(with: mouse) }
       return false
     }
     let emulator = session.emulator
@@ -162,7 +164,8 @@ final class TerminalScreen: Screen {
       session.send(bytes)
       if isPaste { emulator.paste(starts: false) }
     case .mouse(let mouse):
-      guard emulator.mouseReporting else { return scrollBack(with: mouse) }
+      if let handled = select(with: mouse) { return handled }
+      guard emulator.mouseReporting, copy == nil else { return scrollBack(with: mouse) }
       returnToScreen()
       let modifiers = VTermModifier(rawValue: UInt32(mouse.modifiers.rawValue))
       switch mouse.action {

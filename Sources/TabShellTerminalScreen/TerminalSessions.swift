@@ -55,6 +55,9 @@ package final class TerminalSessions {
   /// commands.
   package var onActivity: ((Bool) -> Void)?
 
+  /// Called with the text a mouse selection copied, which the host makes a paste buffer.
+  package var onCopy: ((String) -> Void)?
+
   /// Adds a live session, shown by `screen`; `needsDisplay` asks for a redraw.
   func add(_ screen: TerminalScreen, needsDisplay: @escaping () -> Void) {
     live.append(Live(screen: screen, session: screen.session, needsDisplay: needsDisplay))

@@ -3,7 +3,7 @@
 full-screen mode, in a real pseudo-terminal read back with pyte, as a user meets them: prefix [
 over `sh`'s output, the vi keys, ? asking for a text on the command line, a selection copied with
 y, and prefix ] pasting it back into `sh`; in `less`, a search and q leaving copy mode with the
-program's keys its own again; in a session, copy mode shared by two attached clients.
+program's keys its own again; a drag over `sh`'s output copied; in a session, copy mode shared by two attached clients.
 
 Run:  python3 Tests/tui/test_copy_mode.py [WORD...]   (prints "N passed, N failed")
 The binary is $TABSHELL_BIN (default .build/debug/tabshell). Needs pyte and less.
@@ -74,6 +74,20 @@ def test_a_selection_copied_in_copy_mode_is_pasted_back_with_prefix_bracket():
         t.wait(lambda t: region(t)[-1] == "$ echo 2 end", "the paste")
         t.type("\r")
         t.wait(lambda t: region(t)[-3:] == ["$ echo 2 end", "2 end", "$"], "the echo")
+
+
+def test_a_drag_over_sh_copies_what_it_went_over():
+    with shell_with("add-tab terminal --id sh -- sh") as t:
+        in_screen_focus(t, "sh")
+        t.wait(lambda t: region(t)[0] == "$", "sh's prompt")
+        t.type("echo alpha beta-$((1 + 1)) gamma\r")
+        t.wait(lambda t: region(t)[1:3] == ["alpha beta-2 gamma", "$"], "the output")
+        # "beta-2": the region's columns 6 to 11 on its second row (the terminal's are 1-based).
+        t.drag((7, TOP + 1), (12, TOP + 1))
+        t.wait(lambda t: position(t) is None and cursor(t) == (2, 2), "the release")
+        t.type("echo ")
+        t.type(PREFIX + "]")
+        t.wait(lambda t: region(t)[2] == "$ echo beta-2", "the paste")
 
 
 def test_in_less_copy_mode_takes_the_keys_until_q():

@@ -50,6 +50,7 @@ final class HostBuiltinPlugin: TabShellPlugin, ScreenParameterCompleter, ScreenH
     interpreter.services.parameterCompleter = self
     interpreter.services.history = self
     interpreter.services.terminals = HostTerminalTabs(sessions: sessions)
+    sessions.onCopy = { [weak interpreter] text in interpreter?.copied(text) }
   }
 
   /// What a failed test leaves behind holds each terminal's last lines.

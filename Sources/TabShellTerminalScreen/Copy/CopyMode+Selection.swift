@@ -66,3 +66,29 @@ extension CopyMode {
     return text
   }
 }
+
+extension CopyMode {
+  /// Selects the word at `place` (letters, digits and `_`, or a run of other characters that are
+  /// not blank, or of blanks, within its row), the cursor on its last cell: a double click.
+  mutating func selectWord(at place: CopyPosition, in emulator: TerminalEmulator) {
+    var lines = CopyLineCache(document: document, emulator: emulator)
+    var column = place.column
+    while column > 0, lines.isContinuation(CopyPosition(line: place.line, column: column)) {
+      column -= 1
+    }
+    let kind = lines.kind(at: CopyPosition(line: place.line, column: column))
+    let length = lines.length(place.line)
+    func belongs(_ column: Int) -> Bool {
+      let other = lines.kind(at: CopyPosition(line: place.line, column: column))
+      return other == kind || other == .continuation
+    }
+    var start = column
+    while start > 0, belongs(start - 1) { start -= 1 }
+    var end = column
+    while end + 1 < length, belongs(end + 1) { end += 1 }
+    anchor = CopyPosition(line: place.line, column: start)
+    shape = .characters
+    cursor = CopyPosition(line: place.line, column: end)
+    wantedColumn = end
+  }
+}

@@ -1,8 +1,8 @@
 @_spi(Host) import TabShellKit
 
-/// `add-tab`, `close-tab`, `move-tab`, `rename-tab`, `add-action`, `action`, `layout`.
+/// `add-tab`, `new-tab`, `close-tab`, `move-tab`, `rename-tab`, `add-action`, `action`, `layout`.
 enum TabCommands {
-  static let all = [addTab, closeTab, moveTab, renameTab, addAction, action, layout]
+  static let all = [addTab, newTab, closeTab, moveTab, renameTab, addAction, action, layout]
 
   /// `--text` and `--param`, which every command that makes a screen takes.
   static let text = Option(
@@ -36,6 +36,15 @@ enum TabCommands {
     _ arguments: Arguments, type: String, in interpreter: Interpreter
   ) -> [String: String] {
     var parameters = parameters(arguments)
+    resolve(&parameters, type: type, in: interpreter)
+    return parameters
+  }
+
+  /// Resolves the paths among a new screen's parameters and has the host complete them (see
+  /// ``parameters(_:type:in:)``).
+  static func resolve(
+    _ parameters: inout [String: String], type: String, in interpreter: Interpreter
+  ) {
     if let screenType = interpreter.shell.screenTypes.first(where: { $0.name == type }) {
       for parameter in screenType.parameters where parameter.spec.kind == .path {
         let key = ScreenParameters.key(of: parameter)
@@ -43,7 +52,6 @@ enum TabCommands {
       }
     }
     interpreter.services.parameterCompleter?.complete(type: type, parameters: &parameters)
-    return parameters
   }
 
   static let target = Argument<TabReference>("TAB", .tab, abstract: "a position, an id or a title")

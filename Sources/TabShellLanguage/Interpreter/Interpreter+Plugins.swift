@@ -16,7 +16,9 @@ extension Interpreter {
         name, visibleType: shell.visibleScreenType?.name, types: declaring.map(\.name))
     }
     let declaration = Declaration(screenCommand: command)
-    let bound = try Binder().bind(words[...], to: declaration, at: location)
+    var binder = Binder()
+    binder.current = CurrentTargets(shell)
+    let bound = try binder.bind(words[...], to: declaration, at: location)
     do {
       try declaration.run(self, bound.arguments)
     } catch let error as ShellError {

@@ -243,7 +243,8 @@ package final class Interpreter {
   }
 
   /// Runs a command whose words are bound as it runs: a hook's command that holds `$tab` or `$id`,
-  /// or a command of the visible screen's type.
+  /// one that names the selected tab or the visible screen as `.`, or a command of the visible
+  /// screen's type.
   @inline(never)
   func executeBoundNow(_ command: Command) throws {
     let words = command.boxed.words ?? []
@@ -254,6 +255,7 @@ package final class Interpreter {
       var binder = parser.binder(deferUnknown: false, depth: 0)
       binder.expand = substitution.expand
       binder.deferUnknownScreenTypes = false
+      binder.current = CurrentTargets(shell)
       let bound = try binder.bind(words[...], to: declaration, at: command.location)
       try table.runs[index].call(self, bound.arguments)
     case .screen(let name):

@@ -6,7 +6,9 @@ extension KeyTable {
   /// the mode knows is here (Ctrl-C, Ctrl-Z, Ctrl-L, Ctrl-D, Ctrl-X Ctrl-A too): none is fixed in
   /// the code. In the
   /// screen focus only the prefix key (Ctrl-B, as tmux's) is the shell's; the key after it is
-  /// looked up in the prefix focus. PPage and NPage after it scroll a terminal tab back
+  /// looked up in the prefix focus, with tmux's keys for windows there for tabs (`c` a new
+  /// terminal tab, `n` and `p` the next and previous, `l` the last, `0` the tenth, `&` close).
+  /// PPage and NPage after it scroll a terminal tab back
   /// (`scrollback`, the `terminal` screen type's command: unknown where that type is not
   /// registered, which these bindings then say when pressed).
   package static let defaults: [(focus: KeyFocus, key: String, line: String)] =
@@ -49,6 +51,9 @@ extension KeyTable {
     ]
     + (1...9).map { (.prefix, "\($0)", "tab \($0)") }
     + [
+      // tmux's keys for windows, for tabs (docs/Contract.md, "A terminal workspace").
+      (.prefix, "0", "tab 10"), (.prefix, "c", "new-tab"), (.prefix, "n", "next-tab"),
+      (.prefix, "p", "previous-tab"), (.prefix, "l", "last-tab"), (.prefix, "&", "close-tab ."),
       (.prefix, "?", "help tui"), (.prefix, "d", "detach"),
       (.prefix, "PPage", "scrollback page-up"), (.prefix, "NPage", "scrollback page-down"),
       (.prefix, "C-z", "suspend"), (.prefix, "C-l", "redraw"),

@@ -19,6 +19,10 @@ struct Binder {
   /// Whether a command given a screen type's options for a type not registered yet is bound again
   /// when it runs (when the script's `load` has run); else the type is unknown.
   var deferUnknownScreenTypes = true
+  /// What `.` stands for where a command names a tab or a screen, as the command runs
+  /// (``CurrentTargets``); `nil` while it is parsed: a `.` there makes the command bound again
+  /// when it runs.
+  var current: CurrentTargets?
   /// Parses the words of a ``ArgumentKindCode/commands`` parameter of the command at a location.
   var parseCommands: ([Word], SourceLocation) throws(LocatedError) -> [Command] = { _, _ in [] }
 
@@ -155,6 +159,8 @@ struct Binder {
         if placeholder {
           deferred = true
           store(.text(valueWord.text), at: slot)
+        } else if let target = try self.target(valueWord, for: option) {
+          if let target { store(target, at: slot) } else { deferred = true }
         } else if option.spec.valueName.contains(" ") {
           // An option with a value of several words (`--at ROW COL`): as many as its value's
           // names, each of its kind, kept as a list.
@@ -185,6 +191,8 @@ struct Binder {
       if placeholder {
         deferred = true
         store(.text(word.text), at: slot)
+      } else if let target = try self.target(word, for: parameter) {
+        if let target { store(target, at: slot) } else { deferred = true }
       } else if let kind = parameter.kind {
         store(try convert(word, kind: kind, name: parameter.spec.name), at: slot)
       }
@@ -209,6 +217,23 @@ struct Binder {
       }
     }
     return Bound(arguments: arguments, isDeferred: deferred)
+  }
+
+  /// A `.` given for a parameter that names a tab (of kind ``ArgumentKindCode/tab``) or a screen
+  /// (an option `--to ID`): `nil` for any other word or parameter; else the selected tab's or the
+  /// visible screen's id as the command runs, or `.some(nil)` while it is parsed (the command is
+  /// bound again when it runs). An error when there is no such tab or screen.
+  private func target(_ word: Word, for parameter: Parameter) throws(LocatedError)
+    -> ArgumentValue??
+  {
+    guard word.text == CurrentTargets.word else { return nil }
+    let namesTab = parameter.kind == .tab
+    guard namesTab || CurrentTargets.namesScreen(parameter) else { return nil }
+    guard let current else { return .some(nil) }
+    guard let id = namesTab ? current.selectedTab : current.visibleScreen else {
+      throw LocatedError(error: .shell(.noTabs), location: word.location)
+    }
+    return namesTab ? .tab(.name(id)) : .text(id)
   }
 
   /// Whether a screen type takes `--option`: it declares it, or it is not registered (yet) and

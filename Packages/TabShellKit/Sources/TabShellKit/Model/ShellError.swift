@@ -76,7 +76,7 @@ public enum ShellError: Error, Equatable, Sendable, CustomStringConvertible {
           ?? (available.isEmpty ? "" : "; the layouts are " + available.joined(separator: ", ")))
     case .idInUse(let id): "id \(quoted(id)) is in use"
     case .invalidID(let id):
-      "invalid id \(quoted(id)): use letters, digits, '-', '_' and '.', not only digits"
+      "invalid id \(quoted(id)): use letters, digits, '-', '_' and '.', not only digits nor '.' alone"
     case .positionOutOfRange(let n, let count):
       "position \(n) is out of range (1...\(count))"
     case .screenRefused(let type, let message):

@@ -6,7 +6,7 @@
 ///   most 64), so that `add-tab NAME` works and a tab id made from the name is a valid id.
 /// - Screen commands: the same, unique within their type, not one of the host's own commands.
 /// - Their options: `--` and such a name, unique within the command.
-/// - Screen ids given with `--id`: letters, digits, `-`, `_` and `.`, not only digits.
+/// - Screen ids given with `--id`: letters, digits, `-`, `_` and `.`, not only digits, not `.`.
 @_spi(Host)
 public enum NameRules {
   /// Whether `name` may name a screen type, a layout or a command.
@@ -16,9 +16,10 @@ public enum NameRules {
     return bytes.allSatisfy { isLower($0) || isDigit($0) || $0 == UInt8(ascii: "-") }
   }
 
-  /// Whether `id` may be given to a screen with `--id`.
+  /// Whether `id` may be given to a screen with `--id`: not `.` either, which names the selected
+  /// tab or the visible screen in a command.
   public static func isValidID(_ id: String) -> Bool {
-    guard !id.isEmpty, !id.allSatisfy(\.isNumber) else { return false }
+    guard !id.isEmpty, !id.allSatisfy(\.isNumber), id != "." else { return false }
     return id.unicodeScalars.allSatisfy {
       ($0.properties.isAlphabetic || $0.properties.numericType != nil
         || "-_.".unicodeScalars.contains($0)) && !$0.properties.isWhitespace

@@ -34,6 +34,13 @@ enum CommandLineDrawing {
     _ line: FullScreenView.CommandLine, into grid: inout CellGrid, row: Int
   ) -> FrameWriter.Cursor {
     let columns = grid.columns
+    if let question = line.question {
+      // A yes-or-no question (`confirm`): it, and the cursor after it, waiting for the key.
+      let end = grid.write(
+        Renderer.truncate(Renderer.sanitized(question), toWidth: max(1, columns - 1)), column: 0,
+        row: row, style: barStyle)
+      return FrameWriter.Cursor(column: min(end + 1, columns - 1), row: row)
+    }
     if line.focus != .command {
       // The focus and the screen, then the keys: the way back is always shown.
       let label =

@@ -47,8 +47,8 @@ extension FullScreenSession: FullScreenControl {
   }
 
   package func clearLine() {
-    // Drops the line being typed, as Ctrl-C does in the line REPL.
+    // Drops the line being typed, as Ctrl-C does in the line REPL, or the question asked.
     ReadlineBridge.removeLine()
-    startLine()
+    if !dropLineQuestion() { startLine() }
   }
 }

@@ -57,13 +57,16 @@ extension FullScreenSession {
   /// it is; any other opens a fresh one, titled with its commands.
   func press(_ binding: KeyBinding) {
     if interpreter.keepsPanel(binding) {
-      let outcome = interpreter.runAsCommand(to: panelOutput) { try $0.runBinding(binding) }
+      let outcome = interpreter.askingUser {
+        interpreter.runAsCommand(to: panelOutput) { try $0.runBinding(binding) }
+      }
       if case .exit(let status) = outcome {
         exit = .exit(status)
       }
       damage.pages = true
       // `back` may have dismissed the visible screen, which the prompt names.
       if exit == nil, ReadlineBridge.isReading { rl_set_prompt(prompt) }
+      askQuestionLeft()
     } else {
       run(title: binding.line) { $0.runAsCommand { try $0.runBinding(binding) } }
     }
@@ -184,7 +187,10 @@ extension FullScreenSession {
     // (one sent to the process meanwhile, while the mode started, would stop this one at once).
     Interpreter.interruption.store(false, ordering: .relaxed)
     terminal.commandRunning(true)
-    let outcome = interpreter.printing(to: panelOutput) { body(interpreter) }
+    // Someone at the terminal ran it: a command may leave a question (``askQuestionLeft()``).
+    let outcome = interpreter.askingUser {
+      interpreter.printing(to: panelOutput) { body(interpreter) }
+    }
     terminal.commandRunning(false)
     switch outcome {
     case .exit(let status): exit = .exit(status)
@@ -194,6 +200,8 @@ extension FullScreenSession {
     default: break
     }
     handleSignals()
+    // After the prompt is set: a question for a line has its own.
+    defer { askQuestionLeft() }
     guard redraws() else { return }
     damage.pages = true
     // The prompt names the visible screen, which may have changed.

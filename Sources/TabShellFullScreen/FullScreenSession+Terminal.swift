@@ -61,7 +61,8 @@ extension FullScreenSession {
       focus: focus, prompt: line.prompt, text: line.text, point: line.point,
       screen: interpreter.shell.visibleScreen?.id ?? "-",
       hints: hints,
-      showsPlaceholder: line.prompt == host.prompt())
+      showsPlaceholder: line.prompt == host.prompt(),
+      question: focus == .confirm ? asked?.question.prompt : nil)
     let layout = interpreter.layout
     let cursor = view.draw(
       into: &frame.back, layout: layout, shell: interpreter.shell, drag: input.drag,

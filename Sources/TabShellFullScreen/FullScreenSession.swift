@@ -87,6 +87,8 @@ package final class FullScreenSession {
   var damage = FrameDamage()
   /// Set when the mode must end (after the events of this read).
   package var exit: Exit?
+  /// The question a command left, asked on the command line.
+  var asked: AskedQuestion?
   /// What ``open(line:point:)`` took from the interpreter's view, to give back.
   private var saved: ViewState?
   /// Where what runs in the mode prints: the output panel.
@@ -149,6 +151,7 @@ package final class FullScreenSession {
   package func step() {
     takeReadlineInput()
     if exit != nil { return }
+    settleQuestion()
     // The line's change is taken either way: the frame drawn shows it.
     let lineChanged = FullScreenReadline.takeChanged()
     if lineChanged || damage.needsFrame(showing: chrome) { drawFrame() }
@@ -196,13 +199,19 @@ package final class FullScreenSession {
     }
     switch ReadlineBridge.takeInput() {
     case nil: return
+    case .endOfInput where asked != nil: answerLine(nil)
+    case .line(let line) where asked != nil: answerLine(line)
     case .endOfInput:
       // Ctrl-D on a question's empty line drops the question, not the shell.
       if let asked = question {
         dropQuestion()
         focus = asked.focus
       } else {
-        exit = .exit(0)
+        // Ctrl-D on an empty line leaves as `leave` does: in a session it detaches this
+        // terminal; elsewhere it asks first while terminal tabs' programs run.
+        run(title: "C-d") { $0.runAsCommand { try $0.leave() } }
+        // Readline delivered the end of the input: a line starts again, whatever is asked.
+        if exit == nil, !ReadlineBridge.isReading { startLine() }
       }
     case .line(let line): runTyped(line)
     }

@@ -74,10 +74,19 @@ extension FullScreenSession {
     var toldSize: ScreenSize?
   }
 
+  /// A question a command left, asked on the command line (``askQuestionLeft()``), and the focus
+  /// the keys go back to once it is answered.
+  struct AskedQuestion {
+    var question: TabShellLanguage.Question
+    var back: KeyFocus
+  }
+
   /// What the command line, the hints and the panel show besides the line being typed: a frame
   /// is drawn when it differs from the last frame's.
   struct Chrome: Equatable {
     var focus: KeyFocus
+    /// The prompt of the question asked, if one is.
+    var question: String?
     var panel: Int
     var dragOffset: Int?
   }
@@ -111,6 +120,8 @@ extension FullScreenSession {
 
   /// What the state shows now besides the pages and the line.
   var chrome: Chrome {
-    Chrome(focus: focus, panel: panel.version, dragOffset: input.drag?.offset)
+    Chrome(
+      focus: focus, question: asked?.question.prompt, panel: panel.version,
+      dragOffset: input.drag?.offset)
   }
 }

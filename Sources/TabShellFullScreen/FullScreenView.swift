@@ -53,6 +53,8 @@ struct FullScreenView {
     var hints: [String] = []
     /// Whether an empty line shows what to type (not while readline searches the history).
     var showsPlaceholder = true
+    /// In the `confirm` focus, the yes-or-no question asked.
+    var question: String?
   }
 
   /// Draws a frame; returns where the cursor goes: on the command line, or in the screen focus

@@ -32,10 +32,13 @@ struct KeyMode: Sendable {
     }
   }
 
+  /// A yes-or-no question on the command line: the key answers it.
+  static let confirm = KeyMode { session, key, _ in session.answerYesOrNo(key) }
+
   /// The modes of the focuses, by their tables' names.
   private static let modes: [KeyFocus: KeyMode] = [
     .command: .command, .bar: .ignoring, .screen: .screen, .prefix: .prefix,
-    .controlX: .ignoring, .copy: .ignoring,
+    .controlX: .ignoring, .copy: .ignoring, .confirm: .confirm,
   ]
 
   /// The mode of a focus (one registered nowhere ignores its unbound keys).

@@ -29,7 +29,7 @@ extension REPLSession {
       print(bar)
       barAbovePrompt = true
     }
-    prompt = ReadlinePrompt.markingInvisible(engine.prompt)
+    prompt = ReadlinePrompt.markingInvisible(asking ?? engine.prompt)
     rl_set_prompt(prompt)
     rl_forced_update_display()
     tabshell_flush_stdout()

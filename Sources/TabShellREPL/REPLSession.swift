@@ -34,6 +34,8 @@ final class REPLSession<Engine: REPLEngine> {
   private var warnedAboutHistory = false
   /// Where the full-screen mode's frames are recorded, if they are.
   var cast: CastFile?
+  /// The question asked on the line being read, shown as its prompt (``askQuestion(signals:)``).
+  var asking: String?
 
   init(engine: Engine, history: REPLHistory) {
     self.engine = engine
@@ -83,7 +85,9 @@ final class REPLSession<Engine: REPLEngine> {
         return status
       case .input(.endOfInput):
         if tabshell_rl_wrote_newline_at_eof() == 0 { print("") }
-        return 0
+        // Ctrl-D leaves, unless it asks first (terminal tabs' programs run) and is told no.
+        if case .exit(let status) = engine.endOfInput() { return status }
+        if let status = askQuestion(signals: signals) { return status }
       case .fullScreen(let line, let point):
         // As `tui` typed: it says why when the full-screen mode cannot run here.
         if engine.execute("tui") == .fullScreen {
@@ -96,7 +100,7 @@ final class REPLSession<Engine: REPLEngine> {
         switch engine.execute(line) {
         case .exit(let status): return status
         case .fullScreen: fullScreenLine = ("", 0)
-        case .proceed: break
+        case .proceed: if let status = askQuestion(signals: signals) { return status }
         }
         tabshell_flush_stdout()
       }
@@ -111,7 +115,7 @@ final class REPLSession<Engine: REPLEngine> {
     if let signal = pending.termination { return .terminated(signal) }
     if pending.resize { rl_reset_screen_size() }
     if pending.suspend { signals.stopProcess() }
-    var prompt = ReadlinePrompt.markingInvisible(engine.prompt)
+    var prompt = ReadlinePrompt.markingInvisible(asking ?? engine.prompt)
     ReadlineBridge.startLine(prompt: prompt)
     if !kept.line.isEmpty { tabshell_rl_restore_line(kept.line, Int32(clamping: kept.point)) }
     var hangups = 0
@@ -170,6 +174,32 @@ final class REPLSession<Engine: REPLEngine> {
         return .fullScreen(line: line, point: point)
       }
     }
+  }
+
+  /// Asks the question the line (or Ctrl-D) left, if any, as the prompt of a line of its own
+  /// (for a line, what it fills in put on it): the line typed answers, Ctrl-D answers with the
+  /// end of the input (a yes to a yes-or-no question), Ctrl-C drops it. Returns the status to
+  /// leave with, when the answer (or a termination signal) ends the REPL.
+  private func askQuestion(signals: SignalWatcher) -> Int32? {
+    guard let question = engine.takeQuestion() else { return nil }
+    tabshell_flush_stdout()
+    asking = question.prompt.hasSuffix(" ") ? question.prompt : question.prompt + " "
+    let initial = question.initial ?? ""
+    let read = readLine(signals: signals, keeping: (initial, initial.utf8.count))
+    asking = nil
+    let answer: String?
+    switch read {
+    case .terminated(let signal): return 128 + signal
+    case .exit(let status): return status
+    case .input(.line(let line)): answer = line
+    case .input(.endOfInput):
+      if tabshell_rl_wrote_newline_at_eof() == 0 { print("") }
+      answer = nil
+    case .interrupted, .fullScreen: return nil
+    }
+    if case .exit(let status) = engine.answer(answer) { return status }
+    tabshell_flush_stdout()
+    return nil
   }
 
   /// Ctrl-Z while typing: gives the terminal back, stops, and on `fg` shows the prompt and the line

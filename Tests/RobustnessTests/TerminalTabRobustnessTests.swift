@@ -69,7 +69,7 @@ import Testing
     shell.read(milliseconds: 500)
     let after = Self.answer(shell, number + 1)
     #expect(after < 2, "answered after \(after) s")
-    shell.type("quit\r")
+    shell.type("quit --force\r")
     #expect(shell.waitForExit(seconds: 10) == 0)
     for problem in Self.passedThrough(shell.output) {
       Issue.record("reached the real terminal: \(problem)")

@@ -50,7 +50,7 @@ import Testing
     #expect(output.count == KeyTable.defaults.count)
     #expect(output.first == "Left     swipe right")
     #expect(output.contains("Escape   back"))
-    #expect(output.contains("q        quit"))
+    #expect(output.contains("q        leave"))
     #expect(output.contains("M-9      tab 9"))
     #expect(output.contains("NPage    panel page-down"))
     #expect(output.contains("C-b  set-focus prefix"))
@@ -60,7 +60,7 @@ import Testing
     #expect(output.contains("/       search"))
     #expect(output.contains("y       copy-mode copy-selection-and-cancel"))
     // The keys once fixed in the code are bindings too.
-    #expect(output.contains("C-d      quit"))
+    #expect(output.contains("C-d      leave"))
     #expect(output.contains("C-c      clear-line"))
     #expect(output.contains("C-l     redraw"))
     #expect(output.last == "A    line-mode")

@@ -425,6 +425,57 @@ def test_ctrl_d_on_an_empty_line_leaves_with_status_0():
     assert repl.finish() == 0
 
 
+def test_quit_and_ctrl_d_ask_before_ending_running_programs():
+    # docs/Contract.md, "A terminal workspace": nothing lost by one key. `exit` does not ask.
+    repl = Session(new_home())
+    repl.prompt()
+    repl.run("new-tab --id sh -- sh")
+    repl.run("new-tab --id two -- sh")
+    repl.send("quit\r")
+    repl.expect_exact("quit: 2 programs are running; quit anyway? (y/n) ")
+    repl.send("n\r")
+    repl.prompt()
+    assert repl.child.isalive()
+    repl.send("\x04")
+    repl.expect_exact("quit: 2 programs are running; quit anyway? (y/n) ")
+    repl.send("\x03")  # Ctrl-C says no
+    repl.prompt()
+    repl.send("close-tab .\r")
+    repl.expect_exact("close-tab: 1 program is running; close the tab anyway? (y/n) ")
+    repl.send("Y\r")
+    repl.prompt()
+    assert "two" not in repl.run("tabs"), "the tab asked about was closed"
+    repl.send("\x04")
+    repl.expect_exact("quit: 1 program is running; quit anyway? (y/n) ")
+    repl.send("\x04")  # Ctrl-D again: yes
+    assert repl.finish() == 0
+
+
+def test_quit_force_and_a_shell_without_programs_do_not_ask():
+    repl = Session(new_home())
+    repl.prompt()
+    repl.run("new-tab --id sh -- sh")
+    repl.send("quit --force\r")
+    assert repl.finish() == 0
+
+
+def test_rename_tab_without_a_title_asks_for_it_with_the_old_one_filled_in():
+    repl = Session(new_home())
+    repl.prompt()
+    repl.run("tab feed")
+    repl.send("rename-tab .\r")
+    repl.expect_exact("(rename-tab) Feed")
+    repl.send("\x7f\x7f\x7f\x7fNews\r")
+    repl.prompt()
+    assert "News" in repl.run("tabs")
+    repl.send("rename-tab 1\r")
+    repl.expect_exact("(rename-tab) Home")
+    repl.send("\x03")  # Ctrl-C leaves the title
+    repl.prompt()
+    tabs = repl.run("tabs")
+    assert "Home" in tabs and "News" in tabs, tabs
+
+
 def test_exit_leaves_with_its_status():
     repl = Session(new_home())
     repl.prompt()

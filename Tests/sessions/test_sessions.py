@@ -583,6 +583,37 @@ def test_exit_in_a_session_ends_it_and_every_client_with_its_status():
         assert not os.path.exists(s.socket("work"))
 
 
+def test_q_and_ctrl_d_detach_and_quit_asks_before_ending_the_sessions_programs():
+    # docs/Contract.md, "A terminal workspace": nothing lost by one key.
+    with Sandbox([SHELL_TAB]) as s:
+        first = s.start("work")
+        first.type("echo pid-$$\r")
+        pid = int(answer(first, r"^pid-(\d+)$").group(1))
+        first.type(PREFIX + "b")
+        first.wait(lambda t: t.row(t.rows).startswith(" bar:"), "the bar focus")
+        first.type("q")
+        assert first.finish() == 0
+        assert b"[detached from session work]" in first.output, first.output[-300:]
+        second = s.client("attach", "work")
+        second.wait_text(f"pid-{pid}")
+        second.type(PREFIX + ":")
+        second.wait(lambda t: t.row(t.rows).startswith("tabshell:t>"), "the command line")
+        second.type("\x04")
+        assert second.finish() == 0 and running(pid)
+        third = s.client("attach", "work")
+        # The session's one full-screen state is as the second client left it: the command line.
+        third.wait(lambda t: t.row(t.rows).startswith("tabshell:t>"), "the command line")
+        third.type("quit\r")
+        third.wait(lambda t: t.row(t.rows) == "quit: 1 program is running; quit anyway? (y/n)",
+                   "the question")
+        third.type("n")
+        third.wait(lambda t: t.row(t.rows).startswith("tabshell:t>"), "the command line again")
+        # `send` never asks.
+        assert s.send("quit").returncode == 0
+        assert third.finish() == 0
+        assert not s.wait_gone([pid], timeout=3)
+
+
 def process_state(pid):
     """The state letter of `pid` in /proc (`T`: stopped)."""
     with open(f"/proc/{pid}/stat", encoding="utf-8") as handle:

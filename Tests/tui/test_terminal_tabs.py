@@ -196,7 +196,7 @@ def test_a_wait_for_a_regular_expression_keeps_its_timeout_and_ctrl_c_stops_it()
         # not the shell's controlling terminal).
         t.signal(signal.SIGINT)
         # The next line runs at once: the wait was given up.
-        t.type("close-tab t\r")
+        t.type("close-tab --force t\r")
         t.wait_text("No tabs.", timeout=5)
 
 

@@ -71,7 +71,7 @@ package final class LanguageREPLEngine: REPLEngine, InterpreterHost {
     updateWidth()
     interpreter.view.drewFrame = false
     wantsFullScreen = false
-    switch interpreter.runLine(line, to: sink) {
+    switch interpreter.askingUser({ interpreter.runLine(line, to: sink) }) {
     case .exit(let status): return .exit(status)
     case .interrupted:
       // Ctrl-C stopped the command (or the hooks it set off): back to the prompt.
@@ -106,5 +106,32 @@ package final class LanguageREPLEngine: REPLEngine, InterpreterHost {
     if case .exit(let status) = result { outcome.exit = status }
     outcome.redraw = before != (barLine, prompt)
     return outcome
+  }
+
+  /// Ctrl-D on an empty line leaves as `leave` does: it asks first while terminal tabs' programs
+  /// run.
+  package func endOfInput() -> REPLAction {
+    let outcome = interpreter.askingUser {
+      interpreter.runAsCommand(to: output) { try $0.leave() }
+    }
+    if case .exit(let status) = outcome { return .exit(status) }
+    return .proceed
+  }
+
+  /// The question the last line or Ctrl-D left (see ``TabShellLanguage/Question``).
+  private var question: Question?
+
+  package func takeQuestion() -> (prompt: String, initial: String?)? {
+    question = interpreter.takeQuestion()
+    return question.map { ($0.prompt, $0.initial) }
+  }
+
+  package func answer(_ answer: String?) -> REPLAction {
+    defer { question = nil }
+    guard let question else { return .proceed }
+    if case .exit(let status) = interpreter.answer(question, with: answer, to: output) {
+      return .exit(status)
+    }
+    return .proceed
   }
 }

@@ -29,6 +29,16 @@ package protocol REPLEngine: AnyObject {
   /// it printed, for the REPL to show above the prompt, and whether the bar line or the prompt
   /// changed.
   func runBackground() -> BackgroundOutcome
+  /// Ctrl-D on an empty line: what leaving asks for (``REPLAction/exit(_:)``, or a question to
+  /// ask first, ``takeQuestion()``).
+  func endOfInput() -> REPLAction
+  /// The question the last line (or Ctrl-D) left for the user (`quit: 2 programs are running;
+  /// quit anyway? (y/n)`, `(rename-tab) `), taken once: its prompt, and for a line what is
+  /// filled in (`nil` for a yes or no). The REPL asks it and hands the answer to
+  /// ``answer(_:)``.
+  func takeQuestion() -> (prompt: String, initial: String?)?
+  /// The answer to the question ``takeQuestion()`` gave: the line typed, or `nil` for Ctrl-D.
+  func answer(_ answer: String?) -> REPLAction
 }
 
 extension REPLEngine {
@@ -38,6 +48,11 @@ extension REPLEngine {
   package var backgroundDescriptors: [Int32] { [] }
   package var backgroundTimeout: Int32 { -1 }
   package func runBackground() -> BackgroundOutcome { BackgroundOutcome() }
+  /// Ctrl-D leaves at once.
+  package func endOfInput() -> REPLAction { .exit(0) }
+  /// Nothing is asked.
+  package func takeQuestion() -> (prompt: String, initial: String?)? { nil }
+  package func answer(_ answer: String?) -> REPLAction { .proceed }
 }
 
 /// What background work did while the REPL waited for a line.

@@ -7,7 +7,9 @@ import TabShellTerminalScreen
 /// The plugin the host registers as built in: the built-in screens and layouts, and the `terminal`
 /// screen type, whose programs' output the interpreter takes in whenever the shell waits (a
 /// ``BackgroundSource``) and which it ends when the shell exits.
-final class HostBuiltinPlugin: TabShellPlugin, ScreenParameterCompleter, ScreenHistory {
+final class HostBuiltinPlugin: TabShellPlugin, ScreenParameterCompleter, ScreenHistory,
+  ScreenPrograms
+{
   private let builtin = BuiltinPlugin()
   private let terminal: TerminalPlugin
   /// The terminal tabs' programs.
@@ -51,6 +53,13 @@ final class HostBuiltinPlugin: TabShellPlugin, ScreenParameterCompleter, ScreenH
     interpreter.services.history = self
     interpreter.services.terminals = HostTerminalTabs(sessions: sessions)
     sessions.onCopy = { [weak interpreter] text in interpreter?.copied(text) }
+    interpreter.services.programs = self
+  }
+
+  /// The terminal tabs' programs that run, for `quit` and `close-tab`, which ask before they end
+  /// them.
+  func runningPrograms(inScreens ids: Set<String>?) -> Int {
+    sessions.runningPrograms(inScreens: ids)
   }
 
   /// What a failed test leaves behind holds each terminal's last lines.

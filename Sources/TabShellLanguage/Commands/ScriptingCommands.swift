@@ -68,8 +68,17 @@ enum ScriptingCommands {
     throw ExitRequest(status: arguments[status].map(Int32.init))
   }
 
-  static let quit = Declaration(name: "quit", abstract: "stop, with status 0") { _, _ in
-    throw ExitRequest(status: 0)
+  static let force = Option(flag: "--force", abstract: "do not ask, even interactively")
+
+  static let quit = Declaration(
+    name: "quit", parameters: [force], abstract: "stop, with status 0",
+    discussion: """
+      Typed at the prompt or in the full-screen mode (or bound to a key), while terminal tabs' \
+      programs run, it asks first: 'quit: 2 programs are running; quit anyway? (y/n)'. A \
+      script, -c and 'tabshell send' never ask, nor does --force.
+      """
+  ) { interpreter, arguments in
+    try interpreter.quit(force: arguments[force])
   }
 
   static let topic = Argument("COMMAND", optional: .commandName)

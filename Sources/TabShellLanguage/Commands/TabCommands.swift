@@ -88,8 +88,17 @@ enum TabCommands {
   }
 
   static let closeTab = Declaration(
-    name: "close-tab", parameters: [target], abstract: "close a tab; its screens leave for good"
-  ) { interpreter, arguments in try interpreter.send(.closeTab(arguments[target])) }
+    name: "close-tab", parameters: [target, ScriptingCommands.force],
+    abstract: "close a tab; its screens leave for good",
+    discussion: """
+      Typed at the prompt or in the full-screen mode (or bound to a key: prefix &), when \
+      programs run in the tab's terminal screens, it asks first: 'close-tab: 1 program is \
+      running; close the tab anyway? (y/n)'. A script, -c and 'tabshell send' never ask, nor \
+      does --force.
+      """
+  ) { interpreter, arguments in
+    try interpreter.closeTab(arguments[target], force: arguments[ScriptingCommands.force])
+  }
 
   static let newPosition = Argument("N", .integer, abstract: "the new position")
 
@@ -100,12 +109,20 @@ enum TabCommands {
     try interpreter.send(.moveTab(arguments[target], to: arguments[newPosition]))
   }
 
-  static let newTitle = Argument("TITLE", .text)
+  static let newTitle = Argument(
+    "TITLE", optional: .text, abstract: "the new title (typed or pressed: asked for when left out)")
 
   static let renameTab = Declaration(
-    name: "rename-tab", parameters: [target, newTitle], abstract: "change a tab's title"
+    name: "rename-tab", parameters: [target, newTitle], abstract: "change a tab's title",
+    discussion: """
+      The title is kept: a title the tab's screen gives itself (a terminal program's, the name \
+      of its foreground process) no longer replaces it. Typed at the prompt or in the \
+      full-screen mode (or bound to a key: prefix ,) without TITLE, it asks for it on the \
+      command line, the old title filled in: Enter renames, an empty line or Ctrl-C leaves it.
+      """
   ) { interpreter, arguments in
-    try interpreter.send(.renameTab(arguments[target], to: arguments[newTitle]))
+    guard let title = arguments[newTitle] else { return try interpreter.askTitle(of: arguments[target]) }
+    try interpreter.send(.renameTab(arguments[target], to: title))
   }
 
   static let actionType = Argument(

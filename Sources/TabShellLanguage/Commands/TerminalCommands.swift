@@ -1,7 +1,7 @@
-/// `size`, `tui`, `detach`: the terminal that frames and gestures assume, the full-screen mode,
-/// and leaving a session's terminal.
+/// `size`, `tui`, `detach`, `leave`: the terminal that frames and gestures assume, the
+/// full-screen mode, and leaving a session's terminal or the shell.
 enum TerminalCommands {
-  static let all = [size, tui, detach]
+  static let all = [size, tui, detach, leave]
 
   static let columns = Argument("COLS", .integer, abstract: "columns, at least 1")
   static let rows = Argument("ROWS", .integer, abstract: "rows, at least 1")
@@ -60,5 +60,16 @@ enum TerminalCommands {
     guard interpreter.host?.detachClients() == true else {
       throw LanguageError.gesture(.notInSession(command: "detach"))
     }
+  }
+
+  static let leave = Declaration(
+    name: "leave", abstract: "detach from a session; elsewhere quit, asking first (q, C-d)",
+    discussion: """
+      What q in the bar focus and Ctrl-D on an empty command line do. In a session, as \
+      'detach': the session and its programs go on. Elsewhere, as 'quit': typed or pressed \
+      while terminal tabs' programs run, it asks first.
+      """
+  ) { interpreter, _ in
+    try interpreter.leave()
   }
 }

@@ -61,6 +61,8 @@ struct RunState {
   /// The screen the copy-mode keys being run act on (`send-keys --to ID` to a screen in copy
   /// mode), if not the visible one.
   var copyTarget: String?
+  /// Whether someone who can be asked runs the commands now, and the question a command left.
+  var asking = Asking()
 }
 
 /// What the host registered on the interpreter: where output goes when neither a run nor the host
@@ -81,6 +83,9 @@ package struct HostServices {
   package var history: (any ScreenHistory)?
   /// The terminal tabs, for copy mode, `search`, `capture` and `pipe`.
   package var terminals: (any TerminalTabs)?
+  /// Which screens run programs (terminal tabs'): `quit` and `close-tab` ask before they end
+  /// them.
+  package var programs: (any ScreenPrograms)?
 
   /// Output to `output`, nothing else registered.
   package init(output: any OutputSink) {

@@ -29,8 +29,8 @@ extension KeyTable {
       (.bar, "Enter", "set-focus command"),
       (.bar, "Escape", "back"), (.bar, "Up", "panel up"), (.bar, "Down", "panel down"),
       (.bar, "PPage", "panel page-up"), (.bar, "NPage", "panel page-down"),
-      (.bar, "?", "help tui"), (.bar, "q", "quit"), (.bar, "Tab", "set-focus screen"),
-      (.bar, "C-d", "quit"), (.bar, "C-x", "set-focus c-x"), (.bar, "C-z", "suspend"),
+      (.bar, "?", "help tui"), (.bar, "q", "leave"), (.bar, "Tab", "set-focus screen"),
+      (.bar, "C-d", "leave"), (.bar, "C-x", "set-focus c-x"), (.bar, "C-z", "suspend"),
       (.bar, "C-l", "redraw"),
       (.controlX, "C-a", "line-mode"), (.controlX, "a", "line-mode"), (.controlX, "A", "line-mode"),
       (.command, "Escape", "back"), (.command, "M-Left", "swipe right"),
@@ -54,6 +54,7 @@ extension KeyTable {
       // tmux's keys for windows, for tabs (docs/Contract.md, "A terminal workspace").
       (.prefix, "0", "tab 10"), (.prefix, "c", "new-tab"), (.prefix, "n", "next-tab"),
       (.prefix, "p", "previous-tab"), (.prefix, "l", "last-tab"), (.prefix, "&", "close-tab ."),
+      (.prefix, ",", "rename-tab ."),
       (.prefix, "?", "help tui"), (.prefix, "d", "detach"),
       (.prefix, "PPage", "scrollback page-up"), (.prefix, "NPage", "scrollback page-down"),
       (.prefix, "C-z", "suspend"), (.prefix, "C-l", "redraw"),

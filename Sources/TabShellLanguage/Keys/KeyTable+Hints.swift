@@ -25,7 +25,9 @@ extension KeyTable {
   /// input, the key that gives it the focus comes first.
   package func barHints(presented: Bool, screenTakesInput: Bool = false) -> [String] {
     let type = hint("type", for: "set-focus command")
-    let rest = [hint("keys", for: "help tui"), hint("quit", for: "quit")]
+    let rest = [
+      hint("keys", for: "help tui"), hint("quit", for: "leave") ?? hint("quit", for: "quit"),
+    ]
     let screen = screenTakesInput ? hint("screen", for: "set-focus screen") : nil
     if presented {
       let hints = ([hint("dismiss", for: "back"), screen, type] + rest).compactMap { $0 }

@@ -39,6 +39,9 @@ package struct KeyFocus: Hashable, Sendable, CustomStringConvertible {
   /// Copy mode on the visible terminal tab: keys move its cursor, select and copy (tmux's
   /// `copy-mode-vi` table); the focus while the screen focus's screen is in copy mode.
   package static let copy = KeyFocus("copy")
+  /// The one key that answers a yes-or-no question on the command line (`quit: 2 programs are
+  /// running; quit anyway? (y/n)`): `y` says yes, any other key no. It binds no key.
+  package static let confirm = KeyFocus("confirm")
 
   /// The focuses, each with its key table: bindings can be made in every one.
   package static let bindable: [KeyFocus] = [.command, .bar, .screen, .prefix, .controlX, .copy]

@@ -90,7 +90,7 @@ private struct StateScriptWriter {
     lines.append("# Ids given out before, which new screens must not get.")
     for id in retired {
       command(["add-tab", "text", "--id", id])
-      command(["close-tab"], then: [id])
+      command(["close-tab"], then: [id], hasOptions: true)
       lines[lines.count - 2] += "; " + lines.removeLast()
     }
   }
@@ -104,7 +104,7 @@ private struct StateScriptWriter {
     command(["add-tab", "text", "--id", id])
     command(["tab"], then: [id])
     command(["tab"], then: [tab.id])
-    command(["close-tab"], then: [id])
+    command(["close-tab"], then: [id], hasOptions: true)
   }
 
   private mutating func addTab(_ tab: TabInfo) {

@@ -50,4 +50,18 @@ package enum ProcessTable {
     }
     return members
   }
+
+  /// The name of the process `pid`'s program (`/proc/PID/comm`: at most 15 bytes, as the kernel
+  /// keeps it), or `nil` when it is gone.
+  package static func command(of pid: pid_t) -> String? {
+    let fd = open("/proc/\(pid)/comm", O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes = [UInt8](repeating: 0, count: 64)
+    let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    guard count > 0 else { return nil }
+    var name = bytes[..<count]
+    if name.last == UInt8(ascii: "\n") { name = name.dropLast() }
+    return name.isEmpty ? nil : String(decoding: name, as: UTF8.self)
+  }
 }

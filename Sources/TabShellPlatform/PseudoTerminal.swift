@@ -67,6 +67,14 @@ package final class PseudoTerminal {
     _ = tabshell_set_terminal_size(descriptor, size.rows, size.columns)
   }
 
+  /// The terminal's foreground process group (`tcgetpgrp`), or `nil` once it is closed or has
+  /// none.
+  package var foregroundGroup: pid_t? {
+    guard descriptor >= 0 else { return nil }
+    let group = tcgetpgrp(descriptor)
+    return group > 0 ? group : nil
+  }
+
   /// Reads what the program wrote, at most `buffer.count` bytes, without waiting.
   package func read(into buffer: UnsafeMutableRawBufferPointer) -> SystemIO.ReadOnce {
     guard descriptor >= 0 else { return .read(0) }

@@ -3,14 +3,26 @@ import TabShellPlatform
 
 extension TerminalScreen {
   /// Tells the shell what the program did in the round just taken in, each as a request of its
-  /// own, in this order: the title it set (``ScreenRequest/setTitle(_:)``), output while
-  /// the screen is not visible (``ScreenRequest/activity``, once until it is visible again), the
+  /// own, in this order: the title it set (``ScreenRequest/setTitle(_:)``) or the name of its
+  /// foreground process (``followForeground()``), output while the screen is not visible
+  /// (``ScreenRequest/activity``, once until it is visible again; none before its output was
+  /// ever shown as it came or keys sent to it), the
   /// bell (``ScreenRequest/bell``, several in a round are one), and its end
   /// (``ScreenRequest/exited(status:)``) when it `ended` in this round.
   func report(ended: Bool) {
     let emulator = session.emulator
-    if let title = emulator.takeTitle() { context.send(.setTitle(Self.requestedTitle(title))) }
-    if session.takeWrote(), !isVisible, !toldActivity {
+    if let title = emulator.takeTitle() {
+      // A title of the program's own wins over the name of its foreground process, until it
+      // sets an empty one.
+      programTitled = !screenTitle(title).isEmpty
+      if programTitled { context.send(.setTitle(title)) } else { foregroundName = nil }
+    }
+    followForeground()
+    // What a program writes before any of its output was shown as it came, or keys were sent to
+    // it (the prompt it starts with), is not activity.
+    let wrote = session.takeWrote()
+    if wrote, isVisible { lookedAt = true }
+    if wrote, !isVisible, !toldActivity, lookedAt {
       toldActivity = true
       context.send(.activity)
     }
@@ -18,11 +30,16 @@ extension TerminalScreen {
     if ended, let ending = session.ending { context.send(.exited(status: Self.status(ending))) }
   }
 
-  /// The title the screen asks for when its program set `title`: the title itself, which the
-  /// shell makes safe as every screen's own title (``screenTitle(_:)``: control characters written
-  /// out, cut, blanks at either end dropped), or the type's title when nothing of it would be left.
-  static func requestedTitle(_ title: String) -> String {
-    screenTitle(title).isEmpty ? TerminalScreenType.title : title
+  /// Names the screen after its program's foreground process (`bash`, `vim`, `top`) while the
+  /// program set no title of its own: the name as the kernel keeps it (``TerminalSession/
+  /// foregroundName()``), sent when it changes. The shell keeps a title that was given
+  /// (`--title`, `rename-tab`) instead.
+  func followForeground() {
+    guard !programTitled, session.ending == nil, let name = session.foregroundName(),
+      name != foregroundName
+    else { return }
+    foregroundName = name
+    context.send(.setTitle(name))
   }
 
   /// `$status` of an `exited` event: the exit status, or 128 + N for a program killed by the

@@ -12,6 +12,15 @@ final class TerminalScreen: Screen {
   var isVisible = false
   /// Whether `activity` was said since the screen was last visible.
   var toldActivity = false
+  /// Whether its program's output was ever shown as it came, or keys or text sent to it: until
+  /// then what the program writes (a shell's first prompt, in a tab added in the background or
+  /// left before the prompt came) is not `activity`.
+  var lookedAt = false
+  /// Whether the program set a title of its own (OSC 0 or 2, not empty): the screen is then no
+  /// longer named after its foreground process.
+  var programTitled = false
+  /// The name of the foreground process the screen last gave itself as its title.
+  var foregroundName: String?
   /// The canvas styles of the terminal's style indices, as drawn last.
   var canvasStyles = TerminalCanvasStyles()
   /// Copy mode, while the screen is in it (``enterCopyMode()``).
@@ -141,6 +150,7 @@ final class TerminalScreen: Screen {
       return false
     }
     let emulator = session.emulator
+    if case .key = input { lookedAt = true } else if case .text = input { lookedAt = true }
     switch input {
     case .key(let pressed):
       guard let key = TerminalKey(pressed) else { return false }

@@ -10,7 +10,8 @@ package final class TerminalScreenType: ScreenType {
   package let name = "terminal"
   package let summary = "runs a program (default: $SHELL) in a terminal"
   package let defaultTitle = TerminalScreenType.title
-  /// The title of a terminal tab whose program gave none (or an empty one).
+  /// The title of a terminal tab before it is named after its program (the type's default title,
+  /// which `state --script` leaves out).
   static let title = "Terminal"
   package let icon = ">"
   package let takesInput = true
@@ -80,6 +81,11 @@ package final class TerminalScreenType: ScreenType {
       session: session, context: configuration.context, sessions: sessions)
     let context = configuration.context
     sessions.add(screen) { context.setNeedsDisplay() }
+    // Named after its program until the foreground process is known (``TerminalScreen/
+    // followForeground()``); a title given (`--title`) is kept instead.
+    let name = program.split(separator: "/").last.map(String.init) ?? program
+    screen.foregroundName = name
+    context.send(.setTitle(name))
     return screen
   }
 

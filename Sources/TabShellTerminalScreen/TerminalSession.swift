@@ -42,6 +42,29 @@ final class TerminalSession {
   /// How the program ended, once it did.
   var ending: PseudoTerminal.Ending? { terminal.ending }
 
+  /// The foreground process group of the terminal, the name of its leader's program and when it
+  /// was read (``foregroundName()``).
+  private var foreground: (group: pid_t, name: String, read: UInt64)?
+
+  /// The name of the program in the terminal's foreground (`bash`, `vim`: the leader of the
+  /// foreground process group, `/proc/PID/comm`), or the last one known when it cannot be read.
+  /// Cheap: one `tcgetpgrp`, and the name read again only when the group changed or after
+  /// ``foregroundRefresh`` (a program that replaced itself in the group, `exec vim`).
+  func foregroundName() -> String? {
+    guard let group = terminal.foregroundGroup else { return foreground?.name }
+    let now = MonotonicClock.now()
+    if let foreground, foreground.group == group, now &- foreground.read < Self.foregroundRefresh {
+      return foreground.name
+    }
+    guard let name = ProcessTable.command(of: group) else { return foreground?.name }
+    foreground = (group, name, now)
+    return name
+  }
+
+  /// How long the name of the foreground process is kept before it is read again (in the same
+  /// process group): half a second.
+  static let foregroundRefresh: UInt64 = 500_000_000
+
   /// Starts `program` with `arguments` in a terminal of `rows` × `columns` that keeps up to
   /// `scrollback` lines and `scrollbackBytes` bytes of them; throws the system's error when it
   /// cannot be started.

@@ -21,13 +21,15 @@ import Testing
     let shell = Harness()
     #expect(shell.run(#"add-tab terminal --id t -- sh -c 'printf "\033]2;hello\007"; sleep 5'"#))
     #expect(shell.wait { Self.title(shell, "t") == "hello" })
-    // `tabs`, `state --json`, `state --script` and the bar agree.
+    // `tabs`, `state --json` and the bar agree; `state --script` does not pin it (the program
+    // made again sets it again).
     shell.sink.output = ""
     #expect(shell.run("tabs; state --json; state --script; show"))
     let output = shell.sink.output
     #expect(output.contains("*  1  t   hello  terminal"))
     #expect(output.contains(#""title":"hello""#))
-    #expect(output.contains("add-tab terminal --id t --title hello"))
+    #expect(output.contains("add-tab terminal --id t --param cwd="))
+    #expect(!output.contains("--title"))
     #expect(output.contains("[1 hello]"))
   }
 
@@ -38,27 +40,25 @@ import Testing
     #expect(
       shell.run(
         #"add-tab terminal --id c -- sh -c 'printf "\033]0;a\tb\302\205c\377d\007"; sleep 5'"#))
-    #expect(shell.wait { Self.title(shell, "c") != "Terminal" })
-    #expect(Self.title(shell, "c") == #"ab\u{85}c�d"#)
+    #expect(shell.wait { Self.title(shell, "c") == #"ab\u{85}c�d"# })
     let long = String(repeating: "0123456789", count: 10)
     let printf = "printf \"\\033]2;\(long)\\007\"; sleep 5"
     #expect(shell.run("add-tab terminal --id l -- sh -c '\(printf)'"))
-    #expect(shell.wait { Self.title(shell, "l") != "Terminal" })
-    #expect(Self.title(shell, "l") == String(long.prefix(64)))
+    #expect(shell.wait { Self.title(shell, "l") == String(long.prefix(64)) })
     // Written in two pieces, a while apart (libvterm alone would drop it).
     #expect(
       shell.run(
         #"add-tab terminal --id p -- sh -c 'printf "\033]2;first "; sleep 0.3; printf "second\007"; sleep 5'"#
       ))
-    #expect(shell.wait { Self.title(shell, "p") != "Terminal" })
+    #expect(shell.wait { Self.title(shell, "p") == "first second" })
     #expect(Self.title(shell, "p") == "first second")
-    // An empty title is the type's.
+    // An empty title gives the tab back the name of its foreground process.
     #expect(
       shell.run(
         #"add-tab terminal --id e -- sh -c 'printf "\033]2;x\007"; sleep 0.3; printf "\033]2;\007"; sleep 5'"#
       ))
     #expect(shell.wait { Self.title(shell, "e") == "x" })
-    #expect(shell.wait { Self.title(shell, "e") == "Terminal" })
+    #expect(shell.wait { Self.title(shell, "e") == "sh" })
   }
 
   @Test func aGivenOrRenamedTitleIsKept() {
@@ -91,8 +91,16 @@ import Testing
         on bell "echo bell $tab $id"; on activity "echo activity $tab $id"
         on exited "echo exited $tab $id $status"
         add-tab text --id home
-        add-tab terminal --id t -- sh -c 'printf "\\a"; printf one; sleep 0.3; printf "two\\a\\a"; exit 3'
+        add-tab terminal --id t -- sh -c 'printf "\\a"; read x; printf one; sleep 0.3; printf "two\\a\\a"; exit 3'
         """))
+    // Its first output (a bell) is no activity: it started, in a tab never looked at.
+    #expect(shell.wait { shell.sink.output.contains("bell") })
+    #expect(shell.sink.output == "bell 2 t\n")
+    #expect(shell.run("tab t; tab home"))
+    shell.round()
+    log.skip("the start and the selections")
+    shell.sink.output = ""
+    #expect(shell.run("type --to t go; send-keys --to t Enter"))
     #expect(shell.wait { shell.sink.output.contains("exited") })
     // Output is one activity until the tab is visible again; bells in one round are one.
     let events = log.take().filter {
@@ -182,13 +190,14 @@ import Testing
     shell.sink.output = ""
     #expect(shell.run("tabs; state --json; show"))
     var output = shell.sink.output
-    #expect(output.contains("!  2  t     Terminal  terminal"))
-    #expect(output.contains(#""activity":true,"badge":null,"bell":true"#))
+    // Named after its program; its start (the bell's round) is no activity: a bell only.
+    #expect(output.contains("!  2  t     sh     terminal"))
+    #expect(output.contains(#""badge":null,"bell":true"#) && !output.contains(#""activity""#))
     #expect(output.contains(">!"))
     shell.sink.output = ""
     #expect(shell.run("tab t; tab home; tabs; state --json; show"))
     output = shell.sink.output
-    #expect(output.contains("   2  t     Terminal  terminal"))
+    #expect(output.contains("   2  t     sh     terminal"))
     #expect(!output.contains(#""bell""#) && !output.contains(#""activity""#))
     #expect(!output.contains(">!"))
   }

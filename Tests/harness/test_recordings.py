@@ -98,7 +98,7 @@ def test_the_whole_frames_recording_plays_to_the_frame():
         header, screen = played(os.path.join(folder, "frame.cast"))
         assert (header["width"], header["height"]) == (50, 14), header
         assert screen == screenshot_lines(folder, "frame.txt", 14), screen
-        assert "done" in screen and "[1 Terminal]" in " ".join(screen), screen
+        assert "done" in screen and "[1 sh]" in " ".join(screen), screen
     finally:
         shutil.rmtree(folder)
 

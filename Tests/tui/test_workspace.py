@@ -108,5 +108,18 @@ def test_with_no_program_running_q_quits_at_once():
         assert t.finish() == 0
 
 
+def test_a_tab_is_named_after_its_foreground_process_bash_then_vim_then_bash():
+    with shell_with("new-tab --id b -- bash --norc") as t:
+        in_screen_focus(t, "b")
+        t.wait(lambda t: "[1 bash]" in bar_titles(t), "the tab named bash")
+        t.type("vim -u NONE\r")
+        t.wait(lambda t: "[1 vim]" in bar_titles(t), "the tab named vim while it runs")
+        t.type("\x1b:q!\r")
+        t.wait(lambda t: "[1 bash]" in bar_titles(t), "bash again after vim")
+        t.type(PREFIX + ":state --script\r")
+        t.wait_text("add-tab terminal --id b")
+        assert "--title" not in t.text(), t.text()
+
+
 if __name__ == "__main__":
     sys.exit(testmain.run(globals(), BINARY))

@@ -117,7 +117,8 @@ private struct StateScriptWriter {
     // The title of a tab of panes follows its focused pane's, unless it was given.
     let keepsTitle = shell.model.index(ofID: tab.id).map { shell.model.tabs[$0].keepsTitle }
     if tab.panes.isEmpty && !standIn
-      ? tab.item.title != Self.defaultTitle(type) : keepsTitle == true
+      ? tab.item.title != Self.defaultTitle(type) && givesTitle(root.id)
+      : keepsTitle == true
     {
       words += ["--title", tab.item.title]
     }
@@ -203,11 +204,18 @@ private struct StateScriptWriter {
     type.map { screenTitle($0.defaultTitle) }
   }
 
-  /// `--title` when it is not the type's default, and the parameters.
+  /// `--title` when it was given and is not the type's default, and the parameters.
   private func details(of screen: ScreenInfo) -> [String] {
     let type = try? shell.registry.screenType(named: screen.type)
-    let title = screen.title != Self.defaultTitle(type) ? ["--title", screen.title] : []
-    return title + parameters(screen.parameters)
+    let given = screen.title != Self.defaultTitle(type) && givesTitle(screen.id)
+    return (given ? ["--title", screen.title] : []) + parameters(screen.parameters)
+  }
+
+  /// Whether the screen `id`'s title was given (`--title`, `rename-tab`): a title a screen gave
+  /// itself (a terminal tab's program's, the name of its foreground process) is not pinned, the
+  /// screen made again gives itself one again.
+  private func givesTitle(_ id: String) -> Bool {
+    shell.model.screen(id: id)?.keepsTitle ?? true
   }
 
   /// `--text TEXT` and `--param KEY=VALUE`, in the order of the keys, but the program and its

@@ -3,7 +3,9 @@
 /// The terminal as the full-screen mode lays it out (docs/Contract.md, "The full-screen mode"): the
 /// screen area at the top, the bar's three rows under it (when shown) with the action button's cap
 /// protruding one row above the bar's top edge, and the reserved rows at the bottom (the
-/// full-screen mode's command line; none for `show`).
+/// full-screen mode's command line; none for `show`). The cap never covers the cells of a screen
+/// that takes input (a terminal tab's): the screen area then ends above the cap's row, which holds
+/// the cap alone.
 ///
 /// It is computed once, from the geometry the bar is drawn with, and both draws the frame
 /// (``frameLines(page:)``) and answers what is at a cell (``hit(column:row:)``): what a click does in
@@ -21,6 +23,9 @@ package struct TerminalLayout {
   package let reservedRows: Int
   /// Which of the bar's rows are shown: 0 the rule, 1 the icons, 2 the titles.
   let barKinds: Range<Int>
+  /// Whether the action button's cap has a row of its own, between the screen area and the bar
+  /// (the visible screen takes input).
+  let capOwnsRow: Bool
   let bar: BarRenderer?
   /// The action button's cap, on the screen area's last row.
   let cap: BarRenderer.Piece?
@@ -33,22 +38,28 @@ package struct TerminalLayout {
     columns = options.columns
     rows = options.rows
     let shown = !shell.isBarHidden && BarEntries(shell).count > 0
-    let heights = Self.heights(options, barShown: shown)
+    let bar = shown ? BarRenderer(shell, width: columns, scroll: scroll) : nil
+    let capped = bar?.cap != nil && shell.visibleScreenTakesInput
+    let heights = Self.heights(options, barShown: shown, capOwnsRow: capped)
     reservedRows = heights.reserved
     barKinds = (3 - heights.bar)..<3
     screenHeight = heights.screen
-    bar = shown ? BarRenderer(shell, width: columns, scroll: scroll) : nil
-    cap = heights.bar == 3 && screenHeight > 0 ? bar?.cap : nil
+    capOwnsRow = heights.capRow
+    self.bar = bar
+    cap = heights.bar == 3 && (screenHeight > 0 || capOwnsRow) ? bar?.cap : nil
   }
 
-  /// The rows kept at the bottom, the bar's and the screen area's in a terminal of `options`.
-  private static func heights(_ options: RenderOptions, barShown: Bool)
-    -> (reserved: Int, bar: Int, screen: Int)
+  /// The rows kept at the bottom, the bar's, whether the cap has a row of its own (when
+  /// `capOwnsRow` asks for one and the screen area keeps a row) and the screen area's, in a
+  /// terminal of `options`.
+  private static func heights(_ options: RenderOptions, barShown: Bool, capOwnsRow: Bool)
+    -> (reserved: Int, bar: Int, capRow: Bool, screen: Int)
   {
     let reserved = min(options.reservedRowsUsed, options.rows)
     let available = options.rows - reserved
     let bar = barShown ? min(3, available) : 0
-    return (reserved, bar, available - bar)
+    let capRow = capOwnsRow && bar == 3 && available - bar >= 2
+    return (reserved, bar, capRow, available - bar - (capRow ? 1 : 0))
   }
 
   /// The size of the region (the rows under the page's header, the columns) that a screen shown
@@ -57,8 +68,11 @@ package struct TerminalLayout {
   package static func regionOfNewTab(
     _ shell: Shell, options: RenderOptions
   ) -> (rows: Int, columns: Int) {
-    // The region is the screen area less the page's header row.
-    let heights = Self.heights(options, barShown: !shell.isBarHidden)
+    // The region is the screen area less the page's header row; a terminal tab's ends above the
+    // action button's cap.
+    let shown = !shell.isBarHidden
+    let capped = shown && BarRenderer(shell, width: options.columns).cap != nil
+    let heights = Self.heights(options, barShown: shown, capOwnsRow: capped)
     return (max(0, heights.screen - 1), options.columns)
   }
 
@@ -72,28 +86,27 @@ package struct TerminalLayout {
   }
 
   /// The first row of the bar (when it is shown).
-  package var barTop: Int { screenHeight }
+  package var barTop: Int { screenHeight + (capOwnsRow ? 1 : 0) }
 
   /// The rows the frame fills: the screen area and the bar.
   package var frameHeight: Int { rows - reservedRows }
 
   /// The row of the action button's cap, if it shows.
-  package var capRow: Int? { cap == nil ? nil : screenHeight - 1 }
+  package var capRow: Int? { cap == nil ? nil : barTop - 1 }
 
   /// Whether a cell (0-based) is the bar's: one of its rows, or the action button's cap.
   package func isBar(column: Int, row: Int) -> Bool {
     guard bar != nil else { return false }
-    if let cap, row == screenHeight - 1 {
+    if let cap, row == barTop - 1 {
       return (cap.column..<cap.column + cap.line.width).contains(column)
     }
-    return row >= screenHeight && row < frameHeight
+    return row >= barTop && row < frameHeight
   }
 
   /// What is at a cell (0-based); `nil` outside the terminal.
   package func hit(column: Int, row: Int) -> HitTarget? {
     guard column >= 0, column < columns, row >= 0, row < rows else { return nil }
-    if let cap, row == screenHeight - 1, (cap.column..<cap.column + cap.line.width).contains(column)
-    {
+    if let cap, row == barTop - 1, (cap.column..<cap.column + cap.line.width).contains(column) {
       return .action
     }
     if row < screenHeight {
@@ -114,7 +127,7 @@ package struct TerminalLayout {
       }
       return shell.visibleScreen.map { .screen(id: $0.id) } ?? HitTarget.none
     }
-    guard let bar, row < frameHeight else { return HitTarget.none }
+    guard let bar, row >= barTop, row < frameHeight else { return HitTarget.none }
     if bar.leftMarkerColumns.contains(column) { return .moreLeft }
     if bar.rightMarkerColumns.contains(column) { return .moreRight }
     for slot in bar.visible where (slot.column..<slot.column + slot.width).contains(column) {
@@ -183,8 +196,8 @@ package struct TerminalLayout {
 
   /// The action button's cap: its row, column and text.
   package var capLine: (row: Int, column: Int, line: StyledLine)? {
-    guard let cap else { return nil }
-    return (screenHeight - 1, cap.column, cap.line)
+    guard let cap, let capRow else { return nil }
+    return (capRow, cap.column, cap.line)
   }
 
   /// The bar's rows as pieces, with the entries they are drawn for (for the tests that check that
@@ -198,8 +211,8 @@ package struct TerminalLayout {
         pieces.append((barTop + offset, piece.column, piece.line, piece.owner.map(target(of:))))
       }
     }
-    if let cap, let owner = cap.owner {
-      pieces.append((screenHeight - 1, cap.column, cap.line, target(of: owner)))
+    if let cap, let capRow, let owner = cap.owner {
+      pieces.append((capRow, cap.column, cap.line, target(of: owner)))
     }
     return pieces
   }
@@ -213,10 +226,11 @@ package struct TerminalLayout {
   }
 
   /// The whole frame (the reserved rows left out): `page` (the screen area's rows, as many as
-  /// ``screenHeight``) with the action button's cap over its last row, then the bar's rows.
+  /// ``screenHeight``) with the action button's cap over its last row (or on a row of its own),
+  /// then the bar's rows.
   package func frameLines(page: [StyledLine]) -> [StyledLine] {
     var lines = Array(page.prefix(screenHeight))
-    while lines.count < screenHeight { lines.append(StyledLine()) }
+    while lines.count < barTop { lines.append(StyledLine()) }
     if let (row, column, line) = capLine {
       lines[row] = lines[row].overlaid(line, at: column, width: columns)
     }

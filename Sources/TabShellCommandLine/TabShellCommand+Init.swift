@@ -3,18 +3,30 @@ import TabShellLanguage
 import TabShellPlatform
 
 extension TabShellCommand {
-  /// What `tabshell --init` writes: the demo, and what a start-up file is for.
+  /// What `tabshell --init` writes: a start-up file for terminal work (a shell tab; the prefix
+  /// keys, as tmux's, in a comment), which can be sourced again (docs/Contract.md, "A terminal
+  /// workspace").
   static let starterStartupFile = """
-    # TabShell's start-up file: the REPL runs it when it opens (`tabshell --norc` skips it).
-    # It replaces the demo layout, so it starts with a layout; change anything below.
-    layout demo
+    # TabShell's start-up file: the REPL and a session run it when they open (`tabshell --norc`
+    # skips it). Sourced again (`source ~/.config/tabshell/init.tabsh`) it leaves the same state:
+    # a tab that is there already is not added twice. Change anything below.
 
-    # Tabs of your own:
-    # add-tab text --id notes --title Notes --text 'Things to do'
-    # badge notes 2
+    # A shell ($SHELL), named after what runs in it (bash, vim, top...):
+    add-tab terminal --id sh
+    # More of them, or a program of their own:
+    # add-tab terminal --id logs --title logs -- tail -f /var/log/syslog
+    # The iOS demo's tabs instead, as with no start-up file:
+    # layout demo
+
+    # In the full-screen mode the screen has the keys; Ctrl-B (the prefix) then one key, as tmux's:
+    #   c  a new shell tab     n p  next, previous tab    l  the last tab   0-9  a tab
+    #   ,  rename the tab      &    close it (asks first)  d  detach
+    #   :  the command line    b    the bar                ?  every key (keys --focus prefix)
+    # Keys of your own, e.g. Ctrl-B Ctrl-B for the last tab:
+    # bind --focus prefix C-b last-tab
 
     # Hooks run after the command that set their event off:
-    # on did-select 'echo now on $id'
+    # on bell 'echo bell in $id'
 
     """
 

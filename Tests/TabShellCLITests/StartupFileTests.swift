@@ -14,16 +14,47 @@ import Testing
     #expect(first.status == 0, "\(first.stderr)")
     #expect(first.stdout == "wrote \(path): the REPL runs it when it opens\n")
     let starter = try String(contentsOfFile: path, encoding: .utf8)
-    #expect(starter.contains("\nlayout demo\n"))
+    #expect(starter.contains("\nadd-tab terminal --id sh\n"))
 
-    // It runs cleanly as a script, and leaves the demo.
-    let script = runInProcess(["-c", starter + "\nexpect tabs 4\nexpect selected home"])
+    // It runs cleanly as a script, and leaves a shell tab; sourced again, the same.
+    let file = home + "/starter.tabsh"
+    try starter.write(toFile: file, atomically: true, encoding: .utf8)
+    let script = runInProcess([
+      "-c",
+      "source \(file); expect tabs 1; expect selected sh; source \(file); expect tabs 1; "
+        + "close-tab sh",
+    ])
     #expect(script.status == 0, "\(script.stderr)")
 
     let second = runInProcess(["--init"], environment: environment)
     #expect(second.status == 1)
     #expect(second.stderr == "error: '\(path)' exists already; edit it, or remove it first\n")
     #expect(try String(contentsOfFile: path, encoding: .utf8) == starter)
+  }
+
+  /// `source FILE` expands `~` and `$NAME` (`${NAME}`) from the environment; a variable that is
+  /// not set is an error naming it; a `$` before anything else is itself (docs/Contract.md, "A
+  /// terminal workspace").
+  @Test func sourceExpandsTheHomeAndVariables() throws {
+    let home = NSTemporaryDirectory() + "tabshell-source-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(
+      atPath: home + "/conf", withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    try "add-tab text --id a\necho sourced\n".write(
+      toFile: home + "/conf/a.tabsh", atomically: true, encoding: .utf8)
+    try "echo dollar\n".write(toFile: home + "/conf/a$.tabsh", atomically: true, encoding: .utf8)
+    let run = runInProcess(
+      [
+        "-c",
+        "source ~/conf/a.tabsh; source $CONF/a.tabsh; source ${CONF}/a.tabsh; "
+          + "source $HOME/conf/a.tabsh; source ~/conf/a$.tabsh; expect tabs 1; "
+          + "source $NOT_SET_31/a.tabsh",
+      ], environment: ["HOME": home, "CONF": home + "/conf"])
+    #expect(run.stdout == "sourced\nsourced\nsourced\nsourced\ndollar\n")
+    #expect(
+      run.stderr
+        == "-c:1:136: error: cannot read '$NOT_SET_31/a.tabsh': $NOT_SET_31 is not set\n")
+    #expect(run.status == 1)
   }
 
   /// The start-up file's path is the user's text (from HOME or XDG_CONFIG_HOME): its control

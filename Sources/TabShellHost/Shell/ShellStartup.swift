@@ -58,6 +58,8 @@ package enum ShellStartup {
     interpreter.settings.keepGoing = options.keepGoing
     interpreter.checks.updateSnapshots = options.updateSnapshots
     interpreter.settings.arguments = options.scriptArguments
+    let environment = process.environment
+    interpreter.settings.environment = { environment[$0] }
     interpreter.plugins.limits = RPCLimits(timeout: options.pluginTimeout)
     interpreter.plugins.hostVersion = String(
       CommandLineOptions.version.dropFirst("tabshell ".count))

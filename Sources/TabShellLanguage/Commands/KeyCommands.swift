@@ -35,6 +35,10 @@ enum KeyCommands {
 
   static let unbind = Declaration(
     name: "unbind", parameters: [focus, key], abstract: "remove a key's binding",
+    discussion: """
+      A key that is not bound is an error, but in a sourced file (sourcing a file again leaves \
+      the state as sourcing it once).
+      """,
     effect: .looks
   ) { interpreter, arguments in
     try interpreter.unbind(arguments[key], in: focus(arguments[Self.focus]))

@@ -20,7 +20,8 @@ enum ScriptingCommands {
       commands run after the command that set the event off is done, in the order the events \
       happened. In an 'on should-select' hook, 'deny' vetoes the selection; the hook's commands \
       that only look (echo, expect...) run before the tab is selected, the others after. Hooks \
-      that set off hooks without end stop with an error.
+      that set off hooks without end stop with an error. A file sourced again does not set the \
+      hooks it set before twice (the same file and line).
       """,
     effect: .looks
   ) { interpreter, arguments in
@@ -38,8 +39,12 @@ enum ScriptingCommands {
   static let source = Declaration(
     name: "source", parameters: [file], abstract: "run the commands of a script file",
     discussion: """
-      A relative FILE is resolved against the directory of the script that sources it. The whole \
-      file is parsed first: a syntax error anywhere runs none of it.
+      A leading ~ in FILE is $HOME, and $NAME or ${NAME} an environment variable's value (one \
+      not set is an error). A relative FILE is resolved against the directory of the script \
+      that sources it. The whole file is parsed first: a syntax error anywhere runs none of it. \
+      Sourcing a file again leaves the state as sourcing it once: the tabs it added are not \
+      added again (add-tab, new-tab), a key not bound is unbound without an error, a hook is \
+      not set twice.
       """
   ) { interpreter, arguments in try interpreter.source(arguments[file]) }
 

@@ -28,6 +28,11 @@ extension TabCommands {
     let root = NewScreen(
       type: terminalType, id: arguments[tabID], title: arguments[itemTitle],
       parameters: parameters)
+    // Sourced again: the tab there already is selected, as the first time.
+    if interpreter.isMadeAlready(root), let id = root.id {
+      try interpreter.send(.tap(.name(id)))
+      return
+    }
     guard case .screen(let id) = try interpreter.send(.addTab(NewTab(root))) else { return }
     try interpreter.send(.tap(.name(id)))
   }

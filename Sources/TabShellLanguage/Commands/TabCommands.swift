@@ -72,7 +72,8 @@ enum TabCommands {
     abstract: "add a tab whose root is a new screen of TYPE",
     discussion: """
       The first tab added becomes the selection and appears at once. After TYPE, the options its \
-      screen type declares (see 'screens') are taken too.
+      screen type declares (see 'screens') are taken too. In a sourced file, a tab with that id, \
+      type and parameters there already is left as it is: sourcing a file again adds nothing.
       """,
     screenParameters: (rootType, param),
     program: program
@@ -80,6 +81,7 @@ enum TabCommands {
     let root = NewScreen(
       type: arguments[rootType], id: arguments[tabID], title: arguments[itemTitle],
       parameters: parameters(arguments, type: arguments[rootType], in: interpreter))
+    if interpreter.isMadeAlready(root) { return }
     try interpreter.send(
       .addTab(
         NewTab(
@@ -121,7 +123,9 @@ enum TabCommands {
       command line, the old title filled in: Enter renames, an empty line or Ctrl-C leaves it.
       """
   ) { interpreter, arguments in
-    guard let title = arguments[newTitle] else { return try interpreter.askTitle(of: arguments[target]) }
+    guard let title = arguments[newTitle] else {
+      return try interpreter.askTitle(of: arguments[target])
+    }
     try interpreter.send(.renameTab(arguments[target], to: title))
   }
 

@@ -28,12 +28,14 @@ extension Interpreter {
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
-  /// `source FILE`: parses the whole file, then runs it; nested at most ``sourceLimit`` deep.
+  /// `source FILE`: parses the whole file (`~` and `$NAME` in FILE expanded,
+  /// ``expandedPath(_:environment:)``), then runs it; nested at most ``sourceLimit`` deep.
   func source(_ path: String) throws {
     guard state.sourceDepth < Self.sourceLimit else {
       state.sourceOverflowed = true
       throw LanguageError.sourceTooDeep(limit: Self.sourceLimit)
     }
+    let path = try Self.expandedPath(path, environment: settings.environment)
     let resolved = resolve(path)
     let name = displayName(path)
     let text = try Self.readText(resolved, name: name)

@@ -81,6 +81,7 @@ extension Interpreter {
   /// Adds a hook, written where the command running now was, and makes sure the shell tells the
   /// interpreter about events.
   func addHook(on event: EventName, commands: [Command]) {
+    if isSetAlready(hookOn: event) { return }
     let hook = Hook(
       event: event, commands: commands, file: state.place.file, location: state.place.location)
     if event == .shouldSelect {

@@ -29,7 +29,7 @@ extension Interpreter {
   /// `unbind`: removes a key's binding in a focus.
   func unbind(_ name: String, in focus: KeyFocus) throws(LanguageError) {
     guard let key = Key(name: name) else { throw .gesture(.notAKey(name)) }
-    guard keys.table.unbind(key, in: focus) else {
+    guard keys.table.unbind(key, in: focus) || isSourcing else {
       throw .gesture(.notBound(key: key.description, focus: focus.rawValue))
     }
   }

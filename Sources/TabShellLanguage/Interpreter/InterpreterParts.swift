@@ -1,4 +1,5 @@
 @_spi(Host) import TabShellKit
+import TabShellPlatform
 
 /// What scripts run with: the folder relative paths are resolved against, `--keep-going`, and the
 /// script's arguments.
@@ -9,6 +10,9 @@ package struct ScriptSettings {
   package var keepGoing = false
   /// The script's arguments (`tabshell FILE ARG...`), for `$1`...`$9`, `$#` and `$@`.
   package var arguments: [String] = []
+  /// The value of an environment variable, for `~` and `$NAME` in `source FILE` (this
+  /// process's by default; the host's process context's).
+  package var environment: @Sendable (String) -> String? = { CurrentProcess.environmentValue($0) }
 
   /// Settings for scripts run in `currentDirectory`.
   package init(currentDirectory: String) {

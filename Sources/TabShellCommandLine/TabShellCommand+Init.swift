@@ -20,7 +20,7 @@ extension TabShellCommand {
 
     # In the full-screen mode the screen has the keys; Ctrl-B (the prefix) then one key, as tmux's:
     #   c  a new shell tab     n p  next, previous tab    l  the last tab   0-9  a tab
-    #   ,  rename the tab      &    close it (asks first)  d  detach
+    #   ,  rename the tab      &    close it (asks first)  w  choose a tab    d    detach
     #   :  the command line    b    the bar                ?  every key (keys --focus prefix)
     # Keys of your own, e.g. Ctrl-B Ctrl-B for the last tab:
     # bind --focus prefix C-b last-tab

@@ -38,7 +38,7 @@ struct KeyMode: Sendable {
   /// The modes of the focuses, by their tables' names.
   private static let modes: [KeyFocus: KeyMode] = [
     .command: .command, .bar: .ignoring, .screen: .screen, .prefix: .prefix,
-    .controlX: .ignoring, .copy: .ignoring, .confirm: .confirm,
+    .controlX: .ignoring, .copy: .ignoring, .confirm: .confirm, .choose: .ignoring,
   ]
 
   /// The mode of a focus (one registered nowhere ignores its unbound keys).

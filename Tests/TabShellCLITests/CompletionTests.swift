@@ -59,7 +59,7 @@ struct CompletionTests {
     ("key F1", ["F1", "F10", "F11", "F12"]),
     ("key PP", ["PPage"]),
     ("key alt-l", ["alt-left"]),
-    ("key --focus c", ["c-x", "command", "copy"]),
+    ("key --focus c", ["c-x", "choose", "command", "copy"]),
     // `send-keys` offers the keys' names, for every key it takes, and `--to` after the command.
     ("send-keys PP", ["PPage"]),
     ("send-keys Up E", ["End", "Enter", "Escape"]),

@@ -44,7 +44,7 @@ import Testing
     #expect(
       session.run(
         "keys; keys --focus command; keys --focus screen; keys --focus prefix; "
-          + "keys --focus copy; keys --focus c-x") == 0)
+          + "keys --focus copy; keys --focus c-x; keys --focus choose") == 0)
     let (output, errors, _) = session.take()
     #expect(errors == [])
     #expect(output.count == KeyTable.defaults.count)
@@ -63,7 +63,9 @@ import Testing
     #expect(output.contains("C-d      leave"))
     #expect(output.contains("C-c      clear-line"))
     #expect(output.contains("C-l     redraw"))
-    #expect(output.last == "A    line-mode")
+    #expect(output.contains("A    line-mode"))
+    #expect(output.contains("w       choose-tab"))
+    #expect(output.last == "C-l     redraw")
   }
 
   /// The prefix keys PPage and NPage run the `terminal` screen type's `scrollback`, looked up when

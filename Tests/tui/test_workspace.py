@@ -79,6 +79,32 @@ def test_prefix_comma_renames_the_tab_on_the_command_line():
         assert "buildx" not in t.text(), t.text()
 
 
+def test_prefix_w_chooses_a_tab_from_a_list_with_the_arrows_and_enter():
+    with shell_with("new-tab --id one -- sh", "new-tab --id two -- sh",
+                    "new-tab --id three -- sh") as t:
+        in_screen_focus(t, "three")
+        t.type(PREFIX + "w")
+        t.wait(lambda t: last_row(t).startswith(" choose:"), "the choose focus")
+        t.wait(lambda t: "> 3  three  sh" in t.text(), "the list, the selected tab chosen")
+        t.type("\x1b[A")  # Up
+        t.wait(lambda t: "> 2  two  sh" in t.text(), "the choice one up")
+        assert "  3  three  sh" in t.text(), t.text()
+        t.type("\r")  # Enter taps it: the keys go to its program
+        in_screen_focus(t, "two")
+        t.wait(lambda t: "> 2  two" not in t.text(), "the list closed")
+        t.type(PREFIX + "w")
+        t.wait(lambda t: "> 2  two  sh" in t.text(), "the list again")
+        t.type("j")
+        t.wait(lambda t: "> 3  three  sh" in t.text(), "the choice one down")
+        t.type("j")  # from the last, the first
+        t.wait(lambda t: "> 1  one  sh" in t.text(), "the choice wrapped")
+        t.type("q")  # q closes it; the selection stays
+        in_screen_focus(t, "two")
+        t.wait(lambda t: "> 1  one" not in t.text(), "the list closed")
+        t.type("echo still-two\r")
+        t.wait_text("still-two")
+
+
 def test_q_and_ctrl_d_ask_before_quitting_and_quit_force_does_not():
     with shell_with("new-tab --id sh -- sh", "new-tab --id vi -- sh") as t:
         in_screen_focus(t, "vi")

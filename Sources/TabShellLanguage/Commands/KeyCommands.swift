@@ -6,7 +6,8 @@ enum KeyCommands {
   static let focus = Option(
     "--focus", .choice(KeyFocus.bindable.map(\.rawValue)), valueName: "FOCUS",
     abstract:
-      "bar (the default), command, screen (the prefix key), prefix (the key after it) or copy")
+      "bar (the default), command, screen (the prefix key), prefix (the key after it), copy or "
+      + "choose")
   static let key = Argument(
     "KEY", .text, abstract: "a key as tmux names it: Left, Enter, Escape, M-1, C-x, PPage, F1, q..."
   )

@@ -1,8 +1,9 @@
 @_spi(Host) import TabShellKit
 
-/// `tab`, `swipe`, `last-tab`, `next-tab`, `previous-tab`: selecting tabs as a user would.
+/// `tab`, `swipe`, `last-tab`, `next-tab`, `previous-tab`, `choose-tab`: selecting tabs as a user
+/// would.
 enum NavigationCommands {
-  static let all = [tab, swipe, lastTab, nextTab, previousTab]
+  static let all = [tab, swipe, lastTab, nextTab, previousTab, ChooseTabCommand.chooseTab]
 
   static let target = Argument<TabReference>("TAB", .tab, abstract: "a position, an id or a title")
 

@@ -21,6 +21,8 @@ package struct ViewState {
   /// Whether a command drew the whole frame (bar included) since this was last reset: the REPL then
   /// does not print the bar line again under it.
   package var drewFrame = false
+  /// The tab `choose-tab` has chosen in its list (an index), while the list is open.
+  package var chosenTab: Int?
 
   /// A view drawn with these options.
   package init(renderOptions: RenderOptions) {

@@ -54,11 +54,16 @@ extension KeyTable {
       // tmux's keys for windows, for tabs (docs/Contract.md, "A terminal workspace").
       (.prefix, "0", "tab 10"), (.prefix, "c", "new-tab"), (.prefix, "n", "next-tab"),
       (.prefix, "p", "previous-tab"), (.prefix, "l", "last-tab"), (.prefix, "&", "close-tab ."),
-      (.prefix, ",", "rename-tab ."),
+      (.prefix, ",", "rename-tab ."), (.prefix, "w", "choose-tab"),
       (.prefix, "?", "help tui"), (.prefix, "d", "detach"),
       (.prefix, "PPage", "scrollback page-up"), (.prefix, "NPage", "scrollback page-down"),
       (.prefix, "C-z", "suspend"), (.prefix, "C-l", "redraw"),
       (.prefix, "]", "paste-buffer"), (.prefix, "[", "copy-mode"),
+      // The list `choose-tab` opens, as tmux's choose-tree.
+      (.choose, "Up", "choose-tab up"), (.choose, "Down", "choose-tab down"),
+      (.choose, "k", "choose-tab up"), (.choose, "j", "choose-tab down"),
+      (.choose, "Enter", "choose-tab select"), (.choose, "Escape", "choose-tab cancel"),
+      (.choose, "q", "choose-tab cancel"), (.choose, "C-l", "redraw"),
     ]
 
   /// Copy mode's keys (the table `copy`), tmux's vi keys: every one runs `copy-mode ACTION` but

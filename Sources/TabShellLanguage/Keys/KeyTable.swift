@@ -42,9 +42,14 @@ package struct KeyFocus: Hashable, Sendable, CustomStringConvertible {
   /// The one key that answers a yes-or-no question on the command line (`quit: 2 programs are
   /// running; quit anyway? (y/n)`): `y` says yes, any other key no. It binds no key.
   package static let confirm = KeyFocus("confirm")
+  /// The list of tabs `choose-tab` opens (prefix `w`): the arrows move, Enter taps, Escape
+  /// closes it; keys it does not bind do nothing.
+  package static let choose = KeyFocus("choose")
 
   /// The focuses, each with its key table: bindings can be made in every one.
-  package static let bindable: [KeyFocus] = [.command, .bar, .screen, .prefix, .controlX, .copy]
+  package static let bindable: [KeyFocus] = [
+    .command, .bar, .screen, .prefix, .controlX, .copy, .choose,
+  ]
 
   /// The focus the keys go back to after one key of this one's table, if it takes one key.
   package var afterOneKey: KeyFocus? { oneKeyBackTo.flatMap(KeyFocus.init(rawValue:)) }

@@ -531,6 +531,14 @@ import copy_bench  # noqa: E402
 
 copy_bench.figures(TABSHELL, QUICK, figure)
 
+# 14. A terminal workspace (issue 31): the newcomer's task 1 (three shells, switch, rename, close)
+# in keys, TabShell and tmux driven through the same steps by one program
+# (Benchmarks/keys_bench.py).
+print("14. a terminal workspace: the newcomer's task 1 in keys, beside tmux", flush=True)
+import keys_bench  # noqa: E402
+
+keys_bench.figures(TABSHELL, figure)
+
 print()
 print("| figure | target | measured | ratio | | notes |")
 print("|---|---|---|---|---|---|")

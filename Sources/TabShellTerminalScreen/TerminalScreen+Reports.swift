@@ -34,12 +34,16 @@ extension TerminalScreen {
   /// program set no title of its own: the name as the kernel keeps it (``TerminalSession/
   /// foregroundName()``), sent when it changes. The shell keeps a title that was given
   /// (`--title`, `rename-tab`) instead.
-  func followForeground() {
-    guard !programTitled, session.ending == nil, let name = session.foregroundName(),
+  /// Returns whether the name changed.
+  /// `fresh`: the name read again whatever was read last (``TerminalSession/foregroundName(fresh:)``).
+  @discardableResult
+  func followForeground(fresh: Bool = false) -> Bool {
+    guard !programTitled, session.ending == nil, let name = session.foregroundName(fresh: fresh),
       name != foregroundName
-    else { return }
+    else { return false }
     foregroundName = name
     context.send(.setTitle(name))
+    return true
   }
 
   /// `$status` of an `exited` event: the exit status, or 128 + N for a program killed by the

@@ -150,7 +150,12 @@ final class TerminalScreen: Screen {
       return false
     }
     let emulator = session.emulator
-    if case .key = input { lookedAt = true } else if case .text = input { lookedAt = true }
+    switch input {
+    case .key, .text:
+      lookedAt = true
+      if !programTitled { session.keysSent() }
+    default: break
+    }
     switch input {
     case .key(let pressed):
       guard let key = TerminalKey(pressed) else { return false }

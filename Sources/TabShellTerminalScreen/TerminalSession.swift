@@ -48,15 +48,22 @@ final class TerminalSession {
 
   /// The name of the program in the terminal's foreground (`bash`, `vim`: the leader of the
   /// foreground process group, `/proc/PID/comm`), or the last one known when it cannot be read.
-  /// Cheap: one `tcgetpgrp`, and the name read again only when the group changed or after
-  /// ``foregroundRefresh`` (a program that replaced itself in the group, `exec vim`).
-  func foregroundName() -> String? {
+  /// Cheap: one `tcgetpgrp`, and the name read again only when the group changed, after
+  /// ``foregroundRefresh`` (a program that replaced itself in the group, `exec vim`), or when
+  /// `fresh`. A group that changed is looked at again, fresh, a moment later
+  /// (``foregroundLook``): its leader read at once may not have started its program yet.
+  func foregroundName(fresh: Bool = false) -> String? {
     guard let group = terminal.foregroundGroup else { return foreground?.name }
     let now = MonotonicClock.now()
-    if let foreground, foreground.group == group, now &- foreground.read < Self.foregroundRefresh {
+    if !fresh, let foreground, foreground.group == group,
+      now &- foreground.read < Self.foregroundRefresh
+    {
       return foreground.name
     }
     guard let name = ProcessTable.command(of: group) else { return foreground?.name }
+    if !fresh, let foreground, foreground.group != group {
+      foregroundLook = now + Self.foregroundLookDelay
+    }
     foreground = (group, name, now)
     return name
   }
@@ -64,6 +71,20 @@ final class TerminalSession {
   /// How long the name of the foreground process is kept before it is read again (in the same
   /// process group): half a second.
   static let foregroundRefresh: UInt64 = 500_000_000
+
+  /// When the foreground process is looked at again after keys or text were sent
+  /// (``keysSent()``), if it is to be: a command started at a shell's prompt that writes nothing
+  /// (`sleep`, `cat`) names the tab all the same.
+  var foregroundLook: UInt64?
+
+  /// How long after the last key the foreground process is looked at: 300 ms.
+  static let foregroundLookDelay: UInt64 = 300_000_000
+
+  /// Keys or text were sent to the program: its foreground process is looked at again
+  /// ``foregroundLookDelay`` after the last of them.
+  func keysSent() {
+    foregroundLook = MonotonicClock.now() + Self.foregroundLookDelay
+  }
 
   /// Starts `program` with `arguments` in a terminal of `rows` × `columns` that keeps up to
   /// `scrollback` lines and `scrollbackBytes` bytes of them; throws the system's error when it

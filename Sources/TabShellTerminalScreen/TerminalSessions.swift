@@ -111,6 +111,12 @@ package final class TerminalSessions {
       let until = MonotonicClock.milliseconds(until: entry.deadline)
       wait = wait < 0 ? until : min(wait, until)
     }
+    // The foreground process of a program sent keys a moment ago is looked at then.
+    for entry in live {
+      guard let look = entry.session.foregroundLook else { continue }
+      let until = MonotonicClock.milliseconds(until: look)
+      wait = wait < 0 ? until : min(wait, until)
+    }
     // A closing program that ends is noticed by its pidfd; without one (or once it is reaped,
     // with what it left still alive), looked at every 50 ms.
     for entry in closingPipes {
@@ -135,6 +141,7 @@ package final class TerminalSessions {
     guard !live.isEmpty || !closing.isEmpty || !closingPipes.isEmpty else { return }
     pendingDeadline = nil
     lookDeadline = nil
+    let now = MonotonicClock.now()
     for entry in live {
       let wrote = entry.session.takeIn(limit: Self.roundLimit)
       let ended = entry.session.checkEnded()
@@ -144,8 +151,12 @@ package final class TerminalSessions {
         entry.needsDisplay()
         entry.screen?.report(ended: ended)
       }
+      // Keys were sent a moment ago: a command that writes nothing names the tab all the same.
+      if let look = entry.session.foregroundLook, now >= look {
+        entry.session.foregroundLook = nil
+        if entry.screen?.followForeground(fresh: true) == true { entry.needsDisplay() }
+      }
     }
-    let now = MonotonicClock.now()
     defer { noticeActivity() }
     closing.removeAll { entry in
       if Self.hasEnded(entry.session) { return true }

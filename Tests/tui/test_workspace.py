@@ -142,6 +142,11 @@ def test_a_tab_is_named_after_its_foreground_process_bash_then_vim_then_bash():
         t.wait(lambda t: "[1 vim]" in bar_titles(t), "the tab named vim while it runs")
         t.type("\x1b:q!\r")
         t.wait(lambda t: "[1 bash]" in bar_titles(t), "bash again after vim")
+        # A command that writes nothing names the tab too: looked at a moment after the keys.
+        t.type("sleep 30\r")
+        t.wait(lambda t: "[1 sleep]" in bar_titles(t), "the tab named sleep")
+        t.type("\x03")
+        t.wait(lambda t: "[1 bash]" in bar_titles(t), "bash again after sleep")
         t.type(PREFIX + ":state --script\r")
         t.wait_text("add-tab terminal --id b")
         assert "--title" not in t.text(), t.text()

@@ -81,7 +81,11 @@ package struct TerminalLayout {
   /// (``TabShellKit/Shell/setArea(_:)``) whenever it changes.
   package static func paneArea(_ shell: Shell, options: RenderOptions) -> ShellModel.PaneArea {
     let shown = !shell.isBarHidden && BarEntries(shell).count > 0
-    let heights = Self.heights(options, barShown: shown)
+    // As the layout: above the action button's cap's own row while the visible screen takes input.
+    let capped =
+      shown && shell.visibleScreenTakesInput
+      && BarRenderer(shell, width: options.columns).cap != nil
+    let heights = Self.heights(options, barShown: shown, capOwnsRow: capped)
     return ShellModel.PaneArea(width: options.columns, height: max(1, heights.screen - 1))
   }
 

@@ -117,7 +117,7 @@ private struct StateScriptWriter {
     // The title of a tab of panes follows its focused pane's, unless it was given.
     let keepsTitle = shell.model.index(ofID: tab.id).map { shell.model.tabs[$0].keepsTitle }
     if tab.panes.isEmpty && !standIn
-      ? tab.item.title != Self.defaultTitle(type) && givesTitle(root.id)
+      ? tab.item.title != Self.defaultTitle(type) && !isOwnTitle(tab.item.title, of: root.id)
       : keepsTitle == true
     {
       words += ["--title", tab.item.title]
@@ -207,15 +207,16 @@ private struct StateScriptWriter {
   /// `--title` when it was given and is not the type's default, and the parameters.
   private func details(of screen: ScreenInfo) -> [String] {
     let type = try? shell.registry.screenType(named: screen.type)
-    let given = screen.title != Self.defaultTitle(type) && givesTitle(screen.id)
+    let given = screen.title != Self.defaultTitle(type) && !isOwnTitle(screen.title, of: screen.id)
     return (given ? ["--title", screen.title] : []) + parameters(screen.parameters)
   }
 
-  /// Whether the screen `id`'s title was given (`--title`, `rename-tab`): a title a screen gave
-  /// itself (a terminal tab's program's, the name of its foreground process) is not pinned, the
-  /// screen made again gives itself one again.
-  private func givesTitle(_ id: String) -> Bool {
-    shell.model.screen(id: id)?.keepsTitle ?? true
+  /// Whether `title` is the one the screen `id` gave itself (a terminal tab's program's, the
+  /// name of its foreground process), not a given one (`--title`, `rename-tab`, a pane's): such a
+  /// title is not pinned, the screen made again gives itself one again.
+  private func isOwnTitle(_ title: String, of id: String) -> Bool {
+    guard let record = shell.model.screen(id: id) else { return false }
+    return !record.keepsTitle && record.title == title
   }
 
   /// `--text TEXT` and `--param KEY=VALUE`, in the order of the keys, but the program and its

@@ -495,6 +495,16 @@ if shutil.which("tmux"):
 else:
     print("10. terminal tabs: skipped (no tmux to compare with)", flush=True)
 
+# 10b. Split screens (issue 32, Benchmarks/pane_bench.py): one of four panes beside tmux's panes
+# and beside a tab of one pane.
+if shutil.which("tmux"):
+    print("10b. split screens: a 30 MB cat into one of four panes beside tmux, key to echo and "
+          "instructions to the frame beside one pane", flush=True)
+    import pane_bench  # noqa: E402
+    pane_bench.figures(TABSHELL, os.path.join(BIN_DIR, "tabshell-host"), QUICK, figure)
+else:
+    print("10b. split screens: skipped (no tmux to compare with)", flush=True)
+
 # 11. Sessions (issue 21): a session's server driven from outside, beside tmux in the same run.
 print("11. sessions: send beside tmux, pipelined run requests, attach, key to frame attached",
       flush=True)

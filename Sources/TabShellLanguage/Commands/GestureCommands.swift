@@ -13,7 +13,8 @@ enum GestureCommands {
     discussion: """
       One of: 'tab ID' (any row of a tab's slot in the bar), 'action' (the action button's slot, \
       or its cap protruding one row above the bar), 'more left' and 'more right' (the +N \
-      markers), 'screen ID' (the screen area), 'none'.
+      markers), 'screen ID' (the screen area, or the pane under the cell), 'border ID right' and \
+      'border ID bottom' (the border after pane ID, which a drag moves), 'none'.
       """,
     effect: .looks
   ) { interpreter, arguments in

@@ -2,9 +2,9 @@
 """Tests of split screens (docs/Contract.md, "Split screens") in the full-screen mode, in a real
 pseudo-terminal read back with pyte: the prefix keys split a pane with a shell (`%` side by side,
 `"` one above the other), move between panes (arrows), zoom (`z`) and close (`x`); a click
-focuses a pane and a drag on a border resizes; each program gets SIGWINCH once per change and
-sees its pane's size (`stty size`); vim, a shell and top in three panes show as in tmux 3.3a's
-panes of the same splits, before and after a resize.
+focuses a pane, a drag on a border resizes, and a mouse selection stays in its pane; each program
+gets SIGWINCH once per change and sees its pane's size (`stty size`); vim, a shell and top in three
+panes show as in tmux 3.3a's panes of the same splits, before and after a resize.
 
 Run:  python3 Tests/tui/test_panes.py [WORD...]   (prints "N passed, N failed")
 The binary is $TABSHELL_BIN (default .build/debug/tabshell). Needs pyte.
@@ -91,6 +91,27 @@ def test_a_click_focuses_a_pane_and_a_drag_on_the_border_resizes():
         # Each step of the drag that moved the border was one size; the last is 12 rows.
         sizes = [line for line in column(t, 1, 80)[:12] if line][len(told):]
         assert sizes[-1] == "12 80" and set(sizes) <= {"10 80", "11 80", "12 80"}, sizes
+
+
+def test_a_mouse_selection_stays_in_its_pane():
+    with shell_with("add-tab terminal --id a -- sh -c 'echo left-side-text; exec sleep 100'",
+                    "split terminal --id b -- sh") as t:
+        in_screen_focus(t, "b")
+        t.wait(lambda t: column(t, 1, 40)[0] == "left-side-text" and column(t, 42, 39)[0] == "$",
+               "both programs")
+        t.click(5, TOP + 3)
+        in_screen_focus(t, "a")
+        # A drag from a's first cell along its row well into b: the selection stops at a's right
+        # edge (b's prompt on that row is not in it).
+        t.drag((1, TOP), (70, TOP))
+        t.pump(0.3)
+        t.click(50, TOP + 3)
+        in_screen_focus(t, "b")
+        t.type("echo ")
+        t.type(PREFIX + "]")
+        t.wait(lambda t: column(t, 42, 39)[0].startswith("$ echo left-side-text"), "the paste")
+        t.pump(0.3)
+        assert column(t, 42, 39)[:2] == ["$ echo left-side-text", ""], column(t, 42, 39)
 
 
 def tmux_panes(folder, commands, columns, rows):

@@ -64,13 +64,31 @@ def test_prefix_keys_split_move_zoom_and_close_and_each_program_sees_its_pane():
                "a shown again")
         # a's size never changed while the other pane was zoomed: it was told nothing.
         assert column(t, 1, 40)[:3] == [f"{REGION_ROWS} 80", f"{REGION_ROWS} 40", ""], column(t, 1, 40)
-        # Prefix x: the shell's pane closes; a gets the whole region back, told once.
+        # Prefix x: the shell runs, so it asks first; n keeps it, y closes it, and a gets the
+        # whole region back, told once.
+        question = "close-pane: 1 program is running; close the pane anyway? (y/n)"
         t.type(PREFIX + "x")
+        t.wait(lambda t: t.row(t.rows) == question, "the question")
+        t.type("n")
+        in_screen_focus(t, "terminal")
+        t.type(PREFIX + "x")
+        t.wait(lambda t: t.row(t.rows) == question, "the question again")
+        t.type("y")
         in_screen_focus(t, "a")
         t.wait(lambda t: column(t, 1, 80)[:3] == [f"{REGION_ROWS} 80", f"{REGION_ROWS} 40",
                                                   f"{REGION_ROWS} 80"], "a's whole region again")
         t.pump(0.3)
         assert column(t, 1, 80)[3] == "", column(t, 1, 80)
+
+
+def test_closing_a_tab_counts_the_programs_of_all_its_panes():
+    with shell_with("add-tab terminal --id a -- sh", "split terminal --id b -- sh") as t:
+        in_screen_focus(t, "b")
+        t.type(PREFIX + "&")
+        t.wait(lambda t: t.row(t.rows) == "close-tab: 2 programs are running; close the tab "
+               "anyway? (y/n)", "the question")
+        t.type("y")
+        t.wait_text("No tabs.")
 
 
 def test_a_click_focuses_a_pane_and_a_drag_on_the_border_resizes():

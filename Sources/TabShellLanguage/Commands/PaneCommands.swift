@@ -124,14 +124,18 @@ enum PaneCommands {
   ) { interpreter, arguments in try interpreter.send(.zoom(arguments[pane])) }
 
   static let closePane = Declaration(
-    name: "close-pane", parameters: [pane],
+    name: "close-pane", parameters: [pane, ScriptingCommands.force],
     abstract: "close a pane; its screen leaves for good, its room goes to the pane beside",
     discussion: """
       The focus, when it was there, goes to the pane focused before it. Closing a tab's last \
       pane closes the tab; closing all but one leaves that one as the tab's screen (the tab \
-      keeps its id).
+      keeps its id). Typed at the prompt or in the full-screen mode (or bound to a key: prefix \
+      x), when the pane's program runs, it asks first: 'close-pane: 1 program is running; close \
+      the pane anyway? (y/n)'. A script, -c and 'tabshell send' never ask, nor does --force.
       """
-  ) { interpreter, arguments in try interpreter.send(.closePane(arguments[pane])) }
+  ) { interpreter, arguments in
+    try interpreter.closePane(arguments[pane], force: arguments[ScriptingCommands.force])
+  }
 
   static let arrangement = Argument(
     "NAME", .choice(PaneLayout.Arrangement.allCases.map(\.rawValue)),

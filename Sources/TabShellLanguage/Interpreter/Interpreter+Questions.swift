@@ -142,7 +142,8 @@ extension Interpreter {
     let index = try shell.model.index(of: reference)
     let tab = shell.model.tabs[index]
     let id = tab.id
-    let count = runningPrograms(inScreens: Set(tab.stack.map(\.id)))
+    // Every screen of the tab: its panes and the screens pushed over them.
+    let count = runningPrograms(inScreens: Set(tab.screens.map(\.id)))
     if !force,
       asksFirst(
         ending: count, command: "close-tab", what: "close the tab",
@@ -152,6 +153,24 @@ extension Interpreter {
       return
     }
     try send(.closeTab(reference))
+  }
+
+  /// `close-pane [--to ID]`: closes a pane, asking first when its program runs (a tab's last
+  /// pane closes the tab: then the programs of all its screens count) and someone can be asked.
+  func closePane(_ id: String?, force: Bool) throws {
+    let place = try shell.model.pane(id)
+    let tab = shell.model.tabs[place.tab]
+    let pane = tab.panes[place.index].id
+    let screens = tab.panes.count == 1 ? tab.screens.map(\.id) : [pane]
+    if !force,
+      asksFirst(
+        ending: runningPrograms(inScreens: Set(screens)), command: "close-pane",
+        what: "close the pane", line: ScriptWords.line(["close-pane", "--force", "--to", pane]),
+        run: { try $0.send(.closePane(pane)) })
+    {
+      return
+    }
+    try send(.closePane(id))
   }
 
   /// `leave` (`q`, Ctrl-D): in a session, detaches this terminal; elsewhere quits, asking first.

@@ -70,9 +70,16 @@ extension FullScreenSession {
     // The window stays where it is while the selection is in it.
     interpreter.view.barScroll = layout.pinned(interpreter.view.barScroll)
     let whole = damage.all
-    if whole || !frame.skipsUnchangedFrames || !frame.isUnchanged(cursor: cursor) {
+    // A copy goes to the outer terminal's clipboard with the frame (``ClipboardSequence``).
+    let clipboard = interpreter.buffers.outgoing.flatMap(ClipboardSequence.bytes(for:))
+    interpreter.buffers.outgoing = nil
+    if whole || !frame.skipsUnchangedFrames || !frame.isUnchanged(cursor: cursor)
+      || clipboard != nil
+    {
       frame.encode(cursor: cursor, whole: whole)
-      if !terminal.write(frame.bytes, whole: whole) { exit = .terminated(Signal.hangUp) }
+      if !terminal.write(frame.bytes + (clipboard ?? []), whole: whole) {
+        exit = .terminated(Signal.hangUp)
+      }
     }
     frame.shown(cursor: cursor)
     damage.drew(chrome)

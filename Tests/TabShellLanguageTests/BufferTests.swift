@@ -19,6 +19,24 @@ import Testing
     #expect(buffers.buffers.last == .init(name: "keep", text: "named", isAutomatic: false))
   }
 
+  @Test func theClipboardGetsACopyAsOSC52InBase64UpToItsLimit() throws {
+    #expect(ClipboardSequence.bytes(for: "hi\u{1B}") == Array("\u{1B}]52;c;aGkb\u{07}".utf8))
+    #expect(ClipboardSequence.bytes(for: "") == Array("\u{1B}]52;c;\u{07}".utf8))
+    #expect(ClipboardSequence.bytes(for: "é!") == Array("\u{1B}]52;c;w6kh\u{07}".utf8))
+    #expect(ClipboardSequence.bytes(for: String(repeating: "x", count: 100 << 10)) != nil)
+    #expect(ClipboardSequence.bytes(for: String(repeating: "x", count: 100 << 10 + 1)) == nil)
+    let session = try GestureSession(layout: nil)
+    session.interpreter.copied("one")
+    #expect(session.interpreter.buffers.outgoing == "one")
+    #expect(session.run("set clipboard off") == 0)
+    session.interpreter.buffers.outgoing = nil
+    session.interpreter.copied("two")
+    #expect(session.interpreter.buffers.outgoing == nil)
+    #expect(session.run("set clipboard nope") == 1)
+    let (_, errors, _) = session.take()
+    #expect(errors == ["error: clipboard must be one of off, external, on, not 'nope'"])
+  }
+
   @Test func anAutomaticNameInUseIsPassedOver() {
     var buffers = PasteBuffers()
     buffers.set("buffer0", to: "mine")

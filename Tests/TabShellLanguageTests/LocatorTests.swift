@@ -191,7 +191,7 @@ import Testing
     let outcome = run.script(
       """
       add-tab paint --id p
-      set tick
+      row tick
       wait-for --to p --stable 300 --timeout 0.5
       """)
     #expect(outcome == .failure)

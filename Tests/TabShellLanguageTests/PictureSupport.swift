@@ -34,7 +34,7 @@ final class PaintScreen: Screen {
 
   static let words = CommandArgument("TEXT", .text)
   static let setCommand = ScreenCommand(
-    "set", of: PaintScreen.self, parameters: [words], abstract: "set the third row's text"
+    "row", of: PaintScreen.self, parameters: [words], abstract: "set the third row's text"
   ) { screen, command in
     screen.note = command[words]
     screen.timer?.cancel()

@@ -32,10 +32,10 @@ import Testing
       """
       add-tab paint --id p
       record-cast --to p casts/p.cast
-      set hello
-      set hello
+      row hello
+      row hello
       record-cast --stop
-      set after
+      row after
       """)
     #expect(outcome == .success, "\(run.reported)")
     let lines = try Self.lines(try run.file("casts/p.cast"))

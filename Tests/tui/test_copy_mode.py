@@ -3,12 +3,14 @@
 full-screen mode, in a real pseudo-terminal read back with pyte, as a user meets them: prefix [
 over `sh`'s output, the vi keys, ? asking for a text on the command line, a selection copied with
 y, and prefix ] pasting it back into `sh`; in `less`, a search and q leaving copy mode with the
-program's keys its own again; a drag over `sh`'s output copied; in a session, copy mode shared by two attached clients.
+program's keys its own again; a drag over `sh`'s output copied; a copy sent as OSC 52, and not
+with `set clipboard off`; in a session, copy mode shared by two attached clients.
 
 Run:  python3 Tests/tui/test_copy_mode.py [WORD...]   (prints "N passed, N failed")
 The binary is $TABSHELL_BIN (default .build/debug/tabshell). Needs pyte and less.
 """
 
+import base64
 import os
 import re
 import sys
@@ -88,6 +90,26 @@ def test_a_drag_over_sh_copies_what_it_went_over():
         t.type("echo ")
         t.type(PREFIX + "]")
         t.wait(lambda t: region(t)[2] == "$ echo beta-2", "the paste")
+
+
+def test_a_copy_goes_to_the_outer_terminals_clipboard_unless_it_is_off():
+    with shell_with("add-tab terminal --id sh -- sh") as t:
+        in_screen_focus(t, "sh")
+        t.wait(lambda t: region(t)[0] == "$", "sh's prompt")
+        t.type("echo copy-$((1 + 1))\r")
+        t.wait(lambda t: region(t)[1] == "copy-2", "the output")
+        t.type(PREFIX + "[k0v$y")
+        sequence = b"\x1b]52;c;" + base64.b64encode(b"copy-2") + b"\x07"
+        t.wait(lambda t: sequence in t.output, "OSC 52 with the copy")
+        assert t.output.count(b"\x1b]52;") == 1, t.output[-300:]
+        t.type(PREFIX + ":set clipboard off\r")
+        t.wait(lambda t: t.row(t.rows).startswith(" "), "the command run")
+        t.type("\x1b")
+        in_screen_focus(t, "sh")
+        t.type(PREFIX + "[k0v$y")
+        t.wait(lambda t: position(t) is None, "the second copy")
+        t.settle()
+        assert t.output.count(b"\x1b]52;") == 1, t.output[-300:]
 
 
 def test_in_less_copy_mode_takes_the_keys_until_q():

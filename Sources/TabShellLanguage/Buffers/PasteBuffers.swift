@@ -31,6 +31,10 @@ package struct PasteBuffers: Sendable {
   package private(set) var buffers: [Buffer] = []
   /// The number the next automatic buffer's name starts looking from.
   private var nextNumber = 0
+  /// Whether copies go to the outer terminal's clipboard too (`set clipboard`).
+  package var clipboard = ClipboardPolicy.external
+  /// The last copy not yet sent to the outer terminal's clipboard, if any.
+  package var outgoing: String?
 
   /// No buffers.
   package init() {}

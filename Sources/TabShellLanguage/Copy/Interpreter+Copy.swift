@@ -82,8 +82,10 @@ extension Interpreter {
     try runBinding(binding)
   }
 
-  /// Text copied (copy mode's `y`, a mouse selection): a new paste buffer.
+  /// Text copied (copy mode's `y`, a mouse selection): a new paste buffer, and unless `set
+  /// clipboard off`, the outer terminal's clipboard (which the full-screen mode sends it to).
   package func copied(_ text: String) {
     buffers.add(text)
+    if buffers.clipboard != .off { buffers.outgoing = text }
   }
 }

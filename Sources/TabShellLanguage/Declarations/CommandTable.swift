@@ -79,7 +79,8 @@ struct CommandTable: Sendable {
     Family(name: "Plugins", commands: PluginCommands.all),
     Family(name: "Terminal", commands: TerminalCommands.all),
     Family(
-      name: "Copy and paste", commands: CopyCommands.all + BufferCommands.all + CaptureCommands.all),
+      name: "Copy and paste",
+      commands: CopyCommands.all + BufferCommands.all + CaptureCommands.all + SetCommands.all),
     Family(name: "Panes", commands: PaneCommands.all),
     Family(name: "Gestures", commands: GestureCommands.all),
     Family(name: "Using screens", commands: ScreenInputCommands.all + WaitCommands.all),

@@ -22,6 +22,7 @@ import tempfile
 import termios
 import time
 
+import term_frame_bench
 import tui_bench
 
 ESCAPES = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]"
@@ -371,7 +372,9 @@ def figures(binary, quick, figure):
            f"(tmux {tmux50 * 1e3:.3f} ms)")
     figure("terminal tab running cat: key to echo, p99", p99 * 1e3, "ms", 5, False,
            f"(tmux {tmux99 * 1e3:.3f} ms; slowest {worst * 1e3:.1f} ms; load {load})")
+    figure("terminal tab running cat: key to echo, p50 ÷ tmux's p50", p50 / tmux50, "x", 1, False)
     figure("terminal tab running cat: key to echo, p99 ÷ tmux's p99", p99 / tmux99, "x", 1.5, False)
+    term_frame_bench.figures(binary, columns, rows, region, quick, figure)
     ours, theirs = idle(binary, columns, rows, region)
     figure("10 terminal tabs running sleep: CPU over 10 s", ours * 100, "% of a core", 1, False,
            f"(tmux, server and client: {theirs * 100:.3f}%)")

@@ -42,7 +42,11 @@ extension FullScreenSession {
       frame.front = CellGrid(columns: columns, rows: rows)
       damage.all = true
     }
-    if damage.pages || damage.all { view.invalidate() }
+    if damage.all {
+      view.invalidateAll()
+    } else if damage.pages {
+      view.invalidate()
+    }
     let line = FullScreenReadline.line
     let table = interpreter.keys.table
     let hints =
@@ -64,9 +68,12 @@ extension FullScreenSession {
       showsPlaceholder: line.prompt == host.prompt(),
       question: focus == .confirm ? asked?.question.prompt : nil)
     let layout = interpreter.layout
-    let cursor = view.draw(
+    let source = FullScreenView.Source(
+      model: interpreter.shell.model, options: interpreter.view.renderOptions,
+      barScroll: interpreter.view.barScroll)
+    let (cursor, rows) = view.draw(
       into: &frame.back, layout: layout, shell: interpreter.shell, drag: input.drag,
-      panel: &panel, commandLine: commandLine)
+      panel: &panel, commandLine: commandLine, source: source)
     // The window stays where it is while the selection is in it.
     interpreter.view.barScroll = layout.pinned(interpreter.view.barScroll)
     let whole = damage.all
@@ -76,7 +83,7 @@ extension FullScreenSession {
     if whole || !frame.skipsUnchangedFrames || !frame.isUnchanged(cursor: cursor)
       || clipboard != nil
     {
-      frame.encode(cursor: cursor, whole: whole)
+      frame.encode(cursor: cursor, whole: whole, only: rows)
       if !terminal.write(frame.bytes + (clipboard ?? []), whole: whole) {
         exit = .terminated(Signal.hangUp)
       }

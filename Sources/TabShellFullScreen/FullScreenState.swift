@@ -44,10 +44,13 @@ extension FullScreenSession {
     }
 
     /// Encodes the frame drawn (``back``) as the changes from the one on the terminal (every cell
-    /// when `whole`) into ``bytes``.
-    mutating func encode(cursor: FrameWriter.Cursor, whole: Bool) {
+    /// when `whole`; else those of the rows `only` says may have changed, when it says) into
+    /// ``bytes``.
+    mutating func encode(cursor: FrameWriter.Cursor, whole: Bool, only: [Int]? = nil) {
       bytes.removeAll(keepingCapacity: true)
-      writer.write(from: whole ? nil : front, to: back, cursor: cursor, into: &bytes)
+      writer.write(
+        from: whole ? nil : front, to: back, cursor: cursor, into: &bytes, only: only,
+        shown: shownCursor)
     }
 
     /// The frame drawn is on the terminal now, the cursor where it left it.

@@ -29,11 +29,36 @@ struct FullScreenView {
 
   private var pages: [PageKey: CellGrid] = [:]
   private var base: (key: BaseKey, grid: CellGrid, cursor: Canvas.Cursor?)?
+  /// What the base was drawn from besides its size (``Source``), and whether it may be stale.
+  private var baseSource: Source?
+  private var baseIsStale = false
+  /// The visible screen's region kept from frame to frame, when its type draws only what changed
+  /// (``TabShellKit/ScreenType/drawsOnlyChanges``): which screen, and the canvas it drew last.
+  private var kept: (screen: String, canvas: Canvas)?
+  private var keptNumber = 0
+  /// Whether the last frame showed the output panel.
+  private var panelShown = false
+
+  /// What the pages and the bar are drawn from besides the screens' own content: when it is the
+  /// same as the base's and only the visible screen, one that draws only what changed, may have
+  /// changed, the base is kept and only the region's changed rows are drawn into it again.
+  struct Source: Equatable {
+    var model: ShellModel
+    var options: RenderOptions
+    var barScroll: BarScroll
+  }
 
   /// The pages may have changed (a command, a gesture, a plugin ran): draw them again.
   mutating func invalidate() {
     pages.removeAll(keepingCapacity: true)
+    baseIsStale = true
+  }
+
+  /// Every cell must be drawn again (a resize, `fg`, `redraw`): nothing kept is used.
+  mutating func invalidateAll() {
+    invalidate()
     base = nil
+    kept = nil
   }
 
   /// What the command line shows.
@@ -59,16 +84,27 @@ struct FullScreenView {
 
   /// Draws a frame; returns where the cursor goes: on the command line, or in the screen focus
   /// where the screen placed it (``TabShellKit/Canvas/cursor``), hidden when it placed none, the
-  /// output panel is open or the action button's cap covers it.
+  /// output panel is open or the action button's cap covers it; and the rows that may differ from
+  /// the last frame (`nil`: any), for the frame writer to compare only those.
   mutating func draw(
     into grid: inout CellGrid, layout: TerminalLayout, shell: Shell, drag: SwipeDrag?,
-    panel: inout OutputPanel, commandLine: CommandLine
-  ) -> FrameWriter.Cursor {
+    panel: inout OutputPanel, commandLine: CommandLine, source: Source
+  ) -> (cursor: FrameWriter.Cursor, rows: [Int]?) {
     let key = BaseKey(columns: grid.columns, rows: grid.rows, offset: drag?.offset)
     var screenCursor: Canvas.Cursor?
-    if let base, base.key == key {
+    var changedRows: [Int]?
+    if let base, base.key == key, !baseIsStale {
       grid = base.grid
       screenCursor = base.cursor
+      changedRows = []
+    } else if let base, base.key == key, drag == nil, source == baseSource,
+      let region = redrawKept(shell: shell, layout: layout, into: base)
+    {
+      // Only the visible screen's content may have changed: its changed rows, under the header.
+      self.base = region.base
+      grid = region.base.grid
+      screenCursor = region.base.cursor
+      changedRows = region.rows
     } else {
       grid.clear()
       screenCursor = drawScreenArea(into: &grid, layout: layout, shell: shell, drag: drag)
@@ -78,7 +114,64 @@ struct FullScreenView {
       }
       // While a drag slides the pages each frame is new: nothing to keep.
       base = drag == nil ? (key, grid, screenCursor) : nil
+      baseSource = source
     }
+    baseIsStale = false
+    // The panel's rows and the command line's are drawn on the base each frame.
+    if panel.isOpen || panelShown { changedRows = nil }
+    panelShown = panel.isOpen
+    if changedRows != nil, grid.rows > 0 { changedRows?.append(grid.rows - 1) }
+    return (
+      cursor(commandLine, into: &grid, layout: layout, panel: &panel, screen: screenCursor),
+      changedRows
+    )
+  }
+
+  /// The visible screen, one that draws only what changed, drawn again into its kept canvas, and
+  /// that canvas's changed rows into the base (the cap drawn again over them); `nil` when it has
+  /// no kept canvas at the base's size.
+  private mutating func redrawKept(
+    shell: Shell, layout: TerminalLayout,
+    into base: (key: BaseKey, grid: CellGrid, cursor: Canvas.Cursor?)
+  ) -> (base: (key: BaseKey, grid: CellGrid, cursor: Canvas.Cursor?), rows: [Int])? {
+    guard var kept, let screen = shell.visibleScreen, screen.id == kept.screen,
+      screen.failure == nil, shell.visiblePanes == nil,
+      shell.visibleScreenType?.drawsOnlyChanges == true,
+      kept.canvas.width == layout.columns, kept.canvas.height == layout.screenHeight - 1
+    else { return nil }
+    self.kept = nil
+    shell.draw(screen: screen.id, in: &kept.canvas)
+    let rows = kept.canvas.changedRows
+    var updated = base
+    updated.grid.draw(canvas: kept.canvas, row: 1, only: rows)
+    if let (row, column, line) = layout.capLine {
+      updated.grid.draw(line, column: column, row: row)
+    }
+    updated.cursor = Self.regionCursor(kept.canvas)
+    keepCanvas(&kept.canvas, of: screen.id)
+    return (updated, rows.map { $0 + 1 })
+  }
+
+  /// Keeps a region's canvas for its screen's next drawing.
+  private mutating func keepCanvas(_ canvas: inout Canvas, of screen: String) {
+    if canvas.keptDrawing == nil { keptNumber += 1 }
+    canvas.keep(as: canvas.keptDrawing ?? keptNumber)
+    kept = (screen, canvas)
+  }
+
+  /// The cursor a screen placed in its region, if inside it.
+  private static func regionCursor(_ region: Canvas) -> Canvas.Cursor? {
+    guard let cursor = region.cursor, (0..<region.height).contains(cursor.row),
+      (0..<region.width).contains(cursor.column)
+    else { return nil }
+    return cursor
+  }
+
+  /// Draws the panel and the command line over the base; where the cursor goes.
+  private func cursor(
+    _ commandLine: CommandLine, into grid: inout CellGrid, layout: TerminalLayout,
+    panel: inout OutputPanel, screen screenCursor: Canvas.Cursor?
+  ) -> FrameWriter.Cursor {
     if panel.isOpen {
       PanelDrawing.draw(
         &panel, into: &grid, bottom: layout.capRow ?? layout.screenHeight,
@@ -106,14 +199,29 @@ struct FullScreenView {
     let (columns, rows) = (layout.columns, layout.screenHeight)
     guard rows > 0 else { return nil }
     guard let drag else {
-      // At rest the page is drawn in place: the frame is kept whole until something runs.
+      // At rest the page is drawn in place: the frame is kept whole until something runs. A
+      // screen that draws only what changed draws into the canvas it drew last.
+      if let screen = shell.visibleScreen, screen.failure == nil, shell.visiblePanes == nil,
+        shell.visibleScreenType?.drawsOnlyChanges == true,
+        let header = Renderer.visibleHeader(shell, width: columns, height: rows)
+      {
+        var canvas =
+          kept.flatMap {
+            $0.screen == screen.id && $0.canvas.width == columns && $0.canvas.height == rows - 1
+              ? $0.canvas : nil
+          } ?? Canvas(width: columns, height: rows - 1)
+        kept = nil
+        shell.draw(screen: screen.id, in: &canvas)
+        grid.draw(header, row: 0)
+        grid.draw(canvas: canvas, row: 1)
+        keepCanvas(&canvas, of: screen.id)
+        return Self.regionCursor(canvas)
+      }
+      kept = nil
       guard let page = Renderer.pageParts(shell, width: columns, height: rows) else { return nil }
       grid.draw(page.header, row: 0)
       grid.draw(canvas: page.region, row: 1)
-      guard let cursor = page.region.cursor, (0..<page.region.height).contains(cursor.row),
-        (0..<page.region.width).contains(cursor.column)
-      else { return nil }
-      return cursor
+      return Self.regionCursor(page.region)
     }
     let visible = page(nil, shell: shell, columns: columns, rows: rows)
     let offset = drag.offset

@@ -59,6 +59,13 @@ package enum Renderer {
     return tab.map(renderer.parts(ofTab:)) ?? renderer.visibleParts
   }
 
+  /// The visible page's header line, for a terminal that draws the region's cells itself (from a
+  /// canvas it keeps: ``TabShellKit/ScreenType/drawsOnlyChanges``); `nil` without a visible
+  /// screen or for a height of 0.
+  package static func visibleHeader(_ shell: Shell, width: Int, height: Int) -> StyledLine? {
+    PageRenderer(shell, width: width, height: height).visibleHeader
+  }
+
   /// A canvas as the frame's lines show it: each cell's colours and attributes on the region's
   /// background, what a screen left in its cells made harmless.
   package static func lines(of canvas: Canvas) -> [StyledLine] {

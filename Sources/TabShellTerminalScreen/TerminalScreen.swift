@@ -27,6 +27,17 @@ final class TerminalScreen: Screen {
   var copy: CopyMode?
   /// The last press of the left button that the selection took (``select(with:)``).
   var lastPress: MousePress?
+  /// What the last drawing into a kept canvas showed (``TabShellKit/Canvas/keptDrawing``).
+  private var keptView: KeptView?
+
+  /// What a drawing into a kept canvas showed besides the rows: when the same canvas comes back
+  /// showing the same, only the rows the emulator marked changed are drawn again.
+  private struct KeptView: Equatable {
+    var canvas: Int
+    var scrolledBack: Int
+    var styles: Int
+    var ended: Bool
+  }
 
   init(session: TerminalSession, context: ScreenContext, sessions: TerminalSessions) {
     self.session = session
@@ -56,10 +67,18 @@ final class TerminalScreen: Screen {
     let rows = min(canvas.height, emulator.rows)
     let columns = min(canvas.width, emulator.columns)
     if copy != nil {
+      // Copy mode draws its whole view: into a kept canvas blanked first, and the next drawing
+      // after it is whole again.
+      if canvas.keptDrawing != nil {
+        keptView = nil
+        canvas.cursor = nil
+        for row in 0..<canvas.height { canvas.fill(row: row, style: .plain) }
+      }
       drawCopy(in: &canvas, rows: rows, columns: columns)
       return
     }
-    _ = Self.drawView(of: emulator, in: &canvas, styles: &canvasStyles)
+    _ = Self.drawView(
+      of: emulator, in: &canvas, styles: &canvasStyles, only: rowsToDraw(in: &canvas, rows: rows))
     if emulator.scrolledBack > 0 {
       drawPosition(in: &canvas, columns: columns)
       return
@@ -70,17 +89,39 @@ final class TerminalScreen: Screen {
     }
   }
 
+  /// The rows to draw: all of them into a new canvas; into the canvas kept from the last drawing,
+  /// only those the emulator marked changed since (the damage is taken then only: a drawing into
+  /// a new canvas, `show`'s, leaves it for the kept one), blanked first. The whole region again
+  /// when the kept canvas is another, the view scrolled back, or the styles' table was rebuilt.
+  private func rowsToDraw(in canvas: inout Canvas, rows: Int) -> [Int]? {
+    guard let kept = canvas.keptDrawing else { return nil }
+    let emulator = session.emulator
+    canvas.cursor = nil
+    let view = KeptView(
+      canvas: kept, scrolledBack: emulator.scrolledBack, styles: emulator.tables.generation,
+      ended: session.ending != nil)
+    let damage = emulator.takeDamage()
+    let drawn =
+      damage.whole || view != keptView || view.scrolledBack > 0
+      ? Array(0..<canvas.height) : damage.rows
+    keptView = view
+    for row in drawn where row < canvas.height { canvas.fill(row: row, style: .plain) }
+    return drawn.filter { $0 < rows }
+  }
+
   /// Draws what `emulator` shows (its screen, or the lines kept where it is scrolled back) at the
-  /// canvas's top left, as far as both reach; the rows and columns drawn. The fuzz target for
-  /// terminal input (fuzz/FuzzTerminal.swift) draws with it too.
+  /// canvas's top left, as far as both reach (only the rows `only` names, when given); the rows
+  /// and columns drawn. The fuzz target for terminal input (fuzz/FuzzTerminal.swift) draws with it
+  /// too.
   static func drawView(
-    of emulator: TerminalEmulator, in canvas: inout Canvas, styles: inout TerminalCanvasStyles
+    of emulator: TerminalEmulator, in canvas: inout Canvas, styles: inout TerminalCanvasStyles,
+    only: [Int]? = nil
   ) -> (rows: Int, columns: Int) {
     let rows = min(canvas.height, emulator.rows)
     let columns = min(canvas.width, emulator.columns)
     var run = TerminalRun()
     styles.prepare(for: emulator)
-    for row in 0..<rows {
+    for row in only ?? Array(0..<rows) where row < rows {
       switch emulator.viewRow(row) {
       case .kept(let cells):
         cells.withUnsafeBufferPointer { cells in

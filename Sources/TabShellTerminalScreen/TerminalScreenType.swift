@@ -18,6 +18,7 @@ package final class TerminalScreenType: ScreenType {
   /// Its program's echo asks for the drawing (and leaving the scrollback view asks): a key it
   /// forwards draws no frame of its own.
   package let asksToBeDrawnAfterInput = true
+  package let drawsOnlyChanges = true
 
   /// `--cwd DIR`: the folder the program starts in.
   package static let directory = CommandOption(

@@ -42,19 +42,20 @@ extension ReadlineTests {
       var showsFramesWhileWaiting: Bool { true }
     }
 
-    /// A mode opened on the demo layout, on a recording terminal; readline claimed for it.
+    /// A mode opened on the demo layout (or what `setup` makes), on a recording terminal;
+    /// readline claimed for it.
     final class Harness {
       let terminal = RecordingTerminal()
       let interpreter: Interpreter
       let engine: LanguageREPLEngine
       let session: FullScreenSession
 
-      init() {
+      init(setup: String = "layout demo") {
         let process = ProcessContext(
-          arguments: [], environment: ["HOME": "/proc/nonexistent"], currentDirectory: "/tmp",
-          writeOutput: { _ in }, writeError: { _ in })
+          arguments: [], environment: ["HOME": "/proc/nonexistent", "PATH": "/usr/bin:/bin"],
+          currentDirectory: "/tmp", writeOutput: { _ in }, writeError: { _ in })
         interpreter = ShellStartup.makeInterpreter(CommandLineOptions(), process)
-        _ = interpreter.runLine("layout demo")
+        _ = interpreter.runLine(setup)
         engine = LanguageREPLEngine(interpreter: interpreter, flush: {})
         _ = ReadlineBridge.begin(engine: engine)
         ReadlineBridge.bindModeSwitch()

@@ -28,13 +28,19 @@ struct PageRenderer {
   /// The visible page's parts.
   var visibleParts: Parts? {
     guard let screen = shell.visibleScreen else { return parts(screen: nil, left: nil) }
-    var left: StyledLine?
-    if shell.modalScreen != nil {
-      left = StyledLine("modal", style: TextStyle(dim: true))
-    } else if let position = shell.selectedPosition {
-      left = back(in: position)
-    }
-    return parts(screen: screen, left: left, panes: shell.visiblePanes)
+    return parts(screen: screen, left: visibleLeft, panes: shell.visiblePanes)
+  }
+
+  /// The visible page's header, for a host that draws its region itself.
+  var visibleHeader: StyledLine? {
+    guard height > 0, let screen = shell.visibleScreen else { return nil }
+    return header(screen: screen, left: visibleLeft ?? StyledLine())
+  }
+
+  /// What the visible page's header shows on its left: "modal", or the way back.
+  private var visibleLeft: StyledLine? {
+    if shell.modalScreen != nil { return StyledLine("modal", style: TextStyle(dim: true)) }
+    return shell.selectedPosition.flatMap(back(in:))
   }
 
   /// The parts of the page of the tab at `position`.

@@ -5,6 +5,7 @@ extension FrameEncoder {
   mutating func moveTo(row target: Int, column: Int, in cells: Cells?) {
     if cells != nil, !started { start() }
     if positionKnown, row == target, column == self.column { return }
+    moved = true
     defer {
       row = target
       self.column = column

@@ -30,10 +30,18 @@ struct FrameEncoder {
 
   /// Whether both grids have the same table of clusters, so that equal cells are equal glyphs.
   let clustersAgree: Bool
+  /// Where the last frame left the cursor, when it is known (the old grid is on the screen), and
+  /// so the pen: the plain one, which every frame ends with.
+  let shown: FrameWriter.Cursor?
+  /// Where the frame's opening (the synchronized update, the cursor hidden) starts in ``output``.
+  private var opening: Int?
+  /// Whether the cursor was moved otherwise than by writing cells one after the other.
+  var moved = false
 
   init(
     from old: CellGrid?, to new: CellGrid, mode: ColorMode,
-    features: TerminalStyleFeatures = .standard, synchronized: Bool, output: [UInt8]
+    features: TerminalStyleFeatures = .standard, synchronized: Bool, output: [UInt8],
+    shown: FrameWriter.Cursor? = nil
   ) {
     self.old = old
     self.new = new
@@ -42,10 +50,16 @@ struct FrameEncoder {
     self.features = features
     self.synchronized = synchronized
     self.output = output
+    self.shown = old == nil ? nil : shown
+    if let shown = self.shown {
+      (row, column, positionKnown) = (shown.row, shown.column, true)
+      (pen, penStyle) = (Self.plainBlank, .plain)
+    }
   }
 
-  /// Encodes the whole frame: every row's changes, then the cursor.
-  mutating func encode(cursor: FrameWriter.Cursor) {
+  /// Encodes the whole frame: every row's changes (of the rows in `only`, when given and the old
+  /// grid is known: the others are the same), then the cursor.
+  mutating func encode(cursor: FrameWriter.Cursor, only: [Int]? = nil) {
     let columns = new.columns
     new.cells.withUnsafeBufferPointer { newCells in
       guard let old else {
@@ -55,7 +69,7 @@ struct FrameEncoder {
         return
       }
       old.cells.withUnsafeBufferPointer { oldCells in
-        for row in 0..<new.rows {
+        for row in only ?? Array(0..<new.rows) where row >= 0 && row < new.rows {
           let oldRow = Self.row(row, of: oldCells, columns)
           let newRow = Self.row(row, of: newCells, columns)
           if clustersAgree, Self.sameBytes(oldRow, newRow) { continue }
@@ -146,11 +160,18 @@ struct FrameEncoder {
   }
 
   /// Ends the frame: pen reset, cursor placed and shown or hidden, synchronized update closed.
+  /// A frame that only wrote cells one after the other from where the cursor showed, leaving it
+  /// showing where the writing left it (a program's echo), needs neither: its opening is taken
+  /// out again, and the terminal gets the cells and nothing else.
   private mutating func finish(_ cursor: FrameWriter.Cursor) {
     if started, penStyle != .plain { append(0x1B, 0x5B, 0x6D) }  // ESC [ m
     let target = (row: max(0, cursor.row), column: max(0, cursor.column))
     if !positionKnown || row != target.row || column != target.column {
       moveTo(row: target.row, column: target.column, in: nil)
+    }
+    if cursor.isVisible, shown?.isVisible == true, !moved {
+      if let opening { output.removeSubrange(opening..<opening + openingBytes) }
+      return
     }
     if cursor.isVisible {
       append("\u{1B}[?25h")
@@ -163,9 +184,13 @@ struct FrameEncoder {
   /// Opens the frame before its first change.
   mutating func start() {
     started = true
+    opening = output.count
     if synchronized { append("\u{1B}[?2026h") }
     append("\u{1B}[?25l")
   }
+
+  /// The bytes of ``start()``'s opening.
+  private var openingBytes: Int { synchronized ? 14 : 6 }
 
   /// Writes one cell (nothing for the right half of a wide character) at the cursor.
   mutating func put(_ cell: StoredCell) {

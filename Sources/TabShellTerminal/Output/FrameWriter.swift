@@ -73,18 +73,25 @@ package struct FrameWriter: Sendable {
     return bytes
   }
 
-  /// Appends one frame's bytes to `buffer` (to reuse its storage from frame to frame).
+  /// Appends one frame's bytes to `buffer` (to reuse its storage from frame to frame). With
+  /// `only`, the caller knows that the other rows of `next` are those of `previous`: only these
+  /// rows are compared (rows given in order, top first, each once). With `shown`, where the frame
+  /// of `previous` left the cursor (and the pen plain, as every frame leaves it): the frame starts
+  /// from there, and one that only writes cells one after the other from a cursor that showed,
+  /// leaving it showing after them, is those cells alone (no synchronized update, no cursor
+  /// hidden and shown again: a program's echo).
   package func write(
-    from previous: CellGrid?, to next: CellGrid, cursor: Cursor, into buffer: inout [UInt8]
+    from previous: CellGrid?, to next: CellGrid, cursor: Cursor, into buffer: inout [UInt8],
+    only: [Int]? = nil, shown: Cursor? = nil
   ) {
     let old = previous.flatMap { $0.columns == next.columns && $0.rows == next.rows ? $0 : nil }
     buffer.reserveCapacity(buffer.count + (old == nil ? next.cells.count * 2 : 256))
     var encoder = FrameEncoder(
       from: old, to: next, mode: colorMode, features: styleFeatures,
-      synchronized: synchronizedUpdate, output: [])
+      synchronized: synchronizedUpdate, output: [], shown: shown)
     // The encoder appends to the caller's buffer, without a copy.
     swap(&encoder.output, &buffer)
-    encoder.encode(cursor: cursor)
+    encoder.encode(cursor: cursor, only: only)
     swap(&encoder.output, &buffer)
   }
 }

@@ -30,13 +30,34 @@ public struct Canvas: Sendable {
   /// Where the terminal's cursor shows while the screen has the focus; `nil` (the default) hides it.
   /// A position outside the region hides it too.
   public var cursor: Cursor?
+  /// `nil` for a new canvas, blank. For one the host kept and hands back to the screen that drew
+  /// it, the number of that kept canvas (the same each time it comes back): it holds what the
+  /// screen drew into it last, so that a screen whose type draws only what changed
+  /// (``ScreenType/drawsOnlyChanges``) writes only the rows that changed since, when it drew into
+  /// this same canvas last.
+  public internal(set) var keptDrawing: Int?
+  /// Whether each row was written since the host last took the marks (``takeChangedRows()``).
+  private var changed: [Bool]
 
   /// Makes an empty canvas.
   public init(width: Int, height: Int) {
     self.width = max(0, width)
     self.height = max(0, height)
     rows = Array(repeating: Array(repeating: .blank, count: self.width), count: self.height)
+    changed = Array(repeating: true, count: self.height)
   }
+
+  /// Marks the canvas kept as drawing `number` (``keptDrawing``), every row unchanged: for a host
+  /// that hands it back to the screen that drew it, for its next drawing.
+  @_spi(Host)
+  public mutating func keep(as number: Int) {
+    keptDrawing = number
+    for row in changed.indices { changed[row] = false }
+  }
+
+  /// The rows written since the canvas was made or last kept (``keep(as:)``), top first.
+  @_spi(Host)
+  public var changedRows: [Int] { changed.indices.filter { changed[$0] } }
 
   /// Writes text from a row and column (0-based) in a colour, maybe bold: as
   /// ``write(_:row:column:style:)`` with the colour as 24-bit foreground.
@@ -53,6 +74,7 @@ public struct Canvas: Sendable {
   /// left out (`blankingControls(_:)`).
   public mutating func write(_ text: String, row: Int, column: Int = 0, style: Style) {
     guard rows.indices.contains(row) else { return }
+    changed[row] = true
     if text.unicodeScalars.allSatisfy(standsAlone) {
       writeStandalone(text.unicodeScalars, row: row, column: column, style: style)
       return
@@ -94,6 +116,7 @@ public struct Canvas: Sendable {
     guard rows.indices.contains(row), width == 1 || width == 2, column >= 0,
       column + width <= self.width
     else { return }
+    changed[row] = true
     clearWideNeighbours(row: row, from: column, to: column + width - 1)
     let text = Self.capped(blankingControls(cluster))
     rows[row][column] = Cell(text: text.isEmpty ? " " : text, style: style)
@@ -178,6 +201,7 @@ public struct Canvas: Sendable {
     let start = max(0, column)
     let end = min(width, count.map { column + max(0, $0) } ?? width)
     guard start < end else { return }
+    changed[row] = true
     clearWideNeighbours(row: row, from: start, to: end - 1)
     for x in start..<end { rows[row][x] = Cell(text: " ", style: style) }
   }

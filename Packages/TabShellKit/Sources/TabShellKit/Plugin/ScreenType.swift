@@ -35,6 +35,11 @@ public protocol ScreenType: AnyObject {
   /// program, whose echo asks for the drawing) spares a frame a key. `false` by default: the host
   /// draws a screen after every input it handled.
   var asksToBeDrawnAfterInput: Bool { get }
+  /// Whether its screens, handed back the canvas they drew last (``Canvas/keptDrawing``), write
+  /// only the rows that changed since and leave the others as they are, so that a host keeping
+  /// the canvas from frame to frame copies and encodes only those rows. `false` by default: the
+  /// host hands the screen a new, blank canvas each time it draws.
+  var drawsOnlyChanges: Bool { get }
   /// Makes a new screen.
   ///
   /// Throwing refuses the screen: the command that asked for it fails with the error's description.
@@ -50,6 +55,7 @@ extension ScreenType {
   public var parameters: [CommandParameter] { [] }
   public var takesInput: Bool { false }
   public var asksToBeDrawnAfterInput: Bool { false }
+  public var drawsOnlyChanges: Bool { false }
 }
 
 /// What the host tells a screen type about the screen it wants.

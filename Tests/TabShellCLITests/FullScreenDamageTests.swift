@@ -1,0 +1,181 @@
+@_spi(Host) import TabShellKit
+import TabShellPlatform
+import TabShellRendering
+import TabShellTerminal
+import Testing
+
+@testable import TabShellFullScreen
+@testable import TabShellHost
+@testable import TabShellLanguage
+@testable import TabShellTerminalScreen
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension ReadlineTests {
+  /// A frame draws again only the rows of a terminal tab that changed (docs/Contract.md, "The
+  /// full-screen mode"): the tab's screen draws only its changed rows into the canvas the mode
+  /// kept, the mode copies only those into the frame, and the frame writer compares only those;
+  /// what the terminal shows is still what a whole redraw shows, through resizes, focus changes,
+  /// the panel and scrolling back.
+  @Suite struct FullScreenDamageTests {
+    typealias RecordingTerminal = FullScreenDriveTests.RecordingTerminal
+
+    typealias Harness = FullScreenDriveTests.Harness
+
+    /// The mode on a recording terminal of `columns` × `rows` with one terminal tab running `cat`.
+    static func harness(columns: Int = 40, rows: Int = 12) -> Harness {
+      let harness = Harness(setup: "add-tab terminal --id t -- cat")
+      harness.terminal.columns = columns
+      harness.terminal.rows = rows
+      return harness
+    }
+    /// What a terminal shows after the frames written to it: each row's text, from an emulator
+    /// of the terminal's size that was given every frame since the last whole one.
+    static func shown(_ terminal: RecordingTerminal) throws -> [String] {
+      let emulator = try #require(
+        TerminalEmulator(rows: terminal.rows, columns: terminal.columns, scrollback: 0))
+      let start = terminal.frames.lastIndex { $0.whole } ?? 0
+      for frame in terminal.frames[start...] {
+        frame.bytes.withUnsafeBytes { emulator.write($0) }
+      }
+      return (0..<emulator.rows).map { row in
+        var line = TerminalResizeFaultTests.text(of: emulator, row: row)
+        while line.last == " " { line.removeLast() }
+        return line
+      }
+    }
+
+    /// The terminal tab's region as a new drawing shows it (the screen draws every row into a new
+    /// canvas, its damage left alone).
+    static func freshRegion(_ harness: Harness) throws -> [String] {
+      let layout = harness.interpreter.layout
+      let page = try #require(
+        Renderer.pageParts(
+          harness.interpreter.shell, width: layout.columns, height: layout.screenHeight))
+      return page.region.lines
+    }
+
+    /// A key `cat` echoes: the frame that shows it writes that cell and nothing else, and the key
+    /// itself drew no frame.
+    @Test func aKeyEchoedWritesOnlyItsCell() throws {
+      let harness = Self.harness()
+      let session = harness.session
+      #expect(session.open(line: "", point: 0) == nil)
+      defer { session.close() }
+      session.step()
+      harness.settle()
+      #expect(session.focus == .screen)
+      let before = harness.terminal.frames.count
+      // The key draws no frame of its own (`cat`'s echo may come while it is delivered: then
+      // that frame shows the echo).
+      harness.type("x")
+      harness.pump { harness.terminal.frames.count > before }
+      harness.settle()
+      let frames = harness.terminal.frames[before...].map {
+        String(decoding: $0.bytes, as: UTF8.self)
+      }
+      #expect(frames == ["x"])
+      #expect(try Self.shown(harness.terminal)[1] == "x")
+    }
+
+    /// Random keys for `cat` (letters, Enter, so that the screen scrolls), resizes, the focus
+    /// going to the command line and back, commands opening the panel, and the wheel scrolling
+    /// back: after each, what the terminal shows (every frame given to an emulator) is the frame
+    /// drawn, and the tab's rows in it are what a new drawing of the tab shows.
+    @Test func framesFromDamageShowWhatAWholeRedrawShows() throws {
+      let harness = Self.harness(columns: 30, rows: 10)
+      let session = harness.session
+      #expect(session.open(line: "", point: 0) == nil)
+      defer { session.close() }
+      session.step()
+      harness.settle()
+      var random = SplitMix(seed: 30)
+      var partial = 0
+      for step in 0..<80 {
+        let action: String
+        switch random.next() % 10 {
+        case 0...3:
+          action = String(
+            (0..<(1 + random.next() % 12)).map { _ in
+              Character(Unicode.Scalar(UInt8(97 + random.next() % 26)))
+            })
+          harness.type(action)
+        case 4, 5:
+          action = "Enter"
+          harness.type("\r")
+        case 6:
+          harness.terminal.columns = 20 + Int(random.next() % 30)
+          harness.terminal.rows = 6 + Int(random.next() % 10)
+          action = "resize \(harness.terminal.columns)x\(harness.terminal.rows)"
+          session.resized()
+          session.step()
+        case 7:
+          // The command line, a command printing into the panel, then the screen again.
+          action = "tabs"
+          harness.type("\u{02}:")
+          harness.type("tabs\r")
+          harness.type("set-focus screen\r")
+        case 8:
+          action = "wheel"
+          harness.type("\u{1B}[<64;5;4M")
+        default:
+          action = "prefix twice"
+          harness.type("\u{02}\u{02}")
+        }
+        harness.settle()
+        let shown = try Self.shown(harness.terminal)
+        #expect(shown == session.front.lines, "step \(step): \(action)")
+        guard !session.panel.isOpen else { continue }
+        let region = try Self.freshRegion(harness)
+        #expect(
+          Array(shown[1...region.count]) == region.map { $0 }, "step \(step): \(action)")
+        if harness.terminal.frames.last?.whole == false { partial += 1 }
+      }
+      // Most frames were not whole ones.
+      #expect(partial > 40)
+    }
+  }
+
+  /// A small seeded generator (SplitMix64), so that a failure can be run again.
+  struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+}
+
+extension ReadlineTests.FullScreenDriveTests.Harness {
+  /// As the mode's loop: the program's output taken in and a frame drawn each time some
+  /// came, until `done` holds or 10 s pass (the check after it fails then).
+  func pump(until done: () -> Bool) {
+    let deadline = MonotonicClock.now() + 10_000_000_000
+    while !done(), MonotonicClock.now() < deadline {
+      var descriptors = engine.backgroundDescriptors.map {
+        pollfd(fd: $0, events: Int16(POLLIN), revents: 0)
+      }
+      guard poll(&descriptors, nfds_t(descriptors.count), 10) > 0 else { continue }
+      let outcome = engine.runBackground()
+      session.showBackground(outcome.printed.map { ($0.text, $0.toStandardError) })
+      session.step()
+    }
+  }
+
+  /// The program's output taken in and drawn until none came for 100 ms.
+  func settle() {
+    var quiet = 0
+    var frames = terminal.frames.count
+    pump {
+      quiet = terminal.frames.count == frames ? quiet + 1 : 0
+      frames = terminal.frames.count
+      return quiet >= 10
+    }
+  }
+}

@@ -18,11 +18,17 @@ import Testing
     return text(bytes)
   }
 
-  @Test func anEchoAtTheCursorIsItsCellsAlone() {
+  /// A prompt on the second row, and `ab` typed after it.
+  static func prompt() -> (old: CellGrid, new: CellGrid) {
     var old = CellGrid(columns: 10, rows: 3)
     old.write("$ ", column: 0, row: 1)
     var new = old
     new.write("ab", column: 2, row: 1)
+    return (old, new)
+  }
+
+  @Test func anEchoAtTheCursorIsItsCellsAlone() {
+    let (old, new) = Self.prompt()
     let shown = FrameWriter.Cursor(column: 2, row: 1)
     #expect(frame(old, new, cursor: .init(column: 4, row: 1), shown: shown) == "ab")
     // In a colour, the pen is set and reset.
@@ -35,10 +41,7 @@ import Testing
   }
 
   @Test func aMoveOrAHiddenCursorOpensTheFrame() {
-    var old = CellGrid(columns: 10, rows: 3)
-    old.write("$ ", column: 0, row: 1)
-    var new = old
-    new.write("ab", column: 2, row: 1)
+    let (old, new) = Self.prompt()
     // Written elsewhere than at the cursor.
     #expect(
       frame(old, new, cursor: .init(column: 4, row: 1), shown: .init(column: 0, row: 0))

@@ -11,7 +11,7 @@ extension REPLSession {
     let background = BackgroundWork(
       descriptors: { engine.backgroundDescriptors }, timeout: { engine.backgroundTimeout },
       run: {
-        let outcome = engine.runBackground()
+        let outcome = engine.runBackgroundWork()
         return BackgroundWork.Outcome(
           printed: outcome.printed.map { ($0.text, $0.toStandardError) }, exit: outcome.exit)
       })

@@ -96,15 +96,24 @@ package final class LanguageREPLEngine: REPLEngine, InterpreterHost {
   /// the hooks they set off), with everything it
   /// prints kept for the REPL to show above the prompt.
   package func runBackground() -> BackgroundOutcome {
-    // A frame `show` drew has the bar in it; a change now draws the bar line under it.
     interpreter.view.drewFrame = false
     let before = (barLine, prompt)
+    var outcome = runBackgroundWork()
+    outcome.redraw = before != (barLine, prompt)
+    return outcome
+  }
+
+  /// ``runBackground()`` without its ``BackgroundOutcome/redraw``, for the full-screen mode,
+  /// which draws its own frames: the bar line is not drawn before and after to compare (for a
+  /// terminal tab's echo, that was an eighth of a key's CPU time).
+  package func runBackgroundWork() -> BackgroundOutcome {
+    // A frame `show` drew has the bar in it; a change now draws the bar line under it.
+    interpreter.view.drewFrame = false
     var outcome = BackgroundOutcome()
     let printed = CollectedOutput()
     let result = interpreter.runBackgroundWork(to: printed)
     outcome.printed = printed.printed
     if case .exit(let status) = result { outcome.exit = status }
-    outcome.redraw = before != (barLine, prompt)
     return outcome
   }
 

@@ -108,10 +108,11 @@ def figures(binary, host, quick, figure):
     if shutil.which("valgrind"):
         count = 60 if quick else 200
         keys = [b"x", b"y"]
-        four = tui_bench.key_instructions(host, columns, rows, four_panes("exec cat"), count, keys)
+        four = tui_bench.key_instructions(host, columns, rows, four_panes("exec cat"), count, keys,
+                                          bar_focus=False)
         one = tui_bench.key_instructions(host, columns, rows,
                                          "add-tab terminal --id t1 -- sh -c 'exec cat'\n", count,
-                                         keys)
+                                         keys, bar_focus=False)
         figure("panes: instructions from a key to its frame, cat echoing in one of four ÷ one pane",
                four / one, "x", 1.2, False,
                f"(callgrind: {four:,.0f} against {one:,.0f} instructions a key, {count} keys)")

@@ -195,26 +195,31 @@ def thousand_tabs():
         "tab 500\n"
 
 
-def key_instructions(host, columns, rows, startup, count, keys):
+def key_instructions(host, columns, rows, startup, count, keys, bar_focus=True):
     """Instructions the shell spends from a key to its finished frame (callgrind, steady where a
-    clock is not): `tabshell-host --tui` under valgrind taking `count` keys in the bar focus, the
-    keys taking turns, less the same run taking none, over `count`. Each run is ended by SIGTERM
-    (the mode's own way out) once its last frame is read."""
+    clock is not): `tabshell-host --tui` under valgrind taking `count` keys in the bar focus (or,
+    with `bar_focus` false, in the focus the mode starts in: a terminal tab's program's), the keys
+    taking turns, less the same run taking none, over `count`. Each run is ended by SIGTERM (the
+    mode's own way out) once what its last key brought is read. The shell's own programs (a
+    terminal tab's, under /bin and /usr) run outside valgrind."""
     def run(keys_to_send):
         folder = tempfile.mkdtemp(prefix="tabshell-key-instructions-")
         wrapper = os.path.join(folder, "host")
         with open(wrapper, "w", encoding="utf-8") as handle:
             # The shell starts itself again at start-up: valgrind follows it (--trace-children).
             handle.write(f"#!/bin/sh\nexec valgrind --tool=callgrind --trace-children=yes "
+                         "--trace-children-skip='/bin/*,/usr/*' "
                          f"--callgrind-out-file=/dev/null --log-file={folder}/log.%p {host} \"$@\"\n")
         os.chmod(wrapper, 0o755)
         session = Session(wrapper, columns, rows, startup)
-        os.write(session.fd, b"\x1b")
-        session.until_frame(timeout=60)
-        session.drain(0.3)
+        if bar_focus:
+            os.write(session.fd, b"\x1b")
+            session.until_frame(timeout=60)
+        session.drain(0.5)
         for number in range(keys_to_send):
             os.write(session.fd, keys[number % len(keys)])
             session.until_frame(timeout=60)
+        session.drain(0.5)
         session.child.terminate()
         session.child.wait(timeout=120)
         os.close(session.fd)

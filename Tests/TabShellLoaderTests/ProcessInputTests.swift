@@ -290,3 +290,38 @@ struct ProcessInputTests {
     #expect(refused.err == ["t:1:1: error: screen 'h' takes no input\n"], "\(refused.err)")
   }
 }
+
+/// docs/Contract.md, "Split screens": a process plugin's screen in a pane is told its pane's size
+/// (a `resize` input) when it is split, when the border between moves and when its neighbour
+/// closes, once for each change (the neighbour here a version-1 plugin's screen, told nothing).
+@Suite("Process plugins' screens in panes")
+struct ProcessPaneInputTests {
+  @Test func aPluginsScreenInAPaneIsToldEachNewSizeOnce() throws {
+    let session = try ProcessInputTests.sideBySide()
+    let steps = [
+      "tab a", "split --to a one --id t", "resize-pane --to a --right 3", "close-pane --to t",
+    ]
+    for step in steps {
+      let run = session.run(step)
+      #expect(run.status == 0, "\(step): \(run.err)")
+      session.interpreter.plugins.settle()
+    }
+    let resizes = ProcessInputTests.received(session, "two", "screen/input").filter {
+      $0.contains(#""kind":"resize""#)
+    }.compactMap { line in
+      line.range(of: "\"params\":").map { String(line[$0.upperBound...].dropLast()) }
+    }
+    #expect(resizes.count == 3, "\(resizes)")
+    let widths = resizes.compactMap { line -> Int? in
+      guard let range = line.range(of: #""width":"#) else { return nil }
+      return Int(line[range.upperBound...].prefix { $0.isNumber })
+    }
+    // Split in two (less the border), the border moved 3 columns right, then the whole width.
+    #expect(widths.count == 3)
+    if widths.count == 3 {
+      #expect(widths[0] < widths[2] / 2 + 1)
+      #expect(widths[1] == widths[0] + 3)
+      #expect(widths[2] > widths[1])
+    }
+  }
+}

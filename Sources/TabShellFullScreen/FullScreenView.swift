@@ -32,9 +32,10 @@ struct FullScreenView {
   /// What the base was drawn from besides its size (``Source``), and whether it may be stale.
   private var baseSource: Source?
   private var baseIsStale = false
-  /// The visible screen's region kept from frame to frame, when its type draws only what changed
-  /// (``TabShellKit/ScreenType/drawsOnlyChanges``): which screen, and the canvas it drew last.
-  private var kept: (screen: String, canvas: Canvas)?
+  /// The visible screens' regions kept from frame to frame (the visible screen's, or each pane's
+  /// of a tab showing panes), for those whose type draws only what changed
+  /// (``TabShellKit/ScreenType/drawsOnlyChanges``): the canvas each drew last, by its id.
+  private var kept: [String: Canvas] = [:]
   private var keptNumber = 0
   /// Whether the last frame showed the output panel.
   private var panelShown = false
@@ -58,7 +59,7 @@ struct FullScreenView {
   mutating func invalidateAll() {
     invalidate()
     base = nil
-    kept = nil
+    kept.removeAll()
   }
 
   /// What the command line shows.
@@ -134,29 +135,89 @@ struct FullScreenView {
     shell: Shell, layout: TerminalLayout,
     into base: (key: BaseKey, grid: CellGrid, cursor: Canvas.Cursor?)
   ) -> (base: (key: BaseKey, grid: CellGrid, cursor: Canvas.Cursor?), rows: [Int])? {
-    guard var kept, let screen = shell.visibleScreen, screen.id == kept.screen,
-      screen.failure == nil, shell.visiblePanes == nil,
-      shell.visibleScreenType?.drawsOnlyChanges == true,
-      kept.canvas.width == layout.columns, kept.canvas.height == layout.screenHeight - 1
+    if let panes = shell.visiblePanes {
+      return redrawKeptPanes(panes, shell: shell, layout: layout, into: base)
+    }
+    guard let screen = shell.visibleScreen, var canvas = kept[screen.id],
+      screen.failure == nil, shell.visibleScreenType?.drawsOnlyChanges == true,
+      canvas.width == layout.columns, canvas.height == layout.screenHeight - 1
     else { return nil }
-    self.kept = nil
-    shell.draw(screen: screen.id, in: &kept.canvas)
-    let rows = kept.canvas.changedRows
+    kept.removeAll()
+    shell.draw(screen: screen.id, in: &canvas)
+    let rows = canvas.changedRows
     var updated = base
-    updated.grid.draw(canvas: kept.canvas, row: 1, only: rows)
+    updated.grid.draw(canvas: canvas, row: 1, only: rows)
     if let (row, column, line) = layout.capLine {
       updated.grid.draw(line, column: column, row: row)
     }
-    updated.cursor = Self.regionCursor(kept.canvas)
-    keepCanvas(&kept.canvas, of: screen.id)
+    updated.cursor = Self.regionCursor(canvas)
+    keepCanvas(&canvas, of: screen.id)
     return (updated, rows.map { $0 + 1 })
+  }
+
+  /// ``redrawKept(shell:layout:into:)`` for a tab showing panes: each pane whose screen draws
+  /// only what changed draws into the canvas it kept and its changed rows go into the base; any
+  /// other pane (its content may change with nothing in the model: a clock) is drawn whole into
+  /// its place. The borders stay: they change only with the model. `nil` when a pane that draws
+  /// only what changed has no kept canvas of its size (the whole page is drawn then).
+  private mutating func redrawKeptPanes(
+    _ panes: ShownPanes, shell: Shell, layout: TerminalLayout,
+    into base: (key: BaseKey, grid: CellGrid, cursor: Canvas.Cursor?)
+  ) -> (base: (key: BaseKey, grid: CellGrid, cursor: Canvas.Cursor?), rows: [Int])? {
+    let region = (columns: layout.columns, rows: layout.screenHeight - 1)
+    let shown = panes.panes.filter {
+      $0.frame.column < region.columns && $0.frame.row < region.rows
+    }
+    for pane in shown where Self.drawsOnlyChanges(pane.screen, shell) {
+      guard let canvas = kept[pane.screen.id], canvas.width == pane.frame.width,
+        canvas.height == pane.frame.height
+      else { return nil }
+    }
+    var updated = base
+    var rows = Set<Int>()
+    var cursor: Canvas.Cursor?
+    for pane in shown {
+      let frame = pane.frame
+      var canvas: Canvas
+      let only: [Int]?
+      if Self.drawsOnlyChanges(pane.screen, shell), let old = kept[pane.screen.id] {
+        canvas = old
+        shell.draw(screen: pane.screen.id, in: &canvas)
+        only = canvas.changedRows
+        keepCanvas(&canvas, of: pane.screen.id)
+      } else {
+        canvas = Renderer.paneCanvas(
+          shell, screen: pane.screen, width: frame.width, height: frame.height)
+        only = nil
+      }
+      // Within the region, as the page draws it (the grid clips the columns: it is as wide).
+      let visibleRows = (only ?? Array(0..<canvas.height)).filter { frame.row + $0 < region.rows }
+      updated.grid.draw(canvas: canvas, column: frame.column, row: 1 + frame.row, only: visibleRows)
+      rows.formUnion(visibleRows.map { 1 + frame.row + $0 })
+      if pane.screen.id == panes.focused, let own = Self.regionCursor(canvas),
+        frame.column + own.column < region.columns, frame.row + own.row < region.rows
+      {
+        cursor = Canvas.Cursor(row: frame.row + own.row, column: frame.column + own.column)
+      }
+    }
+    if let (row, column, line) = layout.capLine {
+      updated.grid.draw(line, column: column, row: row)
+    }
+    updated.cursor = cursor
+    return (updated, rows.sorted())
+  }
+
+  /// Whether `screen` (not failed) is of a type that draws only what changed.
+  private static func drawsOnlyChanges(_ screen: ScreenInfo, _ shell: Shell) -> Bool {
+    screen.failure == nil
+      && shell.screenTypes.contains { $0.name == screen.type && $0.drawsOnlyChanges }
   }
 
   /// Keeps a region's canvas for its screen's next drawing.
   private mutating func keepCanvas(_ canvas: inout Canvas, of screen: String) {
     if canvas.keptDrawing == nil { keptNumber += 1 }
     canvas.keep(as: canvas.keptDrawing ?? keptNumber)
-    kept = (screen, canvas)
+    kept[screen] = canvas
   }
 
   /// The cursor a screen placed in its region, if inside it.
@@ -201,23 +262,44 @@ struct FullScreenView {
     guard let drag else {
       // At rest the page is drawn in place: the frame is kept whole until something runs. A
       // screen that draws only what changed draws into the canvas it drew last.
+      if shell.visiblePanes != nil {
+        // Each pane that draws only what changed draws into the canvas it kept, if any.
+        let old = kept
+        kept.removeAll()
+        let parts = Renderer.visiblePaneParts(shell, width: columns, height: rows) {
+          screen, canvas in
+          guard Self.drawsOnlyChanges(screen, shell) else { return false }
+          if let previous = old[screen.id], previous.width == canvas.width,
+            previous.height == canvas.height
+          {
+            canvas = previous
+          }
+          shell.draw(screen: screen.id, in: &canvas)
+          keepCanvas(&canvas, of: screen.id)
+          return true
+        }
+        if let parts {
+          grid.draw(parts.header, row: 0)
+          grid.draw(canvas: parts.region, row: 1)
+          return Self.regionCursor(parts.region)
+        }
+      }
       if let screen = shell.visibleScreen, screen.failure == nil, shell.visiblePanes == nil,
         shell.visibleScreenType?.drawsOnlyChanges == true,
         let header = Renderer.visibleHeader(shell, width: columns, height: rows)
       {
         var canvas =
-          kept.flatMap {
-            $0.screen == screen.id && $0.canvas.width == columns && $0.canvas.height == rows - 1
-              ? $0.canvas : nil
+          kept[screen.id].flatMap {
+            $0.width == columns && $0.height == rows - 1 ? $0 : nil
           } ?? Canvas(width: columns, height: rows - 1)
-        kept = nil
+        kept.removeAll()
         shell.draw(screen: screen.id, in: &canvas)
         grid.draw(header, row: 0)
         grid.draw(canvas: canvas, row: 1)
         keepCanvas(&canvas, of: screen.id)
         return Self.regionCursor(canvas)
       }
-      kept = nil
+      kept.removeAll()
       guard let page = Renderer.pageParts(shell, width: columns, height: rows) else { return nil }
       grid.draw(page.header, row: 0)
       grid.draw(canvas: page.region, row: 1)

@@ -59,6 +59,26 @@ package enum Renderer {
     return tab.map(renderer.parts(ofTab:)) ?? renderer.visibleParts
   }
 
+  /// The visible page's header and region when its tab shows panes, `drawPane` drawing each
+  /// pane's screen that did not fail when it returns true (into a canvas of the pane's size it may
+  /// replace by one it kept); `nil` when the visible tab shows no panes.
+  package static func visiblePaneParts(
+    _ shell: Shell, width: Int, height: Int,
+    drawingPane drawPane: (ScreenInfo, inout Canvas) -> Bool
+  ) -> (header: StyledLine, region: Canvas)? {
+    PageRenderer(shell, width: width, height: height).visibleParts(drawingPane: drawPane)
+  }
+
+  /// A pane's screen drawn as a page draws it in a pane of `width` × `height`: its content, or its
+  /// failure when it failed.
+  package static func paneCanvas(_ shell: Shell, screen: ScreenInfo, width: Int, height: Int)
+    -> Canvas
+  {
+    var canvas = Canvas(width: width, height: height)
+    PageRenderer(shell, width: width, height: height + 1).draw(screen, in: &canvas)
+    return canvas
+  }
+
   /// The visible page's header line, for a terminal that draws the region's cells itself (from a
   /// canvas it keeps: ``TabShellKit/ScreenType/drawsOnlyChanges``); `nil` without a visible
   /// screen or for a height of 0.

@@ -85,7 +85,22 @@ extension ReadlineTests {
     /// back: after each, what the terminal shows (every frame given to an emulator) is the frame
     /// drawn, and the tab's rows in it are what a new drawing of the tab shows.
     @Test func framesFromDamageShowWhatAWholeRedrawShows() throws {
-      let harness = Self.harness(columns: 30, rows: 10)
+      try Self.checkRandomSteps(Self.harness(columns: 30, rows: 10), panes: false)
+    }
+
+    /// The same with the tab split in three panes, two running `cat` (and a text pane, drawn whole
+    /// each time), the focus moving between the two: each pane draws only its changed rows into
+    /// the canvas kept for it.
+    @Test func framesFromDamageInPanesShowWhatAWholeRedrawShows() throws {
+      let harness = Harness(
+        setup: "add-tab terminal --id t -- cat; split --to t terminal --id u -- cat; "
+          + "split --to u --vertical text --id v --text note; select-pane t")
+      harness.terminal.columns = 40
+      harness.terminal.rows = 12
+      try Self.checkRandomSteps(harness, panes: true)
+    }
+
+    static func checkRandomSteps(_ harness: Harness, panes: Bool) throws {
       let session = harness.session
       #expect(session.open(line: "", point: 0) == nil)
       defer { session.close() }
@@ -121,8 +136,16 @@ extension ReadlineTests {
           action = "wheel"
           harness.type("\u{1B}[<64;5;4M")
         default:
-          action = "prefix twice"
-          harness.type("\u{02}\u{02}")
+          if panes, random.next() % 2 == 0 {
+            let pane = random.next() % 2 == 0 ? "t" : "u"
+            action = "select-pane \(pane)"
+            harness.type("\u{02}:")
+            harness.type("select-pane \(pane)\r")
+            harness.type("set-focus screen\r")
+          } else {
+            action = "prefix twice"
+            harness.type("\u{02}\u{02}")
+          }
         }
         harness.settle()
         let shown = try Self.shown(harness.terminal)
@@ -133,8 +156,9 @@ extension ReadlineTests {
           Array(shown[1...region.count]) == region.map { $0 }, "step \(step): \(action)")
         if harness.terminal.frames.last?.whole == false { partial += 1 }
       }
-      // Most frames were not whole ones.
-      #expect(partial > 40)
+      // Most frames were not whole ones (fewer with panes, where moving the focus changes the
+      // model and so draws the whole page).
+      #expect(partial > (panes ? 25 : 40))
     }
   }
 

@@ -31,6 +31,14 @@ struct PageRenderer {
     return parts(screen: screen, left: visibleLeft, panes: shell.visiblePanes)
   }
 
+  /// The visible page's parts when its tab shows panes, each pane's screen that did not fail drawn
+  /// by `drawPane` when it says it drew it (a host drawing into canvases it keeps), else as any
+  /// page draws it; `nil` when the visible tab shows no panes.
+  func visibleParts(drawingPane drawPane: (ScreenInfo, inout Canvas) -> Bool) -> Parts? {
+    guard let screen = shell.visibleScreen, let panes = shell.visiblePanes else { return nil }
+    return parts(screen: screen, left: visibleLeft, panes: panes, drawPane: drawPane)
+  }
+
   /// The visible page's header, for a host that draws its region itself.
   var visibleHeader: StyledLine? {
     guard height > 0, let screen = shell.visibleScreen else { return nil }
@@ -65,11 +73,15 @@ struct PageRenderer {
     return [parts.header] + CanvasLines.lines(of: parts.region)
   }
 
-  private func parts(screen: ScreenInfo?, left: StyledLine?, panes: ShownPanes? = nil) -> Parts? {
+  private func parts(
+    screen: ScreenInfo?, left: StyledLine?, panes: ShownPanes? = nil,
+    drawPane: (ScreenInfo, inout Canvas) -> Bool = { _, _ in false }
+  ) -> Parts? {
     guard height > 0 else { return nil }
     let header = header(screen: screen, left: left ?? StyledLine())
     guard let panes else { return (header, region(screen: screen)) }
     let region = PaneDrawing.region(panes, width: width, height: height - 1) { screen, canvas in
+      if screen.failure == nil, drawPane(screen, &canvas) { return }
       draw(screen, in: &canvas)
     }
     return (header, region)
@@ -111,7 +123,7 @@ struct PageRenderer {
   }
 
   /// Draws a screen into a canvas: its content, or its failure when it failed.
-  private func draw(_ screen: ScreenInfo, in canvas: inout Canvas) {
+  func draw(_ screen: ScreenInfo, in canvas: inout Canvas) {
     if let failure = screen.failure {
       canvas.write("! This screen failed:", row: 0, color: .red, bold: true)
       canvas.writeWrapped(Renderer.sanitized(failure), row: 1, color: .red)

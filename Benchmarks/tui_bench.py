@@ -209,7 +209,7 @@ def key_instructions(host, columns, rows, startup, count, keys, bar_focus=True):
             # The shell starts itself again at start-up: valgrind follows it (--trace-children).
             handle.write(f"#!/bin/sh\nexec valgrind --tool=callgrind --trace-children=yes "
                          "--trace-children-skip='/bin/*,/usr/*' "
-                         f"--callgrind-out-file=/dev/null --log-file={folder}/log.%p {host} \"$@\"\n")
+                         f"--callgrind-out-file={os.environ.get('KEY_CG_OUT', '/dev/null')} --log-file={folder}/log.%p {host} \"$@\"\n")
         os.chmod(wrapper, 0o755)
         session = Session(wrapper, columns, rows, startup)
         if bar_focus:

@@ -37,6 +37,8 @@ struct FullScreenView {
   /// (``TabShellKit/ScreenType/drawsOnlyChanges``): the canvas each drew last, by its id.
   private var kept: [String: Canvas] = [:]
   private var keptNumber = 0
+  /// Whether each screen type, by name, draws only what changed (``drawsOnlyChanges(_:_:)``).
+  private var typesDrawingOnlyChanges: [String: Bool] = [:]
   /// Whether the last frame showed the output panel.
   private var panelShown = false
 
@@ -168,7 +170,7 @@ struct FullScreenView {
     let shown = panes.panes.filter {
       $0.frame.column < region.columns && $0.frame.row < region.rows
     }
-    for pane in shown where Self.drawsOnlyChanges(pane.screen, shell) {
+    for pane in shown where drawsOnlyChanges(pane.screen, shell) {
       guard let canvas = kept[pane.screen.id], canvas.width == pane.frame.width,
         canvas.height == pane.frame.height
       else { return nil }
@@ -180,7 +182,10 @@ struct FullScreenView {
       let frame = pane.frame
       var canvas: Canvas
       let only: [Int]?
-      if Self.drawsOnlyChanges(pane.screen, shell), let old = kept[pane.screen.id] {
+      // Taken out of the kept ones while it draws, so that its storage is not copied.
+      if drawsOnlyChanges(pane.screen, shell),
+        let old = kept.removeValue(forKey: pane.screen.id)
+      {
         canvas = old
         shell.draw(screen: pane.screen.id, in: &canvas)
         only = canvas.changedRows
@@ -207,10 +212,14 @@ struct FullScreenView {
     return (updated, rows.sorted())
   }
 
-  /// Whether `screen` (not failed) is of a type that draws only what changed.
-  private static func drawsOnlyChanges(_ screen: ScreenInfo, _ shell: Shell) -> Bool {
-    screen.failure == nil
-      && shell.screenTypes.contains { $0.name == screen.type && $0.drawsOnlyChanges }
+  /// Whether `screen` (not failed) is of a type that draws only what changed; what each type says
+  /// is kept by name (the shell's list of types is made anew at each look), and looked up again
+  /// for a name not seen.
+  private mutating func drawsOnlyChanges(_ screen: ScreenInfo, _ shell: Shell) -> Bool {
+    guard screen.failure == nil else { return false }
+    if let known = typesDrawingOnlyChanges[screen.type] { return known }
+    for type in shell.screenTypes { typesDrawingOnlyChanges[type.name] = type.drawsOnlyChanges }
+    return typesDrawingOnlyChanges[screen.type] ?? false
   }
 
   /// Keeps a region's canvas for its screen's next drawing.
@@ -264,12 +273,12 @@ struct FullScreenView {
       // screen that draws only what changed draws into the canvas it drew last.
       if shell.visiblePanes != nil {
         // Each pane that draws only what changed draws into the canvas it kept, if any.
-        let old = kept
+        var old = kept
         kept.removeAll()
         let parts = Renderer.visiblePaneParts(shell, width: columns, height: rows) {
           screen, canvas in
-          guard Self.drawsOnlyChanges(screen, shell) else { return false }
-          if let previous = old[screen.id], previous.width == canvas.width,
+          guard drawsOnlyChanges(screen, shell) else { return false }
+          if let previous = old.removeValue(forKey: screen.id), previous.width == canvas.width,
             previous.height == canvas.height
           {
             canvas = previous

@@ -49,18 +49,26 @@ extension FullScreenSession {
     }
     let line = FullScreenReadline.line
     let table = interpreter.keys.table
-    let hints =
-      switch focus {
-      case .command: [String]()
-      case .bar:
-        table.barHints(
-          presented: interpreter.shell.modalScreen != nil,
-          screenTakesInput: interpreter.shell.visibleScreenTakesInput)
-      case .screen, .prefix:
-        table.screenHints(afterPrefix: focus == .prefix, detaches: terminal.detaches)
-      case .copy: table.copyHints()
-      default: [String]()
-      }
+    let hintsSource = FrameOutput.HintsSource(
+      table: table.version, focus: focus, presented: interpreter.shell.modalScreen != nil,
+      screenTakesInput: interpreter.shell.visibleScreenTakesInput, detaches: terminal.detaches)
+    let hints: [String]
+    if let made = frame.hints, made.source == hintsSource {
+      hints = made.lines
+    } else {
+      hints =
+        switch focus {
+        case .command: [String]()
+        case .bar:
+          table.barHints(
+            presented: hintsSource.presented, screenTakesInput: hintsSource.screenTakesInput)
+        case .screen, .prefix:
+          table.screenHints(afterPrefix: focus == .prefix, detaches: terminal.detaches)
+        case .copy: table.copyHints()
+        default: [String]()
+        }
+      frame.hints = (hintsSource, hints)
+    }
     let commandLine = FullScreenView.CommandLine(
       focus: focus, prompt: line.prompt, text: line.text, point: line.point,
       screen: interpreter.shell.visibleScreen?.id ?? "-",

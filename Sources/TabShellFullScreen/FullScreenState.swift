@@ -33,6 +33,18 @@ extension FullScreenSession {
     /// The terminal's size.
     var columns = 80
     var rows = 24
+    /// The command line's hints for the last frame and what they were made from: they are made
+    /// again only when that changes (making them looks up every binding of two focuses).
+    var hints: (source: HintsSource, lines: [String])?
+
+    /// What the command line's hints are made from.
+    struct HintsSource: Equatable {
+      var table: Int
+      var focus: KeyFocus
+      var presented: Bool
+      var screenTakesInput: Bool
+      var detaches: Bool
+    }
 
     init(writer: FrameWriter) {
       self.writer = writer

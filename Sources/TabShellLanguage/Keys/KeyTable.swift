@@ -78,6 +78,9 @@ package struct KeyBinding: Sendable {
 /// commands in place.
 package struct KeyTable: Sendable {
   private var tables: [KeyFocus: [KeyBinding]] = [:]
+  /// Counts the changes made (each `bind`, each `unbind` that removed a binding), so that what is
+  /// made from the table (the full-screen mode's hints) is made again only after one.
+  package private(set) var version = 0
 
   /// An empty table.
   package init() {}
@@ -99,6 +102,7 @@ package struct KeyTable: Sendable {
       table.append(binding)
     }
     tables[focus] = table
+    version += 1
   }
 
   /// Bindings as `keys` lists them, one a line: the key, padded to the longest, then the
@@ -115,6 +119,7 @@ package struct KeyTable: Sendable {
   package mutating func unbind(_ key: Key, in focus: KeyFocus) -> Bool {
     guard let index = tables[focus]?.firstIndex(where: { $0.key == key }) else { return false }
     tables[focus]?.remove(at: index)
+    version += 1
     return true
   }
 }

@@ -37,8 +37,6 @@ struct FullScreenView {
   /// (``TabShellKit/ScreenType/drawsOnlyChanges``): the canvas each drew last, by its id.
   private var kept: [String: Canvas] = [:]
   private var keptNumber = 0
-  /// Whether each screen type, by name, draws only what changed (``drawsOnlyChanges(_:_:)``).
-  private var typesDrawingOnlyChanges: [String: Bool] = [:]
   /// Whether the last frame showed the output panel.
   private var panelShown = false
 
@@ -170,7 +168,7 @@ struct FullScreenView {
     let shown = panes.panes.filter {
       $0.frame.column < region.columns && $0.frame.row < region.rows
     }
-    for pane in shown where drawsOnlyChanges(pane.screen, shell) {
+    for pane in shown where Self.drawsOnlyChanges(pane.screen, shell) {
       guard let canvas = kept[pane.screen.id], canvas.width == pane.frame.width,
         canvas.height == pane.frame.height
       else { return nil }
@@ -183,7 +181,7 @@ struct FullScreenView {
       var canvas: Canvas
       let only: [Int]?
       // Taken out of the kept ones while it draws, so that its storage is not copied.
-      if drawsOnlyChanges(pane.screen, shell),
+      if Self.drawsOnlyChanges(pane.screen, shell),
         let old = kept.removeValue(forKey: pane.screen.id)
       {
         canvas = old
@@ -212,14 +210,9 @@ struct FullScreenView {
     return (updated, rows.sorted())
   }
 
-  /// Whether `screen` (not failed) is of a type that draws only what changed; what each type says
-  /// is kept by name (the shell's list of types is made anew at each look), and looked up again
-  /// for a name not seen.
-  private mutating func drawsOnlyChanges(_ screen: ScreenInfo, _ shell: Shell) -> Bool {
-    guard screen.failure == nil else { return false }
-    if let known = typesDrawingOnlyChanges[screen.type] { return known }
-    for type in shell.screenTypes { typesDrawingOnlyChanges[type.name] = type.drawsOnlyChanges }
-    return typesDrawingOnlyChanges[screen.type] ?? false
+  /// Whether `screen` (not failed) is of a type that draws only what changed.
+  private static func drawsOnlyChanges(_ screen: ScreenInfo, _ shell: Shell) -> Bool {
+    screen.failure == nil && shell.screenType(named: screen.type)?.drawsOnlyChanges == true
   }
 
   /// Keeps a region's canvas for its screen's next drawing.
@@ -277,7 +270,7 @@ struct FullScreenView {
         kept.removeAll()
         let parts = Renderer.visiblePaneParts(shell, width: columns, height: rows) {
           screen, canvas in
-          guard drawsOnlyChanges(screen, shell) else { return false }
+          guard Self.drawsOnlyChanges(screen, shell) else { return false }
           if let previous = old.removeValue(forKey: screen.id), previous.width == canvas.width,
             previous.height == canvas.height
           {

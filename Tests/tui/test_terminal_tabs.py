@@ -132,19 +132,21 @@ def test_the_windows_focus_reaches_a_program_that_asked():
     reader = ("import os, sys; data = b''\n"
               "while not data.endswith(b'\\x1b[O\\x1b[I'): data += os.read(0, 1)\n"
               "open('read', 'wb').write(data); open('done', 'w').close()")
-    with open(os.path.join(tempfile.gettempdir(), f"focus-reader-{os.getpid()}.py"), "w") as handle:
+    script = os.path.join(tempfile.gettempdir(), f"focus-reader-{os.getpid()}.py")
+    with open(script, "w") as handle:
         handle.write(reader)
-        script = handle.name
-    program = (f"stty raw -echo; printf '\\033[?1004hready'; python3 {script}; exec sleep 100")
-    with shell_with(f'add-tab terminal --id f -- sh -c "{program}"') as t:
-        in_screen_focus(t, "f")
-        assert b"\x1b[?1004h" in t.output, t.output[:200]
-        t.wait(lambda t: region(t)[0] == "ready", "the program")
-        t.send(b"\x1b[O\x1b[I")
-        t.wait(lambda t: os.path.exists(os.path.join(t.home, "done")), "the reports read")
-        with open(os.path.join(t.home, "read"), "rb") as handle:
-            assert handle.read() in (b"\x1b[O\x1b[I", b"\x1b[I\x1b[O\x1b[I")
-    os.remove(script)
+    program = f"stty raw -echo; printf '\\033[?1004hready'; python3 {script}; exec sleep 100"
+    try:
+        with shell_with(f'add-tab terminal --id f -- sh -c "{program}"') as t:
+            in_screen_focus(t, "f")
+            assert b"\x1b[?1004h" in t.output, t.output[:200]
+            t.wait(lambda t: region(t)[0] == "ready", "the program")
+            t.send(b"\x1b[O\x1b[I")
+            t.wait(lambda t: os.path.exists(os.path.join(t.home, "done")), "the reports read")
+            with open(os.path.join(t.home, "read"), "rb") as handle:
+                assert handle.read() in (b"\x1b[O\x1b[I", b"\x1b[I\x1b[O\x1b[I")
+    finally:
+        os.remove(script)
 
 
 def test_a_program_the_start_up_file_starts_starts_at_its_region():

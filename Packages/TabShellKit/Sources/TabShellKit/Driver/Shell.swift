@@ -124,6 +124,12 @@ extension Shell {
     model.visible.flatMap { registry.types[$0.type]?.type }
   }
 
+  /// The type registered under `name` (a screen's ``ScreenInfo/type``), if any: one lookup, where
+  /// ``screenTypes`` makes the list of every type.
+  public func screenType(named name: String) -> (any ScreenType)? {
+    registry.types[name]?.type
+  }
+
   /// Whether the bar is hidden: by ``Bar/isHidden``, or by a screen with `hidesBar` on the
   /// selected tab's stack.
   public var isBarHidden: Bool { model.isBarHidden }

@@ -27,6 +27,9 @@ package struct RenderOptions: Sendable, Equatable {
   package var color: ColorMode
   /// The attributes the terminal shows beyond the common ones (the full-screen mode's frames).
   package var styleFeatures = TerminalStyleFeatures.standard
+  /// How the bar is drawn: its full three rows (and the page's header), or one status row
+  /// (`set bar`).
+  package var bar = BarStyle.full
 
   /// Makes options: 80 × 24 without colour unless said otherwise.
   package init(width: Int = 80, height: Int = 24, reservedRows: Int = 0, color: ColorMode = .none) {

@@ -37,7 +37,7 @@ package enum Renderer {
     _ shell: Shell, options: RenderOptions, scroll: BarScroll = BarScroll()
   ) -> [StyledLine] {
     let layout = TerminalLayout(shell, options: options, scroll: scroll)
-    let page = PageRenderer(shell, width: layout.columns, height: layout.screenHeight).visible
+    let page = PageRenderer(shell, width: layout.columns, height: layout.pageHeight).visible
     return layout.frameLines(page: page)
   }
 

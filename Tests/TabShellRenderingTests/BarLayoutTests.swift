@@ -4,11 +4,7 @@ import Testing
 
 @Suite struct BarLayoutTests {
   func shell(tabs: Int, selected: Int, action: Bool = false) throws -> Shell {
-    let shell = try makeShell()
-    for index in 1...tabs { try shell.addTab(type: "text", id: "t\(index)", title: "T\(index)") }
-    try shell.select("t\(selected)")
-    if action { try shell.setActionButton(type: "post", title: "Post", icon: "+") }
-    return shell
+    try makeShell(tabs: tabs, selected: selected, action: action)
   }
 
   @Test func windowHasMarkersOnBothSidesAroundTheSelection() throws {

@@ -23,3 +23,13 @@ func preview(_ shell: Shell, width: Int, color: ColorMode = .none) -> String {
   out += Renderer.tabsTable(shell, options: options)
   return out.joined(separator: "\n")
 }
+
+/// A shell of `tabs` text tabs (ids `t1`..., titles `T1`...), `selected` selected, with the action
+/// button when `action` says so.
+func makeShell(tabs: Int, selected: Int, action: Bool = false) throws -> Shell {
+  let shell = try makeShell()
+  for index in 1...tabs { try shell.addTab(type: "text", id: "t\(index)", title: "T\(index)") }
+  try shell.select("t\(selected)")
+  if action { try shell.setActionButton(type: "post", title: "Post", icon: "+") }
+  return shell
+}

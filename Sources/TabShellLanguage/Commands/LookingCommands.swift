@@ -45,10 +45,11 @@ enum LookingCommands {
       Keys: selected (a position or null), barHidden, modal (an id or null), visible, action, \
       tabs, each with position, id, title, type, icon, selectedIcon, badge, enabled, loaded and \
       stack (screen ids, root first), bell and activity (true, there only on a tab the bar marks), \
-      and failures (the screens in the error state: each id with the failure it shows).
+      failures (the screens in the error state: each id with the failure it shows), and bar \
+      ("compact", there only with the compact bar).
       With --script: the commands that rebuild the state from an empty shell (tabs with their \
       types, ids, titles, icons and parameters, stacks, badges, disabled tabs, the action button, \
-      the hidden bar, the selection, the presented screen). Running them gives the same \
+      the hidden bar, the selection, the presented screen, 'set bar compact'). Running them gives the same \
       'state --json', the loaded flags and the marks aside; the bar's appearance and what screens keep inside \
       them are not written.
       """,
@@ -59,10 +60,11 @@ enum LookingCommands {
     },
     effect: .looks,
     run: { interpreter, arguments in
+      let bar = interpreter.view.renderOptions.bar
       if arguments[script] {
-        StateScript.lines(interpreter.shell).forEach(interpreter.output)
+        StateScript.lines(interpreter.shell, bar: bar).forEach(interpreter.output)
       } else {
-        interpreter.output(try JSONText.state(interpreter.shell.state))
+        interpreter.output(try JSONText.state(interpreter.shell.state, bar: bar))
       }
     })
 

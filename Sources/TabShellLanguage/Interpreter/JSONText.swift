@@ -1,5 +1,6 @@
 import TabShellJSON
 @_spi(Host) import TabShellKit
+import TabShellRendering
 
 /// JSON text without Foundation: `state --json`'s line, and string literals for the host's
 /// hand-made JSON lines (TAP's YAML, the test report).
@@ -20,8 +21,13 @@ package enum JSONText {
   }
 
   /// The state as `state --json` prints it: the encoding of the core's `ShellState`, on one line,
-  /// keys sorted.
-  static func state(_ state: ShellState) throws -> String {
-    try JSONValueEncoder.encode(state, sortedKeys: true).serialized
+  /// keys sorted, with `"bar":"compact"` when the view draws the compact bar.
+  static func state(_ state: ShellState, bar: BarStyle = .full) throws -> String {
+    var json = try JSONValueEncoder.encode(state, sortedKeys: true)
+    if bar == .compact, case .object(var object) = json {
+      object["bar"] = .string(bar.rawValue)
+      json = .object(JSONObject(uniqueMembers: object.members.sorted { $0.key < $1.key }))
+    }
+    return json.serialized
   }
 }

@@ -1,4 +1,5 @@
 @_spi(Host) import TabShellKit
+import TabShellRendering
 
 /// `state --script`: the commands that rebuild a shell's state from an empty shell (docs/Contract.md,
 /// "State as a script").
@@ -11,9 +12,12 @@
 /// and the bar's appearance (which only layouts set), are not written.
 enum StateScript {
   /// The script, one command a line.
-  static func lines(_ shell: Shell) -> [String] {
+  /// With the compact bar, `set bar compact` comes first, so that a terminal tab's program
+  /// starts at the region it has then.
+  static func lines(_ shell: Shell, bar: BarStyle = .full) -> [String] {
     var script = StateScriptWriter(shell: shell)
     script.write()
+    if bar == .compact { script.lines.insert("set bar compact", at: min(1, script.lines.count)) }
     return script.lines
   }
 }

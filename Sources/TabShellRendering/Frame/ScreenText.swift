@@ -10,9 +10,9 @@ extension Renderer {
   {
     guard let screen = shell.screen(id: id) else { return nil }
     let layout = TerminalLayout(shell, options: options)
-    guard layout.screenHeight > 1 else { return [] }
+    guard layout.pageHeight > 1 else { return [] }
     // A pane's screen shows at its pane's size.
-    let region = PageRenderer(shell, width: layout.columns, height: layout.screenHeight)
+    let region = PageRenderer(shell, width: layout.columns, height: layout.pageHeight)
       .region(screen: screen, size: shell.paneSize(ofScreen: id))
     return CanvasLines.lines(of: region).map { $0.rendered(options.color) }
   }

@@ -7,6 +7,11 @@
 /// that takes input (a terminal tab's): the screen area then ends above the cap's row, which holds
 /// the cap alone.
 ///
+/// With the compact bar (``BarStyle/compact``, `set bar compact`) the screen area has no header
+/// (the region starts on the first row) and the bar is one status row on the terminal's last row,
+/// with no cap: the reserved row when there is one (the full-screen mode's command line opens in
+/// it), else a row of its own. The screen's region then has every row but one.
+///
 /// It is computed once, from the geometry the bar is drawn with, and both draws the frame
 /// (``frameLines(page:)``) and answers what is at a cell (``hit(column:row:)``): what a click does in
 /// the full-screen mode is what `click` does in a script. When the terminal has fewer rows than
@@ -27,6 +32,10 @@ package struct TerminalLayout {
   /// (the visible screen takes input).
   let capOwnsRow: Bool
   let bar: BarRenderer?
+  /// The compact bar, when the bar is compact and shown.
+  let compact: CompactBar?
+  /// Whether the bar is compact: no header over the screen's region, one status row.
+  package let isCompact: Bool
   /// The action button's cap, on the screen area's last row.
   let cap: BarRenderer.Piece?
   let shell: Shell
@@ -38,7 +47,9 @@ package struct TerminalLayout {
     columns = options.columns
     rows = options.rows
     let shown = !shell.isBarHidden && BarEntries(shell).count > 0
-    let bar = shown ? BarRenderer(shell, width: columns, scroll: scroll) : nil
+    isCompact = options.bar == .compact
+    let bar = shown && !isCompact ? BarRenderer(shell, width: columns, scroll: scroll) : nil
+    compact = shown && isCompact ? CompactBar(shell, width: columns) : nil
     let capped = bar?.cap != nil && shell.visibleScreenTakesInput
     let heights = Self.heights(options, barShown: shown, capOwnsRow: capped)
     reservedRows = heights.reserved
@@ -57,6 +68,11 @@ package struct TerminalLayout {
   {
     let reserved = min(options.reservedRowsUsed, options.rows)
     let available = options.rows - reserved
+    if options.bar == .compact {
+      // The status row is the last one: the reserved row when there is one, else its own.
+      let bar = barShown && reserved == 0 ? min(1, available) : 0
+      return (reserved, bar, false, available - bar)
+    }
     let bar = barShown ? min(3, available) : 0
     let capRow = capOwnsRow && bar == 3 && available - bar >= 2
     return (reserved, bar, capRow, available - bar - (capRow ? 1 : 0))
@@ -73,7 +89,7 @@ package struct TerminalLayout {
     let shown = !shell.isBarHidden
     let capped = shown && BarRenderer(shell, width: options.columns).cap != nil
     let heights = Self.heights(options, barShown: shown, capOwnsRow: capped)
-    return (max(0, heights.screen - 1), options.columns)
+    return (max(0, heights.screen - headerRows(options)), options.columns)
   }
 
   /// The size of the region a tab's panes share in a terminal of `options` now: the screen area
@@ -86,11 +102,31 @@ package struct TerminalLayout {
       shown && shell.visibleScreenTakesInput
       && BarRenderer(shell, width: options.columns).cap != nil
     let heights = Self.heights(options, barShown: shown, capOwnsRow: capped)
-    return ShellModel.PaneArea(width: options.columns, height: max(1, heights.screen - 1))
+    return ShellModel.PaneArea(
+      width: options.columns, height: max(1, heights.screen - headerRows(options)))
   }
 
+  /// The rows of the page's header over the region: none with the compact bar.
+  private static func headerRows(_ options: RenderOptions) -> Int {
+    options.bar == .compact ? 0 : 1
+  }
+
+  /// The first row of the visible screen's region: under the header, or the first with the
+  /// compact bar.
+  package var regionTop: Int { isCompact ? 0 : 1 }
+
+  /// The height of a page as ``Renderer/page(_:tab:width:height:)`` counts it (its header and its
+  /// region) for the screen area: with the compact bar its header is left out of the frame.
+  package var pageHeight: Int { isCompact && screenHeight > 0 ? screenHeight + 1 : screenHeight }
+
+  /// The rows of the visible screen's region.
+  package var regionRows: Int { max(0, pageHeight - 1) }
+
+  /// The compact bar's status row (the terminal's last row), when the bar is compact and shown.
+  package var statusRow: Int? { compact == nil || rows == 0 ? nil : rows - 1 }
+
   /// The first row of the bar (when it is shown).
-  package var barTop: Int { screenHeight + (capOwnsRow ? 1 : 0) }
+  package var barTop: Int { statusRow ?? screenHeight + (capOwnsRow ? 1 : 0) }
 
   /// The rows the frame fills: the screen area and the bar.
   package var frameHeight: Int { rows - reservedRows }
@@ -100,6 +136,7 @@ package struct TerminalLayout {
 
   /// Whether a cell (0-based) is the bar's: one of its rows, or the action button's cap.
   package func isBar(column: Int, row: Int) -> Bool {
+    if let statusRow { return row == statusRow && column >= 0 && column < columns }
     guard bar != nil else { return false }
     if let cap, row == barTop - 1 {
       return (cap.column..<cap.column + cap.line.width).contains(column)
@@ -113,9 +150,14 @@ package struct TerminalLayout {
     if let cap, row == barTop - 1, (cap.column..<cap.column + cap.line.width).contains(column) {
       return .action
     }
+    if let compact, row == statusRow {
+      if column == compact.leftMarker { return .moreLeft }
+      if column == compact.rightMarker { return .moreRight }
+      return compact.entry(atColumn: column).map(target(ofEntry:)) ?? HitTarget.none
+    }
     if row < screenHeight {
-      if row >= 1, let panes = shell.visiblePanes {
-        switch panes.layout.place(column: column, row: row - 1) {
+      if row >= regionTop, let panes = shell.visiblePanes {
+        switch panes.layout.place(column: column, row: row - regionTop) {
         case .pane(let handle)?:
           if let pane = panes.panes.first(where: { $0.frame.pane == handle }) {
             return .screen(id: pane.screen.id)
@@ -142,7 +184,9 @@ package struct TerminalLayout {
 
   /// What an entry of the bar is: a tab (its position and id) or the action button.
   func target(ofEntry index: Int) -> HitTarget {
-    guard let bar, let position = bar.entries.position(ofIndex: index) else { return .action }
+    guard let entries = bar?.entries ?? compact?.entries,
+      let position = entries.position(ofIndex: index)
+    else { return .action }
     return .tab(position: position, id: shell.model.tabs[position - 1].id)
   }
 
@@ -179,21 +223,23 @@ package struct TerminalLayout {
   /// when the visible tab shows its panes, else the whole region; `nil` for a screen that does
   /// not show.
   package func region(ofScreen id: String) -> (column: Int, row: Int, width: Int, height: Int)? {
-    let rows = max(0, screenHeight - 1)
+    let rows = regionRows
+    let top = regionTop
     guard let panes = shell.visiblePanes else {
-      return shell.visibleScreen?.id == id ? (0, 1, columns, rows) : nil
+      return shell.visibleScreen?.id == id ? (0, top, columns, rows) : nil
     }
     guard let frame = panes.pane(id)?.frame, frame.column < columns, frame.row < rows else {
       return nil
     }
     return (
-      frame.column, frame.row + 1, min(frame.width, columns - frame.column),
+      frame.column, frame.row + top, min(frame.width, columns - frame.column),
       min(frame.height, rows - frame.row)
     )
   }
 
   /// The bar's rows that show, top first (none when the bar is hidden).
   package var barLines: [StyledLine] {
+    if let compact { return [compact.line] }
     guard let bar else { return [] }
     return Array(bar.rows(capped: cap != nil)[barKinds])
   }
@@ -207,8 +253,19 @@ package struct TerminalLayout {
   /// The bar's rows as pieces, with the entries they are drawn for (for the tests that check that
   /// a cell hits what is drawn there): each as its row, its column, its text and its target.
   package var drawnPieces: [(row: Int, column: Int, line: StyledLine, target: HitTarget?)] {
-    guard let bar else { return [] }
     var pieces: [(row: Int, column: Int, line: StyledLine, target: HitTarget?)] = []
+    if let compact, let statusRow {
+      let marker = StyledLine("<", style: CompactBar.markerStyle)
+      if let left = compact.leftMarker { pieces.append((statusRow, left, marker, .moreLeft)) }
+      for piece in compact.pieces {
+        pieces.append((statusRow, piece.column, piece.line, target(ofEntry: piece.index)))
+      }
+      if let right = compact.rightMarker {
+        pieces.append((statusRow, right, StyledLine(">", style: marker.runs[0].style), .moreRight))
+      }
+      return pieces
+    }
+    guard let bar else { return [] }
     let rows = bar.rowPieces(capped: cap != nil)
     for (offset, kind) in barKinds.enumerated() {
       for piece in rows[kind] {
@@ -233,7 +290,8 @@ package struct TerminalLayout {
   /// ``screenHeight``) with the action button's cap over its last row (or on a row of its own),
   /// then the bar's rows.
   package func frameLines(page: [StyledLine]) -> [StyledLine] {
-    var lines = Array(page.prefix(screenHeight))
+    // The compact bar's page has no header.
+    var lines = Array(page.dropFirst(isCompact ? 1 : 0).prefix(screenHeight))
     while lines.count < barTop { lines.append(StyledLine()) }
     if let (row, column, line) = capLine {
       lines[row] = lines[row].overlaid(line, at: column, width: columns)

@@ -63,16 +63,16 @@ extension Renderer {
     _ shell: Shell, options: RenderOptions, scroll: BarScroll = BarScroll()
   ) -> Picture {
     let layout = TerminalLayout(shell, options: options, scroll: scroll)
-    let parts = PageRenderer(shell, width: layout.columns, height: layout.screenHeight)
+    let parts = PageRenderer(shell, width: layout.columns, height: layout.pageHeight)
       .visibleParts
     let page = parts.map { [$0.header] + CanvasLines.lines(of: $0.region) } ?? []
     var cursor: Canvas.Cursor?
     if let region = parts?.region, let placed = region.cursor,
       (0..<region.height).contains(placed.row), (0..<region.width).contains(placed.column),
-      case .screen? = layout.hit(column: placed.column, row: placed.row + 1),
-      !layout.isBar(column: placed.column, row: placed.row + 1)
+      case .screen? = layout.hit(column: placed.column, row: placed.row + layout.regionTop),
+      !layout.isBar(column: placed.column, row: placed.row + layout.regionTop)
     {
-      cursor = Canvas.Cursor(row: placed.row + 1, column: placed.column)
+      cursor = Canvas.Cursor(row: placed.row + layout.regionTop, column: placed.column)
     }
     return Picture(
       lines: layout.frameLines(page: page), columns: layout.columns, cursor: cursor)
@@ -85,7 +85,7 @@ extension Renderer {
   {
     guard let screen = shell.screen(id: id) else { return nil }
     let layout = TerminalLayout(shell, options: options)
-    let height = max(1, layout.screenHeight)
+    let height = max(1, layout.pageHeight)
     let region = PageRenderer(shell, width: layout.columns, height: height).region(screen: screen)
     return Picture(
       lines: CanvasLines.lines(of: region), columns: layout.columns, cursor: region.cursor)

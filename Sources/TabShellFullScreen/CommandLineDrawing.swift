@@ -30,6 +30,14 @@ enum CommandLineDrawing {
     return "…" + kept
   }
 
+  /// A message in the compact bar's status row (what a command printed, ``OutputPanel/message(width:)``):
+  /// the row blanked, an error in the panel's red.
+  static func draw(_ message: OutputPanel.Line, into grid: inout CellGrid, row: Int) {
+    grid.fill(row: row, columns: 0..<grid.columns)
+    grid.write(
+      message.text, column: 0, row: row, style: message.isError ? PanelDrawing.errorStyle : .plain)
+  }
+
   static func draw(
     _ line: FullScreenView.CommandLine, into grid: inout CellGrid, row: Int
   ) -> FrameWriter.Cursor {

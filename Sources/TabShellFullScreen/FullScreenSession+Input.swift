@@ -81,7 +81,8 @@ extension FullScreenSession {
         if row == top { panel.close() }
         return
       }
-      if row == rows - 1 {
+      // The command line's row, unless it is the compact bar's status row showing the tabs.
+      if row == rows - 1, interpreter.layout.statusRow == nil || focus.opensStatusRow {
         focus = .command
         return
       }
@@ -167,6 +168,11 @@ extension FullScreenSession {
       }
     }
     if exit == nil { startLine() }
+    // With the compact bar the status row goes back to the tabs once the line ran: the keys go
+    // to the visible screen when it takes them, else to the bar.
+    if exit == nil, focus == .command, question == nil, interpreter.layout.isCompact {
+      focus = interpreter.shell.visibleScreenTakesInput ? .screen : .bar
+    }
   }
 
   /// A click or the wheel, run as the gesture command it stands for would run (`click 12 23`:
@@ -211,6 +217,9 @@ extension FullScreenSession {
   /// The output panel's rows on the screen, when it is open: from its title row to `panelBottom`.
   var panelTop: Int? {
     guard panel.isOpen else { return nil }
+    // A message in the compact bar's status row covers nothing.
+    let layout = interpreter.layout
+    if layout.statusRow != nil, panel.message(width: layout.columns) != nil { return nil }
     var copy = panel
     let visible = min(
       copy.rows(width: columns).count, PanelDrawing.visibleRows(bottom: panelBottom))

@@ -6,6 +6,10 @@ extension KeyFocus {
   /// Whether the keys go the visible screen's way: to it, to the one key after the prefix, or to
   /// copy mode on it.
   var isTheScreens: Bool { self == .screen || self == .prefix || self == .copy }
+
+  /// Whether the command line is drawn in the compact bar's status row in this focus: while a
+  /// line is typed or a question waits for its key; in the others the row shows the tabs.
+  var opensStatusRow: Bool { self == .command || self == .confirm }
 }
 
 /// A question the command line asks (`search` without TEXT: `/` and `?` in copy mode;

@@ -127,6 +127,8 @@ package final class FullScreenSession {
     // A screen that takes input gets the focus when the mode opens on it, unless the line REPL
     // handed over a line being typed.
     if !line.isEmpty { screens.shown = interpreter.shell.visibleScreen?.id }
+    // With the compact bar the status row shows the tabs until a line is typed.
+    if line.isEmpty, interpreter.view.renderOptions.bar == .compact { focus = .bar }
     readSize()
     return nil
   }
@@ -139,7 +141,10 @@ package final class FullScreenSession {
     FullScreenReadline.uninstall()
     // The view's size and options come back; the bar's scroll and drawn frame stay as they are.
     if let saved {
+      // `set bar` stays as the mode left it.
+      let bar = interpreter.view.renderOptions.bar
       interpreter.view.renderOptions = saved.renderOptions
+      interpreter.view.renderOptions.bar = bar
       interpreter.view.sizeIsFixed = saved.sizeIsFixed
     }
     saved = nil

@@ -140,19 +140,19 @@ struct FullScreenView {
     }
     guard let screen = shell.visibleScreen, var canvas = kept[screen.id],
       screen.failure == nil, shell.visibleScreenType?.drawsOnlyChanges == true,
-      canvas.width == layout.columns, canvas.height == layout.screenHeight - 1
+      canvas.width == layout.columns, canvas.height == layout.regionRows
     else { return nil }
     kept.removeAll()
     shell.draw(screen: screen.id, in: &canvas)
     let rows = canvas.changedRows
     var updated = base
-    updated.grid.draw(canvas: canvas, row: 1, only: rows)
+    updated.grid.draw(canvas: canvas, row: layout.regionTop, only: rows)
     if let (row, column, line) = layout.capLine {
       updated.grid.draw(line, column: column, row: row)
     }
     updated.cursor = Self.regionCursor(canvas)
     keepCanvas(&canvas, of: screen.id)
-    return (updated, rows.map { $0 + 1 })
+    return (updated, rows.map { $0 + layout.regionTop })
   }
 
   /// ``redrawKept(shell:layout:into:)`` for a tab showing panes: each pane whose screen draws
@@ -164,7 +164,8 @@ struct FullScreenView {
     _ panes: ShownPanes, shell: Shell, layout: TerminalLayout,
     into base: (key: BaseKey, grid: CellGrid, cursor: Canvas.Cursor?)
   ) -> (base: (key: BaseKey, grid: CellGrid, cursor: Canvas.Cursor?), rows: [Int])? {
-    let region = (columns: layout.columns, rows: layout.screenHeight - 1)
+    let region = (columns: layout.columns, rows: layout.regionRows)
+    let top = layout.regionTop
     let shown = panes.panes.filter {
       $0.frame.column < region.columns && $0.frame.row < region.rows
     }
@@ -195,8 +196,9 @@ struct FullScreenView {
       }
       // Within the region, as the page draws it (the grid clips the columns: it is as wide).
       let visibleRows = (only ?? Array(0..<canvas.height)).filter { frame.row + $0 < region.rows }
-      updated.grid.draw(canvas: canvas, column: frame.column, row: 1 + frame.row, only: visibleRows)
-      rows.formUnion(visibleRows.map { 1 + frame.row + $0 })
+      updated.grid.draw(
+        canvas: canvas, column: frame.column, row: top + frame.row, only: visibleRows)
+      rows.formUnion(visibleRows.map { top + frame.row + $0 })
       if pane.screen.id == panes.focused, let own = Self.regionCursor(canvas),
         frame.column + own.column < region.columns, frame.row + own.row < region.rows
       {
@@ -235,7 +237,10 @@ struct FullScreenView {
     _ commandLine: CommandLine, into grid: inout CellGrid, layout: TerminalLayout,
     panel: inout OutputPanel, screen screenCursor: Canvas.Cursor?
   ) -> FrameWriter.Cursor {
-    if panel.isOpen {
+    // With the compact bar a message (one line that fits) shows in the status row.
+    let message = layout.statusRow == nil ? nil : panel.message(width: layout.columns)
+    let panelCovers = panel.isOpen && message == nil
+    if panelCovers {
       PanelDrawing.draw(
         &panel, into: &grid, bottom: layout.capRow ?? layout.screenHeight,
         screenFocus: commandLine.focus.isTheScreens)
@@ -243,12 +248,20 @@ struct FullScreenView {
     guard layout.reservedRows > 0 else {
       return FrameWriter.Cursor(column: 0, row: 0, isVisible: false)
     }
-    let cursor = CommandLineDrawing.draw(commandLine, into: &grid, row: layout.rows - 1)
-    guard commandLine.focus.isTheScreens, !panel.isOpen,
+    var cursor = FrameWriter.Cursor(column: 0, row: layout.rows - 1, isVisible: false)
+    if let statusRow = layout.statusRow, !commandLine.focus.opensStatusRow {
+      // The status row keeps the tabs, or shows the message.
+      if let message { CommandLineDrawing.draw(message, into: &grid, row: statusRow) }
+    } else {
+      // Over the tabs, when the status row has them.
+      if layout.statusRow != nil { grid.fill(row: layout.rows - 1, columns: 0..<grid.columns) }
+      cursor = CommandLineDrawing.draw(commandLine, into: &grid, row: layout.rows - 1)
+    }
+    guard commandLine.focus.isTheScreens, !panelCovers,
       let screenCursor
     else { return cursor }
-    // The region starts under the page's header.
-    let row = screenCursor.row + 1
+    // The region starts under the page's header (on the first row with the compact bar).
+    let row = screenCursor.row + layout.regionTop
     guard case .screen? = layout.hit(column: screenCursor.column, row: row) else { return cursor }
     return FrameWriter.Cursor(column: screenCursor.column, row: row)
   }
@@ -259,8 +272,8 @@ struct FullScreenView {
   private mutating func drawScreenArea(
     into grid: inout CellGrid, layout: TerminalLayout, shell: Shell, drag: SwipeDrag?
   ) -> Canvas.Cursor? {
-    let (columns, rows) = (layout.columns, layout.screenHeight)
-    guard rows > 0 else { return nil }
+    let (columns, rows, top) = (layout.columns, layout.pageHeight, layout.regionTop)
+    guard layout.screenHeight > 0 else { return nil }
     guard let drag else {
       // At rest the page is drawn in place: the frame is kept whole until something runs. A
       // screen that draws only what changed draws into the canvas it drew last.
@@ -281,8 +294,8 @@ struct FullScreenView {
           return true
         }
         if let parts {
-          grid.draw(parts.header, row: 0)
-          grid.draw(canvas: parts.region, row: 1)
+          if top > 0 { grid.draw(parts.header, row: 0) }
+          grid.draw(canvas: parts.region, row: top)
           return Self.regionCursor(parts.region)
         }
       }
@@ -296,35 +309,38 @@ struct FullScreenView {
           } ?? Canvas(width: columns, height: rows - 1)
         kept.removeAll()
         shell.draw(screen: screen.id, in: &canvas)
-        grid.draw(header, row: 0)
-        grid.draw(canvas: canvas, row: 1)
+        if top > 0 { grid.draw(header, row: 0) }
+        grid.draw(canvas: canvas, row: top)
         keepCanvas(&canvas, of: screen.id)
         return Self.regionCursor(canvas)
       }
       kept.removeAll()
       guard let page = Renderer.pageParts(shell, width: columns, height: rows) else { return nil }
-      grid.draw(page.header, row: 0)
-      grid.draw(canvas: page.region, row: 1)
+      if top > 0 { grid.draw(page.header, row: 0) }
+      grid.draw(canvas: page.region, row: top)
       return Self.regionCursor(page.region)
     }
-    let visible = page(nil, shell: shell, columns: columns, rows: rows)
+    let visible = page(nil, shell: shell, columns: columns, rows: rows, top: top)
     let offset = drag.offset
     grid.draw(visible, column: offset, row: 0)
     guard offset != 0, let target = shell.model.swipe?.target else { return nil }
-    let incoming = page(target + 1, shell: shell, columns: columns, rows: rows)
+    let incoming = page(target + 1, shell: shell, columns: columns, rows: rows, top: top)
     grid.draw(incoming, column: offset < 0 ? offset + columns : offset - columns, row: 0)
     return nil
   }
 
   /// A page (the visible one, or the top of the tab at a position), drawn once until
-  /// ``invalidate()``.
-  private mutating func page(_ tab: Int?, shell: Shell, columns: Int, rows: Int) -> CellGrid {
+  /// ``invalidate()``: its header and its region under it, or its region alone when `top` is 0
+  /// (the compact bar).
+  private mutating func page(_ tab: Int?, shell: Shell, columns: Int, rows: Int, top: Int)
+    -> CellGrid
+  {
     let key = PageKey(tab: tab, columns: columns, rows: rows)
     if let kept = pages[key] { return kept }
-    var grid = CellGrid(columns: columns, rows: rows)
+    var grid = CellGrid(columns: columns, rows: rows - 1 + top)
     if let page = Renderer.pageParts(shell, tab: tab, width: columns, height: rows) {
-      grid.draw(page.header, row: 0)
-      grid.draw(canvas: page.region, row: 1)
+      if top > 0 { grid.draw(page.header, row: 0) }
+      grid.draw(canvas: page.region, row: top)
     }
     pages[key] = grid
     return grid

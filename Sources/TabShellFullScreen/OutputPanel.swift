@@ -92,6 +92,13 @@ package struct OutputPanel {
     }
   }
 
+  /// The one line it shows when it is open with a single line that fits in `width` columns: a
+  /// message or an error, which the compact bar's status row shows instead of the panel.
+  func message(width: Int) -> Line? {
+    guard isOpen, lines.count == 1, displayWidth(of: lines[0].text) <= width else { return nil }
+    return lines[0]
+  }
+
   /// Closes it (Esc).
   package mutating func close() {
     if isOpen { version &+= 1 }

@@ -106,9 +106,9 @@ struct ScreenPointer {
 }
 
 extension TerminalLayout {
-  /// The visible screen's region on the terminal: the page's rows under its header, the whole
-  /// width.
+  /// The visible screen's region on the terminal: the page's rows under its header (every row
+  /// of the screen area with the compact bar), the whole width.
   var screenRegion: ScreenPointer.Region {
-    ScreenPointer.Region(row: 1, width: columns, height: max(0, screenHeight - 1))
+    ScreenPointer.Region(row: regionTop, width: columns, height: regionRows)
   }
 }

@@ -25,8 +25,8 @@ extension ReadlineTests {
     typealias Harness = FullScreenDriveTests.Harness
 
     /// The mode on a recording terminal of `columns` × `rows` with one terminal tab running `cat`.
-    static func harness(columns: Int = 40, rows: Int = 12) -> Harness {
-      let harness = Harness(setup: "add-tab terminal --id t -- cat")
+    static func harness(columns: Int = 40, rows: Int = 12, bar: String = "full") -> Harness {
+      let harness = Harness(setup: "set bar \(bar); add-tab terminal --id t -- cat")
       harness.terminal.columns = columns
       harness.terminal.rows = rows
       return harness
@@ -53,7 +53,7 @@ extension ReadlineTests {
       let layout = harness.interpreter.layout
       let page = try #require(
         Renderer.pageParts(
-          harness.interpreter.shell, width: layout.columns, height: layout.screenHeight))
+          harness.interpreter.shell, width: layout.columns, height: layout.pageHeight))
       return page.region.lines
     }
 
@@ -84,16 +84,19 @@ extension ReadlineTests {
     /// going to the command line and back, commands opening the panel, and the wheel scrolling
     /// back: after each, what the terminal shows (every frame given to an emulator) is the frame
     /// drawn, and the tab's rows in it are what a new drawing of the tab shows.
-    @Test func framesFromDamageShowWhatAWholeRedrawShows() throws {
-      try Self.checkRandomSteps(Self.harness(columns: 30, rows: 10), panes: false)
+    @Test(arguments: ["full", "compact"])
+    func framesFromDamageShowWhatAWholeRedrawShows(bar: String) throws {
+      try Self.checkRandomSteps(Self.harness(columns: 30, rows: 10, bar: bar), panes: false)
     }
 
     /// The same with the tab split in three panes, two running `cat` (and a text pane, drawn whole
     /// each time), the focus moving between the two: each pane draws only its changed rows into
     /// the canvas kept for it.
-    @Test func framesFromDamageInPanesShowWhatAWholeRedrawShows() throws {
+    @Test(arguments: ["full", "compact"])
+    func framesFromDamageInPanesShowWhatAWholeRedrawShows(bar: String) throws {
       let harness = Harness(
-        setup: "add-tab terminal --id t -- cat; split --to t terminal --id u -- cat; "
+        setup:
+          "set bar \(bar); add-tab terminal --id t -- cat; split --to t terminal --id u -- cat; "
           + "split --to u --vertical text --id v --text note; select-pane t")
       harness.terminal.columns = 40
       harness.terminal.rows = 12
@@ -152,8 +155,10 @@ extension ReadlineTests {
         #expect(shown == session.front.lines, "step \(step): \(action)")
         guard !session.panel.isOpen else { continue }
         let region = try Self.freshRegion(harness)
+        // Under the page's header, or from the first row with the compact bar.
+        let top = harness.interpreter.layout.regionTop
         #expect(
-          Array(shown[1...region.count]) == region.map { $0 }, "step \(step): \(action)")
+          Array(shown[top..<top + region.count]) == region.map { $0 }, "step \(step): \(action)")
         if harness.terminal.frames.last?.whole == false { partial += 1 }
       }
       // Most frames were not whole ones (fewer with panes, where moving the focus changes the

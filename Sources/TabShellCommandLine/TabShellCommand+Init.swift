@@ -3,13 +3,17 @@ import TabShellLanguage
 import TabShellPlatform
 
 extension TabShellCommand {
-  /// What `tabshell --init` writes: a start-up file for terminal work (a shell tab; the prefix
-  /// keys, as tmux's, in a comment), which can be sourced again (docs/Contract.md, "A terminal
+  /// What `tabshell --init` writes: a start-up file for terminal work (the compact bar, a shell
+  /// tab; the prefix keys, as tmux's, in a comment), which can be sourced again (docs/Contract.md, "A terminal
   /// workspace").
   static let starterStartupFile = """
     # TabShell's start-up file: the REPL and a session run it when they open (`tabshell --norc`
     # skips it). Sourced again (`source ~/.config/tabshell/init.tabsh`) it leaves the same state:
     # a tab that is there already is not added twice. Change anything below.
+
+    # The bar as one status row at the bottom, as tmux's (1:bash  2:vim*): a tab's program gets
+    # every row but one. `set bar full` brings back the iOS bar's three rows and the header.
+    set bar compact
 
     # A shell ($SHELL), named after what runs in it (bash, vim, top...):
     add-tab terminal --id sh

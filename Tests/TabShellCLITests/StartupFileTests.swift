@@ -14,17 +14,20 @@ import Testing
     #expect(first.status == 0, "\(first.stderr)")
     #expect(first.stdout == "wrote \(path): the REPL runs it when it opens\n")
     let starter = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(starter.contains("\nset bar compact\n\n"))
     #expect(starter.contains("\nadd-tab terminal --id sh\n"))
 
-    // It runs cleanly as a script, and leaves a shell tab; sourced again, the same.
+    // It runs cleanly as a script, and leaves a shell tab and the compact bar; sourced again,
+    // the same.
     let file = home + "/starter.tabsh"
     try starter.write(toFile: file, atomically: true, encoding: .utf8)
     let script = runInProcess([
       "-c",
       "source \(file); expect tabs 1; expect selected sh; source \(file); expect tabs 1; "
-        + "close-tab sh",
+        + "state --json; close-tab sh",
     ])
     #expect(script.status == 0, "\(script.stderr)")
+    #expect(script.stdout.hasPrefix("{\"action\":null,\"bar\":\"compact\","), "\(script.stdout)")
 
     let second = runInProcess(["--init"], environment: environment)
     #expect(second.status == 1)

@@ -29,6 +29,8 @@ enum SetCommands {
       }
       interpreter.view.renderOptions.bar = style
       interpreter.view.fullScreenToCome?.bar = style
+      // The visible terminal program is told its new size now (panes after the command).
+      try interpreter.tellVisibleScreenItsRegion()
       return
     }
     guard let policy = ClipboardPolicy(rawValue: text) else {

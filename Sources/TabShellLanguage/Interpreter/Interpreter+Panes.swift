@@ -16,6 +16,18 @@ extension Interpreter {
     if area != shell.model.area { try shell.send(.setArea(area)) }
   }
 
+  /// Tells the visible screen, when it takes input and shows alone (a tab's panes are told by
+  /// ``syncPaneArea()``), the size of its region as the view lays it out now: a terminal tab's
+  /// program is resized at once (`set bar`), not when the screen is next drawn.
+  package func tellVisibleScreenItsRegion() throws {
+    let options = view.fullScreenToCome ?? view.renderOptions
+    guard shell.visiblePanes == nil, let id = shell.visibleScreen?.id, shell.takesInput(screen: id),
+      let region = TerminalLayout(shell, options: options).region(ofScreen: id),
+      region.width > 0, region.height > 0
+    else { return }
+    _ = try send(.input(.resize(width: region.width, height: region.height), to: id))
+  }
+
   /// Whether the region the tabs' panes share has changed since the shell was told
   /// (``syncPaneArea()`` would tell it).
   package var paneAreaIsStale: Bool {

@@ -101,6 +101,8 @@ extension FullScreenSession {
       }
       if let started = interpreter.beginDrag(column: column, row: row) {
         input.drag = started
+        let onRow = row == interpreter.layout.statusRow
+        input.dragOnStatusRow = onRow ? (event.column, event.row) : nil
         return
       }
       runGesture("click \(event.column) \(event.row)") {
@@ -122,7 +124,13 @@ extension FullScreenSession {
     case .release:
       guard var current = input.drag else { return }
       input.drag = nil
-      if let action = current.release(at: column) { carryOut(action, of: &current) }
+      if let action = current.release(at: column) {
+        carryOut(action, of: &current)
+      } else if current.phase == .pressed, let (column, row) = input.dragOnStatusRow {
+        // Pressed and let go on the status row without moving: a click on what is there.
+        runGesture("click \(column) \(row)") { try $0.click(column: column, row: row) }
+      }
+      input.dragOnStatusRow = nil
     case .wheelUp, .wheelDown:
       if let top = panelTop, (top..<panelBottom).contains(row) {
         scrollPanel(rows: event.action == .wheelUp ? -3 : 3)

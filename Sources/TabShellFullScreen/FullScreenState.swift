@@ -9,6 +9,9 @@ extension FullScreenSession {
     var decoder = InputDecoder()
     /// The drag under way, if any.
     var drag: SwipeDrag?
+    /// Where the drag under way was pressed when it was on the compact bar's status row (1-based,
+    /// as `click` counts): let go there without moving, it is a click.
+    var dragOnStatusRow: (column: Int, row: Int)?
     /// The drag of a border between panes under way, if any.
     var borderDrag: BorderDrag?
     /// The mouse over a screen that takes input: whether it has the press.

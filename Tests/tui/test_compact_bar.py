@@ -3,7 +3,8 @@
 pseudo-terminal read back with pyte: `set bar compact` draws the tabs as one status row at the
 bottom, as tmux's status line; a terminal tab has every other row (`stty size`, vim's last line
 where tmux 3.3a has it, before and after a resize); the command line, a question and a message
-open in that row and it goes back to the tabs after; a click on a label selects its tab.
+open in that row and it goes back to the tabs after; a click on a label selects its tab, a drag
+along the row swipes.
 
 Run:  python3 Tests/tui/test_compact_bar.py [WORD...]   (prints "N passed, N failed")
 The binary is $TABSHELL_BIN (default .build/debug/tabshell). Needs pyte, vim and tmux.
@@ -56,6 +57,10 @@ def test_a_shell_has_every_row_but_the_status_row():
         shows(t, "1:sh*  2:sh", "the first tab selected")
         t.type("echo in-one\r")
         t.wait_text("in-one")
+        # A drag to the left along the row swipes to the next tab, as a drag over the screen
+        # area would (where it goes to the program, which has the mouse, or selects text).
+        t.drag((50, 15), (5, 15))
+        shows(t, "1:sh  2:sh*", "the second tab after the swipe")
 
 
 def test_the_command_line_a_question_and_a_message_open_in_the_status_row():

@@ -109,10 +109,13 @@ extension Interpreter {
   }
 
   /// A drag pressed at a cell (0-based): a swipe to be, when the cell is in the screen area and a
-  /// screen shows there; `nil` otherwise (a drag elsewhere does nothing).
+  /// screen shows there, or on the compact bar's status row; `nil` otherwise (a drag elsewhere
+  /// does nothing).
   package func beginDrag(column: Int, row: Int) -> SwipeDrag? {
     let layout = layout
-    guard case .screen? = layout.hit(column: column, row: row) else { return nil }
+    if row != layout.statusRow {
+      guard case .screen? = layout.hit(column: column, row: row) else { return nil }
+    }
     return SwipeDrag(column: column, width: layout.columns)
   }
 

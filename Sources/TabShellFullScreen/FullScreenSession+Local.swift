@@ -18,7 +18,10 @@ extension FullScreenSession {
   package static func run(
     host: Host, signals: SignalWatcher, line: String, point: Int, cast: CastFile? = nil
   ) -> Exit {
-    FullScreenSession(host: host, terminal: LocalTerminal(signals: signals, cast: cast))
+    let features = host.interpreter.view.renderOptions.styleFeatures
+    let terminal = LocalTerminal(
+      signals: signals, cast: cast, cursorShape: features.contains(.cursorShape))
+    return FullScreenSession(host: host, terminal: terminal)
       .run(line: line, point: point, signalPipe: signals.readDescriptor)
   }
 

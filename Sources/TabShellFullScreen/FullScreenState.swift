@@ -55,7 +55,15 @@ extension FullScreenSession {
 
     /// Whether the frame drawn would change nothing on the terminal: no cell, no cursor.
     func isUnchanged(cursor: FrameWriter.Cursor) -> Bool {
-      cursor == shownCursor && back.hasSameCells(as: front)
+      keepingShape(cursor) == shownCursor && back.hasSameCells(as: front)
+    }
+
+    /// A hidden cursor leaves the terminal's cursor the shape it had.
+    private func keepingShape(_ cursor: FrameWriter.Cursor) -> FrameWriter.Cursor {
+      guard !cursor.isVisible else { return cursor }
+      var kept = cursor
+      kept.shape = shownCursor?.shape ?? .default
+      return kept
     }
 
     /// Encodes the frame drawn (``back``) as the changes from the one on the terminal (every cell
@@ -70,7 +78,7 @@ extension FullScreenSession {
 
     /// The frame drawn is on the terminal now, the cursor where it left it.
     mutating func shown(cursor: FrameWriter.Cursor) {
-      shownCursor = cursor
+      shownCursor = keepingShape(cursor)
       swap(&front, &back)
     }
   }

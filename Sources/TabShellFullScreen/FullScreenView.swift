@@ -202,7 +202,8 @@ struct FullScreenView {
       if pane.screen.id == panes.focused, let own = Self.regionCursor(canvas),
         frame.column + own.column < region.columns, frame.row + own.row < region.rows
       {
-        cursor = Canvas.Cursor(row: frame.row + own.row, column: frame.column + own.column)
+        cursor = Canvas.Cursor(
+          row: frame.row + own.row, column: frame.column + own.column, shape: own.shape)
       }
     }
     if let (row, column, line) = layout.capLine {
@@ -263,7 +264,7 @@ struct FullScreenView {
     // The region starts under the page's header (on the first row with the compact bar).
     let row = screenCursor.row + layout.regionTop
     guard case .screen? = layout.hit(column: screenCursor.column, row: row) else { return cursor }
-    return FrameWriter.Cursor(column: screenCursor.column, row: row)
+    return FrameWriter.Cursor(column: screenCursor.column, row: row, shape: screenCursor.shape)
   }
 
   /// The visible page, or during a drag the visible page where the pointer put it and the page

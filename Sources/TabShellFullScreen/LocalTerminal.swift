@@ -17,15 +17,20 @@ final class LocalTerminal: FullScreenTerminal {
   /// The REPL's signals.
   let signals: SignalWatcher
   /// The standard features, and the terminal window's focus reported (mode 1004): a screen that
-  /// has the focus is told when the window gains or loses it.
-  private var mode = TerminalMode(features: [.standard, .focusEvents])
+  /// has the focus is told when the window gains or loses it; and the cursor's shape reset on
+  /// leaving when the terminal takes it.
+  private var mode: TerminalMode
 
   /// Where the frames are recorded as they are written (`tabshell --cast FILE`), if they are.
   private var cast: CastFile?
 
-  init(signals: SignalWatcher, cast: CastFile? = nil) {
+  /// With `cursorShape`, the terminal takes the cursor's shape (frames set it).
+  init(signals: SignalWatcher, cast: CastFile? = nil, cursorShape: Bool = false) {
     self.signals = signals
     self.cast = cast
+    var features: TerminalMode.Features = [.standard, .focusEvents]
+    if cursorShape { features.insert(.cursorShape) }
+    mode = TerminalMode(features: features)
   }
 
   func enter() throws(TerminalModeError) {

@@ -1,4 +1,5 @@
 import CVTerm
+import TabShellKit
 
 /// What a program reported to its terminal that is no cell: the modes the screen looks at, and a
 /// title and a bell kept until taken.
@@ -7,6 +8,12 @@ struct TerminalReports {
   var mouseReporting = false
   /// Whether the program shows the cursor.
   var cursorVisible = true
+  /// The cursor's shape the program set last (DECSCUSR, `CSI Ps SP q`); libvterm tells its
+  /// shape and whether it blinks, and a blinking block, its reset state, is the default.
+  var cursorShape = Canvas.CursorShape.default
+  /// Whether the cursor blinks, as libvterm said last (DECSCUSR, or mode 12, which alone does not
+  /// change the shape passed on).
+  var cursorBlinks = true
   /// The title the program set last (OSC 0 or 2), as it wrote it, until taken.
   var title: String?
   /// Whether the program rang the bell since the last look.
@@ -101,11 +108,27 @@ extension TerminalCells {
       reverse = value.boolean != 0
     case VTERM_PROP_MOUSE: reports.pointee.mouseReporting = value.number != 0
     case VTERM_PROP_CURSORVISIBLE: reports.pointee.cursorVisible = value.boolean != 0
+    // DECSCUSR sets whether it blinks, then the shape; a reset does the same.
+    case VTERM_PROP_CURSORBLINK: reports.pointee.cursorBlinks = value.boolean != 0
+    case VTERM_PROP_CURSORSHAPE:
+      reports.pointee.cursorShape = Self.cursorShape(
+        Int(value.number), blinks: reports.pointee.cursorBlinks)
     // libvterm 0.1.4 hands over the whole string, ended by a NUL, once the sequence ends.
     case VTERM_PROP_TITLE:
       // String(cString:) repairs what is not UTF-8.
       if let string = value.string { reports.pointee.title = String(cString: string) }
     default: break
+    }
+  }
+
+  /// The shape of libvterm's VTERM_PROP_CURSORSHAPE value: DECSCUSR's number, a blinking block
+  /// (DECSCUSR 0 and 1 alike, and the reset state) the terminal's default.
+  static func cursorShape(_ shape: Int, blinks: Bool) -> Canvas.CursorShape {
+    switch shape {
+    case Int(VTERM_PROP_CURSORSHAPE_UNDERLINE):
+      blinks ? .blinkingUnderline : .underline
+    case Int(VTERM_PROP_CURSORSHAPE_BAR_LEFT): blinks ? .blinkingBar : .bar
+    default: blinks ? .default : .block
     }
   }
 }

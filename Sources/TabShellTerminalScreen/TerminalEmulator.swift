@@ -1,4 +1,5 @@
 import CVTerm
+import TabShellKit
 
 /// One terminal emulated by libvterm: what a program writes goes in (``write(_:)``), the screen's
 /// cells, the cursor and the modes the program set come out, and what the terminal answers or
@@ -19,6 +20,8 @@ final class TerminalEmulator {
   var mouseReporting: Bool { cells.pointee.reports.pointee.mouseReporting }
   /// Whether the program shows the cursor.
   var cursorVisible: Bool { cells.pointee.reports.pointee.cursorVisible }
+  /// The cursor's shape the program set (DECSCUSR), the default until it sets one.
+  var cursorShape: Canvas.CursorShape { cells.pointee.reports.pointee.cursorShape }
   /// The lines scrolled off the top, oldest first, at most ``scrollbackLimit`` of them and
   /// ``scrollbackByteLimit`` bytes.
   var scrollback: TerminalScrollback { cells.pointee.scrollback.pointee }

@@ -85,7 +85,8 @@ final class TerminalScreen: Screen {
     }
     let cursor = emulator.cursor
     if session.ending == nil, emulator.cursorVisible, cursor.row < rows, cursor.column < columns {
-      canvas.cursor = Canvas.Cursor(row: cursor.row, column: cursor.column)
+      canvas.cursor = Canvas.Cursor(
+        row: cursor.row, column: cursor.column, shape: emulator.cursorShape)
     }
   }
 

@@ -5,7 +5,7 @@ import Testing
 
 /// A frame leaves out the attributes the terminal lacks, as `TERM`'s terminfo entry says
 /// (``TerminalStyleFeatures``): `dim`, `blink`, `invis`, and the extended `Smulx`, `Setulc` and
-/// `Smol`, read as `infocmp -x` reads them.
+/// `Smol`, read as `infocmp -x` reads them; and the cursor's shape for `Ss` or a name `xterm*`.
 @Suite struct StyleFeatureTests {
   /// The folders of the system's entries.
   static let folders = ["/etc/terminfo", "/lib/terminfo", "/usr/share/terminfo"]
@@ -24,9 +24,12 @@ import Testing
     for (capability, feature) in [
       ("dim", TerminalStyleFeatures.dim), ("blink", .blink), ("invis", .conceal),
       ("Smulx", .underlineShapes), ("Setulc", .underlineColor), ("Smol", .overline),
+      ("Ss", .cursorShape),
     ] where names.contains(capability) {
       features.insert(feature)
     }
+    // tmux 3.3a's default terminal-features give every xterm* the cursor's shape.
+    if name.hasPrefix("xterm") { features.insert(.cursorShape) }
     return features
   }
 
@@ -42,11 +45,15 @@ import Testing
       let ours = TerminalStyleFeatures.detect(environment: ["TERM": name])
       #expect(try ours == Self.infocmp(name), "\(name)")
     }
-    // tmux's own entry has underline shapes; xterm's has dim, blink and conceal and no more.
+    // tmux's own entry has underline shapes; xterm's has dim, blink and conceal and the
+    // cursor's shape, and no more; the Linux console's no shape.
     #expect(
       TerminalStyleFeatures.detect(environment: ["TERM": "tmux-256color"]).contains(
-        .underlineShapes))
-    #expect(TerminalStyleFeatures.detect(environment: ["TERM": "xterm-256color"]) == .standard)
+        [.underlineShapes, .cursorShape]))
+    #expect(
+      TerminalStyleFeatures.detect(environment: ["TERM": "xterm-256color"])
+        == TerminalStyleFeatures.standard.union(.cursorShape))
+    #expect(!TerminalStyleFeatures.detect(environment: ["TERM": "linux"]).contains(.cursorShape))
   }
 
   @Test func anEntryWithEveryExtendedCapabilityHasEveryFeature() throws {
@@ -59,7 +66,7 @@ import Testing
     tabshell-full|every style,
     \tuse=xterm-256color, Smulx=\\E[4:%p1%dm, Setulc=\\E[58:5:%p1%dm, Smol=\\E[53m,
     tabshell-none|no style,
-    \tuse=xterm-256color, dim@, blink@, invis@,
+    \tuse=xterm-256color, dim@, blink@, invis@, Ss@,
 
     """.write(toFile: source, atomically: true, encoding: .utf8)
     #expect(try runProgram("/usr/bin/tic", ["-x", "-o", folder, source]).status == 0)
@@ -71,8 +78,11 @@ import Testing
     let none = TerminalStyleFeatures.detect(
       environment: environment.merging(["TERM": "tabshell-none"]) { $1 })
     #expect(none == [])
-    // No entry: what xterm-256color has.
+    // No entry: what xterm-256color has, and the shape for a name xterm*.
     #expect(TerminalStyleFeatures.detect(environment: ["TERM": "no-such-terminal"]) == .standard)
+    #expect(
+      TerminalStyleFeatures.detect(environment: ["TERM": "xterm-no-such"])
+        == TerminalStyleFeatures.standard.union(.cursorShape))
     #expect(TerminalStyleFeatures.features(in: [1, 2, 3]) == nil)
   }
 }

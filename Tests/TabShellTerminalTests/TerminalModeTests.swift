@@ -26,12 +26,19 @@ func privateModes(_ bytes: [UInt8]) -> [(Int, Bool)] {
       String(decoding: mode.leaveSequence, as: UTF8.self)
         == "\u{1B}[?2026l\u{1B}[m\u{1B}[?25h\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l"
         + "\u{1B}[?1000l\u{1B}[?1049l")
+    // A terminal that takes the cursor's shape gets it back to its default, after the cursor.
+    #expect(
+      String(
+        decoding: TerminalMode(features: [.standard, .cursorShape]).leaveSequence, as: UTF8.self)
+        == "\u{1B}[?2026l\u{1B}[m\u{1B}[?25h\u{1B}[0 q\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l"
+        + "\u{1B}[?1000l\u{1B}[?1049l")
+    #expect(TerminalMode(features: [.standard, .cursorShape]).enterSequence == mode.enterSequence)
   }
 
   static let features: [TerminalMode.Features] = [
     .standard, [], .alternateScreen, [.mouse, .mouseMotion],
     [.standard, .mouseMotion, .focusEvents],
-    [.bracketedPaste, .focusEvents],
+    [.bracketedPaste, .focusEvents], [.standard, .focusEvents, .cursorShape],
   ]
 
   @Test(arguments: features)

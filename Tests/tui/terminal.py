@@ -24,9 +24,12 @@ BINARY = os.environ.get("TABSHELL_BIN", os.path.join(ROOT, ".build", "debug", "t
 TIMEOUT = float(os.environ.get("TABSHELL_TUI_TIMEOUT", "10"))
 
 # What the full-screen mode writes when it gives the terminal back (TerminalMode's leave sequence):
-# the synchronized update closed, attributes reset, the cursor shown, focus reports, bracketed
-# paste, SGR mouse, button-drag and click reporting off, and the main screen back (last).
-LEAVE = b"\x1b[?2026l\x1b[m\x1b[?25h\x1b[?1004l\x1b[?2004l\x1b[?1006l\x1b[?1002l\x1b[?1000l\x1b[?1049l"
+# the synchronized update closed, attributes reset, the cursor shown and of the terminal's default
+# shape (DECSCUSR 0: xterm-256color's terminfo has `Ss`), focus reports, bracketed paste, SGR
+# mouse, button-drag and click reporting off, and the main screen back (last).
+CURSOR_SHAPE_RESET = b"\x1b[0 q"
+LEAVE = (b"\x1b[?2026l\x1b[m\x1b[?25h" + CURSOR_SHAPE_RESET
+         + b"\x1b[?1004l\x1b[?2004l\x1b[?1006l\x1b[?1002l\x1b[?1000l\x1b[?1049l")
 # What an attached client (`tabshell attach`) writes when it gives its terminal back: the same
 # without focus reports, which it does not turn on.
 CLIENT_LEAVE = LEAVE.replace(b"\x1b[?1004l", b"")
@@ -47,6 +50,33 @@ def environment(home, **extra):
     }
     env.update(extra)
     return {key: value for key, value in env.items() if value is not None}
+
+
+def shell_with(*lines, columns=80, rows=24, files=None, job_control=False, **variables):
+    """A `tabshell --tui` whose start-up file runs `lines`, in a fresh home holding `files`, with
+    the environment's `variables` added (closing it removes the home)."""
+    home = tempfile.mkdtemp(prefix="tabshell-tui-")
+    os.makedirs(os.path.join(home, "config", "tabshell"))
+    with open(os.path.join(home, "config", "tabshell", "init.tabsh"), "w") as handle:
+        handle.writelines(line + "\n" for line in lines)
+    for name, text in (files or {}).items():
+        with open(os.path.join(home, name), "w") as handle:
+            handle.write(text)
+    terminal = Terminal(("--tui",), columns=columns, rows=rows, home=home,
+                        env=environment(home, **variables), job_control=job_control)
+    terminal.own_home = True
+    return terminal
+
+
+def wait_stopped(pid, timeout=5):
+    """Waits until the process `pid` is stopped (its state in /proc is `T`)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        with open(f"/proc/{pid}/stat", encoding="utf-8") as handle:
+            if handle.read().rsplit(")", 1)[1].split()[0] == "T":
+                return
+        assert time.monotonic() < deadline, f"process {pid} never stopped"
+        time.sleep(0.02)
 
 
 class Terminal:

@@ -22,6 +22,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from terminal import BINARY, Terminal, environment  # noqa: E402
+from terminal import shell_with as tabshell_with  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "support"))
 import testmain  # noqa: E402 - Tests/support: the runner the test files here share
 
@@ -35,17 +36,8 @@ TOP, REGION_ROWS = 2, 19
 
 def shell_with(*lines, columns=80, rows=24, files=None):
     """A `tabshell --tui` whose start-up file runs `lines`, in a fresh home holding `files`."""
-    home = tempfile.mkdtemp(prefix="tabshell-tui-")
-    os.makedirs(os.path.join(home, "config", "tabshell"))
-    with open(os.path.join(home, "config", "tabshell", "init.tabsh"), "w") as handle:
-        handle.writelines(line + "\n" for line in lines)
-    for name, text in (files or {}).items():
-        with open(os.path.join(home, name), "w") as handle:
-            handle.write(text)
-    env = environment(home, LESSHISTFILE="-", SHELL="/bin/sh", PS1="$ ")
-    terminal = Terminal(("--tui",), columns=columns, rows=rows, home=home, env=env)
-    terminal.own_home = True
-    return terminal
+    return tabshell_with(*lines, columns=columns, rows=rows, files=files, LESSHISTFILE="-",
+                         SHELL="/bin/sh", PS1="$ ")
 
 
 def region(terminal):

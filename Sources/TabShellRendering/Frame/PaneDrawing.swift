@@ -27,7 +27,7 @@ enum PaneDrawing {
         frame.row + cursor.row < height
       {
         canvas.cursor = Canvas.Cursor(
-          row: frame.row + cursor.row, column: frame.column + cursor.column)
+          row: frame.row + cursor.row, column: frame.column + cursor.column, shape: cursor.shape)
       }
     }
     for cell in borders(of: panes.layout, focused: focusedFrame, width: width, height: height) {

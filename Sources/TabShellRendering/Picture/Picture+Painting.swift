@@ -24,7 +24,7 @@ extension Picture {
     let line = canvas.rows[row]
     for column in line.indices where !line[column].text.isEmpty {
       let cell = line[column]
-      let isCursor = cursor == Canvas.Cursor(row: row, column: column)
+      let isCursor = cursor?.row == row && cursor?.column == column
       let (color, background) = PicturePalette.paint(cell.style, cursor: isCursor)
       let wide = column + 1 < line.count && line[column + 1].text.isEmpty
       cells.append(

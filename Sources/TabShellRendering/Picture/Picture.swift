@@ -72,7 +72,8 @@ extension Renderer {
       case .screen? = layout.hit(column: placed.column, row: placed.row + layout.regionTop),
       !layout.isBar(column: placed.column, row: placed.row + layout.regionTop)
     {
-      cursor = Canvas.Cursor(row: placed.row + layout.regionTop, column: placed.column)
+      cursor = Canvas.Cursor(
+        row: placed.row + layout.regionTop, column: placed.column, shape: placed.shape)
     }
     return Picture(
       lines: layout.frameLines(page: page), columns: layout.columns, cursor: cursor)

@@ -5,7 +5,8 @@
 ///
 /// Read from `TERM`'s terminfo entry as tmux reads it: `dim`, `blink` and `invis` (conceal), and
 /// the extended capabilities `Smulx` (underline shapes), `Setulc` (underline colour) and `Smol`
-/// (overline). With no entry, dim, blink and conceal, which `xterm-256color` has.
+/// (overline); `Ss` (the cursor's shape). With no entry, dim, blink and conceal, which
+/// `xterm-256color` has, and the cursor's shape for a `TERM` of `xterm*`.
 package struct TerminalStyleFeatures: OptionSet, Sendable, Hashable {
   package var rawValue: UInt8
   package init(rawValue: UInt8) { self.rawValue = rawValue }
@@ -22,20 +23,25 @@ package struct TerminalStyleFeatures: OptionSet, Sendable, Hashable {
   package static let underlineColor = TerminalStyleFeatures(rawValue: 16)
   /// SGR 53.
   package static let overline = TerminalStyleFeatures(rawValue: 32)
+  /// The cursor's shape (DECSCUSR, `ESC [ Ps SP q`): terminfo's `Ss`, or a `TERM` of `xterm*`,
+  /// which tmux 3.3a takes to have it whatever its entry says.
+  package static let cursorShape = TerminalStyleFeatures(rawValue: 64)
 
   /// What a terminal with no terminfo entry is taken to have.
   package static let standard: TerminalStyleFeatures = [.dim, .blink, .conceal]
   /// Every feature.
   package static let all: TerminalStyleFeatures = [
-    .dim, .blink, .conceal, .underlineShapes, .underlineColor, .overline,
+    .dim, .blink, .conceal, .underlineShapes, .underlineColor, .overline, .cursorShape,
   ]
 
   /// The features of the terminal `TERM` names in `environment`.
   package static func detect(environment: [String: String]) -> TerminalStyleFeatures {
-    guard let term = environment["TERM"], !term.isEmpty,
-      let bytes = TerminalColors.entry(term: term, environment: environment)
-    else { return .standard }
-    return features(in: bytes) ?? .standard
+    guard let term = environment["TERM"], !term.isEmpty else { return .standard }
+    let xterm: TerminalStyleFeatures = term.hasPrefix("xterm") ? .cursorShape : []
+    guard let bytes = TerminalColors.entry(term: term, environment: environment) else {
+      return TerminalStyleFeatures.standard.union(xterm)
+    }
+    return (features(in: bytes) ?? .standard).union(xterm)
   }
 
   /// The features a compiled terminfo entry says (`nil` when the bytes are not an entry).
@@ -49,6 +55,7 @@ package struct TerminalStyleFeatures: OptionSet, Sendable, Hashable {
     if capabilities.extended.contains("Smulx") { features.insert(.underlineShapes) }
     if capabilities.extended.contains("Setulc") { features.insert(.underlineColor) }
     if capabilities.extended.contains("Smol") { features.insert(.overline) }
+    if capabilities.extended.contains("Ss") { features.insert(.cursorShape) }
     return features
   }
 }

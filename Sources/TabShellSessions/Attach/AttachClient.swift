@@ -53,7 +53,8 @@ package enum AttachClient {
       return 1
     }
     defer { client.close() }
-    var terminal = ClientTerminal()
+    var terminal = ClientTerminal(
+      resetsCursorShape: ClientTerminal.takesCursorShape(environment: environment))
     guard terminal.enter() else {
       writeError("error: the terminal refused raw mode\n")
       return 1

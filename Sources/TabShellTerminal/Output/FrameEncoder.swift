@@ -33,6 +33,9 @@ struct FrameEncoder {
   /// Where the last frame left the cursor, when it is known (the old grid is on the screen), and
   /// so the pen: the plain one, which every frame ends with.
   let shown: FrameWriter.Cursor?
+  /// The cursor's shape the last frame left, when there was one (also before a frame drawn whole:
+  /// a resize leaves the shape).
+  let shownShape: Canvas.CursorShape?
   /// Where the frame's opening (the synchronized update, the cursor hidden) starts in ``output``.
   private var opening: Int?
   /// Whether the cursor was moved otherwise than by writing cells one after the other.
@@ -51,6 +54,7 @@ struct FrameEncoder {
     self.synchronized = synchronized
     self.output = output
     self.shown = old == nil ? nil : shown
+    shownShape = shown?.shape
     if let shown = self.shown {
       (row, column, positionKnown) = (shown.row, shown.column, true)
       (pen, penStyle) = (Self.plainBlank, .plain)
@@ -168,6 +172,13 @@ struct FrameEncoder {
     let target = (row: max(0, cursor.row), column: max(0, cursor.column))
     if !positionKnown || row != target.row || column != target.column {
       moveTo(row: target.row, column: target.column, in: nil)
+    }
+    if cursor.isVisible, features.contains(.cursorShape),
+      cursor.shape != (shownShape ?? .default) || (old == nil && cursor.shape != .default)
+    {
+      append(0x1B, 0x5B)  // ESC [ Ps SP q
+      appendNumber(cursor.shape.code)
+      append(0x20, UInt8(ascii: "q"))
     }
     if cursor.isVisible, shown?.isVisible == true, !moved {
       if let opening { output.removeSubrange(opening..<opening + openingBytes) }

@@ -1,3 +1,4 @@
+import TabShellKit
 import TabShellRendering
 
 /// The bytes that turn the terminal's screen from one grid into the next: only the cells that
@@ -29,7 +30,9 @@ import TabShellRendering
 ///   of the 16 or the 8.
 /// - Wide characters are written whole from their left cell, never half.
 /// - The frame ends with the SGR reset (when it set a style), the cursor at ``Cursor`` (for
-///   readline, on its row) and shown or hidden as asked. While cells are drawn the cursor is hidden
+///   readline, on its row) and shown or hidden as asked, and its shape (DECSCUSR, `ESC [ Ps SP q`)
+///   when the terminal takes it (``TerminalStyleFeatures/cursorShape``) and the cursor shows with
+///   another shape than the last frame left (in a frame drawn whole, another than the default). While cells are drawn the cursor is hidden
 ///   and, with ``synchronizedUpdate``, the frame is one synchronized update (DEC mode 2026), which
 ///   terminals without it ignore. A frame with no change is only the cursor move.
 package struct FrameWriter: Sendable {
@@ -56,12 +59,17 @@ package struct FrameWriter: Sendable {
     package var row: Int
     /// Whether the cursor shows.
     package var isVisible: Bool
+    /// Its shape, while it shows (a hidden cursor leaves the terminal's as it was).
+    package var shape: Canvas.CursorShape
 
     /// Makes a cursor position.
-    package init(column: Int, row: Int, isVisible: Bool = true) {
+    package init(
+      column: Int, row: Int, isVisible: Bool = true, shape: Canvas.CursorShape = .default
+    ) {
       self.column = column
       self.row = row
       self.isVisible = isVisible
+      self.shape = shape
     }
   }
 

@@ -36,6 +36,9 @@ package struct TerminalMode: Sendable {
     package static let bracketedPaste = Features(rawValue: 8)
     /// Focus in and out reports (mode 1004).
     package static let focusEvents = Features(rawValue: 16)
+    /// The cursor's shape, which frames set (DECSCUSR): reset to the terminal's default on
+    /// leaving (`ESC [ 0 SP q`).
+    package static let cursorShape = Features(rawValue: 32)
 
     /// The full-screen mode's features: alternate screen, mouse, bracketed paste.
     package static let standard: Features = [.alternateScreen, .mouse, .bracketedPaste]
@@ -84,13 +87,19 @@ package struct TerminalMode: Sendable {
   }
 
   /// The bytes written on leaving, the inverse of ``enterSequence``: a synchronized update that a
-  /// crash left open is closed, the SGR reset, the cursor shown, each mode reset in reverse order
-  /// (the alternate screen last, which brings back the shell's screen and cursor).
+  /// crash left open is closed, the SGR reset, the cursor shown (with ``Features/cursorShape``,
+  /// of the terminal's default shape), each mode reset in reverse order (the alternate screen
+  /// last, which brings back the shell's screen and cursor).
   package var leaveSequence: [UInt8] {
     var text = "\u{1B}[?2026l\u{1B}[m\u{1B}[?25h"
+    if features.contains(.cursorShape) { text += Self.defaultCursorShape }
     for mode in modes.reversed() { text += "\u{1B}[?\(mode)l" }
     return Array(text.utf8)
   }
+
+  /// DECSCUSR 0: the cursor's shape back to the terminal's default, as its user set it (tmux
+  /// 3.3a writes terminfo's `Se`, `ESC [ 2 SP q` for xterm, a steady block whatever the user set).
+  package static let defaultCursorShape = "\u{1B}[0 q"
 
   /// Enters the mode: saves the input's attributes, sets raw input, writes ``enterSequence`` and
   /// arms the emergency restore. Entering an active mode does nothing.

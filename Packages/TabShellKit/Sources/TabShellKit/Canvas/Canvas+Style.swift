@@ -130,17 +130,27 @@ extension Canvas {
   }
 
   /// Where a screen that has the focus wants the terminal's cursor shown, counted from the
-  /// region's top-left cell.
+  /// region's top-left cell, and how it looks.
   public struct Cursor: Hashable, Sendable {
     /// The row, 0-based.
     public var row: Int
     /// The column, 0-based.
     public var column: Int
+    /// The cursor's shape (the terminal's default unless the screen sets one): the full-screen
+    /// mode passes it on to a terminal that takes it.
+    public var shape = CursorShape.default
 
-    /// Makes a cursor position.
+    /// Makes a cursor position, of the terminal's default shape.
     public init(row: Int, column: Int) {
       self.row = row
       self.column = column
+    }
+
+    /// Makes a cursor position of a shape.
+    public init(row: Int, column: Int, shape: CursorShape) {
+      self.row = row
+      self.column = column
+      self.shape = shape
     }
   }
 }

@@ -34,6 +34,9 @@ extension FullScreenSession {
         paste.text.withCString { _ = rl_insert_text($0) }
         FullScreenReadline.markChanged()
       case .focus(let focused): windowFocus(focused)
+      case .colorReport(let report):
+        interpreter.services.terminals?.useOuterColor(
+          report.color, background: report.isBackground)
       case .unknown: break
       }
     }

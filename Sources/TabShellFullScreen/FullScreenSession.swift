@@ -118,6 +118,9 @@ package final class FullScreenSession {
     } catch {
       return error
     }
+    // An xterm-like terminal (one that takes the cursor's shape) is asked its default colours,
+    // never waited for: its answers come as input (``InputEvent/Kind/colorReport(_:)``).
+    if frame.writer.styleFeatures.contains(.cursorShape) { terminal.ask(ColorReport.queries) }
     saved = interpreter.view
     // The panel shows text, not escape sequences: `tabs` and `show` print plain there (the
     // frame keeps its colours: the writer took the colour mode above).
@@ -169,10 +172,9 @@ package final class FullScreenSession {
 
   /// How long the input may wait before ``inputWaitEnded()`` must be called, in milliseconds as
   /// `poll` takes them (-1: no limit): a lone ESC or a sequence cut by a read waits about 25 ms
-  /// for its next bytes, an open paste its end for a second.
-  var inputTimeout: Int32 {
-    input.decoder.hasPending ? 25 : input.decoder.isInPaste ? 1_000 : -1
-  }
+  /// for its next bytes, an answer from the terminal begun its end and an open paste its end for
+  /// a second (``InputDecoder/patience``).
+  var inputTimeout: Int32 { Int32(input.decoder.patience ?? -1) }
 
   /// No input came within ``inputTimeout``: a lone ESC is Esc, a cut sequence is dropped, an open
   /// paste ends.

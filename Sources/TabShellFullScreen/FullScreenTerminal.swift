@@ -39,6 +39,9 @@ package protocol FullScreenTerminal: AnyObject {
   var showsFramesWhileWaiting: Bool { get }
   /// Whether this is a session's terminal, which `detach` (prefix `d`) leaves running.
   var detaches: Bool { get }
+  /// Writes a question to the terminal (its default colours), whose answer comes as input; not a
+  /// frame (a recording leaves it out). Nothing for a terminal that asks its own way.
+  func ask(_ query: [UInt8])
 }
 
 extension FullScreenTerminal {
@@ -46,6 +49,8 @@ extension FullScreenTerminal {
   var showsFramesWhileWaiting: Bool { false }
   /// Not a session's by default.
   package var detaches: Bool { false }
+  /// Asks nothing by default (a session's server asks each client as it attaches).
+  package func ask(_ query: [UInt8]) {}
 }
 
 /// How a terminal took Ctrl-Z (``FullScreenTerminal/suspend()``).

@@ -64,6 +64,8 @@ final class LocalTerminal: FullScreenTerminal {
     return (try? SystemIO.writeAll(output, frame)) != nil
   }
 
+  func ask(_ query: [UInt8]) { _ = try? SystemIO.writeAll(output, query) }
+
   func commandRunning(_ running: Bool) { mode.setSignalKeys(running) }
 
   func takeSignals() -> SignalWatcher.Pending { signals.takePending() }

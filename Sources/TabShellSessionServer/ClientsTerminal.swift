@@ -81,10 +81,11 @@ final class ClientsTerminal: FullScreenTerminal {
   }
 
   /// When a decoder holding bytes must decide on them: 25 ms for a lone ESC or a cut sequence, a
-  /// second for an open paste (as the local terminal waits).
+  /// second for an answer from the terminal begun or an open paste (as the local terminal waits:
+  /// ``InputDecoder/patience``).
   private static func deadline(of decoder: InputDecoder) -> UInt64? {
-    let wait: UInt64 = decoder.hasPending ? 25 : decoder.isInPaste ? 1_000 : 0
-    return wait == 0 ? nil : MonotonicClock.now() + wait * 1_000_000
+    guard let wait = decoder.patience else { return nil }
+    return MonotonicClock.now() + UInt64(wait) * 1_000_000
   }
 
   func enter() throws(TerminalModeError) {}

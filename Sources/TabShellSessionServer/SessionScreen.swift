@@ -47,6 +47,11 @@ final class SessionScreen: AttachedClients {
 
   func attached(_ connection: SessionConnection, columns: Int, rows: Int) {
     terminal.add(connection, columns: columns, rows: rows)
+    // An xterm-like terminal (one that takes the cursor's shape) is asked its default colours:
+    // they come back in the client's input, and the last client's answer holds for every tab.
+    if mode.frame.writer.styleFeatures.contains(.cursorShape) {
+      connection.send(Frame(type: 1, payload: ColorReport.queries).encoded)
+    }
     // Every client gets a whole frame, at the size that fits them all now.
     mode.resized()
   }

@@ -1,4 +1,5 @@
 import CVTerm
+import TabShellKit
 
 /// The queries libvterm 0.1.4 leaves unanswered, answered as xterm and tmux answer them: its state
 /// hands the sequences it does not know to these fallbacks (``TerminalEmulator/fallbacks``), whose
@@ -29,9 +30,10 @@ extension TerminalEmulator {
   }
 
   /// Answers OSC 10 and 11 queries (`ESC ] 10 ; ? ST`: the default foreground and background as
-  /// `rgb:RRRR/GGGG/BBBB`, the terminal's own colours, which xterm's reply format gives 16 bits a
-  /// channel); several `?` after one number ask for that colour and the next ones, as xterm takes
-  /// them. Whether it was such a query (a colour set, not asked, is ignored).
+  /// `rgb:RRRR/GGGG/BBBB`, which xterm's reply format gives 16 bits a channel): the outer
+  /// terminal's (``outerColors``) when the full-screen mode learnt them, else libvterm's own;
+  /// several `?` after one number ask for that colour and the next ones, as xterm takes them.
+  /// Whether it was such a query (a colour set, not asked, is ignored).
   func answer(osc command: [UInt8]) -> Bool {
     let fields = command.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
     guard fields.count > 1, let number = Int(String(decoding: fields[0], as: UTF8.self)),
@@ -46,15 +48,36 @@ extension TerminalEmulator {
       guard field.elementsEqual("?".utf8), asked <= 11 else { continue }
       var color = asked == 10 ? foreground : background
       vterm_state_convert_color_to_rgb(state, &color)
+      var channels = (color.rgb.red, color.rgb.green, color.rgb.blue)
+      if case .rgb(let red, let green, let blue)? =
+        asked == 10 ? outerColors.foreground : outerColors.background
+      {
+        channels = (red, green, blue)
+      }
       func channel(_ value: UInt8) -> String {
         let digits = String(value, radix: 16)
         let byte = digits.count == 1 ? "0" + digits : digits
         return byte + byte
       }
-      let rgb = "\(channel(color.rgb.red))/\(channel(color.rgb.green))/\(channel(color.rgb.blue))"
+      let rgb = "\(channel(channels.0))/\(channel(channels.1))/\(channel(channels.2))"
       reply += Array("\u{1B}]\(asked);rgb:\(rgb)\u{1B}\\".utf8)
     }
     if !reply.isEmpty { onOutput(reply) }
     return true
+  }
+}
+
+/// The outer terminal's default colours (``TerminalSessions/outerColors``), each `nil` until it
+/// reported it: RGB colours.
+package struct OuterColors: Equatable, Sendable {
+  /// The text's colour (OSC 10).
+  package var foreground: Canvas.Color?
+  /// The background's (OSC 11).
+  package var background: Canvas.Color?
+
+  /// None known.
+  package init(foreground: Canvas.Color? = nil, background: Canvas.Color? = nil) {
+    self.foreground = foreground
+    self.background = background
   }
 }

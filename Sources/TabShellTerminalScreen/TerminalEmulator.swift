@@ -38,6 +38,8 @@ final class TerminalEmulator {
   }
   /// Gets the bytes the terminal sends the program.
   var onOutput: ([UInt8]) -> Void = { _ in }
+  /// The outer terminal's default colours, answered to OSC 10 and 11 instead of libvterm's.
+  var outerColors = OuterColors()
 
   private let terminal: OpaquePointer
   let state: OpaquePointer

@@ -78,6 +78,7 @@ package final class TerminalScreenType: ScreenType {
       scrollback: configuration[Self.scrollback] ?? 10_000,
       scrollbackBytes: configuration[Self.scrollbackBytes]
         ?? TerminalEmulator.defaultScrollbackBytes)
+    session.emulator.outerColors = sessions.outerColors
     let screen = TerminalScreen(
       session: session, context: configuration.context, sessions: sessions)
     let context = configuration.context

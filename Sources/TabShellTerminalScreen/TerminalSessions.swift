@@ -58,6 +58,14 @@ package final class TerminalSessions {
   /// Called with the text a mouse selection copied, which the host makes a paste buffer.
   package var onCopy: ((String) -> Void)?
 
+  /// The outer terminal's default colours, as the full-screen mode learnt them: each program,
+  /// now and to come, is answered them when it asks (OSC 10, 11).
+  package var outerColors = OuterColors() {
+    didSet {
+      for screen in screens { screen.session.emulator.outerColors = outerColors }
+    }
+  }
+
   /// Adds a live session, shown by `screen`; `needsDisplay` asks for a redraw.
   func add(_ screen: TerminalScreen, needsDisplay: @escaping () -> Void) {
     live.append(Live(screen: screen, session: screen.session, needsDisplay: needsDisplay))

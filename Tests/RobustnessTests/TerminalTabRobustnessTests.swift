@@ -169,6 +169,11 @@ import Testing
   /// sequence but CSI, a DEC private mode other than the cursor's and the synchronized update's
   /// set more than the one time entering and leaving the mode do, C1 controls, invalid UTF-8.
   static func passedThrough(_ output: [UInt8]) -> [String] {
+    // The shell's own questions for the terminal's default colours, asked once as it opens, are
+    // not the program's: any other OSC is.
+    var output = output
+    let questions = Array("\u{1B}]10;?\u{1B}\\\u{1B}]11;?\u{1B}\\".utf8)
+    if let asked = output.firstRange(of: questions) { output.removeSubrange(asked) }
     var problems: Set<String> = []
     var modes: [String: Int] = [:]
     var index = 0

@@ -1,3 +1,4 @@
+import TabShellKit
 import Testing
 
 @testable import TabShellTerminalScreen
@@ -33,5 +34,21 @@ import Testing
   ])
   func theDefaultColoursAreAnswered(_ query: String, _ expected: String) throws {
     #expect(try Self.answer(to: query) == expected)
+  }
+
+  @Test func theOuterTerminalsColoursAreAnsweredOnceKnown() throws {
+    let emulator = try #require(TerminalEmulator(rows: 24, columns: 80, scrollback: 10))
+    var answered: [UInt8] = []
+    emulator.onOutput = { answered += $0 }
+    // Only the background known: the text's colour is still libvterm's.
+    emulator.outerColors = OuterColors(background: .rgb(red: 0xFD, green: 0xF6, blue: 0xE3))
+    emulator.write("\u{1B}]10;?;?\u{7}")
+    #expect(
+      String(decoding: answered, as: UTF8.self)
+        == "\u{1B}]10;rgb:f0f0/f0f0/f0f0\u{1B}\\\u{1B}]11;rgb:fdfd/f6f6/e3e3\u{1B}\\")
+    answered.removeAll()
+    emulator.outerColors.foreground = .rgb(red: 0x58, green: 0x6E, blue: 0x75)
+    emulator.write("\u{1B}]10;?\u{1B}\\")
+    #expect(String(decoding: answered, as: UTF8.self) == "\u{1B}]10;rgb:5858/6e6e/7575\u{1B}\\")
   }
 }

@@ -12,8 +12,8 @@ import Testing
     "\u{1B}P>|xterm(388)\u{1B}\\",  // XTVERSION
     "\u{1B}P1+r524742\u{1B}\\",  // XTGETTCAP
     "\u{1B}P!|00000000\u{1B}\\",  // DECRPTUI
-    "\u{1B}]11;rgb:0000/0000/0000\u{1B}\\",  // a colour, ST
-    "\u{1B}]10;rgb:ffff/ffff/ffff\u{7}",  // a colour, BEL
+    "\u{1B}]4;1;rgb:cdcd/0000/0000\u{1B}\\",  // a palette colour, ST
+    "\u{1B}]12;rgb:ffff/ffff/ffff\u{7}",  // the cursor's colour, BEL
     "\u{1B}_Gi=31;OK\u{1B}\\",  // kitty graphics
     "\u{1B}^private\u{1B}\\",  // PM
     "\u{1B}Xsos\u{1B}\\",  // SOS

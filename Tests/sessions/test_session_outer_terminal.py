@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """The outer terminal's side of a session's terminal tabs (docs/Contract.md, "Sessions"): the
 cursor's shape a tab's program sets reaches every attached client's terminal, once, and each
-client resets it to its terminal's default when it gives the terminal back (detach, SIGTSTP).
+client resets it to its terminal's default when it gives the terminal back (detach, SIGTSTP);
+the server asks each client's terminal its default colours as it attaches, and a program that
+asks gets the colours that terminal answered.
 
-Run:  python3 Tests/sessions/test_session_cursor.py [WORD...]   (prints "N passed, N failed")
+Run:  python3 Tests/sessions/test_session_outer_terminal.py [WORD...]   (prints "N passed, N failed")
 """
 
 import os
@@ -55,6 +57,29 @@ def test_the_shape_reaches_each_client_and_detaching_resets_it():
         second.wait(lambda t: ENTER in t.output[before:] and "shaped" in t.text(), "a whole frame")
         second.settle()
         assert shapes(second, since=before) == ["6"], second.output[before:]
+
+
+QUERIES = b"\x1b]10;?\x1b\\\x1b]11;?\x1b\\"
+LIGHT = b"\x1b]11;rgb:fdfd/f6f6/e3e3\x1b\\"
+# Waits for a key, asks the background's colour, keeps the 25 bytes of the answer.
+ASKER = ["add-tab terminal --id t -- sh -c \"stty raw -echo; head -c 1 > \\$HOME/key;"
+         " printf '\\033]11;?\\007'; head -c 25 > \\$HOME/answer; touch \\$HOME/done;"
+         " exec sleep 100\""]
+
+
+def test_a_programs_question_gets_the_attached_terminals_colour():
+    with Sandbox(ASKER) as s:
+        s.start_detached("work")
+        client = s.client("attach", "work")
+        client.wait(lambda t: QUERIES in t.output, "the questions")
+        assert client.output.count(QUERIES) == 1, client.output
+        client.send(LIGHT + b"x")
+        done = os.path.join(s.home, "done")
+        client.wait(lambda t: os.path.exists(done), "the program's answer")
+        with open(os.path.join(s.home, "key"), "rb") as handle:
+            assert handle.read() == b"x"
+        with open(os.path.join(s.home, "answer"), "rb") as handle:
+            assert handle.read() == LIGHT
 
 
 if __name__ == "__main__":

@@ -1,3 +1,4 @@
+import TabShellKit
 import TabShellLanguage
 import TabShellPlatform
 import TabShellTerminalScreen
@@ -59,6 +60,14 @@ final class HostTerminalTabs: TerminalTabs {
       throw .cannotPipe(command ?? "", reason: error.description)
     }
     guard found else { throw .notATerminal(id) }
+  }
+
+  func useOuterColor(_ color: Canvas.Color, background: Bool) {
+    if background {
+      sessions.outerColors.background = color
+    } else {
+      sessions.outerColors.foreground = color
+    }
   }
 
   /// The terminal's operation for an action.

@@ -22,6 +22,9 @@ package protocol TerminalTabs: AnyObject {
   /// Pipes the output of the terminal screen `id`'s program to `command` run by `/bin/sh -c`
   /// (the pipe before stopped); with no command, stops it.
   func pipe(_ id: String, to command: String?) throws(TerminalTabError)
+  /// The outer terminal's default colour, the text's or the `background`'s, as it reported it:
+  /// every terminal tab's program, now and to come, is answered it when it asks (OSC 10, 11).
+  func useOuterColor(_ color: Canvas.Color, background: Bool)
 }
 
 /// Why a command could not reach into a terminal tab.

@@ -16,8 +16,10 @@
 /// ```
 ///
 /// A string the terminal sends as an answer (DCS, OSC, APC, PM, SOS up to ST or BEL: an answer to
-/// a query that reached the terminal) is ``InputEvent/Kind/unknown``, which no focus types; one
-/// longer than ``InputParser/maximumStringLength`` is dropped to its end.
+/// a query that reached the terminal) is ``InputEvent/Kind/unknown``, which no focus types, but
+/// for the answers to the full-screen mode's questions for the default colours
+/// (``InputEvent/Kind/colorReport(_:)``); one longer than ``InputParser/maximumStringLength`` is
+/// dropped to its end. An answer begun waits longer for its end than an ESC (``patience``).
 ///
 /// A bracketed paste (`ESC [ 200 ~` … `ESC [ 201 ~`) is one ``Paste`` event, whatever its size;
 /// past ``pasteLimit`` bytes the rest is dropped (the event says it was truncated), so memory stays
@@ -57,6 +59,18 @@ package struct InputDecoder: Sendable {
 
   /// Whether a bracketed paste has started and its end marker has not arrived yet.
   package var isInPaste: Bool { paste != nil }
+
+  /// How long the loop waits for more bytes before it decides (``flushPending()``, or
+  /// ``finishPaste()`` for an open paste), in milliseconds; `nil` when nothing waits. 25 for an
+  /// ESC, a cut sequence or character; 1,000 for an answer string begun (`ESC ]` and a digit...:
+  /// the rest of the terminal's answer, which a slow link may bring later, is not typed as keys)
+  /// and for an open paste.
+  package var patience: Int? {
+    if !pending.isEmpty {
+      return pending.count > 2 && InputParser.terminalString(pending) == .incomplete ? 1_000 : 25
+    }
+    return isInPaste ? 1_000 : nil
+  }
 
   /// Decodes a chunk of input; returns the events it completed, in order.
   package mutating func feed(_ bytes: some Sequence<UInt8>) -> [InputEvent] {

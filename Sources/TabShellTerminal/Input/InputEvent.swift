@@ -28,6 +28,9 @@ package struct InputEvent: Equatable, Sendable {
     case mouse(MouseEvent)
     /// The terminal window gained (`true`) or lost the focus (mode 1004).
     case focus(Bool)
+    /// The terminal's answer to the full-screen mode's question for its default colours (OSC 10
+    /// or 11, ``ColorReport/queries``), which no focus types.
+    case colorReport(ColorReport)
     /// Bytes that are no key the decoder knows: a malformed or unsupported sequence, or invalid
     /// UTF-8. The bytes are in ``InputEvent/bytes``.
     case unknown

@@ -145,7 +145,8 @@ extension InputParser {
   /// A string the terminal sends as an answer: DCS (`ESC P`, as DECRQSS, XTVERSION and XTGETTCAP
   /// answer), OSC (`ESC ]`, a colour's answer), APC (`ESC _`, the kitty graphics protocol's), PM
   /// and SOS (`ESC ^`, `ESC X`), ended by ST (`ESC \`) or BEL, or cut by CAN, SUB or another
-  /// ESC. It is ``InputEvent/Kind/unknown``, which no focus types.
+  /// ESC. It is ``InputEvent/Kind/unknown``, which no focus types, but for a default colour's
+  /// answer ended by ST or BEL (``InputEvent/Kind/colorReport(_:)``), which no focus types either.
   ///
   /// `nil` when the bytes cannot be such an answer, and the ESC is Alt with the key after it: what
   /// follows the introducer is no answer's start (DCS answers start with a digit, `>`, `!` or `=`,
@@ -173,10 +174,12 @@ extension InputParser {
     var index = 3
     while index < bytes.count {
       switch bytes[index] {
-      case 0x07, 0x18, 0x1A: return .event(.unknown, length: index + 1)
+      case 0x07: return .event(answer(bytes, end: index), length: index + 1)
+      case 0x18, 0x1A: return .event(.unknown, length: index + 1)
       case 0x1B:
         guard index + 1 < bytes.count else { return .incomplete }
-        return .event(.unknown, length: bytes[index + 1] == UInt8(ascii: "\\") ? index + 2 : index)
+        guard bytes[index + 1] == UInt8(ascii: "\\") else { return .event(.unknown, length: index) }
+        return .event(answer(bytes, end: index), length: index + 2)
       case 0..<0x20, 0x7F: return nil
       default: break
       }
@@ -184,5 +187,13 @@ extension InputParser {
       if index > maximumStringLength { return .overlongString(length: index) }
     }
     return .incomplete
+  }
+
+  /// A whole answer's kind: a colour reported (``ColorReport``, OSC 10 or 11), else unknown.
+  private static func answer(_ bytes: [UInt8], end: Int) -> InputEvent.Kind {
+    guard bytes[1] == UInt8(ascii: "]"), let report = ColorReport.parse(bytes[2..<end]) else {
+      return .unknown
+    }
+    return .colorReport(report)
   }
 }

@@ -93,6 +93,24 @@ import Testing
     }
   }
 
+  /// A recording begun with the compact bar starts with `set bar compact`, as `state --script`
+  /// writes it: its replay draws the same bar.
+  @Test func aRecordingKeepsTheCompactBar() throws {
+    try withFolder { folder in
+      let prompt = try Prompt(folder: folder)
+      prompt.type(["set bar compact", "record bar.tabsh", "tab feed", "record stop"])
+      let recording = try String(contentsOfFile: folder + "/bar.tabsh", encoding: .utf8)
+      let lines = recording.split(separator: "\n").map(String.init)
+      #expect(
+        Array(lines.prefix(3).dropFirst()) == [
+          "# The state of a TabShell, as the commands that rebuild it (state --script).",
+          "set bar compact",
+        ])
+      let replay = runInProcess(["-c", "source bar.tabsh; state --json"], directory: folder)
+      #expect(replay.stdout.contains(#""bar":"compact","#), "\(replay.stdout)")
+    }
+  }
+
   @Test func recordWorksAtThePromptOnly() throws {
     try withFolder { folder in
       let inScript = runInProcess(["-c", "record x.tabsh"], directory: folder)

@@ -155,6 +155,32 @@ final class Session {
     #expect(replay.interpreter.shell.previousTabID == "home")
   }
 
+  /// `set bar compact` is written first, before the tabs (a terminal tab's program then starts at
+  /// its region), and read back: the same `state --json`, `"bar":"compact"` in it; the full bar,
+  /// the default, is not written.
+  @Test func theCompactBarIsWrittenFirstAndReadBack() {
+    let session = Session()
+    #expect(session.run("layout demo; set bar compact") == .success)
+    let script = session.output(of: "state --script")
+    #expect(Array(script.prefix(2)).last == "set bar compact")
+    #expect(script.filter { $0.hasPrefix("set ") } == ["set bar compact"])
+    let replay = Session()
+    #expect(replay.run(script.joined(separator: "\n")) == .success)
+    // The loaded flags aside, as for any state the script rebuilds.
+    func unloaded(_ lines: [String]) -> [String] {
+      lines.map {
+        $0.replacingOccurrences(
+          of: #""loaded":(true|false),"#, with: "", options: .regularExpression)
+      }
+    }
+    let json = unloaded(replay.output(of: "state --json"))
+    #expect(json == unloaded(session.output(of: "state --json")))
+    #expect(json.first?.contains(#""bar":"compact","barHidden":false"#) == true)
+    #expect(session.run("set bar full") == .success)
+    #expect(!session.output(of: "state --script").contains { $0.hasPrefix("set ") })
+    #expect(session.output(of: "state --json").first?.contains(#""bar""#) == false)
+  }
+
   /// For random command sequences, running the printed script in a fresh shell gives the same
   /// state; and the same commands after it give the same states again (the same ids included).
   @Test func theScriptRebuildsTheStateOfRandomSessions() {

@@ -20,7 +20,8 @@ extension Interpreter {
   /// `record FILE`: starts recording into FILE (relative to the current folder at the prompt).
   package func startRecording(_ path: String) throws(LanguageError) {
     if let recorder { throw .alreadyRecording(recorder.name) }
-    recorder = try Recorder(path: resolve(path), name: path, shell: shell)
+    recorder = try Recorder(
+      path: resolve(path), name: path, shell: shell, bar: view.renderOptions.bar)
   }
 
   /// `record stop`: adds the checks of the final state and ends the recording.

@@ -1,4 +1,5 @@
 @_spi(Host) import TabShellKit
+import TabShellRendering
 
 /// A recording under way (`record FILE`): a script that replays a session at the prompt.
 ///
@@ -12,12 +13,15 @@ package final class Recorder {
   package var name: String { file.name }
   private let file: WrittenFile
 
-  /// Starts a recording into the file at `path` (created, or emptied), with the state of `shell`.
-  package init(path: String, name: String, shell: Shell) throws(LanguageError) {
+  /// Starts a recording into the file at `path` (created, or emptied), with the state of `shell`
+  /// (and `set bar compact` when the view draws the compact bar).
+  package init(path: String, name: String, shell: Shell, bar: BarStyle = .full)
+    throws(LanguageError)
+  {
     file = try WrittenFile(path: path, name: name)
     let header =
       "# Recorded by TabShell ('record'): 'tabshell \(ScriptWords.quote(name))' replays it."
-    try file.write(([header] + StateScript.lines(shell)).map { $0 + "\n" }.joined())
+    try file.write(([header] + StateScript.lines(shell, bar: bar)).map { $0 + "\n" }.joined())
     try file.write("# What was typed:\n")
   }
 

@@ -84,6 +84,11 @@ extension FullScreenSession {
         if row == top { panel.close() }
         return
       }
+      // A message in the compact bar's status row: a click there closes it, as the panel's title.
+      if row == rows - 1, panel.statusMessage(interpreter.layout, focus: focus) != nil {
+        panel.close()
+        return
+      }
       // The command line's row, unless it is the compact bar's status row showing the tabs.
       if row == rows - 1, interpreter.layout.statusRow == nil || focus.opensStatusRow {
         focus = .command
@@ -229,8 +234,7 @@ extension FullScreenSession {
   var panelTop: Int? {
     guard panel.isOpen else { return nil }
     // A message in the compact bar's status row covers nothing.
-    let layout = interpreter.layout
-    if layout.statusRow != nil, panel.message(width: layout.columns) != nil { return nil }
+    if panel.statusMessage(interpreter.layout, focus: focus) != nil { return nil }
     var copy = panel
     let visible = min(
       copy.rows(width: columns).count, PanelDrawing.visibleRows(bottom: panelBottom))

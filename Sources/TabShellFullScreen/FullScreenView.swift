@@ -238,8 +238,9 @@ struct FullScreenView {
     _ commandLine: CommandLine, into grid: inout CellGrid, layout: TerminalLayout,
     panel: inout OutputPanel, screen screenCursor: Canvas.Cursor?
   ) -> FrameWriter.Cursor {
-    // With the compact bar a message (one line that fits) shows in the status row.
-    let message = layout.statusRow == nil ? nil : panel.message(width: layout.columns)
+    // With the compact bar a message (one line that fits) shows in the status row, unless the
+    // command line has the row: then it is a panel as any output.
+    let message = panel.statusMessage(layout, focus: commandLine.focus)
     let panelCovers = panel.isOpen && message == nil
     if panelCovers {
       PanelDrawing.draw(

@@ -1,4 +1,5 @@
 @_spi(Host) import TabShellKit
+import TabShellLanguage
 import TabShellRendering
 
 /// What commands print in the full-screen mode, shown in a panel over the screen area: it opens
@@ -92,10 +93,13 @@ package struct OutputPanel {
     }
   }
 
-  /// The one line it shows when it is open with a single line that fits in `width` columns: a
-  /// message or an error, which the compact bar's status row shows instead of the panel.
-  func message(width: Int) -> Line? {
-    guard isOpen, lines.count == 1, displayWidth(of: lines[0].text) <= width else { return nil }
+  /// The one line it shows in the compact bar's status row instead of opening over the screen
+  /// area: when it is open with a single line that fits the width (a message or an error), the
+  /// bar is compact and shown, and the command line does not have the row in `focus`.
+  func statusMessage(_ layout: TerminalLayout, focus: KeyFocus) -> Line? {
+    guard isOpen, layout.statusRow != nil, !focus.opensStatusRow, lines.count == 1,
+      displayWidth(of: lines[0].text) <= layout.columns
+    else { return nil }
     return lines[0]
   }
 

@@ -83,19 +83,23 @@ def test_the_command_line_a_question_and_a_message_open_in_the_status_row():
         shows(t, "(rename-tab) sh", "rename's prompt")
         t.type("\x7f\x7fwork\r")
         shows(t, "1:work*  2:sh", "the new title")
-        # An error of one line shows in the row, not over the screen; a key to the screen ends it.
+        # An error of one line shows in the row, not over the screen; a click on it ends it.
         t.type(PREFIX + ":tabx\r")
         shows(t, "error: unknown command 'tabx'; did you mean 'tab'?", "the error")
         assert t.row(1).startswith("$"), t.lines()
+        t.click(11, t.rows)  # over "2:sh" under the message
+        shows(t, "1:work*  2:sh", "the tabs after a click on the error")
         t.type("echo after\r")
-        shows(t, "1:work*  2:sh", "the tabs after a key")
         t.wait_text("after")
+        assert status(t) == "1:work*  2:sh", status(t)  # the click selected nothing
         # What prints more than a line opens the panel over the screen area, as with the full bar.
         t.type(PREFIX + ":tabs\r")
         t.wait(lambda t: any(line.startswith("*  1  one") for line in t.lines()), "tabs' table")
         assert status(t) == "1:work*  2:sh", status(t)
         t.type(PREFIX + ":set bar x\r")
         shows(t, "error: bar must be one of full, compact, not 'x'", "the bad value's error")
+        t.type("\r")  # a key to the screen ends the message
+        shows(t, "1:work*  2:sh", "the tabs after a key")
         # Back to the full bar: the header, the bar's rows and the focus line.
         t.type(PREFIX + ":set bar full\r")
         t.wait(lambda t: "[1 work]" in t.row(23) and status(t).startswith("tabshell:one>"),

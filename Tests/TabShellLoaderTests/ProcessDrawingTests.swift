@@ -40,4 +40,13 @@ import Testing
   func blankedForTheCanvas(text: String, expected: String) {
     #expect(ProcessDrawing.blanked(text) == expected)
   }
+
+  /// The protocol's shapes are the core's, by name, in DECSCUSR's order.
+  @Test func everyCursorShapeOfTheProtocolIsTheCoresOfThatName() {
+    #expect(
+      DrawnScreen.Cursor.shapes.map { ProcessDrawing.shape(named: $0).description }
+        == DrawnScreen.Cursor.shapes)
+    #expect(DrawnScreen.Cursor.shapes.map { ProcessDrawing.shape(named: $0).code } == Array(0...6))
+    #expect(ProcessDrawing.shape(named: "beam") == .default)
+  }
 }

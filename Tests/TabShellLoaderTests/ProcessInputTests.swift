@@ -238,7 +238,7 @@ struct ProcessInputTests {
 
   @Test func stylesAndTheCursorReachTheCanvas() throws {
     let draw =
-      ##"{"lines":[["a",{"text":"b","color":196,"background":"#0000ff","italic":true,"underline":true},{"text":"c","reverse":true,"dim":true,"strike":true,"bold":true}]],"cursor":{"row":0,"column":2}}"##
+      ##"{"lines":[["a",{"text":"b","color":196,"background":"#0000ff","italic":true,"underline":true},{"text":"c","reverse":true,"dim":true,"strike":true,"bold":true}]],"cursor":{"row":0,"column":2,"shape":"bar"}}"##
     let session = try Self.sideBySide(draw: draw)
     var canvas = Canvas(width: 6, height: 2)
     session.shell.draw(screen: "a", in: &canvas)
@@ -252,7 +252,7 @@ struct ProcessInputTests {
     #expect(
       canvas.rows[0][2].style
         == Canvas.Style(attributes: [.bold, .dim, .reverse, .strikethrough]))
-    #expect(canvas.cursor == Canvas.Cursor(row: 0, column: 2))
+    #expect(canvas.cursor == Canvas.Cursor(row: 0, column: 2, shape: .bar))
     // The same drawing from the version-1 plugin: its version has none of it; the index colour
     // is not a colour there, so the drawing is a fault, as it always was.
     var old = Canvas(width: 6, height: 2)

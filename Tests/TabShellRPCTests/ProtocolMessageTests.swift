@@ -243,6 +243,26 @@ struct ProtocolMessageTests {
     }
   }
 
+  @Test func aCursorMayHaveAShape() throws {
+    func cursor(_ members: JSONValue) throws -> DrawnScreen.Cursor? {
+      try DrawnScreen(json: ["lines": [], "cursor": members], height: 1, version: 2).cursor
+    }
+    #expect(try cursor(["row": 0, "column": 1]) == .init(row: 0, column: 1, shape: "default"))
+    for shape in DrawnScreen.Cursor.shapes {
+      #expect(
+        try cursor(["row": 0, "column": 1, "shape": .string(shape)])
+          == .init(row: 0, column: 1, shape: shape))
+    }
+    #expect(
+      throws: ProtocolMistake(
+        "the drawing's cursor: \"shape\" must be one of default, blinking-block, block, "
+          + "blinking-underline, underline, blinking-bar, bar, not 'beam'")
+    ) { try cursor(["row": 0, "column": 1, "shape": "beam"]) }
+    #expect(
+      throws: ProtocolMistake(#"the drawing's cursor: "shape" must be a string, not a number"#)
+    ) { try cursor(["row": 0, "column": 1, "shape": 6]) }
+  }
+
   @Test func takesInputCountsFromVersionTwo() throws {
     let json: JSONValue = ["name": "p", "screenTypes": [["name": "t", "takesInput": true]]]
     #expect(try PluginDescription(json: json, version: 2).screenTypes[0].takesInput)

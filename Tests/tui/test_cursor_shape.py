@@ -3,7 +3,7 @@
 the outer terminal (docs/Contract.md, "Terminal tabs"), in a real pseudo-terminal: sent once when
 it changes, the default while the command line has the cursor, and reset to the terminal's
 default (`ESC [ 0 SP q`, in the leave sequence) on every way out: quit, SIGTERM, SIGTSTP (and set
-again after SIGCONT), Ctrl-X Ctrl-A to the line REPL. vim's insert mode sends its bar through
+again after SIGCONT), Ctrl-X Ctrl-A to the line REPL; copy mode's cursor has the default shape. vim's insert mode sends its bar through
 (vim sends `t_SI` only when a vimrc sets it: Debian's vim 9.0 sets none for xterm-256color, the
 TERM of a tab).
 
@@ -43,6 +43,15 @@ def with_bar(job_control=False, **variables):
     return terminal
 
 
+def after(terminal, keys, last_row, expected):
+    """Types `keys`, waits for the last row to start with `last_row` and for the output to settle,
+    and checks the shapes sent so far."""
+    terminal.type(keys)
+    terminal.wait(lambda t: t.row(t.rows).startswith(last_row), repr(last_row))
+    terminal.settle()
+    assert shapes(terminal) == expected, terminal.output
+
+
 def test_the_shape_is_sent_once_and_sigterm_resets_it():
     with with_bar() as t:
         assert shapes(t) == ["6"], t.output
@@ -58,22 +67,23 @@ def test_the_shape_is_sent_once_and_sigterm_resets_it():
 
 def test_the_command_line_has_the_default_shape_and_quit_resets_it():
     with with_bar() as t:
-        t.type(PREFIX + ":")
-        t.wait(lambda t: t.row(t.rows).startswith("tabshell:t>"), "the command line")
-        t.settle()
-        assert shapes(t) == ["6", "0"], t.output
-        t.type("\x1b")
-        t.wait(lambda t: t.row(t.rows).startswith(" screen:t"), "the focus back on the tab")
-        t.settle()
-        assert shapes(t) == ["6", "0", "6"], t.output
-        t.type(PREFIX + ":")
-        t.wait(lambda t: t.row(t.rows).startswith("tabshell:t>"), "the command line")
+        after(t, PREFIX + ":", "tabshell:t>", ["6", "0"])
+        after(t, "\x1b", " screen:t", ["6", "0", "6"])
+        after(t, PREFIX + ":", "tabshell:t>", ["6", "0", "6", "0"])
         t.type("quit\r")
         t.wait(lambda t: "(y/n)" in t.row(t.rows), "the question")
         t.type("y")
         assert t.finish() == 0
         # The command line's default, then the leave sequence's.
         assert shapes(t) == ["6", "0", "6", "0", "0"] and t.output.endswith(LEAVE), t.output[-120:]
+
+
+def test_copy_mode_shows_its_cursor_with_the_default_shape():
+    with with_bar() as t:
+        after(t, PREFIX + "[", " copy:", ["6", "0"])
+        # Its cursor moves: no shape again.
+        after(t, "k", " copy:", ["6", "0"])
+        after(t, "q", " screen:t", ["6", "0", "6"])
 
 
 def test_sigtstp_resets_the_shape_and_sigcont_sets_it_again():

@@ -22,7 +22,16 @@ enum ProcessDrawing {
         column += displayWidth(of: text)
       }
     }
-    canvas.cursor = drawn.cursor.map { Canvas.Cursor(row: $0.row, column: $0.column) }
+    canvas.cursor = drawn.cursor.map {
+      Canvas.Cursor(row: $0.row, column: $0.column, shape: shape(named: $0.shape))
+    }
+  }
+
+  /// The core's cursor shape of a protocol's name (``DrawnScreen/Cursor/shapes``, in DECSCUSR's
+  /// order); the default for another.
+  static func shape(named name: String) -> Canvas.CursorShape {
+    DrawnScreen.Cursor.shapes.firstIndex(of: name).flatMap { Canvas.CursorShape(code: $0) }
+      ?? .default
   }
 
   /// A span's style in the canvas's terms.

@@ -75,6 +75,12 @@ extension DrawnScreen {
   private static func cursor(_ fields: JSONFields) throws(ProtocolMistake) -> Cursor? {
     guard let value = fields.object["cursor"], value != .null else { return nil }
     let cursor = try JSONFields(value, place: "the drawing's cursor")
-    return Cursor(row: try cursor.int("row"), column: try cursor.int("column"))
+    let shape = try cursor.optionalString("shape") ?? "default"
+    guard Cursor.shapes.contains(shape) else {
+      throw ProtocolMistake(
+        "the drawing's cursor: \"shape\" must be one of \(Cursor.shapes.joined(separator: ", ")),"
+          + " not '\(shape)'")
+    }
+    return Cursor(row: try cursor.int("row"), column: try cursor.int("column"), shape: shape)
   }
 }

@@ -88,17 +88,26 @@ package struct DrawnScreen: Equatable, Sendable {
   }
 
   /// Where the screen wants the terminal's cursor while it has the focus, from the region's
-  /// top-left cell.
+  /// top-left cell, and its shape.
   package struct Cursor: Equatable, Sendable {
     /// The row, 0-based.
     package var row: Int
     /// The column, 0-based.
     package var column: Int
+    /// The shape's name, one of ``shapes`` (`default` when left out).
+    package var shape: String
+
+    /// The shapes a cursor may have: the terminal's default, and DECSCUSR's 1 to 6 in order.
+    package static let shapes = [
+      "default", "blinking-block", "block", "blinking-underline", "underline", "blinking-bar",
+      "bar",
+    ]
 
     /// Makes a cursor position.
-    package init(row: Int, column: Int) {
+    package init(row: Int, column: Int, shape: String = "default") {
       self.row = row
       self.column = column
+      self.shape = shape
     }
   }
 

@@ -2,8 +2,8 @@
 """The cursor's shape (DECSCUSR, `ESC [ Ps SP q`) that a terminal tab's program sets, passed on to
 the outer terminal (docs/Contract.md, "Terminal tabs"), in a real pseudo-terminal: sent once when
 it changes, the default while the command line has the cursor, and reset to the terminal's
-default (`ESC [ 0 SP q`, in the leave sequence) on every way out: quit, SIGTERM, SIGTSTP (and set
-again after SIGCONT), Ctrl-X Ctrl-A to the line REPL; copy mode's cursor has the default shape. vim's insert mode sends its bar through
+default (`ESC [ 0 SP q`, in the leave sequence) on every way out: quit, SIGTERM, SIGUSR1 (the
+emergency restore), SIGTSTP (and set again after SIGCONT), Ctrl-X Ctrl-A to the line REPL; copy mode's cursor has the default shape. vim's insert mode sends its bar through
 (vim sends `t_SI` only when a vimrc sets it: Debian's vim 9.0 sets none for xterm-256color, the
 TERM of a tab).
 
@@ -62,6 +62,14 @@ def test_the_shape_is_sent_once_and_sigterm_resets_it():
         assert shapes(t) == ["6"], t.output
         t.signal(signal.SIGTERM)
         t.finish()
+        assert shapes(t) == ["6", "0"] and t.output.endswith(LEAVE), t.output[-120:]
+
+
+def test_a_signal_that_ends_the_process_resets_it():
+    with with_bar() as t:
+        # SIGUSR1's default action ends the process: the emergency restore gives the terminal back.
+        t.signal(signal.SIGUSR1)
+        assert t.finish() == -signal.SIGUSR1
         assert shapes(t) == ["6", "0"] and t.output.endswith(LEAVE), t.output[-120:]
 
 

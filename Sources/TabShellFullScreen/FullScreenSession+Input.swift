@@ -198,22 +198,24 @@ extension FullScreenSession {
   }
 
   /// Runs something that may change the shell: at the terminal's size, its output to a fresh
-  /// panel, Ctrl-C able to interrupt it; then the pages are drawn again, when `redraws` says so
-  /// (always by default).
+  /// panel, Ctrl-C able to interrupt it (unless not `interruptible`: what never waits, as the
+  /// background work's runs, spares the terminal two changes of its attributes); then the pages
+  /// are drawn again, when `redraws` says so (always by default).
   package func run(
-    title: String, redraws: () -> Bool = { true }, _ body: (Interpreter) -> Interpreter.Outcome
+    title: String, redraws: () -> Bool = { true }, interruptible: Bool = true,
+    _ body: (Interpreter) -> Interpreter.Outcome
   ) {
     syncSize()
     panel.begin(title)
     // A SIGINT that came before is not this command's: Ctrl-C sends one only while a command runs
     // (one sent to the process meanwhile, while the mode started, would stop this one at once).
     Interpreter.interruption.store(false, ordering: .relaxed)
-    terminal.commandRunning(true)
+    if interruptible { terminal.commandRunning(true) }
     // Someone at the terminal ran it: a command may leave a question (``askQuestionLeft()``).
     let outcome = interpreter.askingUser {
       interpreter.printing(to: panelOutput) { body(interpreter) }
     }
-    terminal.commandRunning(false)
+    if interruptible { terminal.commandRunning(false) }
     switch outcome {
     case .exit(let status): exit = .exit(status)
     case .interrupted:

@@ -168,7 +168,9 @@ extension FullScreenSession {
       shell.takeNeedsDisplay() || shell.model != model || panelWasOpen || self.panel.isOpen
         || self.exit != nil
     }
-    run(title: title, redraws: changed) { interpreter in
+    // Such a screen takes an input at once (a terminal tab writes it to its program without
+    // waiting), as the background work runs: nothing for Ctrl-C to interrupt.
+    run(title: title, redraws: changed, interruptible: false) { interpreter in
       interpreter.runAsCommand { handled = try $0.deliver(input) }
     }
     return handled

@@ -28,7 +28,9 @@ struct FullScreenView {
   }
 
   private var pages: [PageKey: CellGrid] = [:]
-  private var base: (key: BaseKey, grid: CellGrid, cursor: Canvas.Cursor?)?
+  /// The screen area, the cap and the bar as last drawn, and the cursor the screen placed.
+  private typealias Base = (key: BaseKey, grid: CellGrid, cursor: Canvas.Cursor?)
+  private var base: Base?
   /// What the base was drawn from besides its size (``Source``), and whether it may be stale.
   private var baseSource: Source?
   private var baseIsStale = false
@@ -39,6 +41,11 @@ struct FullScreenView {
   private var keptNumber = 0
   /// Whether the last frame showed the output panel.
   private var panelShown = false
+  /// The rows the last frame changed from the one before it, when it said (`nil`: any).
+  private var lastRows: Set<Int>?
+  /// The command line as the last frame drew it: its row and where it left the cursor, drawn
+  /// again only when what it shows or the width changed (its hints' widths are measured then).
+  private var drawnCommandLine: (line: CommandLine, row: CellGrid, cursor: FrameWriter.Cursor)?
 
   /// What the pages and the bar are drawn from besides the screens' own content: when it is the
   /// same as the base's and only the visible screen, one that draws only what changed, may have
@@ -60,10 +67,12 @@ struct FullScreenView {
     invalidate()
     base = nil
     kept.removeAll()
+    drawnCommandLine = nil
+    lastRows = nil
   }
 
   /// What the command line shows.
-  struct CommandLine {
+  struct CommandLine: Equatable {
     /// The focus: the command line (readline) or the bar (single keys).
     package var focus: KeyFocus
     /// The prompt readline shows (its search's while Ctrl-R searches).
@@ -94,16 +103,22 @@ struct FullScreenView {
     let key = BaseKey(columns: grid.columns, rows: grid.rows, offset: drag?.offset)
     var screenCursor: Canvas.Cursor?
     var changedRows: [Int]?
+    // Only the visible screen's content may have changed: its changed rows, under the header,
+    // drawn into the base taken out of `self` (so that its cells are not copied to be changed).
+    var redrawn: (base: Base, rows: [Int])?
+    if base?.key == key, baseIsStale, drag == nil, source == baseSource,
+      var taken = base
+    {
+      base = nil
+      redrawn = redrawKept(shell: shell, layout: layout, into: &taken)
+    }
     if let base, base.key == key, !baseIsStale {
-      grid = base.grid
+      bring(&grid, to: base.grid, changed: [])
       screenCursor = base.cursor
       changedRows = []
-    } else if let base, base.key == key, drag == nil, source == baseSource,
-      let region = redrawKept(shell: shell, layout: layout, into: base)
-    {
-      // Only the visible screen's content may have changed: its changed rows, under the header.
+    } else if let region = redrawn {
       self.base = region.base
-      grid = region.base.grid
+      bring(&grid, to: region.base.grid, changed: region.rows)
       screenCursor = region.base.cursor
       changedRows = region.rows
     } else {
@@ -122,6 +137,7 @@ struct FullScreenView {
     if panel.isOpen || panelShown { changedRows = nil }
     panelShown = panel.isOpen
     if changedRows != nil, grid.rows > 0 { changedRows?.append(grid.rows - 1) }
+    lastRows = changedRows.map(Set.init)
     return (
       cursor(commandLine, into: &grid, layout: layout, panel: &panel, screen: screenCursor),
       changedRows
@@ -132,11 +148,10 @@ struct FullScreenView {
   /// that canvas's changed rows into the base (the cap drawn again over them); `nil` when it has
   /// no kept canvas at the base's size.
   private mutating func redrawKept(
-    shell: Shell, layout: TerminalLayout,
-    into base: (key: BaseKey, grid: CellGrid, cursor: Canvas.Cursor?)
-  ) -> (base: (key: BaseKey, grid: CellGrid, cursor: Canvas.Cursor?), rows: [Int])? {
+    shell: Shell, layout: TerminalLayout, into base: inout Base
+  ) -> (base: Base, rows: [Int])? {
     if let panes = shell.visiblePanes {
-      return redrawKeptPanes(panes, shell: shell, layout: layout, into: base)
+      return redrawKeptPanes(panes, shell: shell, layout: layout, into: &base)
     }
     guard let screen = shell.visibleScreen, var canvas = kept[screen.id],
       screen.failure == nil, shell.visibleScreenType?.drawsOnlyChanges == true,
@@ -145,14 +160,13 @@ struct FullScreenView {
     kept.removeAll()
     shell.draw(screen: screen.id, in: &canvas)
     let rows = canvas.changedRows
-    var updated = base
-    updated.grid.draw(canvas: canvas, row: layout.regionTop, only: rows)
+    base.grid.draw(canvas: canvas, row: layout.regionTop, only: rows)
     if let (row, column, line) = layout.capLine {
-      updated.grid.draw(line, column: column, row: row)
+      base.grid.draw(line, column: column, row: row)
     }
-    updated.cursor = Self.regionCursor(canvas)
+    base.cursor = Self.regionCursor(canvas)
     keepCanvas(&canvas, of: screen.id)
-    return (updated, rows.map { $0 + layout.regionTop })
+    return (base, rows.map { $0 + layout.regionTop })
   }
 
   /// ``redrawKept(shell:layout:into:)`` for a tab showing panes: each pane whose screen draws
@@ -161,9 +175,8 @@ struct FullScreenView {
   /// its place. The borders stay: they change only with the model. `nil` when a pane that draws
   /// only what changed has no kept canvas of its size (the whole page is drawn then).
   private mutating func redrawKeptPanes(
-    _ panes: ShownPanes, shell: Shell, layout: TerminalLayout,
-    into base: (key: BaseKey, grid: CellGrid, cursor: Canvas.Cursor?)
-  ) -> (base: (key: BaseKey, grid: CellGrid, cursor: Canvas.Cursor?), rows: [Int])? {
+    _ panes: ShownPanes, shell: Shell, layout: TerminalLayout, into base: inout Base
+  ) -> (base: Base, rows: [Int])? {
     let region = (columns: layout.columns, rows: layout.regionRows)
     let top = layout.regionTop
     let shown = panes.panes.filter {
@@ -174,7 +187,6 @@ struct FullScreenView {
         canvas.height == pane.frame.height
       else { return nil }
     }
-    var updated = base
     var rows = Set<Int>()
     var cursor: Canvas.Cursor?
     for pane in shown {
@@ -196,7 +208,7 @@ struct FullScreenView {
       }
       // Within the region, as the page draws it (the grid clips the columns: it is as wide).
       let visibleRows = (only ?? Array(0..<canvas.height)).filter { frame.row + $0 < region.rows }
-      updated.grid.draw(
+      base.grid.draw(
         canvas: canvas, column: frame.column, row: top + frame.row, only: visibleRows)
       rows.formUnion(visibleRows.map { top + frame.row + $0 })
       if pane.screen.id == panes.focused, let own = Self.regionCursor(canvas),
@@ -207,10 +219,10 @@ struct FullScreenView {
       }
     }
     if let (row, column, line) = layout.capLine {
-      updated.grid.draw(line, column: column, row: row)
+      base.grid.draw(line, column: column, row: row)
     }
-    updated.cursor = cursor
-    return (updated, rows.sorted())
+    base.cursor = cursor
+    return (base, rows.sorted())
   }
 
   /// Whether `screen` (not failed) is of a type that draws only what changed.
@@ -233,8 +245,40 @@ struct FullScreenView {
     return cursor
   }
 
+  /// Makes the frame being drawn, the one before the last (the frame writer keeps two and swaps
+  /// them), the base again: only the rows the last frame or this one changed (and the command
+  /// line's and the panel's, drawn over it), when the last frame says which; else all of them.
+  private func bring(_ grid: inout CellGrid, to base: CellGrid, changed: [Int]) {
+    guard let lastRows, !panelShown, grid.columns == base.columns, grid.rows == base.rows
+    else {
+      grid = base
+      return
+    }
+    grid.copyRows(lastRows.union(changed).union([grid.rows - 1]).sorted(), from: base)
+  }
+
+  /// Draws the command line on `row`: the row the last frame drew, when it shows the same at the
+  /// same width. Where it leaves the cursor.
+  private mutating func drawCommandLine(
+    _ line: CommandLine, into grid: inout CellGrid, row: Int
+  ) -> FrameWriter.Cursor {
+    if let drawn = drawnCommandLine, drawn.line == line, drawn.row.columns == grid.columns {
+      grid.draw(drawn.row, column: 0, row: row)
+      var cursor = drawn.cursor
+      cursor.row = row
+      return cursor
+    }
+    var drawn = CellGrid(columns: grid.columns, rows: 1)
+    let cursor = CommandLineDrawing.draw(line, into: &drawn, row: 0)
+    drawnCommandLine = (line, drawn, cursor)
+    grid.draw(drawn, column: 0, row: row)
+    var placed = cursor
+    placed.row = row
+    return placed
+  }
+
   /// Draws the panel and the command line over the base; where the cursor goes.
-  private func cursor(
+  private mutating func cursor(
     _ commandLine: CommandLine, into grid: inout CellGrid, layout: TerminalLayout,
     panel: inout OutputPanel, screen screenCursor: Canvas.Cursor?
   ) -> FrameWriter.Cursor {
@@ -257,7 +301,7 @@ struct FullScreenView {
     } else {
       // Over the tabs, when the status row has them.
       if layout.statusRow != nil { grid.fill(row: layout.rows - 1, columns: 0..<grid.columns) }
-      cursor = CommandLineDrawing.draw(commandLine, into: &grid, row: layout.rows - 1)
+      cursor = drawCommandLine(commandLine, into: &grid, row: layout.rows - 1)
     }
     guard commandLine.focus.isTheScreens, !panelCovers,
       let screenCursor

@@ -19,6 +19,24 @@ func cells(_ grid: CellGrid, row: Int) -> [String] {
     #expect(CellGrid(columns: -1, rows: 3).columns == 0)
   }
 
+  @Test func copyingRowsTakesThemWholeWithTheirClustersAndLeavesTheRest() {
+    var source = CellGrid(columns: 6, rows: 3)
+    source.write("🇫🇷a中", column: 0, row: 0, style: CellStyle(attributes: [.bold]))
+    source.write("source", column: 0, row: 1)
+    source.write("x👩‍💻", column: 0, row: 2)
+    var grid = CellGrid(columns: 6, rows: 3)
+    // The grid's own cluster first: the source's are found again by their text, not index.
+    grid.write("👍🏽kept", column: 0, row: 1)
+    grid.copyRows([2, 0], from: source)
+    #expect(grid.lines == ["🇫🇷a中", "👍🏽kept", "x👩‍💻"])
+    #expect(cells(grid, row: 0) == cells(source, row: 0))
+    #expect(grid[2, 0].style == CellStyle(attributes: [.bold]))
+    #expect(grid[5, 0] == source[5, 0])
+    #expect(grid.invariantViolation == nil)
+    grid.copyRows(0..<3, from: source)
+    #expect(grid.lines == source.lines)
+  }
+
   @Test func writesTextByDisplayWidth() {
     var grid = CellGrid(columns: 8, rows: 1)
     let end = grid.write("a中b😀", column: 1, row: 0)

@@ -14,7 +14,13 @@ extension Interpreter {
   /// The terminal as `show` and the gestures see it now: the size, and the bar where it is
   /// scrolled.
   package var layout: TerminalLayout {
-    TerminalLayout(shell, options: view.renderOptions, scroll: view.barScroll)
+    let source = ViewState.LayoutSource(
+      model: shell.model, options: view.renderOptions, scroll: view.barScroll,
+      takesInput: shell.visibleScreenTakesInput)
+    if let made = view.madeLayout, made.source == source { return made.layout }
+    let layout = TerminalLayout(shell, options: source.options, scroll: source.scroll)
+    view.madeLayout = (source, layout)
+    return layout
   }
 
   /// What is at a cell given 1-based (as terminals and scripts count); an error outside the size.

@@ -11,8 +11,7 @@ extension Interpreter {
   /// so that a `size`, a terminal's resize or the bar shown or hidden resizes the panes (and
   /// their programs get SIGWINCH) once.
   package func syncPaneArea() throws(ShellError) {
-    let options = view.fullScreenToCome ?? view.renderOptions
-    let area = TerminalLayout.paneArea(shell, options: options)
+    let area = paneArea
     if area != shell.model.area { try shell.send(.setArea(area)) }
   }
 
@@ -30,9 +29,18 @@ extension Interpreter {
 
   /// Whether the region the tabs' panes share has changed since the shell was told
   /// (``syncPaneArea()`` would tell it).
-  package var paneAreaIsStale: Bool {
-    TerminalLayout.paneArea(shell, options: view.fullScreenToCome ?? view.renderOptions)
-      != shell.model.area
+  package var paneAreaIsStale: Bool { paneArea != shell.model.area }
+
+  /// The region the tabs' panes share now (``TabShellRendering/TerminalLayout/paneArea(_:options:)``),
+  /// measured again only when what it is measured from changed.
+  private var paneArea: ShellModel.PaneArea {
+    let source = ViewState.LayoutSource(
+      model: shell.model, options: view.fullScreenToCome ?? view.renderOptions,
+      scroll: BarScroll(), takesInput: shell.visibleScreenTakesInput)
+    if let measured = view.measuredPaneArea, measured.source == source { return measured.area }
+    let area = TerminalLayout.paneArea(shell, options: source.options)
+    view.measuredPaneArea = (source, area)
+    return area
   }
 
   /// Whether a cell (0-based) is in a pane of the visible tab that is not its focused one.

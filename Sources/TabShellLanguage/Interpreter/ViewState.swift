@@ -1,3 +1,4 @@
+@_spi(Host) import TabShellKit
 import TabShellRendering
 
 /// What the views of the shell (`show`, `tabs`, the bar line, the full-screen mode, the gestures'
@@ -23,6 +24,21 @@ package struct ViewState {
   package var drewFrame = false
   /// The tab `choose-tab` has chosen in its list (an index), while the list is open.
   package var chosenTab: Int?
+  /// The layout last made (``Interpreter/layout``) and the pane area last measured
+  /// (``Interpreter/syncPaneArea()``), with what they were made from: each frame and key asks for
+  /// them several times, and laying out the bar is most of a key's cost.
+  var madeLayout: (source: LayoutSource, layout: TerminalLayout)?
+  var measuredPaneArea: (source: LayoutSource, area: ShellModel.PaneArea)?
+
+  /// What a layout is made from: the shell's model, the options, the bar's window, and whether the
+  /// visible screen takes input (its type's, which the model does not hold). The bar and the pane
+  /// area are drawn from nothing else of the shell's.
+  struct LayoutSource: Equatable {
+    var model: ShellModel
+    var options: RenderOptions
+    var scroll: BarScroll
+    var takesInput: Bool
+  }
 
   /// A view drawn with these options.
   package init(renderOptions: RenderOptions) {

@@ -208,3 +208,32 @@ struct StoredCell: Equatable, Sendable {
       && underlineColor == other.underlineColor
   }
 }
+
+extension CellGrid {
+  /// Makes `rows` of this grid what they are in `source`, a grid of the same size (whole rows,
+  /// so that no wide character is cut): the rest is left as it is. A grid kept from frame to frame
+  /// takes only the rows that changed, where assigning the other grid would copy all of its
+  /// cells at its next change. The clusters of those rows are this grid's own again.
+  package mutating func copyRows(_ rows: some Sequence<Int>, from source: CellGrid) {
+    precondition(columns == source.columns && self.rows == source.rows, "grids of one size")
+    let columns = columns
+    var glyphs: [UInt32: UInt32] = [:]
+    for row in rows where row >= 0 && row < self.rows {
+      let start = row * columns
+      for column in 0..<columns {
+        var cell = source.cells[start + column]
+        if cell.isCluster {
+          let index = Int(cell.glyph & ~StoredCell.clusterFlag)
+          if let glyph = glyphs[cell.glyph] {
+            cell.glyph = glyph
+          } else {
+            let glyph = index < source.clusters.count ? intern(source.clusters[index]) : 0x20
+            glyphs[cell.glyph] = glyph
+            cell.glyph = glyph
+          }
+        }
+        cells[start + column] = cell
+      }
+    }
+  }
+}

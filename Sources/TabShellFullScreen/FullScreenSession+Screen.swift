@@ -17,7 +17,7 @@ extension FullScreenSession {
 
   /// Whether the visible screen is a terminal's in copy mode.
   var visibleScreenIsCopying: Bool {
-    guard let visible = interpreter.shell.visibleScreen?.id else { return false }
+    guard let visible = interpreter.shell.visibleScreenID else { return false }
     return interpreter.services.terminals?.isCopying(visible) == true
   }
 
@@ -32,7 +32,7 @@ extension FullScreenSession {
       _ = interpreter.runAsCommand { try $0.syncPaneArea() }
       damage.pages = true
     }
-    let visible = shell.visibleScreen?.id
+    let visible = shell.visibleScreenID
     let takesInput = shell.visibleScreenTakesInput
     if visible != screens.shown {
       screens.shown = visible
@@ -129,7 +129,7 @@ extension FullScreenSession {
     if let top = panelTop, (top..<panelBottom).contains(row) { return nil }
     // Another pane's cell is the shell's: a press there focuses that pane.
     guard case .screen(let id)? = layout.hit(column: column, row: row),
-      id == interpreter.shell.visibleScreen?.id
+      id == interpreter.shell.visibleScreenID
     else { return nil }
     return focusedRegion(layout)
   }
@@ -137,7 +137,7 @@ extension FullScreenSession {
   /// The region of the visible screen on the terminal: its pane's when the visible tab shows its
   /// panes, else the page's rows under its header.
   private func focusedRegion(_ layout: TerminalLayout) -> ScreenPointer.Region {
-    guard let id = interpreter.shell.visibleScreen?.id, let pane = layout.region(ofScreen: id)
+    guard let id = interpreter.shell.visibleScreenID, let pane = layout.region(ofScreen: id)
     else { return layout.screenRegion }
     return ScreenPointer.Region(
       column: pane.column, row: pane.row, width: pane.width, height: pane.height)
@@ -163,9 +163,9 @@ extension FullScreenSession {
     // Nothing else takes the shell's flag in this mode (whatever else runs screens' code draws
     // the pages again): only what this input asks counts.
     _ = shell.takeNeedsDisplay()
-    let (model, panelWasOpen) = (shell.model, panel.isOpen)
+    let (changes, panelWasOpen) = (shell.changes, panel.isOpen)
     let changed = {
-      shell.takeNeedsDisplay() || shell.model != model || panelWasOpen || self.panel.isOpen
+      shell.takeNeedsDisplay() || shell.changes != changes || panelWasOpen || self.panel.isOpen
         || self.exit != nil
     }
     // Such a screen takes an input at once (a terminal tab writes it to its program without

@@ -71,13 +71,13 @@ extension FullScreenSession {
     }
     let commandLine = FullScreenView.CommandLine(
       focus: focus, prompt: line.prompt, text: line.text, point: line.point,
-      screen: interpreter.shell.visibleScreen?.id ?? "-",
+      screen: interpreter.shell.visibleScreenID ?? "-",
       hints: hints,
       showsPlaceholder: line.prompt == host.prompt(),
       question: focus == .confirm ? asked?.question.prompt : nil)
     let layout = interpreter.layout
     let source = FullScreenView.Source(
-      model: interpreter.shell.model, options: interpreter.view.renderOptions,
+      changes: interpreter.shell.changes, options: interpreter.view.renderOptions,
       barScroll: interpreter.view.barScroll)
     let (cursor, rows) = view.draw(
       into: &frame.back, layout: layout, shell: interpreter.shell, drag: input.drag,

@@ -129,7 +129,7 @@ package final class FullScreenSession {
     startLine(text: line, point: point)
     // A screen that takes input gets the focus when the mode opens on it, unless the line REPL
     // handed over a line being typed.
-    if !line.isEmpty { screens.shown = interpreter.shell.visibleScreen?.id }
+    if !line.isEmpty { screens.shown = interpreter.shell.visibleScreenID }
     // With the compact bar the status row shows the tabs until a line is typed.
     if line.isEmpty, interpreter.view.renderOptions.bar == .compact { focus = .bar }
     readSize()

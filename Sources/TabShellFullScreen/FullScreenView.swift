@@ -51,7 +51,9 @@ struct FullScreenView {
   /// same as the base's and only the visible screen, one that draws only what changed, may have
   /// changed, the base is kept and only the region's changed rows are drawn into it again.
   struct Source: Equatable {
-    var model: ShellModel
+    /// The shell's model and screen types, as the count of their changes
+    /// (``TabShellKit/Shell/changes``).
+    var changes: Int
     var options: RenderOptions
     var barScroll: BarScroll
   }

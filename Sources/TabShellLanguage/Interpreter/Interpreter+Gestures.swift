@@ -15,8 +15,8 @@ extension Interpreter {
   /// scrolled.
   package var layout: TerminalLayout {
     let source = ViewState.LayoutSource(
-      model: shell.model, options: view.renderOptions, scroll: view.barScroll,
-      takesInput: shell.visibleScreenTakesInput)
+      shell: ObjectIdentifier(shell), changes: shell.changes, options: view.renderOptions,
+      scroll: view.barScroll)
     if let made = view.madeLayout, made.source == source { return made.layout }
     let layout = TerminalLayout(shell, options: source.options, scroll: source.scroll)
     view.madeLayout = (source, layout)

@@ -35,8 +35,8 @@ extension Interpreter {
   /// measured again only when what it is measured from changed.
   private var paneArea: ShellModel.PaneArea {
     let source = ViewState.LayoutSource(
-      model: shell.model, options: view.fullScreenToCome ?? view.renderOptions,
-      scroll: BarScroll(), takesInput: shell.visibleScreenTakesInput)
+      shell: ObjectIdentifier(shell), changes: shell.changes,
+      options: view.fullScreenToCome ?? view.renderOptions, scroll: BarScroll())
     if let measured = view.measuredPaneArea, measured.source == source { return measured.area }
     let area = TerminalLayout.paneArea(shell, options: source.options)
     view.measuredPaneArea = (source, area)

@@ -30,14 +30,14 @@ package struct ViewState {
   var madeLayout: (source: LayoutSource, layout: TerminalLayout)?
   var measuredPaneArea: (source: LayoutSource, area: ShellModel.PaneArea)?
 
-  /// What a layout is made from: the shell's model, the options, the bar's window, and whether the
-  /// visible screen takes input (its type's, which the model does not hold). The bar and the pane
-  /// area are drawn from nothing else of the shell's.
+  /// What a layout is made from: the shell's model and screen types (as the count of their
+  /// changes, ``TabShellKit/Shell/changes``), the options and the bar's window. The bar and the
+  /// pane area are drawn from nothing else.
   struct LayoutSource: Equatable {
-    var model: ShellModel
+    var shell: ObjectIdentifier
+    var changes: Int
     var options: RenderOptions
     var scroll: BarScroll
-    var takesInput: Bool
   }
 
   /// A view drawn with these options.

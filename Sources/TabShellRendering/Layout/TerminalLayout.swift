@@ -226,7 +226,7 @@ package struct TerminalLayout {
     let rows = regionRows
     let top = regionTop
     guard let panes = shell.visiblePanes else {
-      return shell.visibleScreen?.id == id ? (0, top, columns, rows) : nil
+      return shell.visibleScreenID == id ? (0, top, columns, rows) : nil
     }
     guard let frame = panes.pane(id)?.frame, frame.column < columns, frame.row < rows else {
       return nil

@@ -18,9 +18,17 @@
 @_spi(Host)
 public final class Shell {
   /// The state of the tabs, the selection, the modal screen and the bar.
-  public internal(set) var model = ShellModel()
+  public internal(set) var model = ShellModel() {
+    didSet { changes &+= 1 }
+  }
   /// The plugins, their screen types and layouts, and the screen ids ever given out.
-  public internal(set) var registry = ScreenRegistry()
+  public internal(set) var registry = ScreenRegistry() {
+    didSet { changes &+= 1 }
+  }
+  /// How many times ``model`` or ``registry`` was set: what a host made from them both (a
+  /// layout of the bar) holds while this stays the same, and comparing it costs nothing where
+  /// comparing the model costs a copy of it.
+  public private(set) var changes = 0
 
   /// The screen objects, by the handle their records carry; `nil` slots are free. The one thing
   /// the driver keeps of a screen: everything else is its record in ``model``.
@@ -118,6 +126,9 @@ extension Shell {
 
   /// The visible screen: the modal one if presented, else the top of the selected tab's stack.
   public var visibleScreen: ScreenInfo? { model.visible.map(info) }
+
+  /// The id of the screen on display, if any: ``visibleScreen``'s, without making the rest of it.
+  public var visibleScreenID: String? { model.visible?.id }
 
   /// The type of the visible screen, for its commands.
   public var visibleScreenType: (any ScreenType)? {

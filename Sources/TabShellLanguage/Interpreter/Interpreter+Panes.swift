@@ -12,7 +12,7 @@ extension Interpreter {
   /// their programs get SIGWINCH) once.
   package func syncPaneArea() throws(ShellError) {
     let area = paneArea
-    if area != shell.model.area { try shell.send(.setArea(area)) }
+    if area != shell.paneArea { try shell.send(.setArea(area)) }
   }
 
   /// Tells the visible screen, when it takes input and shows alone (a tab's panes are told by
@@ -29,7 +29,7 @@ extension Interpreter {
 
   /// Whether the region the tabs' panes share has changed since the shell was told
   /// (``syncPaneArea()`` would tell it).
-  package var paneAreaIsStale: Bool { paneArea != shell.model.area }
+  package var paneAreaIsStale: Bool { paneArea != shell.paneArea }
 
   /// The region the tabs' panes share now (``TabShellRendering/TerminalLayout/paneArea(_:options:)``),
   /// measured again only when what it is measured from changed.

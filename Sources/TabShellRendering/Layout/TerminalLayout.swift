@@ -96,10 +96,12 @@ package struct TerminalLayout {
   /// less the page's header, the whole width (at least 1 × 1). The host tells the shell
   /// (``TabShellKit/Shell/setArea(_:)``) whenever it changes.
   package static func paneArea(_ shell: Shell, options: RenderOptions) -> ShellModel.PaneArea {
-    let shown = !shell.isBarHidden && BarEntries(shell).count > 0
+    // The bar shows with a tab or the action button (``BarEntries``), asked without making them:
+    // each command that changed the model measures the area again.
+    let shown = !shell.isBarHidden && (shell.tabCount > 0 || shell.hasActionButton)
     // As the layout: above the action button's cap's own row while the visible screen takes input.
     let capped =
-      shown && shell.visibleScreenTakesInput
+      shown && shell.hasActionButton && shell.visibleScreenTakesInput
       && BarRenderer(shell, width: options.columns).cap != nil
     let heights = Self.heights(options, barShown: shown, capOwnsRow: capped)
     return ShellModel.PaneArea(

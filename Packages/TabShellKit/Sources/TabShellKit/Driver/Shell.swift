@@ -17,10 +17,16 @@
 /// that created it, and so do its screens and plugins.
 @_spi(Host)
 public final class Shell {
-  /// The state of the tabs, the selection, the modal screen and the bar.
-  public internal(set) var model = ShellModel() {
-    didSet { changes &+= 1 }
+  /// The state of the tabs, the selection, the modal screen and the bar. Each change counts in
+  /// ``changes``; ``reading(_:)`` goes to it without counting.
+  public internal(set) var model: ShellModel {
+    _read { yield storedModel }
+    _modify {
+      changes &+= 1
+      yield &storedModel
+    }
   }
+  private var storedModel = ShellModel()
   /// The plugins, their screen types and layouts, and the screen ids ever given out.
   public internal(set) var registry = ScreenRegistry() {
     didSet { changes &+= 1 }
@@ -100,7 +106,7 @@ public final class Shell {
 
 extension Shell {
   /// The number of tabs.
-  public var tabCount: Int { model.tabs.count }
+  public var tabCount: Int { storedModel.tabs.count }
 
   /// The selected tab's position (1-based), or `nil` when there are no tabs.
   public var selectedPosition: Int? { model.selectedIndex.map { $0 + 1 } }
@@ -120,6 +126,12 @@ extension Shell {
 
   /// The bar's own settings.
   public var bar: Bar { model.bar }
+
+  /// Whether the bar has an action button: ``bar``'s, without copying the rest of it.
+  public var hasActionButton: Bool { storedModel.bar.actionButton != nil }
+
+  /// The region the tabs' panes share (``ShellModel/area``), without copying the model.
+  public var paneArea: ShellModel.PaneArea { storedModel.area }
 
   /// The presented screen, if any.
   public var modalScreen: ScreenInfo? { model.modal.map(info) }
@@ -143,7 +155,7 @@ extension Shell {
 
   /// Whether the bar is hidden: by ``Bar/isHidden``, or by a screen with `hidesBar` on the
   /// selected tab's stack.
-  public var isBarHidden: Bool { model.isBarHidden }
+  public var isBarHidden: Bool { storedModel.isBarHidden }
 
   /// The id of the previously selected tab (`last-tab` goes there), if it still exists.
   public var previousTabID: String? { model.previousTabID }
@@ -181,9 +193,10 @@ extension Shell {
 
   /// Reads the model without copying it: a call of a model method through the property copies the
   /// whole value (a retain of each of its references), which a command's hot path cannot afford.
+  /// `body` only reads: what it changed would not count in ``changes``.
   @inline(__always)
   func reading<T>(_ body: (inout ShellModel) throws(ShellError) -> T) throws(ShellError) -> T {
-    try body(&model)
+    try body(&storedModel)
   }
 
   @inline(__always)

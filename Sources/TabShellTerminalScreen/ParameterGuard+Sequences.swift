@@ -43,7 +43,10 @@ extension ParameterGuard {
       state = .leader
       marked = false
       leaders = 0
-    case UInt8(ascii: "]"), UInt8(ascii: "P"):  // OSC, DCS
+    case UInt8(ascii: "]"):  // OSC: its number says whether it is the clipboard's
+      state = .oscNumber(nil)
+      repeatable = false
+    case UInt8(ascii: "P"):  // DCS
       state = .string
       repeatable = false
     case 0x20...0x2F:

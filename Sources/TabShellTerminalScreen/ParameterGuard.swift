@@ -70,6 +70,14 @@ struct ParameterGuard {
     /// After an ESC in a string, which libvterm did not get yet: `\` ends the string, another byte
     /// starts an escape sequence.
     case escapeInString
+    /// After ESC `]`: the OSC's number so far (`nil` before its first digit), which libvterm gets
+    /// too; `52 ;` starts ``clipboard``, anything else makes it a ``string``.
+    case oscNumber(Int?)
+    /// In an OSC 52 string (a program setting the clipboard), taken out whole
+    /// (``ParameterGuard/clipboardString``): libvterm got `ESC ] 52` and CAN, which drops it.
+    case clipboard
+    /// After an ESC in an OSC 52 string: `\` ends it, another byte starts an escape sequence.
+    case escapeInClipboard
   }
 
   /// What to do with a byte.
@@ -89,6 +97,10 @@ struct ParameterGuard {
     case keepThen(Replacement)
     /// Leave it out, and have the emulator do this instead.
     case dropFor(Replacement)
+    /// Leave it out, and write CAN instead (the string cancelled for libvterm).
+    case cancelString
+    /// Leave it out: the OSC 52 string ends, and goes to `clipboard` unless it was too long.
+    case endClipboard
   }
 
   /// The most separators a CSI keeps: 16 parameters.
@@ -134,6 +146,9 @@ struct ParameterGuard {
   var secondParameter = 0
   /// Whether the left and right margin mode (DECLRMM, `CSI ? 69 h`) is set: `CSI s` is DECSLRM.
   var marginMode = false
+  /// The OSC 52 string under way (`Pc;Pd`, its controls left out), at most ``clipboardLimit``
+  /// bytes; `nil` once it went past them (it is then dropped whole).
+  var clipboardString: [UInt8]? = []
 
   /// The intermediate byte that makes REP unknown to libvterm.
   static let neutralizer: [UInt8] = [UInt8(ascii: "#")]
@@ -141,6 +156,8 @@ struct ParameterGuard {
   static let cancelThenEscape: [UInt8] = [0x18, 0x1B]
   /// What ends a string: BEL.
   static let stringEnd: [UInt8] = [0x07]
+  /// What cancels a string: CAN.
+  static let stringCancel: [UInt8] = [0x18]
 
   /// Hands `bytes` on to `write` as they are, or in pieces without the bytes left out (and with
   /// an intermediate byte before an unsafe REP's final byte); calls `settle` between two pieces
@@ -156,9 +173,13 @@ struct ParameterGuard {
   ///
   /// `replace` does what a sequence taken from libvterm stands for (``Replacement``), at the point
   /// between sequences right after it (right where it was, for a control character).
+  ///
+  /// `clipboard` gets each OSC 52 string that ended (`Pc;Pd` as written, its C0 controls left
+  /// out; one over ``clipboardLimit`` bytes is dropped), none of which reaches `write`.
   mutating func filter(
     _ bytes: UnsafeRawBufferPointer, _ write: (UnsafeRawBufferPointer) -> Void,
     settle: () -> Void = {}, replace: (Replacement) -> Void = { _ in },
+    clipboard: ([UInt8]) -> Void = { _ in },
     plain: ((UnsafeRawBufferPointer) -> Int)? = nil
   ) {
     if settleWanted, isBetweenSequences {
@@ -172,6 +193,12 @@ struct ParameterGuard {
       if case .ground = state {
         index = takeText(
           bytes, from: index, kept: &kept, write: write, replace: replace, plain: plain)
+        guard index < count else { break }
+      }
+      if case .clipboard = state {
+        if index > kept { write(UnsafeRawBufferPointer(rebasing: bytes[kept..<index])) }
+        index = takeClipboardRun(bytes, from: index)
+        kept = index
         guard index < count else { break }
       }
       let action = take(bytes[index])
@@ -209,6 +236,13 @@ struct ParameterGuard {
       case .dropFor(let replacement):
         kept = index + 1
         replace(replacement)
+      case .cancelString:
+        Self.stringCancel.withUnsafeBytes { write($0) }
+        kept = index + 1
+      case .endClipboard:
+        kept = index + 1
+        if let string = clipboardString { clipboard(string) }
+        clipboardString = []
       }
       if settleWanted, isBetweenSequences {
         if index >= kept { write(UnsafeRawBufferPointer(rebasing: bytes[kept...index])) }
@@ -318,6 +352,13 @@ struct ParameterGuard {
       }
     }
     if case .escapeInString = state { return takeAfterEscapeInString(byte) }
+    switch state {
+    case .oscNumber(let number):
+      if let action = takeOSCNumber(byte, number) { return action }
+    case .clipboard, .escapeInClipboard:
+      return takeInClipboard(byte)
+    default: break
+    }
     switch byte {
     case 0x00, 0x7F: return .keep  // ignored by libvterm
     case 0x18, 0x1A:  // CAN, SUB: the sequence or string is cancelled
@@ -343,7 +384,7 @@ struct ParameterGuard {
     default: break
     }
     switch state {
-    case .ground, .string, .ignoredString:
+    case .ground, .string, .ignoredString, .oscNumber, .clipboard, .escapeInClipboard:
       return .keep
     case .escapeInString:
       return .keep  // taken by takeAfterEscapeInString

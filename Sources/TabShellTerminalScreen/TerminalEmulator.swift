@@ -5,9 +5,9 @@ import TabShellKit
 /// cells, the cursor and the modes the program set come out, and what the terminal answers or
 /// sends the program (replies to queries, encoded keys) is handed to ``onOutput``.
 ///
-/// Nothing the program writes goes anywhere else: a clipboard or a mode sequence changes this
-/// emulator's state only; a title (OSC 0 or 2) and the bell are kept for the screen to take
-/// (``takeTitle()``, ``takeBell()``) and hand to the shell as requests.
+/// Nothing the program writes goes anywhere else: a mode sequence changes this emulator's state
+/// only; a title (OSC 0 or 2), the bell and the text an OSC 52 sets are kept for the screen to
+/// take (``takeTitle()``, ``takeBell()``, ``takeClipboard()``) and hand to the shell.
 ///
 /// Isolation: used on the thread that owns the shell; libvterm calls back on it, from inside
 /// ``write(_:)`` and the keyboard calls.
@@ -51,6 +51,9 @@ final class TerminalEmulator {
   private var parameterGuard = ParameterGuard()
   /// Whether the scroll region is to be reset at the next point between sequences (``settle()``).
   private var resetsRegion = false
+  /// The text the last OSC 52 the program wrote that sets one set (``ProgramClipboard``), until
+  /// taken (``takeClipboard()``).
+  var clipboard: String?
 
   /// The most bytes of scrollback a terminal keeps unless told (`--scrollback-bytes`): 32 MiB.
   static let defaultScrollbackBytes = 32 << 20
@@ -115,6 +118,8 @@ final class TerminalEmulator {
         return self.perform(replacement)
       }
       for number in numbers { self.perform(.modes([number], isPrivate: isPrivate, set: set)) }
+    } clipboard: { string in
+      if let text = ProgramClipboard.text(of: string) { self.clipboard = text }
     } plain: { run in
       self.writePlainly(run)
     }
@@ -251,19 +256,6 @@ final class TerminalEmulator {
   func write(_ text: String) {
     var text = text
     text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
-  }
-
-  /// The title the program set since the last call, as it wrote it (UTF-8 read with repairs), or
-  /// `nil`; several titles in between are the last one.
-  func takeTitle() -> String? {
-    defer { cells.pointee.reports.pointee.title = nil }
-    return cells.pointee.reports.pointee.title
-  }
-
-  /// Whether the program rang the bell since the last call; several bells are one.
-  func takeBell() -> Bool {
-    defer { cells.pointee.reports.pointee.rang = false }
-    return cells.pointee.reports.pointee.rang
   }
 
   /// Changes the terminal's size; lines scrolled off come back when it grows.

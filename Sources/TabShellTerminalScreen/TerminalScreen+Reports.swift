@@ -7,7 +7,8 @@ extension TerminalScreen {
   /// foreground process (``followForeground()``), output while the screen is not visible
   /// (``ScreenRequest/activity``, once until it is visible again; none before its output was
   /// ever shown as it came or keys sent to it), the
-  /// bell (``ScreenRequest/bell``, several in a round are one), and its end
+  /// bell (``ScreenRequest/bell``, several in a round are one), the text its OSC 52 set (to
+  /// ``TerminalSessions/onClipboard``, the last of a round), and its end
   /// (``ScreenRequest/exited(status:)``) when it `ended` in this round.
   func report(ended: Bool) {
     let emulator = session.emulator
@@ -27,6 +28,7 @@ extension TerminalScreen {
       context.send(.activity)
     }
     if emulator.takeBell() { context.send(.bell) }
+    if let text = emulator.takeClipboard() { sessions.onClipboard?(text) }
     if ended, let ending = session.ending { context.send(.exited(status: Self.status(ending))) }
   }
 

@@ -216,6 +216,9 @@ final class TerminalSession {
     case .exited(let status): line = "[exited \(status)]"
     case .killed(let signal): line = "[killed by SIG\(PseudoTerminal.signalName(signal))]"
     }
+    // CAN first: a string or sequence the program left unfinished (an OSC never ended) ends
+    // without the line, which it would have taken in.
+    emulator.write("\u{18}")
     emulator.write((emulator.cursor.column == 0 ? "" : "\r\n") + line + "\u{1B}[?25l")
     return true
   }

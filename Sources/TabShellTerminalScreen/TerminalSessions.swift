@@ -66,6 +66,10 @@ package final class TerminalSessions {
     }
   }
 
+  /// Called with the text a program's OSC 52 set (``ProgramClipboard``), which the host makes a
+  /// paste buffer with `set clipboard on`.
+  package var onClipboard: ((String) -> Void)?
+
   /// Adds a live session, shown by `screen`; `needsDisplay` asks for a redraw.
   func add(_ screen: TerminalScreen, needsDisplay: @escaping () -> Void) {
     live.append(Live(screen: screen, session: screen.session, needsDisplay: needsDisplay))

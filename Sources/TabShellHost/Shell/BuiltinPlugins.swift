@@ -53,6 +53,7 @@ final class HostBuiltinPlugin: TabShellPlugin, ScreenParameterCompleter, ScreenH
     interpreter.services.history = self
     interpreter.services.terminals = HostTerminalTabs(sessions: sessions)
     sessions.onCopy = { [weak interpreter] text in interpreter?.copied(text) }
+    sessions.onClipboard = { [weak interpreter] text in interpreter?.programCopied(text) }
     interpreter.services.programs = self
   }
 

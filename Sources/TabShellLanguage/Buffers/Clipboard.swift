@@ -1,11 +1,12 @@
 /// `set clipboard off|external|on` (docs/Contract.md, "Copy mode, buffers and the clipboard"):
-/// whether a copy is also sent to the outer terminal's clipboard, as OSC 52.
+/// whether a copy is also sent to the outer terminal's clipboard, as OSC 52, and whether a
+/// program's own OSC 52 is a copy.
 package enum ClipboardPolicy: String, CaseIterable, Sendable {
   /// Nothing reaches the clipboard.
   case off
   /// Each copy is sent to the outer terminal as OSC 52 (the default).
   case external
-  /// As `external`.
+  /// As `external`, and a terminal tab's program's own OSC 52 is a copy too.
   case on
 }
 

@@ -19,7 +19,9 @@ enum SetCommands {
 
       clipboard: external (the default) also sends each copy (copy mode's y, a mouse selection) \
       to the outer terminal's clipboard, as OSC 52, in the full-screen mode (up to 100 KiB of \
-      text); on does the same; off never touches the clipboard.
+      text); on does the same, and takes a terminal tab's program's own OSC 52 as a copy too (a \
+      new paste buffer, sent on to the outer terminal's clipboard as the shell's own copies are); \
+      off never touches the clipboard, and external and off drop a program's OSC 52.
       """
   ) { interpreter, arguments in
     let text = arguments[value]

@@ -88,4 +88,11 @@ extension Interpreter {
     buffers.add(text)
     if buffers.clipboard != .off { buffers.outgoing = text }
   }
+
+  /// Text a terminal tab's program set as the clipboard (its OSC 52): with `set clipboard on` a
+  /// copy as any other (a new paste buffer, and the outer terminal's clipboard); dropped else.
+  package func programCopied(_ text: String) {
+    guard buffers.clipboard == .on else { return }
+    copied(text)
+  }
 }

@@ -1,9 +1,10 @@
 """The newcomer's task 1 of issue 31 (three terminal tabs, switch, rename, close), counted in keys,
 for scripts/bench: one program drives TabShell (a session made from the start-up file `tabshell
 --init` writes, attached in a pseudo-terminal) and tmux 3.3a (its defaults, `-f /dev/null`) through
-the same steps, counts every key it types into each, and checks that each did the task: three
-shells made, the first one renamed `build`, the second closed (its program asks first in TabShell,
-as tmux's `&` does), two left.
+the same steps (TabShell with that file's compact bar: its prompts open in the status row),
+counts every key it types into each, and checks that each did the task: three shells made, the
+first one renamed `build`, the second closed (its program asks first in TabShell, as tmux's `&`
+does), two left.
 
     python3 Benchmarks/keys_bench.py BINARY
 """
@@ -146,7 +147,8 @@ def figures(binary, figure):
         note += f"{tmux} keys, left {names}; "
     else:
         note += "no tmux; "
-    note += f"issue 31's tmux session: {ISSUE_TMUX}; TabShell left {titles})"
+    note += (f"issue 31's tmux session: {ISSUE_TMUX}; TabShell, with --init's compact bar, left "
+             f"{titles})")
     figure("the newcomer's task 1 (three shells, switch, rename, close), keys", count, "keys",
            ISSUE_TMUX, False, note, wrong=wrong)
 

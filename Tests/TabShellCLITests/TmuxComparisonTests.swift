@@ -40,6 +40,12 @@ import Testing
       name: "an APC string split across reads, with controls in it",
       program: #"printf 'E\033_ab\nc'; sleep .2; printf 'def\r\033\\F\033_g\030G'"#),
     Case(
+      name: "OSC 52 strings, split across reads, with controls in them, cancelled, never ended",
+      program: #"""
+        printf 'A\033]52;c;aGk=\aB\033]52;;YQ\033\\C\033]5'; sleep .2; printf '2;c;Y\nQ='; \
+        sleep .2; printf '=\aD\033]52;c;x\030E\033]52;c;y\033[1mF\033]52;c;never'
+        """#),
+    Case(
       name: "CSI s and CSI u save and restore the cursor",
       program: #"printf 'ab\033[sxy\033[3;4Hz\033[uQ'"#),
     Case(

@@ -57,6 +57,12 @@ let package = Package(
       name: "TabShellLanguage",
       dependencies: [
         kit, "TabShellPlatform", "TabShellRendering", "TabShellLoader", "TabShellJSON",
+      ],
+      swiftSettings: [
+        // As the core's: release builds skip the run-time exclusivity checks of class properties
+        // (the interpreter's view and state, several a command, each costing more than what it
+        // guards); debug builds and the tests keep them.
+        .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
       ]),
     .systemLibrary(name: "CReadline"),
     // libvterm (Debian's libvterm-dev), the emulator of terminal tabs.

@@ -11,8 +11,7 @@ extension Interpreter {
   /// so that a `size`, a terminal's resize or the bar shown or hidden resizes the panes (and
   /// their programs get SIGWINCH) once.
   package func syncPaneArea() throws(ShellError) {
-    let area = paneArea
-    if area != shell.paneArea { try shell.send(.setArea(area)) }
+    if let area = paneAreaToTell { try shell.send(.setArea(area)) }
   }
 
   /// Tells the visible screen, when it takes input and shows alone (a tab's panes are told by
@@ -29,18 +28,21 @@ extension Interpreter {
 
   /// Whether the region the tabs' panes share has changed since the shell was told
   /// (``syncPaneArea()`` would tell it).
-  package var paneAreaIsStale: Bool { paneArea != shell.paneArea }
+  package var paneAreaIsStale: Bool { paneAreaToTell != nil }
 
-  /// The region the tabs' panes share now (``TabShellRendering/TerminalLayout/paneArea(_:options:)``),
-  /// measured again only when what it is measured from changed.
-  private var paneArea: ShellModel.PaneArea {
-    let source = ViewState.LayoutSource(
-      shell: ObjectIdentifier(shell), changes: shell.changes,
-      options: view.fullScreenToCome ?? view.renderOptions, scroll: BarScroll())
-    if let measured = view.measuredPaneArea, measured.source == source { return measured.area }
-    let area = TerminalLayout.paneArea(shell, options: source.options)
-    view.measuredPaneArea = (source, area)
-    return area
+  /// The region the tabs' panes share now, when the shell does not have it
+  /// (``PaneAreaSync/check(_:optionChanges:)``).
+  private var paneAreaToTell: ShellModel.PaneArea? {
+    let optionChanges = view.optionChanges
+    switch paneAreaSync.check(shell, optionChanges: optionChanges) {
+    case .agreed: return nil
+    case .tell(let width, let height): return ShellModel.PaneArea(width: width, height: height)
+    case .measure(let inputs):
+      let area = TerminalLayout.paneArea(
+        shell, inputs: inputs, options: view.fullScreenToCome ?? view.renderOptions)
+      return paneAreaSync.measured(
+        area, shell: shell, inputs: inputs, optionChanges: optionChanges)
+    }
   }
 
   /// Whether a cell (0-based) is in a pane of the visible tab that is not its focused one.

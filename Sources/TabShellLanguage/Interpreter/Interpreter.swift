@@ -26,6 +26,8 @@ package final class Interpreter {
   package weak var host: (any InterpreterHost)?
   /// How the shell is drawn and where its bar is scrolled, kept from command to command.
   package var view: ViewState
+  /// The pane area last measured from ``view`` and the shell (``syncPaneArea()``).
+  var paneAreaSync = PaneAreaSync()
   /// The folder, `--keep-going` and the arguments scripts run with.
   package var settings: ScriptSettings
   /// What `expect` counts and reads, and whether `expect frame` writes its snapshots.

@@ -40,12 +40,17 @@ extension TerminalLayout {
   /// less the page's header, the whole width (at least 1 × 1). The host tells the shell
   /// (``TabShellKit/Shell/setArea(_:)``) whenever it changes.
   package static func paneArea(_ shell: Shell, options: RenderOptions) -> ShellModel.PaneArea {
-    // The bar shows with a tab or the action button (``BarEntries``), asked without making them:
-    // each command that changed the model measures the area again.
-    let shown = !shell.isBarHidden && (shell.tabCount > 0 || shell.hasActionButton)
+    paneArea(shell, inputs: PaneAreaInputs(shell), options: options)
+  }
+
+  /// ``paneArea(_:options:)`` with what it reads of the shell already asked.
+  package static func paneArea(
+    _ shell: Shell, inputs: PaneAreaInputs, options: RenderOptions
+  ) -> ShellModel.PaneArea {
+    let shown = inputs.barShown
     // As the layout: above the action button's cap's own row while the visible screen takes input.
     let capped =
-      shown && shell.hasActionButton && shell.visibleScreenTakesInput
+      shown && inputs.hasActionButton && shell.visibleScreenTakesInput
       && BarRenderer(shell, width: options.columns).cap != nil
     let heights = Self.heights(options, barShown: shown, capOwnsRow: capped)
     return ShellModel.PaneArea(

@@ -62,7 +62,7 @@ extension FullScreenSession {
     private func keepingShape(_ cursor: FrameWriter.Cursor) -> FrameWriter.Cursor {
       guard !cursor.isVisible else { return cursor }
       var kept = cursor
-      kept.shape = shownCursor?.shape ?? .default
+      kept.shapeCode = shownCursor?.shapeCode ?? 0
       return kept
     }
 

@@ -21,6 +21,15 @@ import Testing
     return text(bytes)
   }
 
+  /// The cursor keeps its shape as DECSCUSR's number (not the core's resilient type, which made
+  /// the frame encoder holding it copy itself through value witnesses): both ways agree.
+  @Test func theShapeIsKeptAsItsNumber() {
+    var cursor = FrameWriter.Cursor(column: 1, row: 2, shape: .bar)
+    #expect(cursor.shape == .bar && cursor.shapeCode == 6)
+    cursor.shape = .blinkingUnderline
+    #expect(cursor.shapeCode == 3 && cursor.shape == .blinkingUnderline)
+  }
+
   /// A prompt on the second row, and `ab` typed after it.
   static func prompt() -> (old: CellGrid, new: CellGrid) {
     var old = CellGrid(columns: 10, rows: 3)

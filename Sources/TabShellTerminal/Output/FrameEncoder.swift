@@ -35,7 +35,7 @@ struct FrameEncoder {
   let shown: FrameWriter.Cursor?
   /// The cursor's shape the last frame left, when there was one (also before a frame drawn whole:
   /// a resize leaves the shape).
-  let shownShape: Canvas.CursorShape?
+  let shownShape: UInt8?
   /// Where the frame's opening (the synchronized update, the cursor hidden) starts in ``output``.
   private var opening: Int?
   /// Whether the cursor was moved otherwise than by writing cells one after the other.
@@ -54,7 +54,7 @@ struct FrameEncoder {
     self.synchronized = synchronized
     self.output = output
     self.shown = old == nil ? nil : shown
-    shownShape = shown?.shape
+    shownShape = shown?.shapeCode
     if let shown = self.shown {
       (row, column, positionKnown) = (shown.row, shown.column, true)
       (pen, penStyle) = (Self.plainBlank, .plain)
@@ -174,10 +174,10 @@ struct FrameEncoder {
       moveTo(row: target.row, column: target.column, in: nil)
     }
     if cursor.isVisible, features.contains(.cursorShape),
-      cursor.shape != (shownShape ?? .default) || (old == nil && cursor.shape != .default)
+      cursor.shapeCode != (shownShape ?? 0) || (old == nil && cursor.shapeCode != 0)
     {
       append(0x1B, 0x5B)  // ESC [ Ps SP q
-      appendNumber(cursor.shape.code)
+      appendNumber(Int(cursor.shapeCode))
       append(0x20, UInt8(ascii: "q"))
     }
     if cursor.isVisible, shown?.isVisible == true, !moved {

@@ -59,8 +59,18 @@ package struct FrameWriter: Sendable {
     package var row: Int
     /// Whether the cursor shows.
     package var isVisible: Bool
-    /// Its shape, while it shows (a hidden cursor leaves the terminal's as it was).
-    package var shape: Canvas.CursorShape
+    /// Its shape's DECSCUSR number, while it shows (a hidden cursor leaves the terminal's as it
+    /// was). Kept as a number, not as the core's resilient ``TabShellKit/Canvas/CursorShape``: a
+    /// field of a type whose layout is the core's to change would make this a type copied through
+    /// value witnesses, and so the frame encoder that holds it (ten times the instructions of a
+    /// frame of one changed cell).
+    package var shapeCode: UInt8
+
+    /// Its shape, while it shows.
+    package var shape: Canvas.CursorShape {
+      get { Canvas.CursorShape(code: Int(shapeCode)) ?? .default }
+      set { shapeCode = UInt8(newValue.code) }
+    }
 
     /// Makes a cursor position.
     package init(
@@ -69,7 +79,7 @@ package struct FrameWriter: Sendable {
       self.column = column
       self.row = row
       self.isVisible = isVisible
-      self.shape = shape
+      self.shapeCode = UInt8(shape.code)
     }
   }
 

@@ -61,10 +61,11 @@ final class TerminalSession {
       return foreground.name
     }
     guard let name = ProcessTable.command(of: group) else { return foreground?.name }
-    if !fresh, let foreground, foreground.group != group {
-      foregroundLook = now + Self.foregroundLookDelay
-    }
-    foreground = (group, name, now)
+    let changed = foreground.map { $0.group != group } ?? false
+    if !fresh, changed { foregroundLook = now + Self.foregroundLookDelay }
+    // A group that just changed may have a leader that has not started its program yet (a shell
+    // forks, then the child execs `tr`): its name is read again at the next ask, not kept.
+    foreground = (group, name, changed ? now &- Self.foregroundRefresh : now)
     return name
   }
 

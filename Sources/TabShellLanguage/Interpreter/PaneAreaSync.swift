@@ -11,7 +11,8 @@ import TabShellRendering
 struct PaneAreaSync {
   private var shell: ObjectIdentifier?
   private var options = 0
-  private var inputs: PaneAreaInputs?
+  /// Meaningful once ``shell`` is set.
+  private var inputs = PaneAreaInputs(barShown: false, hasActionButton: false) { 0 }
   private var width = 0
   private var height = 0
   /// The shell's count of changes (``TabShellKit/Shell/changes``) when it was last seen to have
@@ -38,10 +39,12 @@ struct PaneAreaSync {
       return .measure(PaneAreaInputs(shell))
     }
     if agreed == changes { return .agreed }
-    let inputs = PaneAreaInputs(shell)
+    let facts = shell.paneAreaFacts
+    let inputs = PaneAreaInputs(barShown: facts.barShown, hasActionButton: facts.hasActionButton) {
+      changes
+    }
     guard inputs == self.inputs else { return .measure(inputs) }
-    let told = shell.paneArea
-    guard told.width == width, told.height == height else {
+    guard facts.width == width, facts.height == height else {
       return .tell(width: width, height: height)
     }
     agreed = changes

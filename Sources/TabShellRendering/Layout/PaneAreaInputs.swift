@@ -17,9 +17,15 @@ package struct PaneAreaInputs: Equatable {
 
   /// The inputs of a shell now.
   package init(_ shell: Shell) {
-    let hasActionButton = shell.hasActionButton
+    let facts = shell.paneAreaFacts
+    self.init(barShown: facts.barShown, hasActionButton: facts.hasActionButton) { shell.changes }
+  }
+
+  /// The inputs of a shell from its ``TabShellKit/Shell/paneAreaFacts``; `changes` gives its
+  /// count of changes, asked only when there is an action button.
+  package init(barShown: Bool, hasActionButton: Bool, changes: () -> Int) {
+    self.barShown = barShown
     self.hasActionButton = hasActionButton
-    barShown = !shell.isBarHidden && (hasActionButton || shell.tabCount > 0)
-    capChanges = hasActionButton ? shell.changes : 0
+    capChanges = hasActionButton ? changes() : 0
   }
 }

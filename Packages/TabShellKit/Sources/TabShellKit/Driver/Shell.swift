@@ -133,6 +133,17 @@ extension Shell {
   /// The region the tabs' panes share (``ShellModel/area``), without copying the model.
   public var paneArea: ShellModel.PaneArea { storedModel.area }
 
+  /// What a host measures the panes' region from, in one call and as plain values: whether the
+  /// bar shows (not hidden, with a tab or the action button to show), whether it has an action
+  /// button, and the size of the region the shell has now (``paneArea``). A host asks it after
+  /// each change of the shell; asked one by one, ``isBarHidden``, ``tabCount``,
+  /// ``hasActionButton`` and ``paneArea`` cost a call each and copies of resilient values.
+  public var paneAreaFacts: (barShown: Bool, hasActionButton: Bool, width: Int, height: Int) {
+    let hasActionButton = storedModel.bar.actionButton != nil
+    let barShown = !storedModel.isBarHidden && (hasActionButton || !storedModel.tabs.isEmpty)
+    return (barShown, hasActionButton, storedModel.area.width, storedModel.area.height)
+  }
+
   /// The presented screen, if any.
   public var modalScreen: ScreenInfo? { model.modal.map(info) }
 

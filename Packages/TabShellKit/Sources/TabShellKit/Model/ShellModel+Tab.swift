@@ -48,8 +48,10 @@ extension ShellModel {
     public var focused: ScreenRecord { panes[focus] }
     /// The top of its stack: the last screen pushed, else the focused pane.
     public var top: ScreenRecord { pushed.last ?? panes[focus] }
-    /// The handle of the top of its stack.
-    var topHandle: Int { pushed.last?.handle ?? panes[focus].handle }
+    /// The handle of the top of its stack, read in place (`pushed.last` would copy the record).
+    var topHandle: Int { pushed.isEmpty ? panes[focus].handle : pushed[pushed.count - 1].handle }
+    /// The handle of the focused pane's screen, read in place.
+    var focusedHandle: Int { panes[focus].handle }
     /// Whether a screen of its stack hides the bar.
     public var hidesBar: Bool { hidingCount > 0 }
     /// Every screen it holds: the panes, then the pushed screens.

@@ -218,10 +218,13 @@ extension ShellModel {
     guard let selectedIndex else {
       return Start(visible: nil, tab: nil, depth: 0, barHidden: bar.isHidden)
     }
-    let tab = tabs[selectedIndex]
+    // Each field read in place: `let tab = tabs[selectedIndex]` would copy the tab (a retain and
+    // a release of each of its arrays and strings) on every selection.
     return Start(
-      visible: tab.topHandle, tab: selectedIndex, depth: tab.depth - 1,
-      barHidden: bar.isHidden || tab.hidesBar, several: tab.showsSeveral ? tab.shownHandles : [])
+      visible: tabs[selectedIndex].topHandle, tab: selectedIndex,
+      depth: tabs[selectedIndex].depth - 1,
+      barHidden: bar.isHidden || tabs[selectedIndex].hidesBar,
+      several: tabs[selectedIndex].showsSeveral ? tabs[selectedIndex].shownHandles : [])
   }
 
   /// The transition from `start` to now. When the visible screen changed, the new one goes through
@@ -310,7 +313,7 @@ extension ShellModel {
   func slot(of handle: Int, tab: Int?, depth: Int) -> Slot? {
     guard let tab else { return modal?.handle == handle ? .modal : nil }
     guard tabs.indices.contains(tab), tabs[tab].depth > depth else { return nil }
-    let found = depth == 0 ? tabs[tab].focused.handle : tabs[tab].pushed[depth - 1].handle
+    let found = depth == 0 ? tabs[tab].focusedHandle : tabs[tab].pushed[depth - 1].handle
     return found == handle ? .stack(tab: tab, depth: depth) : nil
   }
 

@@ -84,11 +84,13 @@ extension Shell {
     }
     // No screen leaves (another tab, or a reselect of a root): a change with no events or
     // departures of its own, applied as it is.
-    if let (change, selection) = model.userSelecting(index: index) {
-      apply(change, selection: selection)
+    // Read before the change: a tap on the selected tab is a reselect. The change comes back
+    // alone (a tuple with the selection cost an outlined, generic destroy on every tap).
+    let reselects = index == model.selectedIndex
+    if let change = model.userSelecting(index: index) {
+      apply(change, selection: reselects ? .reselected(index) : .selected(index))
       try settle()
-      if case .reselected = selection { return .reselected }
-      return .selected
+      return reselects ? .reselected : .selected
     }
     let transition = model.userSelect(index: index)
     try commit(transition)

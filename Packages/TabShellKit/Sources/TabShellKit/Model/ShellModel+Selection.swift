@@ -67,14 +67,15 @@ extension ShellModel {
   }
 
   /// ``userSelect(index:)`` when it leaves no screen for good (another tab, or the selected tab
-  /// whose stack is its root alone): the change and its selection, without a transition; `nil`,
+  /// whose stack is its root alone): the change, without a transition (its selection is
+  /// `.reselected(index)` when `index` was the selected tab, else `.selected(index)`); `nil`,
   /// changing nothing, when a reselect pops screens.
-  mutating func userSelecting(index: Int) -> (Change, Transition.Selection)? {
+  mutating func userSelecting(index: Int) -> Change? {
     if index == selectedIndex {
       guard tabs[index].depth == 1 else { return nil }
-      return (change(from: start), .reselected(index))
+      return change(from: start)
     }
-    return selecting(index: index).map { ($0, .selected(index)) }
+    return selecting(index: index)
   }
 
   /// Selects the tab at `index` (a programmatic selection: the selected tab changes nothing).

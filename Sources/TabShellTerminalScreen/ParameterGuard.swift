@@ -19,7 +19,8 @@
 /// The guard follows libvterm's parser byte for byte, across writes (its `vterm_input_write`):
 /// escape sequences (ESC and a byte from `@` to `_` a C1 control, intermediates, a final byte, a
 /// byte past 0x7F ignored inside); ESC `[`, leader bytes, digits and separators, intermediates, a
-/// final byte; C0 controls executed wherever they come; ESC, CAN and SUB ending a sequence; the
+/// final byte; C0 controls executed wherever they come but inside a string (OSC, DCS), where they
+/// are left out as tmux ignores them; ESC, CAN and SUB ending a sequence; the
 /// strings (OSC, DCS) ended by BEL or ESC `\`, an ESC and another byte ending one and starting a
 /// sequence.
 ///
@@ -378,7 +379,11 @@ struct ParameterGuard {
     case 0x07:
       if case .string = state { state = .ground }
       return .keep
-    case 0x01..<0x20:  // executed, the sequence goes on
+    case 0x01..<0x20:
+      // Inside a string (OSC, DCS) a control is left out, as tmux ignores it there (libvterm
+      // executed it: a newline in a title moved the cursor); elsewhere it is executed and the
+      // sequence goes on.
+      if case .string = state { return .drop }
       modes.execute(byte)
       return .keep
     default: break

@@ -86,6 +86,9 @@ struct ParameterGuardTests {
     // as a string of -1 bytes): a control between is executed, BEL there left out; ESC and
     // another byte end the string with CAN and start a sequence.
     Case("\u{1B}]2;t\u{1B}\\x", "\u{1B}]2;t\u{7}x"),
+    // A control inside a string is left out (tmux ignores it; libvterm moved the cursor for it).
+    Case("A\u{1B}]2;x\ny\r\u{8}z\u{7}B", "A\u{1B}]2;xyz\u{7}B"),
+    Case("\u{1B}Pq#0\r\n!3~\u{1B}\\Z", "\u{1B}Pq#0!3~\u{7}Z"),
     Case("\u{1B}P$qm\u{1B}\\", "\u{1B}P$qm\u{7}"),
     Case("\u{1B}]2;t\u{1B}\u{1}\u{0}\u{7F}\u{7}\\x", "\u{1B}]2;t\u{1}\u{0}\u{7F}\u{7}x"),
     Case("\u{1B}]2;t\u{1B}7x", "\u{1B}]2;t\u{18}\u{1B}7x"),

@@ -120,6 +120,7 @@ import Testing
     Case(
       name: "ESC and another byte end a string",
       program: #"printf 'a\033]2;t\0337b\0338c'"#),
+    Case(name: "a newline inside a title", program: #"printf 'A\033]2;x\ny\007B'"#),
   ]
 
   @Test(arguments: cases)

@@ -23,8 +23,14 @@ extension FullScreenSession {
   }
 
   /// The interpreter draws and hit-tests at the terminal's size, the last row left to the
-  /// command line.
+  /// command line. Set only when it differs: each setting counts as a change of the options
+  /// (``TabShellLanguage/ViewState/optionChanges``), after which what was laid out from them is
+  /// laid out again, and this runs several times a key.
   func syncSize() {
+    let options = interpreter.view.renderOptions
+    guard options.width != columns || options.height != rows || options.reservedRows != 1 else {
+      return
+    }
     interpreter.view.renderOptions.width = columns
     interpreter.view.renderOptions.height = rows
     interpreter.view.renderOptions.reservedRows = 1

@@ -301,8 +301,7 @@ struct FullScreenView {
       // The status row keeps the tabs, or shows the message.
       if let message { CommandLineDrawing.draw(message, into: &grid, row: statusRow) }
     } else {
-      // Over the tabs, when the status row has them.
-      if layout.statusRow != nil { grid.fill(row: layout.rows - 1, columns: 0..<grid.columns) }
+      // The whole row, over the tabs when the status row has them.
       cursor = drawCommandLine(commandLine, into: &grid, row: layout.rows - 1)
     }
     guard commandLine.focus.isTheScreens, !panelCovers,

@@ -30,17 +30,8 @@ import Testing
     #expect(cursor.shapeCode == 3 && cursor.shape == .blinkingUnderline)
   }
 
-  /// A prompt on the second row, and `ab` typed after it.
-  static func prompt() -> (old: CellGrid, new: CellGrid) {
-    var old = CellGrid(columns: 10, rows: 3)
-    old.write("$ ", column: 0, row: 1)
-    var new = old
-    new.write("ab", column: 2, row: 1)
-    return (old, new)
-  }
-
   @Test func aNewShapeIsWrittenOnceAfterTheCursor() {
-    let (old, new) = Self.prompt()
+    let (old, new) = FrameWriterShownTests.prompt()
     let block = FrameWriter.Cursor(column: 2, row: 1)
     let bar = FrameWriter.Cursor(column: 2, row: 1, shape: .bar)
     // Only the shape changed: the cursor stays, the shape comes alone.
@@ -63,7 +54,7 @@ import Testing
   }
 
   @Test func aHiddenCursorLeavesTheShape() {
-    let (old, new) = Self.prompt()
+    let (old, new) = FrameWriterShownTests.prompt()
     let bar = FrameWriter.Cursor(column: 2, row: 1, shape: .bar)
     let hidden = FrameWriter.Cursor(column: 2, row: 1, isVisible: false)
     #expect(
@@ -72,7 +63,7 @@ import Testing
   }
 
   @Test func aWholeFrameWritesAShapeOtherThanTheDefault() {
-    let (_, new) = Self.prompt()
+    let (_, new) = FrameWriterShownTests.prompt()
     let bar = FrameWriter.Cursor(column: 4, row: 1, shape: .bar)
     let whole = Self.frame(nil, new, cursor: bar, shown: bar)
     #expect(whole.hasSuffix("\u{1B}[2;5H\u{1B}[6 q\u{1B}[?25h\u{1B}[?2026l"), "\(whole)")
@@ -84,7 +75,7 @@ import Testing
   }
 
   @Test func aTerminalWithoutItGetsNoShape() {
-    let (old, _) = Self.prompt()
+    let (old, _) = FrameWriterShownTests.prompt()
     let bar = FrameWriter.Cursor(column: 2, row: 1, shape: .bar)
     let writer = Self.writer(takesShape: false)
     #expect(

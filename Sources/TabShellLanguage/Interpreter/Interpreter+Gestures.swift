@@ -15,10 +15,10 @@ extension Interpreter {
   /// scrolled.
   package var layout: TerminalLayout {
     let source = ViewState.LayoutSource(
-      shell: ObjectIdentifier(shell), changes: shell.changes, options: view.renderOptions,
+      shell: ObjectIdentifier(shell), changes: shell.changes, optionChanges: view.optionChanges,
       scroll: view.barScroll)
     if let made = view.madeLayout, made.source == source { return made.layout }
-    let layout = TerminalLayout(shell, options: source.options, scroll: source.scroll)
+    let layout = TerminalLayout(shell, options: view.renderOptions, scroll: source.scroll)
     view.madeLayout = (source, layout)
     return layout
   }

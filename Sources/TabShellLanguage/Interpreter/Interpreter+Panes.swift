@@ -19,7 +19,7 @@ extension Interpreter {
   /// program is resized at once (`set bar`), not when the screen is next drawn.
   package func tellVisibleScreenItsRegion() throws {
     let options = view.fullScreenToCome ?? view.renderOptions
-    guard shell.visiblePanes == nil, let id = shell.visibleScreen?.id, shell.takesInput(screen: id),
+    guard shell.visiblePanes == nil, let id = shell.visibleScreenID, shell.takesInput(screen: id),
       let region = TerminalLayout(shell, options: options).region(ofScreen: id),
       region.width > 0, region.height > 0
     else { return }

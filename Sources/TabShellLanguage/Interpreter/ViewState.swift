@@ -37,12 +37,12 @@ package struct ViewState {
   var madeLayout: (source: LayoutSource, layout: TerminalLayout)?
 
   /// What a layout is made from: the shell's model and screen types (as the count of their
-  /// changes, ``TabShellKit/Shell/changes``), the options and the bar's window. The bar is drawn
-  /// from nothing else.
+  /// changes, ``TabShellKit/Shell/changes``), the options (as the count of theirs,
+  /// ``optionChanges``) and the bar's window. The bar is drawn from nothing else.
   struct LayoutSource: Equatable {
     var shell: ObjectIdentifier
     var changes: Int
-    var options: RenderOptions
+    var optionChanges: Int
     var scroll: BarScroll
   }
 

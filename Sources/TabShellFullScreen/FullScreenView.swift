@@ -103,6 +103,13 @@ struct FullScreenView {
     panel: inout OutputPanel, commandLine: CommandLine, source: Source
   ) -> (cursor: FrameWriter.Cursor, rows: [Int]?) {
     let key = BaseKey(columns: grid.columns, rows: grid.rows, offset: drag?.offset)
+    // A grid keeps the clusters written into it until it is cleared: a program writing ever new
+    // ones (a mark on each letter) would grow the kept base's table, and the frame's, for as long
+    // as only its rows changed. Past a cluster a cell, both are drawn whole again, anew.
+    if let kept = base, kept.grid.clusterCount > kept.grid.columns * kept.grid.rows {
+      base = nil
+      lastRows = nil
+    }
     var screenCursor: Canvas.Cursor?
     var changedRows: [Int]?
     // Only the visible screen's content may have changed: its changed rows, under the header,
@@ -251,7 +258,8 @@ struct FullScreenView {
   /// them), the base again: only the rows the last frame or this one changed (and the command
   /// line's and the panel's, drawn over it), when the last frame says which; else all of them.
   private func bring(_ grid: inout CellGrid, to base: CellGrid, changed: [Int]) {
-    guard let lastRows, !panelShown, grid.columns == base.columns, grid.rows == base.rows
+    guard let lastRows, !panelShown, grid.columns == base.columns, grid.rows == base.rows,
+      grid.clusterCount <= grid.columns * grid.rows
     else {
       grid = base
       return

@@ -57,6 +57,42 @@ extension ReadlineTests {
       return page.region.lines
     }
 
+    /// A program writing ever new grapheme clusters (each letter with each of 64 marks, 1,664 of
+    /// them, scrolling) leaves the tables of clusters of the kept base and of the frames bounded
+    /// (a cluster a cell), and the frame holds what a whole redraw draws.
+    @Test func everNewClustersKeepTheTablesBounded() throws {
+      let letters = "abcdefghijklmnopqrstuvwxyz".map(String.init).joined(separator: " ")
+      let marks = (0o200...0o277).map { String($0, radix: 8) }.joined(separator: " ")
+      let program =
+        #"read x; for c in \#(letters); do for m in \#(marks); do printf "$c\314\\$m "; done; echo;"#
+        + " sleep 0.02; done; echo DONE; exec cat"
+      let harness = Harness(setup: "add-tab terminal --id t -- sh -c '\(program)'")
+      harness.terminal.columns = 40
+      harness.terminal.rows = 12
+      let session = harness.session
+      #expect(session.open(line: "", point: 0) == nil)
+      defer { session.close() }
+      session.step()
+      harness.settle()
+      // Each letter's line comes in a frame of its own, after the mode opened.
+      harness.type("\r")
+      var largest = 0
+      harness.pump {
+        largest = max(largest, session.front.clusterCount)
+        return (try? Self.freshRegion(harness).contains("DONE")) == true
+      }
+      harness.settle()
+      largest = max(largest, session.front.clusterCount)
+      let region = try Self.freshRegion(harness)
+      #expect(region.contains("DONE"))
+      let shownMarks = region.joined().unicodeScalars.filter { (0x300...0x33F).contains($0.value) }
+      #expect(shownMarks.count > 50, "the clusters show: \(region)")
+      #expect(largest <= 40 * 12)
+      // The frame holds what a whole redraw of the tab draws.
+      let top = harness.interpreter.layout.regionTop
+      #expect(Array(session.front.lines[top..<top + region.count]) == region)
+    }
+
     /// A key `cat` echoes: the frame that shows it writes that cell and nothing else, and the key
     /// itself drew no frame.
     @Test func aKeyEchoedWritesOnlyItsCell() throws {

@@ -24,6 +24,9 @@ package struct CellGrid: Sendable {
   /// The grapheme clusters of more than one scalar, indexed by ``StoredCell/glyph`` without its
   /// flag bit.
   var clusters: [String] = []
+  /// How many grapheme clusters the grid keeps in its side table: those written since it was
+  /// made or cleared, whether its cells still show them or not.
+  package var clusterCount: Int { clusters.count }
   private var clusterIndex: [String: UInt32] = [:]
 
   /// A grid of blank cells in `style` (sizes below 0 count as 0).

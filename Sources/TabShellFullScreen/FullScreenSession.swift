@@ -250,22 +250,24 @@ package final class FullScreenSession {
 /// The output panel as the sink of what runs in the mode: a command's lines, its errors, and what
 /// process plugins write on their standard error meanwhile.
 package final class PanelOutput: OutputSink {
-  private unowned let mode: FullScreenSession
+  /// Weak: a sink handed on may be printed to after the mode ended (what prints then is lost,
+  /// where an unowned reference aborted the process).
+  private weak var mode: FullScreenSession?
 
   init(mode: FullScreenSession) {
     self.mode = mode
   }
 
-  package func printLine(_ line: String) { mode.panel.append(line, isError: false) }
+  package func printLine(_ line: String) { mode?.panel.append(line, isError: false) }
 
   package func report(_ diagnostic: Diagnostic) {
-    mode.panel.append("\(diagnostic)", isError: true)
+    mode?.panel.append("\(diagnostic)", isError: true)
   }
 
   package func relay(_ text: String) {
     var line = text
     if line.hasSuffix("\n") { line.removeLast() }
-    mode.panel.append(line, isError: true)
+    mode?.panel.append(line, isError: true)
   }
 }
 

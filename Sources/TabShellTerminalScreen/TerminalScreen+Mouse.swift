@@ -82,7 +82,7 @@ extension TerminalScreen {
           return mode.selectedText(in: emulator)
         } ?? nil
       leaveCopyMode()
-      if let text, !text.isEmpty { sessions.onCopy?(text) }
+      if let text, !text.isEmpty { sessions?.onCopy?(text) }
       return true
     default:
       return nil

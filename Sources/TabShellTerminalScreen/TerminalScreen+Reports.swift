@@ -28,7 +28,7 @@ extension TerminalScreen {
       context.send(.activity)
     }
     if emulator.takeBell() { context.send(.bell) }
-    if let text = emulator.takeClipboard() { sessions.onClipboard?(text) }
+    if let text = emulator.takeClipboard() { sessions?.onClipboard?(text) }
     if ended, let ending = session.ending { context.send(.exited(status: Self.status(ending))) }
   }
 

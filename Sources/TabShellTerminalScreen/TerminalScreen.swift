@@ -7,7 +7,9 @@ import CVTerm
 final class TerminalScreen: Screen {
   let session: TerminalSession
   let context: ScreenContext
-  unowned let sessions: TerminalSessions
+  /// Weak: a screen may be told it goes (``willDeinit()``) after the shell's terminal tabs
+  /// themselves went, at the end of a process, where an unowned reference aborted it.
+  weak var sessions: TerminalSessions?
   /// Whether the screen is visible (from its `viewWillAppear` to its `viewDidDisappear`).
   var isVisible = false
   /// Whether `activity` was said since the screen was last visible.
@@ -46,7 +48,7 @@ final class TerminalScreen: Screen {
   }
 
   func willDeinit() {
-    sessions.close(session)
+    sessions?.close(session)
   }
 
   func viewWillAppear() {

@@ -108,7 +108,8 @@ final class TerminalSession {
       throw .cannotStart(program: program, reason: error.description)
     }
     exitDescriptor = ProcessControl.exitDescriptor(of: terminal.pid)
-    emulator.onOutput = { [unowned self] bytes in send(bytes) }
+    // Weak: the emulator may answer a query while the last output is taken in as the session goes.
+    emulator.onOutput = { [weak self] bytes in self?.send(bytes) }
   }
 
   /// The descriptors whose readiness means work for ``takeIn(limit:)`` or ``checkEnded()``.

@@ -68,7 +68,9 @@ let package = Package(
     // libvterm (Debian's libvterm-dev), the emulator of terminal tabs.
     .systemLibrary(name: "CVTerm"),
     // The `terminal` screen type: a program in a pseudo-terminal, shown through libvterm.
-    .target(name: "TabShellTerminalScreen", dependencies: [kit, "TabShellPlatform", "CVTerm"]),
+    .target(
+      name: "TabShellTerminalScreen",
+      dependencies: [kit, "TabShellPlatform", "TabShellTerminal", "CVTerm"]),
     // The edge of the house, one module a program, each importing only what is below it
     // (scripts/check-modules prints the graph and fails on a cycle or an import from above).
     // The host: the process's context and options, signals, readline's bridge and the history,

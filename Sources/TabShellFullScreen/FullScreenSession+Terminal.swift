@@ -87,7 +87,8 @@ extension FullScreenSession {
       barScroll: interpreter.view.barScroll)
     let (cursor, rows) = view.draw(
       into: &frame.back, layout: layout, shell: interpreter.shell, drag: input.drag,
-      panel: &panel, commandLine: commandLine, source: source)
+      panel: &panel, commandLine: commandLine, source: source,
+      grids: interpreter.services.terminals as? any GridDrawingScreens)
     // The window stays where it is while the selection is in it.
     interpreter.view.barScroll = layout.pinned(interpreter.view.barScroll)
     let whole = damage.all

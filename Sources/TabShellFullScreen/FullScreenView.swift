@@ -39,6 +39,10 @@ struct FullScreenView {
   /// (``TabShellKit/ScreenType/drawsOnlyChanges``): the canvas each drew last, by its id.
   private var kept: [String: Canvas] = [:]
   private var keptNumber = 0
+  /// The visible screen whose region the base shows as it drew it straight into the grid
+  /// (``TabShellTerminal/GridDrawingScreen``): its id, the number of that drawing, and the
+  /// region's size.
+  private var keptGrid: (screen: String, number: Int, columns: Int, rows: Int)?
   /// Whether the last frame showed the output panel.
   private var panelShown = false
   /// The rows the last frame changed from the one before it, when it said (`nil`: any).
@@ -69,6 +73,7 @@ struct FullScreenView {
     invalidate()
     base = nil
     kept.removeAll()
+    keptGrid = nil
     drawnCommandLine = nil
     lastRows = nil
   }
@@ -100,7 +105,8 @@ struct FullScreenView {
   /// the last frame (`nil`: any), for the frame writer to compare only those.
   mutating func draw(
     into grid: inout CellGrid, layout: TerminalLayout, shell: Shell, drag: SwipeDrag?,
-    panel: inout OutputPanel, commandLine: CommandLine, source: Source
+    panel: inout OutputPanel, commandLine: CommandLine, source: Source,
+    grids: (any GridDrawingScreens)? = nil
   ) -> (cursor: FrameWriter.Cursor, rows: [Int]?) {
     let key = BaseKey(columns: grid.columns, rows: grid.rows, offset: drag?.offset)
     // A grid keeps the clusters written into it until it is cleared: a program writing ever new
@@ -119,7 +125,12 @@ struct FullScreenView {
       var taken = base
     {
       base = nil
-      redrawn = redrawKept(shell: shell, layout: layout, into: &taken)
+      redrawn = redrawKept(shell: shell, layout: layout, grids: grids, into: &taken)
+      // The rows drawn again may have brought the base past its bound of clusters: anew then.
+      if let kept = redrawn?.base.grid, kept.clusterCount > kept.columns * kept.rows {
+        redrawn = nil
+        lastRows = nil
+      }
     }
     if let base, base.key == key, !baseIsStale {
       bring(&grid, to: base.grid, changed: [])
@@ -132,7 +143,8 @@ struct FullScreenView {
       changedRows = region.rows
     } else {
       grid.clear()
-      screenCursor = drawScreenArea(into: &grid, layout: layout, shell: shell, drag: drag)
+      screenCursor = drawScreenArea(
+        into: &grid, layout: layout, shell: shell, drag: drag, grids: grids)
       if let (row, column, line) = layout.capLine { grid.draw(line, column: column, row: row) }
       for (offset, line) in layout.barLines.enumerated() {
         grid.draw(line, row: layout.barTop + offset)
@@ -157,10 +169,25 @@ struct FullScreenView {
   /// that canvas's changed rows into the base (the cap drawn again over them); `nil` when it has
   /// no kept canvas at the base's size.
   private mutating func redrawKept(
-    shell: Shell, layout: TerminalLayout, into base: inout Base
+    shell: Shell, layout: TerminalLayout, grids: (any GridDrawingScreens)?, into base: inout Base
   ) -> (base: Base, rows: [Int])? {
     if let panes = shell.visiblePanes {
       return redrawKeptPanes(panes, shell: shell, layout: layout, into: &base)
+    }
+    if let drawn = keptGrid {
+      // The screen drew its region straight into the base: it draws its changed rows there again.
+      guard let id = shell.visibleScreenID, id == drawn.screen,
+        drawn.columns == layout.columns, drawn.rows == layout.regionRows,
+        let screen = grids?.gridScreen(id),
+        let drawing = screen.draw(
+          into: &base.grid, column: 0, row: layout.regionTop, width: drawn.columns,
+          height: drawn.rows, kept: drawn.number)
+      else { return nil }
+      if let (row, column, line) = layout.capLine {
+        base.grid.draw(line, column: column, row: row)
+      }
+      base.cursor = drawing.cursor
+      return (base, drawing.rows.map { $0 + layout.regionTop })
     }
     guard let screen = shell.visibleScreen, var canvas = kept[screen.id],
       screen.failure == nil, shell.visibleScreenType?.drawsOnlyChanges == true,
@@ -325,8 +352,10 @@ struct FullScreenView {
   /// it brings in beside it (both kept for the drag's next frames). At rest, returns the cursor
   /// the screen placed in its region (inside it), if any.
   private mutating func drawScreenArea(
-    into grid: inout CellGrid, layout: TerminalLayout, shell: Shell, drag: SwipeDrag?
+    into grid: inout CellGrid, layout: TerminalLayout, shell: Shell, drag: SwipeDrag?,
+    grids: (any GridDrawingScreens)?
   ) -> Canvas.Cursor? {
+    keptGrid = nil
     let (columns, rows, top) = (layout.columns, layout.pageHeight, layout.regionTop)
     guard layout.screenHeight > 0 else { return nil }
     guard let drag else {
@@ -358,6 +387,18 @@ struct FullScreenView {
         shell.visibleScreenType?.drawsOnlyChanges == true,
         let header = Renderer.visibleHeader(shell, width: columns, height: rows)
       {
+        // A screen that draws straight into the grid draws there, kept under a new number.
+        if let gridScreen = grids?.gridScreen(screen.id),
+          let drawing = gridScreen.draw(
+            into: &grid, column: 0, row: top, width: columns, height: rows - 1,
+            kept: keptNumber + 1)
+        {
+          keptNumber += 1
+          kept.removeAll()
+          keptGrid = (screen.id, keptNumber, columns, rows - 1)
+          if top > 0 { grid.draw(header, row: 0) }
+          return drawing.cursor
+        }
         var canvas =
           kept[screen.id].flatMap {
             $0.width == columns && $0.height == rows - 1 ? $0 : nil

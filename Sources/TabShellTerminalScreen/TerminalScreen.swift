@@ -25,6 +25,8 @@ final class TerminalScreen: Screen {
   var foregroundName: String?
   /// The canvas styles of the terminal's style indices, as drawn last.
   var canvasStyles = TerminalCanvasStyles()
+  /// The grid's styles of the terminal's style indices, as drawn last (``draw(into:column:row:width:height:kept:)``).
+  var gridStyles = TerminalGridStyles()
   /// Copy mode, while the screen is in it (``enterCopyMode()``).
   var copy: CopyMode?
   /// The last press of the left button that the selection took (``select(with:)``).
@@ -93,23 +95,32 @@ final class TerminalScreen: Screen {
   }
 
   /// The rows to draw: all of them into a new canvas; into the canvas kept from the last drawing,
-  /// only those the emulator marked changed since (the damage is taken then only: a drawing into
-  /// a new canvas, `show`'s, leaves it for the kept one), blanked first. The whole region again
-  /// when the kept canvas is another, the view scrolled back, or the styles' table was rebuilt.
+  /// only those the emulator marked changed since (``rowsChanged(sinceKept:height:)``), blanked
+  /// first.
   private func rowsToDraw(in canvas: inout Canvas, rows: Int) -> [Int]? {
     guard let kept = canvas.keptDrawing else { return nil }
-    let emulator = session.emulator
     canvas.cursor = nil
+    let drawn = rowsChanged(sinceKept: kept, height: canvas.height)
+    for row in drawn where row < canvas.height { canvas.fill(row: row, style: .plain) }
+    return drawn.filter { $0 < rows }
+  }
+
+  /// The rows of a region `height` rows high to draw again into a drawing kept as `kept` (a
+  /// canvas's, or the frame's grid's): those the emulator marked changed since the last drawing
+  /// when it was the same one showing the same (the damage is taken then only: a drawing into a
+  /// new canvas, `show`'s, leaves it for the kept one); the whole region when the kept drawing is
+  /// another, the view is scrolled back, or the styles' table was rebuilt.
+  func rowsChanged(sinceKept kept: Int, height: Int) -> [Int] {
+    let emulator = session.emulator
     let view = KeptView(
       canvas: kept, scrolledBack: emulator.scrolledBack, styles: emulator.tables.generation,
       ended: session.ending != nil)
     let damage = emulator.takeDamage()
     let drawn =
       damage.whole || view != keptView || view.scrolledBack > 0
-      ? Array(0..<canvas.height) : damage.rows
+      ? Array(0..<height) : damage.rows
     keptView = view
-    for row in drawn where row < canvas.height { canvas.fill(row: row, style: .plain) }
-    return drawn.filter { $0 < rows }
+    return drawn
   }
 
   /// Draws what `emulator` shows (its screen, or the lines kept where it is scrolled back) at the

@@ -35,11 +35,6 @@ package enum CopyOutcome: Equatable, Sendable {
 }
 
 extension TerminalSessions {
-  /// The terminal screen of id `id`, if one is live.
-  func screen(_ id: String) -> TerminalScreen? {
-    screens.first { $0.context.screenID == id }
-  }
-
   /// Whether the terminal screen `id` is in copy mode.
   package func isCopying(_ id: String) -> Bool {
     screen(id)?.isCopying == true

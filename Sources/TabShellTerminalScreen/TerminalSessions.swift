@@ -1,4 +1,5 @@
 import TabShellPlatform
+import TabShellTerminal
 
 /// Every terminal session of a shell: the live ones, whose output the shell takes in whenever it
 /// waits, and the closing ones, hung up and killed 2 s later if they did not end, then reaped; a
@@ -43,6 +44,18 @@ package final class TerminalSessions {
 
   /// The screens of the live programs.
   var screens: [TerminalScreen] { live.compactMap(\.screen) }
+
+  /// The terminal screen of id `id`, if one is live.
+  func screen(_ id: String) -> TerminalScreen? {
+    // Without the array of every screen made: each frame asks.
+    for entry in live {
+      if let screen = entry.screen, screen.context.screenID == id { return screen }
+    }
+    return nil
+  }
+
+  /// The terminal screen of id `id` as it draws straight into the frame's grid, if one is live.
+  package func gridScreen(_ id: String) -> (any GridDrawingScreen)? { screen(id) }
 
   /// The pids of the programs that run or are being ended.
   package var pids: [Int32] {

@@ -1,17 +1,20 @@
 import TabShellKit
 import TabShellLanguage
 import TabShellPlatform
+import TabShellTerminal
 import TabShellTerminalScreen
 
 /// The terminal tabs as the interpreter's commands reach into them (``TabShellLanguage/TerminalTabs``):
 /// copy mode's actions, by the language's names, become the terminal's operations; a regular
 /// expression is matched by the language's engine, line by line.
-final class HostTerminalTabs: TerminalTabs {
+final class HostTerminalTabs: TerminalTabs, GridDrawingScreens {
   private let sessions: TerminalSessions
 
   init(sessions: TerminalSessions) {
     self.sessions = sessions
   }
+
+  func gridScreen(_ id: String) -> (any GridDrawingScreen)? { sessions.gridScreen(id) }
 
   func isCopying(_ id: String) -> Bool { sessions.isCopying(id) }
 

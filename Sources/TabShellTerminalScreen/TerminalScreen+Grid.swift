@@ -1,0 +1,127 @@
+import CVTerm
+@_spi(Host) import TabShellKit
+import TabShellTerminal
+
+/// A terminal screen draws straight into the full-screen mode's grid: each cell of a row drawn
+/// again is stored as it is (its style worked out once an index), where its canvas would take a
+/// string a run and the grid would measure it again. What it draws is what its canvas drawn into
+/// the grid shows (``TerminalScreen/draw(in:)``; TerminalGridDrawingTests compares the two).
+extension TerminalScreen: GridDrawingScreen {
+  package func draw(
+    into grid: inout CellGrid, column: Int, row: Int, width: Int, height: Int, kept: Int?
+  ) -> GridDrawing? {
+    // Copy mode and a view scrolled back draw more than the cells (a selection, the position).
+    guard copy == nil, session.emulator.scrolledBack == 0, width > 0, height > 0 else {
+      return nil
+    }
+    if session.ending == nil { session.resize(rows: height, columns: width) }
+    let emulator = session.emulator
+    let rows = min(height, emulator.rows)
+    let columns = min(width, emulator.columns)
+    let drawn = kept.map { rowsChanged(sinceKept: $0, height: height) } ?? Array(0..<height)
+    // Taken out of `self` while the rows are drawn: a class's property changed a cell at a time
+    // would be checked for exclusive access each time.
+    var styles = TerminalGridStyles()
+    swap(&styles, &gridStyles)
+    defer { swap(&styles, &gridStyles) }
+    styles.prepare(for: emulator)
+    var wider: [(cell: TabShellCell, column: Int, width: Int)] = []
+    for offset in drawn where offset < height {
+      let target = row + offset
+      guard offset < rows else {
+        grid.writeRow(target, columns: column..<(column + width)) { _ in }
+        continue
+      }
+      // Not scrolled back: the view's rows are the screen's.
+      let cells = emulator.screenRows[offset]
+      let reverse = emulator.isReverse
+      wider.removeAll(keepingCapacity: true)
+      grid.writeRow(target, columns: column..<(column + width)) { row in
+        var index = 0
+        while index < columns {
+          let cell = cells[index]
+          let cellWidth =
+            index + 1 < columns && cells[index + 1].glyph == TerminalCells.continuation ? 2 : 1
+          if let character = TerminalRun.character(of: cell, width: cellWidth) {
+            row.put(
+              ascii: character, style: styles.style(cell.style, of: emulator, reverse: reverse),
+              column: column + index)
+          } else {
+            wider.append((cell, index, cellWidth))
+          }
+          index += cellWidth
+        }
+      }
+      for (cell, index, cellWidth) in wider {
+        let style = styles.cellStyle(cell.style, of: emulator, reverse: reverse)
+        if cell.glyph == 0 || cell.glyph == 32 || cell.glyph == TerminalCells.continuation {
+          grid.fill(row: target, columns: (column + index)..<(column + index + cellWidth), style: style)
+        } else {
+          grid.write(
+            cluster: emulator.text(of: cell.glyph), width: cellWidth, column: column + index,
+            row: target, style: style, clip: column..<(column + width))
+        }
+      }
+    }
+    let cursor = emulator.cursor
+    let placed =
+      session.ending == nil && emulator.cursorVisible && cursor.row < rows
+        && cursor.column < columns
+      ? Canvas.Cursor(row: cursor.row, column: cursor.column, shape: emulator.cursorShape) : nil
+    return GridDrawing(rows: drawn.filter { $0 < height }, cursor: placed)
+  }
+}
+
+/// The stored style of each of a terminal's style indices, worked out once and kept while the
+/// terminal's tables keep their indices, as ``TerminalCanvasStyles`` keeps the canvas's.
+struct TerminalGridStyles {
+  private var styles: [StoredStyle?] = []
+  private var reversed: [StoredStyle?] = []
+  private var canvas = TerminalCanvasStyles()
+  private var generation = -1
+
+  /// Drops what `emulator`'s tables made stale.
+  mutating func prepare(for emulator: TerminalEmulator) {
+    let generation = emulator.tables.generation
+    guard generation != self.generation else { return }
+    self.generation = generation
+    styles.removeAll(keepingCapacity: true)
+    reversed.removeAll(keepingCapacity: true)
+    canvas.prepare(for: emulator)
+  }
+
+  /// The stored style of a style index of `emulator` (after ``prepare(for:)``), in reverse video
+  /// when `reverse`.
+  @inline(__always)
+  mutating func style(_ index: UInt32, of emulator: TerminalEmulator, reverse: Bool) -> StoredStyle {
+    let slot = Int(index)
+    if reverse {
+      if slot < reversed.count, let style = reversed[slot] { return style }
+    } else if slot < styles.count, let style = styles[slot] {
+      return style
+    }
+    return make(index, of: emulator, reverse: reverse)
+  }
+
+  /// The grid's style of a style index of `emulator` (after ``prepare(for:)``).
+  mutating func cellStyle(_ index: UInt32, of emulator: TerminalEmulator, reverse: Bool)
+    -> CellStyle
+  {
+    CellStyle(canvas.style(index, of: emulator, reverse: reverse))
+  }
+
+  private mutating func make(_ index: UInt32, of emulator: TerminalEmulator, reverse: Bool)
+    -> StoredStyle
+  {
+    let slot = Int(index)
+    let style = StoredStyle(CellStyle(canvas.style(index, of: emulator, reverse: reverse)))
+    if reverse {
+      if slot >= reversed.count { reversed += repeatElement(nil, count: slot + 1 - reversed.count) }
+      reversed[slot] = style
+    } else {
+      if slot >= styles.count { styles += repeatElement(nil, count: slot + 1 - styles.count) }
+      styles[slot] = style
+    }
+    return style
+  }
+}

@@ -1,0 +1,109 @@
+import Foundation
+@_spi(Host) import TabShellKit
+import TabShellRendering
+import TabShellTerminal
+import Testing
+
+@testable import TabShellFullScreen
+@testable import TabShellHost
+@testable import TabShellLanguage
+@testable import TabShellTerminalScreen
+
+extension ReadlineTests {
+  /// A terminal tab draws its region straight into the full-screen mode's grid
+  /// (``TabShellTerminal/GridDrawingScreen``) instead of through a canvas: cell for cell, text,
+  /// width and style, what it draws is what its canvas drawn into the grid shows, for every kind
+  /// of cell (styles of every sort, blanks with a background, wide characters, clusters, reverse
+  /// video), whole and from damage.
+  @Suite struct TerminalGridDrawingTests {
+    typealias Harness = FullScreenDriveTests.Harness
+
+    /// Lines with a cell of each kind; the last of each step asks for the next (`read`).
+    static let program = [
+      #"printf '\033[1;31mbold red\033[0m \033[2mdim\033[0m \033[3;4mital\033[0m \033[7mrev\033[0m\n'"#,
+      #"printf '\033[38;5;208m256\033[0m \033[38;2;10;200;30mrgb\033[0m \033[48;5;4m   \033[0m|\033[41m\033[K\033[0m\n'"#,
+      #"printf '\033[4:3;58;5;2mcurly\033[0m \033[53mover\033[0m \033[9mstrike\033[0m \033[5mblink\033[0m \033[8mhid\033[0m\n'"#,
+      #"printf 'wide \345\255\227\345\255\227 e\314\201 \342\235\244\357\270\217 \360\237\221\215\360\237\217\275 flag \360\237\207\253\360\237\207\267\n'"#,
+      #"printf '\033[44m\tTab\033[0m end\n'; printf '%038d\345\255\227\345\255\227\n' 0"#,
+      "read x",
+      #"printf '\033[?5hreverse video \033[7mtwice\033[0m\n'; read x"#,
+      #"printf '\033[?5l\033[2;1H\033[1;32mover the second row\033[0m\033[6;1H'; exec cat"#,
+    ].joined(separator: "; ")
+
+    /// The tab's region in the frame against a grid that its canvas (a new drawing) was drawn
+    /// into: every cell the same.
+    static func checkRegion(_ harness: Harness, _ step: String) throws {
+      let layout = harness.interpreter.layout
+      let page = try #require(
+        Renderer.pageParts(
+          harness.interpreter.shell, width: layout.columns, height: layout.pageHeight))
+      let front = harness.session.front
+      var expected = CellGrid(columns: front.columns, rows: front.rows)
+      expected.draw(canvas: page.region, row: layout.regionTop)
+      var differing: [String] = []
+      for row in layout.regionTop..<(layout.regionTop + page.region.height) {
+        for column in 0..<front.columns
+        where front[column, row] != expected[column, row] {
+          differing.append(
+            "(\(column), \(row)): \(front[column, row]) != \(expected[column, row])")
+        }
+      }
+      #expect(differing.isEmpty, "\(step): \(differing.prefix(5))")
+    }
+
+    @Test(arguments: ["full", "compact"])
+    func theGridShowsWhatTheCanvasShows(bar: String) throws {
+      let script = FileManager.default.temporaryDirectory
+        .appendingPathComponent("tabshell-grid-drawing-\(UUID().uuidString).sh").path
+      try Self.program.write(toFile: script, atomically: true, encoding: .utf8)
+      defer { try? FileManager.default.removeItem(atPath: script) }
+      let harness = Harness(setup: "set bar \(bar); add-tab terminal --id t -- sh \(script)")
+      #expect(harness.interpreter.shell.tabCount == 1)
+      harness.terminal.columns = 40
+      harness.terminal.rows = 14
+      let session = harness.session
+      #expect(session.open(line: "", point: 0) == nil)
+      defer { session.close() }
+      session.step()
+      harness.settle()
+      harness.pump {
+        (try? FullScreenDamageTests.shown(harness.terminal))?.contains { $0.contains("end") }
+          == true
+      }
+      harness.settle()
+      try Self.checkRegion(harness, "the first screen")
+      // Reverse video (DECSCNM): every row drawn again, each cell's colours swapped.
+      harness.type("\r")
+      harness.pump {
+        (try? FullScreenDamageTests.shown(harness.terminal))?.contains { $0.contains("twice") }
+          == true
+      }
+      harness.settle()
+      try Self.checkRegion(harness, "reverse video")
+      // Back to normal, one row written over, then keys `cat` echoes: only changed rows drawn.
+      harness.type("\r")
+      harness.pump {
+        (try? FullScreenDamageTests.shown(harness.terminal))?.contains { $0.hasPrefix("over") }
+          == true
+      }
+      harness.settle()
+      try Self.checkRegion(harness, "a row written over")
+      let frames = harness.terminal.frames.count
+      harness.type("keys")
+      harness.pump {
+        (try? FullScreenDamageTests.shown(harness.terminal))?.contains { $0.hasPrefix("keys") }
+          == true
+      }
+      harness.settle()
+      #expect(harness.terminal.frames[frames...].allSatisfy { !$0.whole })
+      try Self.checkRegion(harness, "keys echoed")
+      // A resize draws every row again at the new size.
+      harness.terminal.columns = 33
+      harness.terminal.rows = 11
+      session.resized()
+      session.step()
+      harness.settle()
+      try Self.checkRegion(harness, "resized")
+    }
+  }
+}

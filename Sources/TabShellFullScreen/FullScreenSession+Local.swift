@@ -50,6 +50,9 @@ extension FullScreenSession {
     let due = host.background.timeout()
     let own = inputTimeout
     let timeout = own < 0 ? due : due < 0 ? own : min(own, due)
+    // When the background work is due (asking the sources again after the wait costs more
+    // than reading the clock).
+    let dueAt = due < 0 ? nil : MonotonicClock.now() + UInt64(due) * 1_000_000
     let ready: [SystemIO.Readiness]
     switch SystemIO.waitForInput(descriptors, milliseconds: timeout) {
     case .success(let readiness): ready = readiness
@@ -57,19 +60,21 @@ extension FullScreenSession {
       if error != .interrupted { exit = .exit(0) }
       return
     }
-    handleSignals()
+    handleSignals(drainsPipe: ready[1].contains(.readable))
     if exit != nil { return }
     let input = ready[0]
     if input.contains(.readable) {
       readInput()
-    } else if !input.isDisjoint(with: [.hungUp, .error, .invalid]) {
+    } else if !input.isDisjoint(with: .gone) {
       // The terminal went away.
       exit = .terminated(Signal.hangUp)
       return
-    } else if ready.allSatisfy(\.isEmpty) {
+    } else if ready.allSatisfy({ $0.isEmpty }) {
       inputWaitEnded()
     }
-    if ready.dropFirst(2).contains(where: { !$0.isEmpty }) || host.background.timeout() == 0 {
+    if ready.dropFirst(2).contains(where: { !$0.isEmpty })
+      || dueAt.map({ MonotonicClock.now() >= $0 }) == true
+    {
       runBackground()
     }
   }

@@ -235,8 +235,8 @@ package final class FullScreenSession {
   }
 
   /// The signals that came: SIGTERM and SIGHUP end the mode, SIGWINCH resizes, SIGTSTP stops.
-  func handleSignals() {
-    let pending = terminal.takeSignals()
+  func handleSignals(drainsPipe: Bool = false) {
+    let pending = terminal.takeSignals(drainsPipe: drainsPipe)
     if let signal = pending.termination {
       exit = .terminated(signal)
       return

@@ -28,7 +28,9 @@ package protocol FullScreenTerminal: AnyObject {
   func commandRunning(_ running: Bool)
   /// The signals that came since the last call (the local terminal's SIGTERM, SIGHUP, SIGWINCH
   /// and SIGTSTP); nothing for a terminal that gets none.
-  func takeSignals() -> SignalWatcher.Pending
+  /// `drainsPipe`: the wait said the signal pipe is readable (else it is read only when a
+  /// signal was recorded).
+  func takeSignals(drainsPipe: Bool) -> SignalWatcher.Pending
   /// Ctrl-Z: gives the terminal back and stops until `fg`, or says why it does not.
   func suspend() -> TerminalSuspension
   /// Why Ctrl-X Ctrl-A cannot go back to the line REPL on this terminal, or `nil` when it can.

@@ -68,7 +68,9 @@ final class LocalTerminal: FullScreenTerminal {
 
   func commandRunning(_ running: Bool) { mode.setSignalKeys(running) }
 
-  func takeSignals() -> SignalWatcher.Pending { signals.takePending() }
+  func takeSignals(drainsPipe: Bool) -> SignalWatcher.Pending {
+    signals.takePending(drainsPipe: drainsPipe)
+  }
 
   func suspend() -> TerminalSuspension {
     mode.leave()

@@ -36,7 +36,11 @@ package final class SignalPipe {
   }
 
   /// The signals that came since the last call, a bit each (`1 << signal`); empties the pipe.
-  package func take() -> UInt64 {
+  /// With `onlyIfArrived`, the pipe is read only when a signal was recorded since: a loop that
+  /// takes the signals after every wake-up spares a read that finds nothing, and drains the pipe
+  /// itself when its wait says the pipe is readable (a byte written after the bits were taken).
+  package func take(onlyIfArrived: Bool = false) -> UInt64 {
+    if onlyIfArrived, Self.arrived.load(ordering: .sequentiallyConsistent) == 0 { return 0 }
     var bytes = [UInt8](repeating: 0, count: 16)
     while case .read(let count) = bytes.withUnsafeMutableBytes({
       SystemIO.readOnce(readDescriptor, into: $0)

@@ -20,6 +20,8 @@ extension SystemIO {
     package static let error = Readiness(rawValue: Int16(POLLERR))
     /// Not an open descriptor (`POLLNVAL`).
     package static let invalid = Readiness(rawValue: Int16(POLLNVAL))
+    /// The descriptor is gone: hung up, in error or not open.
+    package static let gone = Readiness(rawValue: Int16(POLLHUP | POLLERR | POLLNVAL))
   }
 
   /// Waits until one of `descriptors` can be read, has hung up or is in error, or `milliseconds`

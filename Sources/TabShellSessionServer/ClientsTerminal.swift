@@ -148,7 +148,7 @@ final class ClientsTerminal: FullScreenTerminal {
   /// A session's: `detach` leaves it running.
   var detaches: Bool { true }
 
-  func takeSignals() -> SignalWatcher.Pending { SignalWatcher.Pending() }
+  func takeSignals(drainsPipe: Bool) -> SignalWatcher.Pending { SignalWatcher.Pending() }
 
   func suspend() -> TerminalSuspension {
     .refused("Ctrl-Z does not stop a session; prefix d or 'detach' detaches this terminal")

@@ -7,6 +7,9 @@ import CVTerm
 final class TerminalScreen: Screen {
   let session: TerminalSession
   let context: ScreenContext
+  /// The screen's id (its context's, read once: the core's type answers through its
+  /// resilient accessors, and the full-screen mode looks a screen up by id several times a key).
+  let id: String
   /// Weak: a screen may be told it goes (``willDeinit()``) after the shell's terminal tabs
   /// themselves went, at the end of a process, where an unowned reference aborted it.
   weak var sessions: TerminalSessions?
@@ -46,6 +49,7 @@ final class TerminalScreen: Screen {
   init(session: TerminalSession, context: ScreenContext, sessions: TerminalSessions) {
     self.session = session
     self.context = context
+    id = context.screenID
     self.sessions = sessions
   }
 

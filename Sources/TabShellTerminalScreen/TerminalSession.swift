@@ -3,7 +3,7 @@ import TabShellPlatform
 
 /// A program in a pseudo-terminal and the emulator that shows it: one terminal tab's engine.
 ///
-/// Output is taken in only by ``takeIn(limit:)``, which never waits; input is written as far as the
+/// Output is taken in only by ``takeIn(limit:untilEmpty:)``, which never waits; input is written as far as the
 /// terminal takes it now, the rest kept, in order, for the next rounds (``flush()``), so that a
 /// paste larger than the terminal's buffer reaches the program whole as it reads. When the program ends
 /// (``checkEnded()``), what it wrote last is taken in, its terminal closed, and a last line
@@ -112,12 +112,17 @@ final class TerminalSession {
     emulator.onOutput = { [weak self] bytes in self?.send(bytes) }
   }
 
-  /// The descriptors whose readiness means work for ``takeIn(limit:)`` or ``checkEnded()``.
+  /// The descriptors whose readiness means work for ``takeIn(limit:untilEmpty:)`` or ``checkEnded()``.
   var descriptors: [Int32] {
     var descriptors: [Int32] = []
+    appendDescriptors(to: &descriptors)
+    return descriptors
+  }
+
+  /// Appends ``descriptors`` to `descriptors`.
+  func appendDescriptors(to descriptors: inout [Int32]) {
     if !hungUp, terminal.descriptor >= 0 { descriptors.append(terminal.descriptor) }
     if exitDescriptor >= 0 { descriptors.append(exitDescriptor) }
-    return descriptors
   }
 
   /// Whether work waits that no descriptor announces: input the terminal did not take yet, or an
@@ -160,9 +165,13 @@ final class TerminalSession {
     }
   }
 
+  /// A read of fewer bytes ends a round of ``takeIn(limit:untilEmpty:)``.
+  static let smallRead = 512
+
   /// Takes in what the program wrote, at most `limit` bytes, without waiting; whether anything
-  /// came.
-  func takeIn(limit: Int) -> Bool {
+  /// came. It stops after a read of fewer than ``smallRead`` bytes, unless `untilEmpty` (at the
+  /// program's end), where it reads until the terminal has nothing more.
+  func takeIn(limit: Int, untilEmpty: Bool = false) -> Bool {
     flush()
     pipe?.flush()
     guard !hungUp, terminal.descriptor >= 0 else { return false }
@@ -182,6 +191,12 @@ final class TerminalSession {
           pipe?.write(bytes)
           total += count
           wrote = true
+          // A few bytes (an echo, a prompt): the terminal had no more for now, and a read that
+          // would find nothing is a system call a key; the wait wakes when more comes. A flood
+          // comes a few kilobytes a read (the terminal's buffer) and is read on, a round at a
+          // time (drawn once, not a frame a read). Not at the end, where what is still on its
+          // way is read until the terminal says it is all.
+          if count < Self.smallRead, !untilEmpty { return true }
         case .wouldBlock:
           return total > 0
         case .read, .failed:
@@ -194,6 +209,10 @@ final class TerminalSession {
     }
   }
 
+  /// Whether the program's end wakes the wait (a pidfd), so that a round that took its output in
+  /// need not look whether it ended.
+  var endIsAnnounced: Bool { exitDescriptor >= 0 && !hungUp }
+
   /// Whether the program wrote anything since the last call (what it wrote last before it ended
   /// included).
   func takeWrote() -> Bool {
@@ -205,7 +224,7 @@ final class TerminalSession {
   /// and writes the last line. Whether it ended just now.
   func checkEnded() -> Bool {
     guard ending == nil, let ending = terminal.reapIfEnded() else { return false }
-    _ = takeIn(limit: 1 << 20)
+    _ = takeIn(limit: 1 << 20, untilEmpty: true)
     held.flush(to: emulator.write)
     // What it left running in its session is hung up with its terminal.
     terminal.hangUp()

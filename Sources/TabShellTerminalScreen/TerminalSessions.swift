@@ -49,7 +49,7 @@ package final class TerminalSessions {
   func screen(_ id: String) -> TerminalScreen? {
     // Without the array of every screen made: each frame asks.
     for entry in live {
-      if let screen = entry.screen, screen.context.screenID == id { return screen }
+      if let screen = entry.screen, screen.id == id { return screen }
     }
     return nil
   }
@@ -121,13 +121,17 @@ package final class TerminalSessions {
 
   /// The descriptors to watch: the live programs' terminals, and their exits.
   package var descriptors: [Int32] {
-    live.flatMap(\.session.descriptors) + closing.flatMap(\.session.descriptors)
+    var descriptors: [Int32] = []
+    descriptors.reserveCapacity(2 * (live.count + closing.count))
+    for entry in live { entry.session.appendDescriptors(to: &descriptors) }
+    for entry in closing { entry.session.appendDescriptors(to: &descriptors) }
+    return descriptors
   }
 
   /// How long the waiter may sleep, in milliseconds (-1: until a descriptor is ready).
   package var timeout: Int32 {
     var wait: Int32 = -1
-    if live.contains(where: \.session.hasPendingWork) {
+    if live.contains(where: { $0.session.hasPendingWork }) {
       let deadline = pendingDeadline ?? MonotonicClock.now() + 10_000_000
       pendingDeadline = deadline
       wait = MonotonicClock.milliseconds(until: deadline)
@@ -169,7 +173,9 @@ package final class TerminalSessions {
     let now = MonotonicClock.now()
     for entry in live {
       let wrote = entry.session.takeIn(limit: Self.roundLimit)
-      let ended = entry.session.checkEnded()
+      // With a pidfd the program's end wakes the wait: a round that took output in does not look
+      // (a `waitpid` each echoed key).
+      let ended = wrote && entry.session.endIsAnnounced ? false : entry.session.checkEnded()
       // A pipe ends with the program's output, or when its reader went.
       if ended || entry.session.pipe?.descriptor == -1 { stopPipe(of: entry.session) }
       if wrote || ended {

@@ -36,7 +36,7 @@ extension ReadlineTests {
         return writes
       }
       func commandRunning(_ running: Bool) { self.running.append(running) }
-      func takeSignals() -> SignalWatcher.Pending { SignalWatcher.Pending() }
+      func takeSignals(drainsPipe: Bool) -> SignalWatcher.Pending { SignalWatcher.Pending() }
       func suspend() -> TerminalSuspension { refusal.map { .refused($0) } ?? .resumed }
       var lineModeRefusal: String? { refusal }
       var showsFramesWhileWaiting: Bool { true }

@@ -54,8 +54,10 @@ package final class SignalWatcher {
   /// interrupt (or termination) taken here has no command left to stop, so the interpreter's
   /// ``TabShellLanguage/Interpreter/interruption`` is cleared with it (else the next command would
   /// stop before it starts).
-  package func takePending() -> Pending {
-    let bits = pipe.take()
+  /// Unless `drainsPipe`, the pipe is read only when a signal was recorded (the loop's wait
+  /// passes `true` when it says the pipe is readable).
+  package func takePending(drainsPipe: Bool = true) -> Pending {
+    let bits = pipe.take(onlyIfArrived: !drainsPipe)
     if bits != 0 { Interpreter.interruption.store(false, ordering: .relaxed) }
     func has(_ signal: Int32) -> Bool { bits & (1 << UInt64(signal)) != 0 }
     var pending = Pending()

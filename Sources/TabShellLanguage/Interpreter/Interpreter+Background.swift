@@ -7,9 +7,10 @@ extension Interpreter {
   /// descriptors (terminal tabs' programs). When one is ready, or ``backgroundTimeout`` has
   /// passed, the waiter calls ``runBackgroundWork()``.
   package var backgroundDescriptors: [Int32] {
-    let pipes = plugins.hasProcessPlugins ? plugins.pollDescriptors : []
-    guard !services.backgroundSources.isEmpty else { return pipes }
-    return pipes + services.backgroundSources.flatMap { $0.descriptors() }
+    var descriptors = plugins.hasProcessPlugins ? plugins.pollDescriptors : []
+    // One array, appended to (the loop asks at each wake-up).
+    for source in services.backgroundSources { descriptors += source.descriptors() }
+    return descriptors
   }
 
   /// How long the waiter may wait before background work is due, in milliseconds as `poll` takes

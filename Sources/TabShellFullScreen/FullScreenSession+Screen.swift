@@ -27,6 +27,8 @@ extension FullScreenSession {
   func syncScreenFocus() {
     let shell = interpreter.shell
     syncSize()
+    if let synced = screens.synced, synced == focusSync() { return }
+    defer { screens.synced = focusSync() }
     // The panes' region follows the terminal and the bar: each pane resized is told once.
     if interpreter.paneAreaIsStale {
       _ = interpreter.runAsCommand { try $0.syncPaneArea() }
@@ -62,6 +64,14 @@ extension FullScreenSession {
       screens.toldSize = size
       tell(.resize(width: size.width, height: size.height), to: visible)
     }
+  }
+
+  /// What ``syncScreenFocus()`` follows, as it is now.
+  private func focusSync() -> FocusSync {
+    FocusSync(
+      changes: interpreter.shell.changes, optionChanges: interpreter.view.optionChanges,
+      focus: focus, copying: visibleScreenIsCopying, asking: question != nil,
+      shown: screens.shown, focused: screens.focused, toldSize: screens.toldSize)
   }
 
   /// The terminal window gained or lost the focus (mode 1004): so does the focused screen.
@@ -169,9 +179,10 @@ extension FullScreenSession {
         || self.exit != nil
     }
     // Such a screen takes an input at once (a terminal tab writes it to its program without
-    // waiting), as the background work runs: nothing for Ctrl-C to interrupt.
+    // waiting), as the background work runs: nothing for Ctrl-C to interrupt. What the program
+    // answers is taken in when the wait that follows sees it come.
     run(title: title, redraws: changed, interruptible: false) { interpreter in
-      interpreter.runAsCommand { handled = try $0.deliver(input) }
+      interpreter.runAsCommand(takesInBackground: false) { handled = try $0.deliver(input) }
     }
     return handled
   }

@@ -53,7 +53,6 @@ extension FullScreenSession {
     } else if damage.pages {
       view.invalidate()
     }
-    let line = FullScreenReadline.line
     let table = interpreter.keys.table
     let hintsSource = FrameOutput.HintsSource(
       table: table.version, focus: focus, presented: interpreter.shell.modalScreen != nil,
@@ -75,12 +74,19 @@ extension FullScreenSession {
         }
       frame.hints = (hintsSource, hints)
     }
-    let commandLine = FullScreenView.CommandLine(
-      focus: focus, prompt: line.prompt, text: line.text, point: line.point,
-      screen: interpreter.shell.visibleScreenID ?? "-",
-      hints: hints,
-      showsPlaceholder: line.prompt == host.prompt(),
-      question: focus == .confirm ? asked?.question.prompt : nil)
+    let question = focus == .confirm ? asked?.question.prompt : nil
+    var commandLine = FullScreenView.CommandLine(
+      focus: focus, prompt: "", text: [], point: 0,
+      screen: interpreter.shell.visibleScreenID ?? "-", hints: hints, question: question)
+    // The line being typed shows in the command focus only (CommandLineDrawing): read there
+    // only, so that a frame in another focus (each key a terminal tab echoes) asks no prompt.
+    if focus == .command, question == nil {
+      let line = FullScreenReadline.line
+      (commandLine.prompt, commandLine.text, commandLine.point) = (
+        line.prompt, line.text, line.point
+      )
+      commandLine.showsPlaceholder = line.prompt == host.prompt()
+    }
     let layout = interpreter.layout
     let source = FullScreenView.Source(
       changes: interpreter.shell.changes, options: interpreter.view.renderOptions,

@@ -112,7 +112,8 @@ struct FullScreenView {
     // A grid keeps the clusters written into it until it is cleared: a program writing ever new
     // ones (a mark on each letter) would grow the kept base's table, and the frame's, for as long
     // as only its rows changed. Past a cluster a cell, both are drawn whole again, anew.
-    if let kept = base, kept.grid.clusterCount > kept.grid.columns * kept.grid.rows {
+    // (Read in place: binding the base would copy it, a retain of each of its grid's tables.)
+    if base != nil, base!.grid.clusterCount > base!.grid.columns * base!.grid.rows {
       base = nil
       lastRows = nil
     }
@@ -122,9 +123,8 @@ struct FullScreenView {
     // drawn into the base taken out of `self` (so that its cells are not copied to be changed).
     var redrawn: (base: Base, rows: [Int])?
     if base?.key == key, baseIsStale, drag == nil, source == baseSource,
-      var taken = base
+      var taken = base.take()
     {
-      base = nil
       redrawn = redrawKept(shell: shell, layout: layout, grids: grids, into: &taken)
       // The rows drawn again may have brought the base past its bound of clusters: anew then.
       if let kept = redrawn?.base.grid, kept.clusterCount > kept.columns * kept.rows {
@@ -132,15 +132,15 @@ struct FullScreenView {
         lastRows = nil
       }
     }
-    if let base, base.key == key, !baseIsStale {
-      bring(&grid, to: base.grid, changed: [])
-      screenCursor = base.cursor
+    if base?.key == key, !baseIsStale {
+      bring(&grid, to: base!.grid, changed: [])
+      screenCursor = base!.cursor
       changedRows = []
-    } else if let region = redrawn {
-      self.base = region.base
+    } else if let region = redrawn.take() {
       bring(&grid, to: region.base.grid, changed: region.rows)
       screenCursor = region.base.cursor
       changedRows = region.rows
+      base = region.base
     } else {
       grid.clear()
       screenCursor = drawScreenArea(

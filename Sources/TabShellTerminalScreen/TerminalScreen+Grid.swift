@@ -55,7 +55,8 @@ extension TerminalScreen: GridDrawingScreen {
       for (cell, index, cellWidth) in wider {
         let style = styles.cellStyle(cell.style, of: emulator, reverse: reverse)
         if cell.glyph == 0 || cell.glyph == 32 || cell.glyph == TerminalCells.continuation {
-          grid.fill(row: target, columns: (column + index)..<(column + index + cellWidth), style: style)
+          grid.fill(
+            row: target, columns: (column + index)..<(column + index + cellWidth), style: style)
         } else {
           grid.write(
             cluster: emulator.text(of: cell.glyph), width: cellWidth, column: column + index,
@@ -93,7 +94,8 @@ struct TerminalGridStyles {
   /// The stored style of a style index of `emulator` (after ``prepare(for:)``), in reverse video
   /// when `reverse`.
   @inline(__always)
-  mutating func style(_ index: UInt32, of emulator: TerminalEmulator, reverse: Bool) -> StoredStyle {
+  mutating func style(_ index: UInt32, of emulator: TerminalEmulator, reverse: Bool) -> StoredStyle
+  {
     let slot = Int(index)
     if reverse {
       if slot < reversed.count, let style = reversed[slot] { return style }

@@ -54,6 +54,8 @@ package final class TestHost: InterpreterHost {
     return waitLimit
   }
 
+  package var observesGestures: Bool { true }
+
   package func gestureResolved(to command: String, succeeded: Bool) {
     resolved.append(succeeded ? command : "failed: " + command)
   }

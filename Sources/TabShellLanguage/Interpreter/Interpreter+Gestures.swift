@@ -158,7 +158,7 @@ extension Interpreter {
   /// A gesture in a file being sourced or in a hook is not recorded: the line typed (or the hook,
   /// run again on replay) stands for it.
   func recorded(command: String, succeeded: Bool) {
-    host?.gestureResolved(to: command, succeeded: succeeded)
+    if let host, host.observesGestures { host.gestureResolved(to: command, succeeded: succeeded) }
     guard state.files.allSatisfy({ $0 == nil }), !observation.hooks.isCounting else { return }
     record(commandText: command, succeeded: succeeded)
   }
@@ -167,13 +167,21 @@ extension Interpreter {
   /// then the hooks it set off run and the process plugins' requests are taken in. For what the
   /// full-screen mode does without a command line: a key, a click, a drag the pages follow. What it
   /// prints goes to `sink`.
+  ///
+  /// Unless `takesInBackground` is false, what the background sources have (the terminal tabs'
+  /// programs' output) is taken in after it, as after a command: a key the full-screen mode
+  /// hands a terminal tab leaves its echo to the wait that follows, which wakes when it comes
+  /// (taken in at once, it was not there yet: three system calls a key for nothing).
   package func runAsCommand(
-    to sink: (any OutputSink)? = nil, _ body: (Interpreter) throws -> Void
+    to sink: (any OutputSink)? = nil, takesInBackground: Bool = true,
+    _ body: (Interpreter) throws -> Void
   ) -> Outcome {
-    printing(to: sink) { runAsCommandNow(body) }
+    printing(to: sink) { runAsCommandNow(body, takesInBackground: takesInBackground) }
   }
 
-  private func runAsCommandNow(_ body: (Interpreter) throws -> Void) -> Outcome {
+  private func runAsCommandNow(_ body: (Interpreter) throws -> Void, takesInBackground: Bool)
+    -> Outcome
+  {
     state.anyFailed = false
     let location = SourceLocation(line: 1, column: 1)
     do {
@@ -181,7 +189,7 @@ extension Interpreter {
       try body(self)
       if observation.hooks.hasWork { try runHooks() }
       if plugins.hasProcessPlugins { try settlePlugins() }
-      if !services.backgroundSources.isEmpty { try takeInBackgroundSources() }
+      if takesInBackground, !services.backgroundSources.isEmpty { try takeInBackgroundSources() }
       return .success
     } catch let request as ExitRequest {
       return .exit(request.status(anyFailed: state.anyFailed))

@@ -8,7 +8,11 @@ extension Interpreter {
   /// Returns whether the screen handled it.
   package func deliver(_ input: ScreenInput) throws -> Bool {
     let action = ShellAction.input(input, to: nil)
-    let line = ActionScript.words(action).map { ScriptWords.line($0) }
+    // The command a recording writes (`send-keys KEY`), made only for one (or a host that
+    // observes it).
+    let line =
+      recorder == nil && host?.observesGestures != true
+      ? nil : ActionScript.words(action).map { ScriptWords.line($0) }
     let outcome: ActionOutcome
     do {
       outcome = try send(action)

@@ -16,8 +16,12 @@ package protocol InterpreterHost: AnyObject {
   func whileWaiting(_ moment: WaitMoment) -> Int32
   /// The full-screen mode while it runs, for its commands; `nil` outside it.
   var fullScreen: (any FullScreenControl)? { get }
-  /// A gesture resolved to `command` (`tab feed`, `swipe left --cancel`), which has run.
+  /// A gesture resolved to `command` (`tab feed`, `swipe left --cancel`), which has run; only
+  /// for a host that ``observesGestures``.
   func gestureResolved(to command: String, succeeded: Bool)
+  /// Whether the host is told what gestures resolve to (a key handed to a screen is written as
+  /// the command it stands for only for it or a recording).
+  var observesGestures: Bool { get }
   /// Where what runs prints when the run names no sink of its own: the line prompt's terminal,
   /// the full-screen mode's panel, a session's background; `nil`: the interpreter's own.
   var output: (any OutputSink)? { get }
@@ -31,6 +35,7 @@ extension InterpreterHost {
   package func whileWaiting(_ moment: WaitMoment) -> Int32 { -1 }
   package var fullScreen: (any FullScreenControl)? { nil }
   package func gestureResolved(to command: String, succeeded: Bool) {}
+  package var observesGestures: Bool { false }
   package var output: (any OutputSink)? { nil }
 }
 

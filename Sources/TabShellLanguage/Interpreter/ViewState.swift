@@ -24,7 +24,7 @@ package struct ViewState {
   /// How many times ``renderOptions`` or ``fullScreenToCome`` was set: what was measured from
   /// them holds while this stays the same, and comparing it costs nothing where comparing the
   /// options costs a call of `==` on each of their fields.
-  private(set) var optionChanges = 0
+  package private(set) var optionChanges = 0
   /// Whether `size` set the size: the REPL then stops following the terminal's width.
   package var sizeIsFixed = false
   /// Whether a command drew the whole frame (bar included) since this was last reset: the REPL then

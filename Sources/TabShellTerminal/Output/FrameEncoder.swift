@@ -76,10 +76,20 @@ struct FrameEncoder {
         for row in only ?? Array(0..<new.rows) where row >= 0 && row < new.rows {
           let oldRow = Self.row(row, of: oldCells, columns)
           let newRow = Self.row(row, of: newCells, columns)
-          if clustersAgree, Self.sameBytes(oldRow, newRow) { continue }
+          var first = 0
+          if clustersAgree {
+            // The cells that differ lie in this span; before it the row is the same.
+            guard let span = Self.differingSpan(oldRow, newRow) else { continue }
+            first = span.lowerBound
+            // Too few cells differ for a row moved sideways (``shiftRow(_:old:new:)``).
+            if span.count <= columns / 4 {
+              diffRow(row, old: oldRow, new: newRow, from: first)
+              continue
+            }
+          }
           // A row that moved sideways (a page sliding) is moved on the screen first.
           guard let shifted = shiftRow(row, old: oldRow, new: newRow) else {
-            diffRow(row, old: oldRow, new: newRow)
+            diffRow(row, old: oldRow, new: newRow, from: first)
             continue
           }
           shifted.withUnsafeBufferPointer { diffRow(row, old: $0, new: newRow) }
@@ -93,13 +103,15 @@ struct FrameEncoder {
     Cells(rebasing: cells[(row * columns)..<((row + 1) * columns)])
   }
 
-  /// Writes the cells of a row that differ between `old` (all of them for `nil`) and `new`.
-  private mutating func diffRow(_ row: Int, old: Cells?, new: Cells) {
+  /// Writes the cells of a row that differ between `old` (all of them for `nil`) and `new`, from
+  /// `first` on (the cells before it are the same).
+  private mutating func diffRow(_ row: Int, old: Cells?, new: Cells, from first: Int = 0) {
     let columns = new.count
     // Plain blanks from `tail` to the end of the row can be erased with EL.
     var tail = columns
-    while tail > 0, new[tail - 1] == Self.plainBlank { tail -= 1 }
-    var position = 0
+    let blank = Self.plainBlank
+    while tail > 0, new[tail - 1] == blank { tail -= 1 }
+    var position = first
     while position < columns {
       var start = position
       if let old {
@@ -142,25 +154,27 @@ struct FrameEncoder {
     return old.text(of: a) == new.text(of: b)
   }
 
-  /// Whether two rows hold the same bytes, compared a word at a time (when cells have no padding).
-  private static func sameBytes(_ a: Cells, _ b: Cells) -> Bool {
-    guard MemoryLayout<StoredCell>.size == MemoryLayout<StoredCell>.stride, a.count == b.count
-    else { return false }
+  /// The cells between the first and the last whose bytes differ in two rows of one length,
+  /// found a word at a time from either end (cells have no padding); `nil` when the rows hold the
+  /// same bytes.
+  static func differingSpan(_ a: Cells, _ b: Cells) -> Range<Int>? {
+    precondition(a.count == b.count, "rows of one length")
+    let stride = MemoryLayout<StoredCell>.stride
+    guard MemoryLayout<StoredCell>.size == stride else { return 0..<a.count }
     let x = UnsafeRawBufferPointer(a)
     let y = UnsafeRawBufferPointer(b)
-    var offset = 0
-    while offset + 8 <= x.count {
-      guard
-        x.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-          == y.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      else { return false }
-      offset += 8
+    let count = x.count
+    func word(_ buffer: UnsafeRawBufferPointer, _ offset: Int) -> UInt64 {
+      buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
     }
-    while offset < x.count {
-      guard x[offset] == y[offset] else { return false }
-      offset += 1
-    }
-    return true
+    var low = 0
+    while low + 8 <= count, word(x, low) == word(y, low) { low += 8 }
+    while low < count, x[low] == y[low] { low += 1 }
+    guard low < count else { return nil }
+    var high = count
+    while high - 8 >= low, word(x, high - 8) == word(y, high - 8) { high -= 8 }
+    while high > low, x[high - 1] == y[high - 1] { high -= 1 }
+    return (low / stride)..<((high + stride - 1) / stride)
   }
 
   /// Ends the frame: pen reset, cursor placed and shown or hidden, synchronized update closed.

@@ -70,7 +70,8 @@ extension FullScreenSession {
   private func focusSync() -> FocusSync {
     FocusSync(
       changes: interpreter.shell.changes, optionChanges: interpreter.view.optionChanges,
-      focus: focus, copying: visibleScreenIsCopying, asking: question != nil,
+      focus: focus, copyModeChanges: interpreter.services.terminals?.copyModeChanges,
+      asking: question != nil,
       shown: screens.shown, focused: screens.focused, toldSize: screens.toldSize)
   }
 

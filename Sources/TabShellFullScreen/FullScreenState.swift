@@ -104,13 +104,13 @@ extension FullScreenSession {
   }
 
   /// What the screen focus follows: the shell's state and screen types (their count of
-  /// changes), the view's options (theirs), the focus, whether the visible screen is in copy
-  /// mode, whether a question is asked, and what the screens were told.
+  /// changes), the view's options (theirs), the focus, the terminal screens' copy mode (its
+  /// count of changes), whether a question is asked, and what the screens were told.
   struct FocusSync: Equatable {
     var changes: Int
     var optionChanges: Int
     var focus: KeyFocus
-    var copying: Bool
+    var copyModeChanges: Int?
     var asking: Bool
     var shown: String?
     var focused: String?

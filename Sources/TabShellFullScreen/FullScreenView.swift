@@ -50,6 +50,9 @@ struct FullScreenView {
   /// The command line as the last frame drew it: its row and where it left the cursor, drawn
   /// again only when what it shows or the width changed (its hints' widths are measured then).
   private var drawnCommandLine: (line: CommandLine, row: CellGrid, cursor: FrameWriter.Cursor)?
+  /// How many frames in a row drew ``drawnCommandLine`` (0: the last frame drew no command
+  /// line). From two on, the frame being drawn, the one before the last, shows it already.
+  private var commandLineFrames = 0
 
   /// What the pages and the bar are drawn from besides the screens' own content: when it is the
   /// same as the base's and only the visible screen, one that draws only what changed, may have
@@ -75,6 +78,7 @@ struct FullScreenView {
     kept.removeAll()
     keptGrid = nil
     drawnCommandLine = nil
+    commandLineFrames = 0
     lastRows = nil
   }
 
@@ -132,16 +136,29 @@ struct FullScreenView {
         lastRows = nil
       }
     }
+    // The command line as the frame being drawn shows it already: its row is left as it is.
+    var keepsCommandLine = Self.commandLineIsSteady(
+      commandLine, layout: layout, columns: grid.columns, rows: grid.rows,
+      drawn: drawnCommandLine, frames: commandLineFrames)
     if base?.key == key, !baseIsStale {
-      bring(&grid, to: base!.grid, changed: [])
+      keepsCommandLine =
+        Self.bring(
+          &grid, to: base!.grid, changed: [], keepingLastRow: keepsCommandLine,
+          lastRows: lastRows, panelShown: panelShown)
+        && keepsCommandLine
       screenCursor = base!.cursor
       changedRows = []
     } else if let region = redrawn.take() {
-      bring(&grid, to: region.base.grid, changed: region.rows)
+      keepsCommandLine =
+        Self.bring(
+          &grid, to: region.base.grid, changed: region.rows, keepingLastRow: keepsCommandLine,
+          lastRows: lastRows, panelShown: panelShown)
+        && keepsCommandLine
       screenCursor = region.base.cursor
       changedRows = region.rows
       base = region.base
     } else {
+      keepsCommandLine = false
       grid.clear()
       screenCursor = drawScreenArea(
         into: &grid, layout: layout, shell: shell, drag: drag, grids: grids)
@@ -157,12 +174,28 @@ struct FullScreenView {
     // The panel's rows and the command line's are drawn on the base each frame.
     if panel.isOpen || panelShown { changedRows = nil }
     panelShown = panel.isOpen
-    if changedRows != nil, grid.rows > 0 { changedRows?.append(grid.rows - 1) }
+    if panel.isOpen { keepsCommandLine = false }
+    if changedRows != nil, grid.rows > 0, !keepsCommandLine { changedRows?.append(grid.rows - 1) }
     lastRows = changedRows.map(Set.init)
     return (
-      cursor(commandLine, into: &grid, layout: layout, panel: &panel, screen: screenCursor),
+      cursor(
+        commandLine, into: &grid, layout: layout, panel: &panel, screen: screenCursor,
+        keepsCommandLine: keepsCommandLine),
       changedRows
     )
+  }
+
+  /// Whether the command line takes the last row in this frame showing what the last two frames
+  /// drew there, so that the frame being drawn (the one before the last) shows it already.
+  private static func commandLineIsSteady(
+    _ line: CommandLine, layout: TerminalLayout, columns: Int, rows: Int,
+    drawn: (line: CommandLine, row: CellGrid, cursor: FrameWriter.Cursor)?, frames: Int
+  ) -> Bool {
+    guard frames >= 2, let drawn, drawn.row.columns == columns,
+      layout.reservedRows > 0, layout.rows == rows,
+      layout.statusRow == nil || line.focus.opensStatusRow
+    else { return false }
+    return drawn.line == line
   }
 
   /// The visible screen, one that draws only what changed, drawn again into its kept canvas, and
@@ -284,14 +317,23 @@ struct FullScreenView {
   /// Makes the frame being drawn, the one before the last (the frame writer keeps two and swaps
   /// them), the base again: only the rows the last frame or this one changed (and the command
   /// line's and the panel's, drawn over it), when the last frame says which; else all of them.
-  private func bring(_ grid: inout CellGrid, to base: CellGrid, changed: [Int]) {
+  /// With `keepingLastRow`, the last row (the command line's, the same) is left as it is.
+  /// Whether only rows were taken (else the whole base was).
+  @discardableResult
+  private static func bring(
+    _ grid: inout CellGrid, to base: CellGrid, changed: [Int], keepingLastRow: Bool,
+    lastRows: Set<Int>?, panelShown: Bool
+  ) -> Bool {
     guard let lastRows, !panelShown, grid.columns == base.columns, grid.rows == base.rows,
       grid.clusterCount <= grid.columns * grid.rows
     else {
       grid = base
-      return
+      return false
     }
-    grid.copyRows(lastRows.union(changed).union([grid.rows - 1]).sorted(), from: base)
+    var rows = lastRows.union(changed)
+    if keepingLastRow { rows.remove(grid.rows - 1) } else { rows.insert(grid.rows - 1) }
+    grid.copyRows(rows.sorted(), from: base)
+    return true
   }
 
   /// Draws the command line on `row`: the row the last frame drew, when it shows the same at the
@@ -300,6 +342,7 @@ struct FullScreenView {
     _ line: CommandLine, into grid: inout CellGrid, row: Int
   ) -> FrameWriter.Cursor {
     if let drawn = drawnCommandLine, drawn.line == line, drawn.row.columns == grid.columns {
+      commandLineFrames += 1
       grid.draw(drawn.row, column: 0, row: row)
       var cursor = drawn.cursor
       cursor.row = row
@@ -308,6 +351,7 @@ struct FullScreenView {
     var drawn = CellGrid(columns: grid.columns, rows: 1)
     let cursor = CommandLineDrawing.draw(line, into: &drawn, row: 0)
     drawnCommandLine = (line, drawn, cursor)
+    commandLineFrames = 1
     grid.draw(drawn, column: 0, row: row)
     var placed = cursor
     placed.row = row
@@ -317,7 +361,7 @@ struct FullScreenView {
   /// Draws the panel and the command line over the base; where the cursor goes.
   private mutating func cursor(
     _ commandLine: CommandLine, into grid: inout CellGrid, layout: TerminalLayout,
-    panel: inout OutputPanel, screen screenCursor: Canvas.Cursor?
+    panel: inout OutputPanel, screen screenCursor: Canvas.Cursor?, keepsCommandLine: Bool
   ) -> FrameWriter.Cursor {
     // With the compact bar a message (one line that fits) shows in the status row, unless the
     // command line has the row: then it is a panel as any output.
@@ -329,12 +373,19 @@ struct FullScreenView {
         screenFocus: commandLine.focus.isTheScreens)
     }
     guard layout.reservedRows > 0 else {
+      commandLineFrames = 0
       return FrameWriter.Cursor(column: 0, row: 0, isVisible: false)
     }
     var cursor = FrameWriter.Cursor(column: 0, row: layout.rows - 1, isVisible: false)
     if let statusRow = layout.statusRow, !commandLine.focus.opensStatusRow {
       // The status row keeps the tabs, or shows the message.
+      commandLineFrames = 0
       if let message { CommandLineDrawing.draw(message, into: &grid, row: statusRow) }
+    } else if keepsCommandLine, let drawn = drawnCommandLine {
+      // The frame being drawn shows it already (``commandLineIsSteady``).
+      commandLineFrames += 1
+      cursor = drawn.cursor
+      cursor.row = layout.rows - 1
     } else {
       // The whole row, over the tabs when the status row has them.
       cursor = drawCommandLine(commandLine, into: &grid, row: layout.rows - 1)

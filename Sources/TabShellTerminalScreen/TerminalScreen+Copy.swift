@@ -22,6 +22,7 @@ extension TerminalScreen {
   func enterCopyMode() {
     guard copy == nil else { return }
     copy = CopyMode(session.emulator)
+    sessions?.copyModeChanges &+= 1
     context.setNeedsDisplay()
   }
 
@@ -29,6 +30,7 @@ extension TerminalScreen {
   func leaveCopyMode() {
     guard copy != nil else { return }
     copy = nil
+    sessions?.copyModeChanges &+= 1
     session.emulator.scrolledBack = 0
     context.setNeedsDisplay()
   }

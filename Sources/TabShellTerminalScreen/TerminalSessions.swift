@@ -36,6 +36,9 @@ package final class TerminalSessions {
   /// input closed, then killed; reaped.
   var closingPipes: [(pipe: TerminalPipe, deadline: UInt64)] = []
 
+  /// How many times one of the screens entered or left copy mode.
+  package internal(set) var copyModeChanges = 0
+
   /// Makes an empty set.
   package init() {}
 

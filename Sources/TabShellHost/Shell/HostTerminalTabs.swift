@@ -18,6 +18,8 @@ final class HostTerminalTabs: TerminalTabs, GridDrawingScreens {
 
   func isCopying(_ id: String) -> Bool { sessions.isCopying(id) }
 
+  var copyModeChanges: Int { sessions.copyModeChanges }
+
   func enterCopyMode(_ id: String) throws(TerminalTabError) {
     guard sessions.enterCopyMode(id) else { throw .notATerminal(id) }
   }

@@ -7,6 +7,9 @@
 package protocol TerminalTabs: AnyObject {
   /// Whether the screen `id` is a terminal's in copy mode.
   func isCopying(_ id: String) -> Bool
+  /// How many times a terminal screen entered or left copy mode: while it stays the same, so does
+  /// ``isCopying(_:)`` for every screen (the full-screen mode asks it before each input and frame).
+  var copyModeChanges: Int { get }
   /// Enters copy mode on the terminal screen `id` (nothing when it is in it).
   func enterCopyMode(_ id: String) throws(TerminalTabError)
   /// Does `action` in the copy mode of the terminal screen `id`; the text it copied, if any.

@@ -81,14 +81,16 @@ extension FullScreenSession {
 
   /// Reads what the terminal sent and acts on it.
   private func readInput() {
-    var chunk = [UInt8](repeating: 0, count: 4_096)
-    let result = chunk.withUnsafeMutableBytes { SystemIO.readOnce(0, into: $0) }
-    guard case .read(let count) = result else { return }
-    if count == 0 {
-      exit = .terminated(Signal.hangUp)
-      return
+    // On the stack: an array made and zeroed for each read cost more than the key it holds.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4_096) { chunk in
+      guard case .read(let count) = SystemIO.readOnce(0, into: UnsafeMutableRawBufferPointer(chunk))
+      else { return }
+      if count == 0 {
+        exit = .terminated(Signal.hangUp)
+        return
+      }
+      receive(UnsafeBufferPointer(rebasing: chunk[..<count]))
     }
-    receive(chunk[..<count])
   }
 
   /// Runs the background work (process plugins' requests), its output to the panel.

@@ -43,6 +43,9 @@ struct FullScreenView {
   /// (``TabShellTerminal/GridDrawingScreen``): its id, the number of that drawing, and the
   /// region's size.
   private var keptGrid: (screen: String, number: Int, columns: Int, rows: Int)?
+  /// Likewise for the panes of a tab showing panes, by their screens' ids: the number of the
+  /// drawing each pane's place in the base shows, and the pane's size.
+  private var keptGridPanes: [String: (number: Int, columns: Int, rows: Int)] = [:]
   /// Whether the last frame showed the output panel.
   private var panelShown = false
   /// The rows the last frame changed from the one before it, when it said (`nil`: any).
@@ -77,6 +80,7 @@ struct FullScreenView {
     base = nil
     kept.removeAll()
     keptGrid = nil
+    keptGridPanes.removeAll()
     drawnCommandLine = nil
     commandLineFrames = 0
     lastRows = nil
@@ -205,7 +209,7 @@ struct FullScreenView {
     shell: Shell, layout: TerminalLayout, grids: (any GridDrawingScreens)?, into base: inout Base
   ) -> (base: Base, rows: [Int])? {
     if let panes = shell.visiblePanes {
-      return redrawKeptPanes(panes, shell: shell, layout: layout, into: &base)
+      return redrawKeptPanes(panes, shell: shell, layout: layout, grids: grids, into: &base)
     }
     if let drawn = keptGrid {
       // The screen drew its region straight into the base: it draws its changed rows there again.
@@ -244,47 +248,87 @@ struct FullScreenView {
   /// its place. The borders stay: they change only with the model. `nil` when a pane that draws
   /// only what changed has no kept canvas of its size (the whole page is drawn then).
   private mutating func redrawKeptPanes(
-    _ panes: ShownPanes, shell: Shell, layout: TerminalLayout, into base: inout Base
+    _ panes: ShownPanes, shell: Shell, layout: TerminalLayout, grids: (any GridDrawingScreens)?,
+    into base: inout Base
   ) -> (base: Base, rows: [Int])? {
     let region = (columns: layout.columns, rows: layout.regionRows)
     let top = layout.regionTop
-    let shown = panes.panes.filter {
-      $0.frame.column < region.columns && $0.frame.row < region.rows
+    // Each pane's facts read once: the core's types answer through resilient accessors, a copy
+    // of the pane's record each.
+    struct Place {
+      var screen: ScreenInfo
+      var id: String
+      var column: Int
+      var row: Int
+      var width: Int
+      var height: Int
+      var onlyChanges: Bool
     }
-    for pane in shown where Self.drawsOnlyChanges(pane.screen, shell) {
-      guard let canvas = kept[pane.screen.id], canvas.width == pane.frame.width,
-        canvas.height == pane.frame.height
-      else { return nil }
+    var places: [Place] = []
+    for pane in panes.panes {
+      let (screen, frame) = (pane.screen, pane.frame)
+      let place = Place(
+        screen: screen, id: screen.id, column: frame.column, row: frame.row, width: frame.width,
+        height: frame.height, onlyChanges: Self.drawsOnlyChanges(screen, shell))
+      guard place.column < region.columns, place.row < region.rows else { continue }
+      // A pane that draws only what changed needs what the base shows of it.
+      if place.onlyChanges,
+        keptDrawing(of: place.id, width: place.width, height: place.height) == nil
+      {
+        return nil
+      }
+      places.append(place)
     }
+    let focused = panes.focused
     var rows = Set<Int>()
     var cursor: Canvas.Cursor?
-    for pane in shown {
-      let frame = pane.frame
+    for place in places {
+      // A pane wholly in the region whose screen draws straight into the grid draws its
+      // changed rows there (its kept canvas, if any, is dropped: the base holds the drawing).
+      if place.onlyChanges, place.column + place.width <= region.columns,
+        place.row + place.height <= region.rows,
+        let number = keptDrawing(of: place.id, width: place.width, height: place.height),
+        let screen = grids?.gridScreen(place.id)
+      {
+        guard
+          let drawing = screen.draw(
+            into: &base.grid, column: place.column, row: top + place.row, width: place.width,
+            height: place.height, kept: number)
+        else { return nil }
+        kept.removeValue(forKey: place.id)
+        keptGridPanes[place.id] = (number, place.width, place.height)
+        for row in drawing.rows { rows.insert(top + place.row + row) }
+        if place.id == focused, let own = drawing.cursor {
+          cursor = Canvas.Cursor(
+            row: place.row + own.row, column: place.column + own.column, shape: own.shape)
+        }
+        continue
+      }
+      // A pane drawn straight into the grid last, now through a canvas: drawn whole again.
+      guard keptGridPanes[place.id] == nil else { return nil }
       var canvas: Canvas
       let only: [Int]?
       // Taken out of the kept ones while it draws, so that its storage is not copied.
-      if Self.drawsOnlyChanges(pane.screen, shell),
-        let old = kept.removeValue(forKey: pane.screen.id)
-      {
+      if place.onlyChanges, let old = kept.removeValue(forKey: place.id) {
         canvas = old
-        shell.draw(screen: pane.screen.id, in: &canvas)
+        shell.draw(screen: place.id, in: &canvas)
         only = canvas.changedRows
-        keepCanvas(&canvas, of: pane.screen.id)
+        keepCanvas(&canvas, of: place.id)
       } else {
         canvas = Renderer.paneCanvas(
-          shell, screen: pane.screen, width: frame.width, height: frame.height)
+          shell, screen: place.screen, width: place.width, height: place.height)
         only = nil
       }
       // Within the region, as the page draws it (the grid clips the columns: it is as wide).
-      let visibleRows = (only ?? Array(0..<canvas.height)).filter { frame.row + $0 < region.rows }
+      let visibleRows = (only ?? Array(0..<canvas.height)).filter { place.row + $0 < region.rows }
       base.grid.draw(
-        canvas: canvas, column: frame.column, row: top + frame.row, only: visibleRows)
-      rows.formUnion(visibleRows.map { top + frame.row + $0 })
-      if pane.screen.id == panes.focused, let own = Self.regionCursor(canvas),
-        frame.column + own.column < region.columns, frame.row + own.row < region.rows
+        canvas: canvas, column: place.column, row: top + place.row, only: visibleRows)
+      rows.formUnion(visibleRows.map { top + place.row + $0 })
+      if place.id == focused, let own = Self.regionCursor(canvas),
+        place.column + own.column < region.columns, place.row + own.row < region.rows
       {
         cursor = Canvas.Cursor(
-          row: frame.row + own.row, column: frame.column + own.column, shape: own.shape)
+          row: place.row + own.row, column: place.column + own.column, shape: own.shape)
       }
     }
     if let (row, column, line) = layout.capLine {
@@ -292,6 +336,18 @@ struct FullScreenView {
     }
     base.cursor = cursor
     return (base, rows.sorted())
+  }
+
+  /// The number of the drawing of `screen` that the base shows, kept at this size: its kept
+  /// canvas's, or the one it drew straight into the base.
+  private func keptDrawing(of screen: String, width: Int, height: Int) -> Int? {
+    if let drawn = keptGridPanes[screen] {
+      return drawn.columns == width && drawn.rows == height ? drawn.number : nil
+    }
+    guard let canvas = kept[screen], canvas.width == width, canvas.height == height else {
+      return nil
+    }
+    return canvas.keptDrawing
   }
 
   /// Whether `screen` (not failed) is of a type that draws only what changed.
@@ -407,6 +463,7 @@ struct FullScreenView {
     grids: (any GridDrawingScreens)?
   ) -> Canvas.Cursor? {
     keptGrid = nil
+    keptGridPanes.removeAll()
     let (columns, rows, top) = (layout.columns, layout.pageHeight, layout.regionTop)
     guard layout.screenHeight > 0 else { return nil }
     guard let drag else {

@@ -50,9 +50,9 @@ package final class TerminalSessions {
 
   /// The terminal screen of id `id`, if one is live.
   func screen(_ id: String) -> TerminalScreen? {
-    // Without the array of every screen made: each frame asks.
-    for entry in live {
-      if let screen = entry.screen, screen.id == id { return screen }
+    // Without the array of every screen made, nor a copy of each entry: each frame asks.
+    for index in live.indices {
+      if let screen = live[index].screen, screen.id == id { return screen }
     }
     return nil
   }

@@ -51,14 +51,22 @@ extension ReadlineTests {
       #expect(differing.isEmpty, "\(step): \(differing.prefix(5))")
     }
 
-    @Test(arguments: ["full", "compact"])
-    func theGridShowsWhatTheCanvasShows(bar: String) throws {
+    /// Alone in its tab, and as the focused pane of two side by side (the other a terminal too,
+    /// drawing its own rows straight into the grid at its place).
+    @Test(arguments: [("full", false), ("compact", false), ("full", true), ("compact", true)])
+    func theGridShowsWhatTheCanvasShows(bar: String, panes: Bool) throws {
       let script = FileManager.default.temporaryDirectory
         .appendingPathComponent("tabshell-grid-drawing-\(UUID().uuidString).sh").path
       try Self.program.write(toFile: script, atomically: true, encoding: .utf8)
       defer { try? FileManager.default.removeItem(atPath: script) }
-      let harness = Harness(setup: "set bar \(bar); add-tab terminal --id t -- sh \(script)")
+      let split =
+        panes
+        ? #"; split --to t --vertical terminal --id u -- sh -c 'printf "\033[1;33mpane u\033[0m \345\255\227\n"; exec cat'; select-pane t"#
+        : ""
+      let harness = Harness(
+        setup: "set bar \(bar); add-tab terminal --id t -- sh \(script)\(split)")
       #expect(harness.interpreter.shell.tabCount == 1)
+      #expect((harness.interpreter.shell.visiblePanes != nil) == panes)
       harness.terminal.columns = 40
       harness.terminal.rows = 14
       let session = harness.session

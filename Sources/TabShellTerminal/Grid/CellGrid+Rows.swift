@@ -18,10 +18,11 @@ package struct RowCells: ~Copyable {
   fileprivate let base: Int
   fileprivate let range: Range<Int>
 
-  /// Puts a printable ASCII character (0x20–0x7E) in `style` at `column`.
+  /// Puts a printable ASCII character (0x20–0x7E) in `style` at `column`; nothing outside the
+  /// row's columns (as a write clips) or for another byte.
   @inline(__always)
   package func put(ascii byte: UInt8, style: StoredStyle, column: Int) {
-    precondition(range.contains(column) && byte >= 0x20 && byte < 0x7F, "an ASCII cell in the row")
+    guard range.contains(column), byte >= 0x20, byte < 0x7F else { return }
     var cell = style.blank
     cell.glyph = UInt32(byte)
     cells[base + column] = cell

@@ -39,8 +39,13 @@ extension Shell {
 
   /// The panes the visible tab shows side by side (none while a screen is presented).
   public var visiblePanes: ShownPanes? {
-    guard model.modal == nil, let position = selectedPosition else { return nil }
-    return shownPanes(ofTab: position)
+    if let made = visiblePanesMade, made.changes == changes { return made.panes }
+    let panes: ShownPanes? =
+      if model.modal == nil, let position = selectedPosition { shownPanes(ofTab: position) } else {
+        nil
+      }
+    visiblePanesMade = (changes, panes)
+    return panes
   }
 
   /// The size of the region a screen shows in: its pane's (the whole tab's when zoomed) for a

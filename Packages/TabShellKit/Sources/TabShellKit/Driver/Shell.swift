@@ -35,6 +35,9 @@ public final class Shell {
   /// layout of the bar) holds while this stays the same, and comparing it costs nothing where
   /// comparing the model costs a copy of it.
   public private(set) var changes = 0
+  /// ``visiblePanes`` as made at a count of ``changes``: the full-screen mode asks it several
+  /// times a frame, and making it builds each pane's record.
+  var visiblePanesMade: (changes: Int, panes: ShownPanes?)?
 
   /// The screen objects, by the handle their records carry; `nil` slots are free. The one thing
   /// the driver keeps of a screen: everything else is its record in ``model``.

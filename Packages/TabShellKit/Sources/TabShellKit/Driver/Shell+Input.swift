@@ -7,8 +7,7 @@ extension Shell {
 
   /// Whether the visible screen takes input: the full-screen mode gives it the focus.
   public var visibleScreenTakesInput: Bool {
-    guard let record = model.visible else { return false }
-    return registry.types[record.type]?.type.takesInput == true
+    visibleFacts().type?.takesInput == true
   }
 
   /// Hands an input to a screen (the visible one for `nil`) and returns whether it handled it; the

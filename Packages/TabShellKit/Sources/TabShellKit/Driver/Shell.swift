@@ -38,6 +38,8 @@ public final class Shell {
   /// ``visiblePanes`` as made at a count of ``changes``: the full-screen mode asks it several
   /// times a frame, and making it builds each pane's record.
   var visiblePanesMade: (changes: Int, panes: ShownPanes?)?
+  /// ``visibleFacts()`` as last made.
+  var visibleFactsMade: VisibleFacts?
 
   /// The screen objects, by the handle their records carry; `nil` slots are free. The one thing
   /// the driver keeps of a screen: everything else is its record in ``model``.
@@ -154,11 +156,26 @@ extension Shell {
   public var visibleScreen: ScreenInfo? { model.visible.map(info) }
 
   /// The id of the screen on display, if any: ``visibleScreen``'s, without making the rest of it.
-  public var visibleScreenID: String? { model.visible?.id }
+  public var visibleScreenID: String? { visibleFacts().id }
 
   /// The type of the visible screen, for its commands.
-  public var visibleScreenType: (any ScreenType)? {
-    model.visible.flatMap { registry.types[$0.type]?.type }
+  public var visibleScreenType: (any ScreenType)? { visibleFacts().type }
+
+  /// The visible screen's id and type, as made at a count of ``changes`` (the full-screen mode
+  /// asks them several times a key; making them copies the screen's record).
+  struct VisibleFacts {
+    var changes: Int
+    var id: String?
+    var type: (any ScreenType)?
+  }
+
+  func visibleFacts() -> VisibleFacts {
+    if let made = visibleFactsMade, made.changes == changes { return made }
+    let record = storedModel.visible
+    let facts = VisibleFacts(
+      changes: changes, id: record?.id, type: record.flatMap { registry.types[$0.type]?.type })
+    visibleFactsMade = facts
+    return facts
   }
 
   /// The type registered under `name` (a screen's ``ScreenInfo/type``), if any: one lookup, where

@@ -89,7 +89,7 @@ extension FullScreenSession {
     }
     let layout = interpreter.layout
     let source = FullScreenView.Source(
-      changes: interpreter.shell.changes, options: interpreter.view.renderOptions,
+      changes: interpreter.shell.changes, optionChanges: interpreter.view.optionChanges,
       barScroll: interpreter.view.barScroll)
     let (cursor, rows) = view.draw(
       into: &frame.back, layout: layout, shell: interpreter.shell, drag: input.drag,

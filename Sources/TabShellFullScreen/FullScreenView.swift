@@ -64,7 +64,9 @@ struct FullScreenView {
     /// The shell's model and screen types, as the count of their changes
     /// (``TabShellKit/Shell/changes``).
     var changes: Int
-    var options: RenderOptions
+    /// The view's options, as the count of their settings (``TabShellLanguage/ViewState/optionChanges``,
+    /// which the kept layout is keyed on too), where comparing them costs `==` on each field.
+    var optionChanges: Int
     var barScroll: BarScroll
   }
 

@@ -73,21 +73,15 @@ extension TerminalScreen: GridDrawingScreen {
   }
 }
 
-/// The stored style of each of a terminal's style indices, worked out once and kept while the
-/// terminal's tables keep their indices, as ``TerminalCanvasStyles`` keeps the canvas's.
+/// The grid's stored style of each of a terminal's style indices (``TerminalStyleTable``), made
+/// from its canvas style.
 struct TerminalGridStyles {
-  private var styles: [StoredStyle?] = []
-  private var reversed: [StoredStyle?] = []
+  private var table = TerminalStyleTable<StoredStyle>()
   private var canvas = TerminalCanvasStyles()
-  private var generation = -1
 
   /// Drops what `emulator`'s tables made stale.
   mutating func prepare(for emulator: TerminalEmulator) {
-    let generation = emulator.tables.generation
-    guard generation != self.generation else { return }
-    self.generation = generation
-    styles.removeAll(keepingCapacity: true)
-    reversed.removeAll(keepingCapacity: true)
+    table.prepare(for: emulator)
     canvas.prepare(for: emulator)
   }
 
@@ -96,13 +90,10 @@ struct TerminalGridStyles {
   @inline(__always)
   mutating func style(_ index: UInt32, of emulator: TerminalEmulator, reverse: Bool) -> StoredStyle
   {
-    let slot = Int(index)
-    if reverse {
-      if slot < reversed.count, let style = reversed[slot] { return style }
-    } else if slot < styles.count, let style = styles[slot] {
-      return style
-    }
-    return make(index, of: emulator, reverse: reverse)
+    if let style = table.kept(index, reverse: reverse) { return style }
+    let style = StoredStyle(cellStyle(index, of: emulator, reverse: reverse))
+    table.keep(style, for: index, reverse: reverse)
+    return style
   }
 
   /// The grid's style of a style index of `emulator` (after ``prepare(for:)``).
@@ -110,20 +101,5 @@ struct TerminalGridStyles {
     -> CellStyle
   {
     CellStyle(canvas.style(index, of: emulator, reverse: reverse))
-  }
-
-  private mutating func make(_ index: UInt32, of emulator: TerminalEmulator, reverse: Bool)
-    -> StoredStyle
-  {
-    let slot = Int(index)
-    let style = StoredStyle(CellStyle(canvas.style(index, of: emulator, reverse: reverse)))
-    if reverse {
-      if slot >= reversed.count { reversed += repeatElement(nil, count: slot + 1 - reversed.count) }
-      reversed[slot] = style
-    } else {
-      if slot >= styles.count { styles += repeatElement(nil, count: slot + 1 - styles.count) }
-      styles[slot] = style
-    }
-    return style
   }
 }

@@ -53,6 +53,17 @@ extension ReadlineTests {
 
     /// Alone in its tab, and as the focused pane of two side by side (the other a terminal too,
     /// drawing its own rows straight into the grid at its place).
+    /// Takes in the program's output and draws it until a row the terminal shows satisfies
+    /// `found`; that it ever did is expected (else the comparison after would be of nothing).
+    static func waitUntilShown(_ harness: Harness, _ what: String, _ found: (String) -> Bool) {
+      func shows() -> Bool {
+        (try? FullScreenDamageTests.shown(harness.terminal))?.contains(where: found) == true
+      }
+      harness.pump(until: shows)
+      harness.settle()
+      #expect(shows(), "\(what) never showed")
+    }
+
     @Test(arguments: [("full", false), ("compact", false), ("full", true), ("compact", true)])
     func theGridShowsWhatTheCanvasShows(bar: String, panes: Bool) throws {
       let script = FileManager.default.temporaryDirectory
@@ -74,35 +85,19 @@ extension ReadlineTests {
       defer { session.close() }
       session.step()
       harness.settle()
-      harness.pump {
-        (try? FullScreenDamageTests.shown(harness.terminal))?.contains { $0.contains("end") }
-          == true
-      }
-      harness.settle()
+      Self.waitUntilShown(harness, "the first screen") { $0.contains("end") }
       try Self.checkRegion(harness, "the first screen")
       // Reverse video (DECSCNM): every row drawn again, each cell's colours swapped.
       harness.type("\r")
-      harness.pump {
-        (try? FullScreenDamageTests.shown(harness.terminal))?.contains { $0.contains("twice") }
-          == true
-      }
-      harness.settle()
+      Self.waitUntilShown(harness, "reverse video") { $0.contains("twice") }
       try Self.checkRegion(harness, "reverse video")
       // Back to normal, one row written over, then keys `cat` echoes: only changed rows drawn.
       harness.type("\r")
-      harness.pump {
-        (try? FullScreenDamageTests.shown(harness.terminal))?.contains { $0.hasPrefix("over") }
-          == true
-      }
-      harness.settle()
+      Self.waitUntilShown(harness, "the row written over") { $0.hasPrefix("over") }
       try Self.checkRegion(harness, "a row written over")
       let frames = harness.terminal.frames.count
       harness.type("keys")
-      harness.pump {
-        (try? FullScreenDamageTests.shown(harness.terminal))?.contains { $0.hasPrefix("keys") }
-          == true
-      }
-      harness.settle()
+      Self.waitUntilShown(harness, "the keys echoed") { $0.hasPrefix("keys") }
       #expect(harness.terminal.frames[frames...].allSatisfy { !$0.whole })
       try Self.checkRegion(harness, "keys echoed")
       // A resize draws every row again at the new size.

@@ -209,21 +209,25 @@ static inline int tabshell_unix_address(const char *path, struct sockaddr_un *ad
 }
 
 /// Binds a listening Unix stream socket at `path` (which must not exist), non-blocking and
-/// close-on-exec, with mode 0600 from its birth (the umask is set around `bind`, so no other user
-/// can connect in between). Returns the descriptor, or -1 with `errno` (`ENAMETOOLONG` for a path
-/// that a socket address cannot hold).
+/// close-on-exec, with mode 0600, set before it listens. Its folder is the user's own (0700): no
+/// other user reaches it in between. (The umask is not set around `bind`: it is the process's, and
+/// a file another thread made meanwhile, or a program it started, took 0177 from it.) Returns the
+/// descriptor, or -1 with `errno` (`ENAMETOOLONG` for a path that a socket address cannot hold).
 static inline int tabshell_listen_unix(const char *path, int backlog) {
   struct sockaddr_un address;
   if (tabshell_unix_address(path, &address) < 0) return -1;
   int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
   if (fd < 0) return -1;
-  mode_t previous = umask(0177);
-  int bound = bind(fd, (struct sockaddr *)&address, sizeof address);
-  int saved = errno;
-  umask(previous);
-  if (bound < 0 || listen(fd, backlog) < 0) {
-    if (bound == 0) saved = errno;
+  if (bind(fd, (struct sockaddr *)&address, sizeof address) < 0) {
+    int saved = errno;
     close(fd);
+    errno = saved;
+    return -1;
+  }
+  if (chmod(path, 0600) < 0 || listen(fd, backlog) < 0) {
+    int saved = errno;
+    close(fd);
+    unlink(path);
     errno = saved;
     return -1;
   }

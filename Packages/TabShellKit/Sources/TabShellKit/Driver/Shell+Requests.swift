@@ -2,6 +2,13 @@ extension Shell {
   /// Queues a screen's request; it runs when the shell next settles (at the end of the operation
   /// under way, or of the screen command that made it).
   func enqueue(_ request: ScreenRequest, from screen: String) {
+    // A redraw changes nothing in the model: it is a flag for the host, set at once for a screen
+    // visible now (one that becomes visible by a request queued before is drawn for that
+    // change), where queueing it looked the screen up twice (a terminal tab asks it each echo).
+    if case .setNeedsDisplay = request.kind {
+      if isVisible(screen) { needsDisplay = true }
+      return
+    }
     guard isLive(screen) else { return }
     requests.append(request, from: screen, generation: requestGeneration + 1)
   }
@@ -15,7 +22,7 @@ extension Shell {
 
   /// Whether a screen is one of the visible screens (the focused one, or another pane shown).
   public func isVisible(_ screen: String) -> Bool {
-    if model.visible?.id == screen { return true }
+    if visibleFacts().id == screen { return true }
     guard model.showsSeveral, let record = model.screen(id: screen) else { return false }
     return model.visibleHandles.contains(record.handle)
   }

@@ -38,7 +38,14 @@ extension Shell {
   /// When the next timer is due, on the shell's clock (``clock``); `nil` when none waits. A host
   /// waiting for input waits no longer than this, then calls ``runDueTimers()``.
   public var nextTimerDeadline: Duration? {
-    timers.values.lazy.joined().filter { !$0.timer.isCancelled }.map(\.deadline).min()
+    // Loops, not a lazy chain: a host asks at each wake-up, most often of no timer at all.
+    var soonest: Duration?
+    for list in timers.values {
+      for entry in list where !entry.timer.isCancelled {
+        if soonest.map({ entry.deadline < $0 }) ?? true { soonest = entry.deadline }
+      }
+    }
+    return soonest
   }
 
   /// How long until the next timer is due (zero when one is overdue); `nil` when none waits.

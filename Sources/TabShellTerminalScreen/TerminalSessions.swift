@@ -126,40 +126,41 @@ package final class TerminalSessions {
   package var descriptors: [Int32] {
     var descriptors: [Int32] = []
     descriptors.reserveCapacity(2 * (live.count + closing.count))
-    for entry in live { entry.session.appendDescriptors(to: &descriptors) }
-    for entry in closing { entry.session.appendDescriptors(to: &descriptors) }
+    // By index, here and below: a copy of each entry retains its screen through the weak
+    // reference's side table, its session and its closure (the host asks at each wake-up).
+    for index in live.indices { live[index].session.appendDescriptors(to: &descriptors) }
+    for index in closing.indices { closing[index].session.appendDescriptors(to: &descriptors) }
     return descriptors
   }
 
   /// How long the waiter may sleep, in milliseconds (-1: until a descriptor is ready).
   package var timeout: Int32 {
     var wait: Int32 = -1
-    if live.contains(where: { $0.session.hasPendingWork }) {
+    func due(_ deadline: UInt64) {
+      let until = MonotonicClock.milliseconds(until: deadline)
+      wait = wait < 0 ? until : min(wait, until)
+    }
+    var pending = false
+    for index in live.indices {
+      let session = live[index].session
+      if session.hasPendingWork { pending = true }
+      // The foreground process of a program sent keys a moment ago is looked at then.
+      if let look = session.foregroundLook { due(look) }
+    }
+    if pending {
       let deadline = pendingDeadline ?? MonotonicClock.now() + 10_000_000
       pendingDeadline = deadline
-      wait = MonotonicClock.milliseconds(until: deadline)
+      due(deadline)
     }
-    for entry in closing {
-      let until = MonotonicClock.milliseconds(until: entry.deadline)
-      wait = wait < 0 ? until : min(wait, until)
-    }
-    // The foreground process of a program sent keys a moment ago is looked at then.
-    for entry in live {
-      guard let look = entry.session.foregroundLook else { continue }
-      let until = MonotonicClock.milliseconds(until: look)
-      wait = wait < 0 ? until : min(wait, until)
-    }
+    guard !closing.isEmpty || !closingPipes.isEmpty else { return wait }
+    for index in closing.indices { due(closing[index].deadline) }
     // A closing program that ends is noticed by its pidfd; without one (or once it is reaped,
     // with what it left still alive), looked at every 50 ms.
-    for entry in closingPipes {
-      let until = MonotonicClock.milliseconds(until: entry.deadline)
-      wait = wait < 0 ? until : min(wait, until)
-    }
+    for index in closingPipes.indices { due(closingPipes[index].deadline) }
     if closing.contains(where: { $0.session.descriptors.isEmpty }) || !closingPipes.isEmpty {
       let deadline = lookDeadline ?? MonotonicClock.now() + 50_000_000
       lookDeadline = deadline
-      let until = MonotonicClock.milliseconds(until: deadline)
-      wait = wait < 0 ? until : min(wait, until)
+      due(deadline)
     }
     return wait
   }
@@ -174,24 +175,31 @@ package final class TerminalSessions {
     pendingDeadline = nil
     lookDeadline = nil
     let now = MonotonicClock.now()
-    for entry in live {
-      let wrote = entry.session.takeIn(limit: Self.roundLimit)
+    // By index, the entry's parts taken as needed: a copy of it loads its screen through the
+    // weak reference's side table. What the round sets off (a redraw, the screen's reports) is
+    // queued as the shell's requests: the list stays as it is meanwhile.
+    var index = 0
+    while index < live.count {
+      let (session, needsDisplay) = (live[index].session, live[index].needsDisplay)
+      index += 1
+      let wrote = session.takeIn(limit: Self.roundLimit)
       // With a pidfd the program's end wakes the wait: a round that took output in does not look
       // (a `waitpid` each echoed key).
-      let ended = wrote && entry.session.endIsAnnounced ? false : entry.session.checkEnded()
+      let ended = wrote && session.endIsAnnounced ? false : session.checkEnded()
       // A pipe ends with the program's output, or when its reader went.
-      if ended || entry.session.pipe?.descriptor == -1 { stopPipe(of: entry.session) }
+      if ended || session.pipe?.descriptor == -1 { stopPipe(of: session) }
       if wrote || ended {
-        entry.needsDisplay()
-        entry.screen?.report(ended: ended)
+        needsDisplay()
+        live[index - 1].screen?.report(ended: ended)
       }
       // Keys were sent a moment ago: a command that writes nothing names the tab all the same.
-      if let look = entry.session.foregroundLook, now >= look {
-        entry.session.foregroundLook = nil
-        if entry.screen?.followForeground(fresh: true) == true { entry.needsDisplay() }
+      if let look = session.foregroundLook, now >= look {
+        session.foregroundLook = nil
+        if live[index - 1].screen?.followForeground(fresh: true) == true { needsDisplay() }
       }
     }
     defer { noticeActivity() }
+    guard !closing.isEmpty || !closingPipes.isEmpty else { return }
     closing.removeAll { entry in
       if Self.hasEnded(entry.session) { return true }
       guard now >= entry.deadline else { return false }

@@ -46,35 +46,35 @@ extension FullScreenSession {
 
   /// Waits for input, a signal or background work, and acts on what came.
   private func waitAndHandle(signalPipe: Int32) {
-    let descriptors = [0, signalPipe] + host.background.descriptors()
+    // The set kept from the last wait, filled again in place.
+    polled.removeAll()
+    polled.append(0)
+    polled.append(signalPipe)
+    polled.append(contentsOf: host.background.descriptors())
     let due = host.background.timeout()
     let own = inputTimeout
     let timeout = own < 0 ? due : due < 0 ? own : min(own, due)
     // When the background work is due (asking the sources again after the wait costs more
     // than reading the clock).
     let dueAt = due < 0 ? nil : MonotonicClock.now() + UInt64(due) * 1_000_000
-    let ready: [SystemIO.Readiness]
-    switch SystemIO.waitForInput(descriptors, milliseconds: timeout) {
-    case .success(let readiness): ready = readiness
-    case .failure(let error):
+    if let error = polled.wait(milliseconds: timeout) {
       if error != .interrupted { exit = .exit(0) }
       return
     }
-    handleSignals(drainsPipe: ready[1].contains(.readable))
+    handleSignals(drainsPipe: polled[1].contains(.readable))
     if exit != nil { return }
-    let input = ready[0]
+    let input = polled[0]
+    let backgroundReady = polled.anyReady(from: 2)
     if input.contains(.readable) {
       readInput()
     } else if !input.isDisjoint(with: .gone) {
       // The terminal went away.
       exit = .terminated(Signal.hangUp)
       return
-    } else if ready.allSatisfy({ $0.isEmpty }) {
+    } else if polled[1].isEmpty, !backgroundReady {
       inputWaitEnded()
     }
-    if ready.dropFirst(2).contains(where: { !$0.isEmpty })
-      || dueAt.map({ MonotonicClock.now() >= $0 }) == true
-    {
+    if backgroundReady || dueAt.map({ MonotonicClock.now() >= $0 }) == true {
       runBackground()
     }
   }

@@ -94,7 +94,7 @@ extension FullScreenSession {
     let (cursor, rows) = view.draw(
       into: &frame.back, layout: layout, shell: interpreter.shell, drag: input.drag,
       panel: &panel, commandLine: commandLine, source: source,
-      grids: interpreter.services.terminals as? any GridDrawingScreens)
+      grids: gridScreens())
     // The window stays where it is while the selection is in it.
     interpreter.view.barScroll = layout.pinned(interpreter.view.barScroll)
     let whole = damage.all
@@ -111,6 +111,18 @@ extension FullScreenSession {
     }
     frame.shown(cursor: cursor)
     damage.drew(chrome)
+  }
+
+  /// The terminal tabs' service as it draws straight into the frame's grid, if it does: cast
+  /// once for the service the interpreter has (a cast each frame asks the runtime for the
+  /// conformance).
+  private func gridScreens() -> (any GridDrawingScreens)? {
+    guard let terminals = interpreter.services.terminals else { return nil }
+    let source = ObjectIdentifier(terminals)
+    if let cast = castGrids, cast.source == source { return cast.grids }
+    let grids = terminals as? any GridDrawingScreens
+    castGrids = (source, grids)
+    return grids
   }
 
   /// `suspend` (Ctrl-Z) or SIGTSTP: gives the terminal back, stops, and after `fg` takes it again

@@ -85,6 +85,11 @@ package final class FullScreenSession {
   var screens = ScreenFocusState()
   /// What changed since the last frame, and what that frame showed.
   var damage = FrameDamage()
+  /// The terminal tabs' service cast to draw into the grid, for the service it was cast from
+  /// (``gridScreens()``).
+  var castGrids: (source: ObjectIdentifier, grids: (any GridDrawingScreens)?)?
+  /// The descriptors the local loop waits on, kept from one wait to the next.
+  var polled = SystemIO.PollSet()
   /// Set when the mode must end (after the events of this read).
   package var exit: Exit?
   /// The question a command left, asked on the command line.

@@ -30,11 +30,55 @@ extension SystemIO {
   package static func waitForInput(_ descriptors: [Int32], milliseconds: Int32)
     -> Result<[Readiness], SystemError>
   {
-    var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-    let count = entries.withUnsafeMutableBufferPointer {
-      poll($0.baseAddress, nfds_t($0.count), milliseconds)
+    var set = PollSet()
+    set.append(contentsOf: descriptors)
+    if let error = set.wait(milliseconds: milliseconds) { return .failure(error) }
+    return .success(set.readiness)
+  }
+
+  /// Descriptors waited on for reading (``waitForInput(_:milliseconds:)``), kept from one wait to
+  /// the next: a loop that waits at each key fills it again in place, where a wait made an array
+  /// of the descriptors and another of what each is.
+  package struct PollSet {
+    private var entries: [pollfd] = []
+
+    /// An empty set.
+    package init() {}
+
+    /// How many descriptors it holds.
+    package var count: Int { entries.count }
+
+    /// Empties it, keeping its storage.
+    package mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
+
+    /// Adds a descriptor, waited on for reading.
+    package mutating func append(_ descriptor: Int32) {
+      entries.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0))
     }
-    guard count >= 0 else { return .failure(.current) }
-    return .success(entries.map { Readiness(rawValue: $0.revents) })
+
+    /// Adds descriptors, in order.
+    package mutating func append(contentsOf descriptors: [Int32]) {
+      for descriptor in descriptors { append(descriptor) }
+    }
+
+    /// Waits as ``SystemIO/waitForInput(_:milliseconds:)`` does; the failure, if any. Each
+    /// descriptor's readiness is then ``subscript(_:)``.
+    package mutating func wait(milliseconds: Int32) -> SystemError? {
+      let count = entries.withUnsafeMutableBufferPointer {
+        poll($0.baseAddress, nfds_t($0.count), milliseconds)
+      }
+      return count >= 0 ? nil : .current
+    }
+
+    /// What the last wait said of the descriptor at `index` (in the order added).
+    package subscript(_ index: Int) -> Readiness { Readiness(rawValue: entries[index].revents) }
+
+    /// What the last wait said of each descriptor, in order.
+    package var readiness: [Readiness] { entries.map { Readiness(rawValue: $0.revents) } }
+
+    /// Whether the last wait said anything of a descriptor from `index` on.
+    package func anyReady(from index: Int) -> Bool {
+      entries[min(index, entries.count)...].contains { $0.revents != 0 }
+    }
   }
 }

@@ -120,7 +120,9 @@ package struct TerminalLayout {
         case nil: break
         }
       }
-      return shell.visibleScreen.map { .screen(id: $0.id) } ?? HitTarget.none
+      // The id alone (kept by the shell), not the screen's record copied: the full-screen mode
+      // asks this of its cursor each frame.
+      return shell.visibleScreenID.map { .screen(id: $0) } ?? HitTarget.none
     }
     guard let bar, row >= barTop, row < frameHeight else { return HitTarget.none }
     if bar.leftMarkerColumns.contains(column) { return .moreLeft }

@@ -78,12 +78,12 @@ struct FrameEncoder {
           let newRow = Self.row(row, of: newCells, columns)
           var first = 0
           if clustersAgree {
-            // The cells that differ lie in this span; before it the row is the same.
+            // The cells that differ lie in this span; before it and after it the row is the same.
             guard let span = Self.differingSpan(oldRow, newRow) else { continue }
             first = span.lowerBound
             // Too few cells differ for a row moved sideways (``shiftRow(_:old:new:)``).
             if span.count <= columns / 4 {
-              diffRow(row, old: oldRow, new: newRow, from: first)
+              diffRow(row, old: oldRow, new: newRow, from: first, to: span.upperBound)
               continue
             }
           }
@@ -104,22 +104,25 @@ struct FrameEncoder {
   }
 
   /// Writes the cells of a row that differ between `old` (all of them for `nil`) and `new`, from
-  /// `first` on (the cells before it are the same).
-  private mutating func diffRow(_ row: Int, old: Cells?, new: Cells, from first: Int = 0) {
+  /// `first` on and before `end` (the cells outside are the same; the whole row's end for `nil`).
+  private mutating func diffRow(
+    _ row: Int, old: Cells?, new: Cells, from first: Int = 0, to end: Int? = nil
+  ) {
     let columns = new.count
+    let limit = old == nil ? columns : min(end ?? columns, columns)
     // Plain blanks from `tail` to the end of the row can be erased with EL.
     var tail = columns
     let blank = Self.plainBlank
     while tail > 0, new[tail - 1] == blank { tail -= 1 }
     var position = first
-    while position < columns {
+    while position < limit {
       var start = position
       if let old {
-        while start < columns, same(old[start], new[start]) { start += 1 }
-        guard start < columns else { return }
+        while start < limit, same(old[start], new[start]) { start += 1 }
+        guard start < limit else { return }
       }
       if new[start].width == 0, start > 0, new[start - 1].width == 2 { start -= 1 }
-      if start >= tail, erasesTail(from: start, row: row, old: old, new: new) { return }
+      if start >= tail, erasesTail(from: start, to: limit, row: row, old: old, new: new) { return }
       moveTo(row: row, column: start, in: new)
       let cell = new[start]
       put(cell)
@@ -128,12 +131,14 @@ struct FrameEncoder {
     }
   }
 
-  /// Erases the row from `start` with EL when more than three of its cells changed; returns
-  /// whether it did.
-  private mutating func erasesTail(from start: Int, row: Int, old: Cells?, new: Cells) -> Bool {
+  /// Erases the row from `start` with EL when more than three of its cells (those before `end`:
+  /// after it they are the same) changed; returns whether it did.
+  private mutating func erasesTail(
+    from start: Int, to end: Int, row: Int, old: Cells?, new: Cells
+  ) -> Bool {
     if let old {
       var changed = 0
-      for index in start..<new.count where !same(old[index], new[index]) {
+      for index in start..<max(start, end) where !same(old[index], new[index]) {
         changed += 1
         if changed > 3 { break }
       }

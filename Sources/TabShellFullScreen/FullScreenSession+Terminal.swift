@@ -27,10 +27,13 @@ extension FullScreenSession {
   /// (``TabShellLanguage/ViewState/optionChanges``), after which what was laid out from them is
   /// laid out again, and this runs several times a key.
   func syncSize() {
-    let options = interpreter.view.renderOptions
-    guard options.width != columns || options.height != rows || options.reservedRows != 1 else {
-      return
-    }
+    // Read in place: the options copied would retain each of their strings and tables.
+    let interpreter = interpreter
+    guard
+      interpreter.view.renderOptions.width != columns
+        || interpreter.view.renderOptions.height != rows
+        || interpreter.view.renderOptions.reservedRows != 1
+    else { return }
     interpreter.view.renderOptions.width = columns
     interpreter.view.renderOptions.height = rows
     interpreter.view.renderOptions.reservedRows = 1

@@ -14,14 +14,25 @@ extension Shell {
   /// requests it made meanwhile run after it, as after any change. A screen that does not exist,
   /// has not loaded yet, or whose type takes no input, is refused, named.
   func deliver(_ input: ScreenInput, to id: String?) throws(ShellError) -> Bool {
-    let found: ScreenRecord? = if let id { model.screen(id: id) } else { model.visible }
-    guard let record = found else { throw id.map { .noSuchScreen($0) } ?? .noTabs }
-    guard registry.types[record.type]?.type.takesInput == true else {
-      throw .takesNoInput(screen: record.id)
+    let screen: (id: String, takesInput: Bool, handle: Int, isLoaded: Bool)
+    if let id {
+      guard let record = model.screen(id: id) else { throw .noSuchScreen(id) }
+      screen = (
+        record.id, registry.types[record.type]?.type.takesInput == true, record.handle,
+        record.isLoaded
+      )
+    } else {
+      // The visible screen, as the shell keeps it, not its record copied: each key a terminal
+      // tab's program is sent comes here.
+      let facts = visibleFacts()
+      guard let visible = facts.id, let handle = facts.handle else { throw .noTabs }
+      screen = (visible, facts.type?.takesInput == true, handle, facts.isLoaded)
     }
-    guard record.phase != .created else { throw .notLoaded(screen: record.id) }
-    let handled = object(record.handle).screen.handle(input)
+    guard screen.takesInput else { throw .takesNoInput(screen: screen.id) }
+    guard screen.isLoaded else { throw .notLoaded(screen: screen.id) }
+    let handled = object(screen.handle).screen.handle(input)
     try settle()
     return handled
   }
+
 }

@@ -161,19 +161,23 @@ extension Shell {
   /// The type of the visible screen, for its commands.
   public var visibleScreenType: (any ScreenType)? { visibleFacts().type }
 
-  /// The visible screen's id and type, as made at a count of ``changes`` (the full-screen mode
-  /// asks them several times a key; making them copies the screen's record).
+  /// The visible screen's id, type, handle and whether it has loaded, as made at a count of
+  /// ``changes`` (the full-screen mode asks them several times a key, and each key it hands the
+  /// screen; making them copies the screen's record).
   struct VisibleFacts {
     var changes: Int
     var id: String?
     var type: (any ScreenType)?
+    var handle: Int?
+    var isLoaded = false
   }
 
   func visibleFacts() -> VisibleFacts {
     if let made = visibleFactsMade, made.changes == changes { return made }
     let record = storedModel.visible
     let facts = VisibleFacts(
-      changes: changes, id: record?.id, type: record.flatMap { registry.types[$0.type]?.type })
+      changes: changes, id: record?.id, type: record.flatMap { registry.types[$0.type]?.type },
+      handle: record?.handle, isLoaded: record?.isLoaded ?? false)
     visibleFactsMade = facts
     return facts
   }

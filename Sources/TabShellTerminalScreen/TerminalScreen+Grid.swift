@@ -26,6 +26,10 @@ extension TerminalScreen: GridDrawingScreen {
     defer { swap(&styles, &gridStyles) }
     styles.prepare(for: emulator)
     var wider: [(cell: TabShellCell, column: Int, width: Int)] = []
+    let reverse = emulator.isReverse
+    // Blanks of style 0 whose style is the plain one are what writeRow's fill leaves: those at a
+    // row's end (most of a shell's row) are not written again.
+    let blankIsPlain = styles.style(0, of: emulator, reverse: reverse) == .plain
     for offset in drawn where offset < height {
       let target = row + offset
       guard offset < rows else {
@@ -34,11 +38,18 @@ extension TerminalScreen: GridDrawingScreen {
       }
       // Not scrolled back: the view's rows are the screen's.
       let cells = emulator.screenRows[offset]
-      let reverse = emulator.isReverse
+      var end = columns
+      if blankIsPlain {
+        while end > 0, cells[end - 1].style == 0,
+          cells[end - 1].glyph == 0 || cells[end - 1].glyph == 32
+        {
+          end -= 1
+        }
+      }
       wider.removeAll(keepingCapacity: true)
       grid.writeRow(target, columns: column..<(column + width)) { row in
         var index = 0
-        while index < columns {
+        while index < end {
           let cell = cells[index]
           let cellWidth =
             index + 1 < columns && cells[index + 1].glyph == TerminalCells.continuation ? 2 : 1

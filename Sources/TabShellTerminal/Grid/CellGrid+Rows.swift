@@ -1,12 +1,15 @@
 /// A style as a grid stores it in each cell, worked out once for many cells
 /// (``CellGrid/writeRow(_:columns:_:)``).
-package struct StoredStyle: Sendable {
+package struct StoredStyle: Sendable, Equatable {
   fileprivate let blank: StoredCell
 
   /// The stored form of `style`.
   package init(_ style: CellStyle) {
     blank = StoredCell(blankIn: style)
   }
+
+  /// The plain style's: a blank in it is what ``CellGrid/writeRow(_:columns:_:)`` leaves.
+  package static let plain = StoredStyle(.plain)
 }
 
 /// The cells of one row of a grid between two columns, as ``CellGrid/writeRow(_:columns:_:)``

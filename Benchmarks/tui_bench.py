@@ -199,9 +199,14 @@ def key_instructions(host, columns, rows, startup, count, keys, bar_focus=True):
     """Instructions the shell spends from a key to its finished frame (callgrind, steady where a
     clock is not): `tabshell-host --tui` under valgrind taking `count` keys in the bar focus (or,
     with `bar_focus` false, in the focus the mode starts in: a terminal tab's program's), the keys
-    taking turns, less the same run taking none, over `count`. Each run is ended by SIGTERM (the
-    mode's own way out) once what its last key brought is read. The shell's own programs (a
-    terminal tab's, under /bin and /usr) run outside valgrind."""
+    taking turns, less the same run taking none, over `count`. In each run callgrind's counts are
+    zeroed once the start-up has settled and dumped once what the last key brought is read
+    (callgrind_control), so that neither the start nor the exit (which looks through /proc for
+    what a terminal tab's program left, for as long as the machine has processes) is in the
+    figure; the run taking none takes off what the waits cost meanwhile (valgrind has no
+    pidfd_open: a terminal tab's program's end is looked for every 10 ms under it). The shell's
+    own programs (a terminal tab's, under /bin and /usr) run outside valgrind. KEY_CG_OUT names a
+    folder to keep the dumps in, as cg.KEYS.PID (for callgrind_annotate)."""
     def run(keys_to_send):
         folder = tempfile.mkdtemp(prefix="tabshell-key-instructions-")
         wrapper = os.path.join(folder, "host")
@@ -209,13 +214,35 @@ def key_instructions(host, columns, rows, startup, count, keys, bar_focus=True):
             # The shell starts itself again at start-up: valgrind follows it (--trace-children).
             handle.write(f"#!/bin/sh\nexec valgrind --tool=callgrind --trace-children=yes "
                          "--trace-children-skip='/bin/*,/usr/*' "
-                         f"--callgrind-out-file={os.environ.get('KEY_CG_OUT', '/dev/null')} --log-file={folder}/log.%p {host} \"$@\"\n")
+                         f"--callgrind-out-file={folder}/cg.%p --log-file={folder}/log.%p "
+                         f"{host} \"$@\"\n")
         os.chmod(wrapper, 0o755)
+
+        def traced():
+            """The pids of the processes callgrind runs, from their logs (a program a traced one
+            started and that valgrind left, as the terminal tab's, has a log too)."""
+            pids = []
+            for name in os.listdir(folder):
+                if not name.startswith("log."):
+                    continue
+                try:
+                    if "callgrind" in os.readlink(f"/proc/{name[4:]}/exe"):
+                        pids.append(int(name[4:]))
+                except OSError:
+                    pass
+            return pids
+
+        def control(option, pids):
+            for pid in pids:
+                subprocess.run(["callgrind_control", option, str(pid)], check=True,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
+
         session = Session(wrapper, columns, rows, startup)
         if bar_focus:
             os.write(session.fd, b"\x1b")
             session.until_frame(timeout=60)
         session.drain(0.5)
+        control("-z", traced())
         for number in range(keys_to_send):
             os.write(session.fd, keys[number % len(keys)])
             # Something of what the key brought (a frame of one changed cell may be that cell
@@ -224,17 +251,22 @@ def key_instructions(host, columns, rows, startup, count, keys, bar_focus=True):
                 sys.exit("bench: nothing came after a key")
             os.read(session.fd, 1 << 20)
         session.drain(0.5)
+        pids = traced()
+        control("-d", pids)
+        total = 0
+        kept = os.environ.get("KEY_CG_OUT")
+        for pid in pids:
+            dump = os.path.join(folder, f"cg.{pid}.1")
+            with open(dump, encoding="utf-8") as handle:
+                found = [line for line in handle if line.startswith("summary:")]
+            total += int(found[-1].split(":")[1].split()[0])
+            if kept:
+                os.makedirs(kept, exist_ok=True)
+                shutil.copy(dump, os.path.join(kept, f"cg.{keys_to_send}.{pid}"))
         session.child.terminate()
         session.child.wait(timeout=120)
         os.close(session.fd)
         shutil.rmtree(session.home, ignore_errors=True)
-        total = 0
-        for name in os.listdir(folder):
-            if name.startswith("log."):
-                text = open(os.path.join(folder, name), encoding="utf-8").read()
-                found = [line for line in text.splitlines() if "refs:" in line]
-                if found:
-                    total += int(found[-1].split("refs:")[-1].strip().replace(",", ""))
         shutil.rmtree(folder, ignore_errors=True)
         return total
     return (run(count) - run(0)) / count

@@ -49,7 +49,7 @@ struct FullScreenView {
   /// Whether the last frame showed the output panel.
   private var panelShown = false
   /// The rows the last frame changed from the one before it, when it said (`nil`: any).
-  private var lastRows: Set<Int>?
+  private var lastRows: [Int]?
   /// The command line as the last frame drew it: its row and where it left the cursor, drawn
   /// again only when what it shows or the width changed (its hints' widths are measured then).
   private var drawnCommandLine: (line: CommandLine, row: CellGrid, cursor: FrameWriter.Cursor)?
@@ -182,7 +182,7 @@ struct FullScreenView {
     panelShown = panel.isOpen
     if panel.isOpen { keepsCommandLine = false }
     if changedRows != nil, grid.rows > 0, !keepsCommandLine { changedRows?.append(grid.rows - 1) }
-    lastRows = changedRows.map(Set.init)
+    lastRows = changedRows
     return (
       cursor(
         commandLine, into: &grid, layout: layout, panel: &panel, screen: screenCursor,
@@ -380,7 +380,7 @@ struct FullScreenView {
   @discardableResult
   private static func bring(
     _ grid: inout CellGrid, to base: CellGrid, changed: [Int], keepingLastRow: Bool,
-    lastRows: Set<Int>?, panelShown: Bool
+    lastRows: [Int]?, panelShown: Bool
   ) -> Bool {
     guard let lastRows, !panelShown, grid.columns == base.columns, grid.rows == base.rows,
       grid.clusterCount <= grid.columns * grid.rows
@@ -388,9 +388,17 @@ struct FullScreenView {
       grid = base
       return false
     }
-    var rows = lastRows.union(changed)
-    if keepingLastRow { rows.remove(grid.rows - 1) } else { rows.insert(grid.rows - 1) }
-    grid.copyRows(rows.sorted(), from: base)
+    // A few rows each (an echo's one, the command line's): sorted and merged, not hashed.
+    let last = grid.rows - 1
+    var marked = lastRows + changed
+    if !keepingLastRow { marked.append(last) }
+    marked.sort()
+    var rows: [Int] = []
+    rows.reserveCapacity(marked.count)
+    for row in marked where row != rows.last && !(keepingLastRow && row == last) {
+      rows.append(row)
+    }
+    grid.copyRows(rows, from: base)
     return true
   }
 

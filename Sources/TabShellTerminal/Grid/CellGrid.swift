@@ -223,6 +223,20 @@ extension CellGrid {
     var glyphs: [UInt32: UInt32] = [:]
     for row in rows where row >= 0 && row < self.rows {
       let start = row * columns
+      // A row with no cluster (most) is its cells' bytes: copied at once, not a cell at a time
+      // through this grid's checked storage.
+      let hasCluster = source.cells.withUnsafeBufferPointer { from in
+        from[start..<(start + columns)].contains { $0.isCluster }
+      }
+      if !hasCluster {
+        source.cells.withUnsafeBufferPointer { from in
+          cells.withUnsafeMutableBufferPointer { to in
+            guard let target = to.baseAddress, let origin = from.baseAddress else { return }
+            (target + start).update(from: origin + start, count: columns)
+          }
+        }
+        continue
+      }
       for column in 0..<columns {
         var cell = source.cells[start + column]
         if cell.isCluster {

@@ -5,7 +5,9 @@ extension InputParser {
   /// it (Alt and xterm's Meta are both Meta; Shift is in a character, and Shift-Tab is `BTab`); a
   /// key that has no name there (F13 and past) is unknown bytes.
   static func keyEvent(_ code: KeyCode, _ modifiers: KeyModifiers = []) -> InputEvent.Kind {
-    var held: Key.Modifiers = []
+    // Not `[]`: an array literal of a resilient option set is made through its generic
+    // initializer from a sequence, an array allocated each key.
+    var held = Key.Modifiers(rawValue: 0)
     if modifiers.contains(.control) { held.insert(.control) }
     if !modifiers.isDisjoint(with: [.alt, .meta]) { held.insert(.meta) }
     let shift = modifiers.contains(.shift)

@@ -26,7 +26,7 @@ extension InputParser {
   /// +16 Ctrl, +32 motion, +64 wheel, +128 extra buttons), or `nil` for a position before 1,1.
   private static func mouse(code: Int, column: Int, row: Int, release: Bool) -> MouseEvent? {
     guard column >= 1, row >= 1 else { return nil }
-    var modifiers: Key.Modifiers = []
+    var modifiers = Key.Modifiers(rawValue: 0)
     if code & 4 != 0 { modifiers.insert(.shift) }
     if code & 8 != 0 { modifiers.insert(.meta) }
     if code & 16 != 0 { modifiers.insert(.control) }

@@ -20,6 +20,14 @@ import PackageDescription
 
 let kit = Target.Dependency.product(name: "TabShellKit", package: "TabShellKit")
 
+/// As the core's: release builds of the modules on a key's and a frame's way skip the run-time
+/// exclusivity checks of class properties (about a hundred a key a terminal tab echoes, each
+/// costing more than what it guards: 15% of the key's instructions); debug builds and the tests
+/// keep them.
+let releaseSkipsExclusivityChecks: [SwiftSetting] = [
+  .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
+]
+
 let package = Package(
   name: "TabShell",
   products: [
@@ -49,28 +57,27 @@ let package = Package(
     // Loading plugins: shared objects (dlopen), and process plugins adapted to the core.
     .target(
       name: "TabShellLoader",
-      dependencies: [kit, "TabShellPlatform", "TabShellRPC", "TabShellJSON"]),
+      dependencies: [kit, "TabShellPlatform", "TabShellRPC", "TabShellJSON"],
+      swiftSettings: releaseSkipsExclusivityChecks),
     // The full-screen mode's terminal layer: input decoding, the cell grid, frame diffs, raw mode.
     .target(
-      name: "TabShellTerminal", dependencies: [kit, "TabShellPlatform", "TabShellRendering"]),
+      name: "TabShellTerminal", dependencies: [kit, "TabShellPlatform", "TabShellRendering"],
+      swiftSettings: releaseSkipsExclusivityChecks),
     .target(
       name: "TabShellLanguage",
       dependencies: [
         kit, "TabShellPlatform", "TabShellRendering", "TabShellLoader", "TabShellJSON",
       ],
-      swiftSettings: [
-        // As the core's: release builds skip the run-time exclusivity checks of class properties
-        // (the interpreter's view and state, several a command, each costing more than what it
-        // guards); debug builds and the tests keep them.
-        .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
-      ]),
+      // The interpreter's view and state, several accesses a command.
+      swiftSettings: releaseSkipsExclusivityChecks),
     .systemLibrary(name: "CReadline"),
     // libvterm (Debian's libvterm-dev), the emulator of terminal tabs.
     .systemLibrary(name: "CVTerm"),
     // The `terminal` screen type: a program in a pseudo-terminal, shown through libvterm.
     .target(
       name: "TabShellTerminalScreen",
-      dependencies: [kit, "TabShellPlatform", "TabShellTerminal", "CVTerm"]),
+      dependencies: [kit, "TabShellPlatform", "TabShellTerminal", "CVTerm"],
+      swiftSettings: releaseSkipsExclusivityChecks),
     // The edge of the house, one module a program, each importing only what is below it
     // (scripts/check-modules prints the graph and fails on a cycle or an import from above).
     // The host: the process's context and options, signals, readline's bridge and the history,
@@ -81,7 +88,8 @@ let package = Package(
         kit, "TabShellPlatform", "TabShellLanguage", "TabShellRendering", "TabShellLoader",
         "TabShellRPC", "BuiltinScreens", "CReadline", "TabShellTerminalScreen", "TabShellSessions",
         "TabShellTerminal",
-      ]
+      ],
+      swiftSettings: releaseSkipsExclusivityChecks
     ),
     // The full-screen mode: the focuses, the keys and the mouse, the frame, the output panel.
     .target(
@@ -89,7 +97,8 @@ let package = Package(
       dependencies: [
         kit, "TabShellHost", "TabShellLanguage", "TabShellPlatform", "TabShellRendering",
         "TabShellTerminal", "CReadline", "TabShellTerminalScreen",
-      ]
+      ],
+      swiftSettings: releaseSkipsExclusivityChecks
     ),
     // The line REPL, which can hand its session to the full-screen mode and take it back.
     .target(
@@ -97,7 +106,8 @@ let package = Package(
       dependencies: [
         kit, "TabShellHost", "TabShellFullScreen", "TabShellLanguage", "TabShellPlatform",
         "TabShellRendering", "TabShellTerminal", "CReadline",
-      ]
+      ],
+      swiftSettings: releaseSkipsExclusivityChecks
     ),
     // A session's server (docs/Sessions.md), beside its protocol: the shell with its clients.
     .target(

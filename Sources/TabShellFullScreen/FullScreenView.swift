@@ -130,17 +130,19 @@ struct FullScreenView {
     var screenCursor: Canvas.Cursor?
     var changedRows: [Int]?
     // Only the visible screen's content may have changed: its changed rows, under the header,
-    // drawn into the base taken out of `self` (so that its cells are not copied to be changed).
-    var redrawn: (base: Base, rows: [Int])?
+    // drawn into the base taken out of `self` (so that its cells are not copied to be changed),
+    // and put back.
+    var redrawn: [Int]?
     if base?.key == key, baseIsStale, drag == nil, source == baseSource,
       var taken = base.take()
     {
       redrawn = redrawKept(shell: shell, layout: layout, grids: grids, into: &taken)
       // The rows drawn again may have brought the base past its bound of clusters: anew then.
-      if let kept = redrawn?.base.grid, kept.clusterCount > kept.columns * kept.rows {
+      if redrawn != nil, taken.grid.clusterCount > taken.grid.columns * taken.grid.rows {
         redrawn = nil
         lastRows = nil
       }
+      if redrawn != nil { base = taken }
     }
     // The command line as the frame being drawn shows it already: its row is left as it is.
     var keepsCommandLine = Self.commandLineIsSteady(
@@ -154,15 +156,14 @@ struct FullScreenView {
         && keepsCommandLine
       screenCursor = base!.cursor
       changedRows = []
-    } else if let region = redrawn.take() {
+    } else if let rows = redrawn {
       keepsCommandLine =
         Self.bring(
-          &grid, to: region.base.grid, changed: region.rows, keepingLastRow: keepsCommandLine,
+          &grid, to: base!.grid, changed: rows, keepingLastRow: keepsCommandLine,
           lastRows: lastRows, panelShown: panelShown)
         && keepsCommandLine
-      screenCursor = region.base.cursor
-      changedRows = region.rows
-      base = region.base
+      screenCursor = base!.cursor
+      changedRows = rows
     } else {
       keepsCommandLine = false
       grid.clear()
@@ -205,11 +206,12 @@ struct FullScreenView {
   }
 
   /// The visible screen, one that draws only what changed, drawn again into its kept canvas, and
-  /// that canvas's changed rows into the base (the cap drawn again over them); `nil` when it has
-  /// no kept canvas at the base's size.
+  /// that canvas's changed rows into the base (the cap drawn again over them); the frame's rows
+  /// drawn again, or `nil` when it has no kept canvas at the base's size (the base is then
+  /// drawn anew).
   private mutating func redrawKept(
     shell: Shell, layout: TerminalLayout, grids: (any GridDrawingScreens)?, into base: inout Base
-  ) -> (base: Base, rows: [Int])? {
+  ) -> [Int]? {
     if let panes = shell.visiblePanes {
       return redrawKeptPanes(panes, shell: shell, layout: layout, grids: grids, into: &base)
     }
@@ -226,7 +228,7 @@ struct FullScreenView {
         base.grid.draw(line, column: column, row: row)
       }
       base.cursor = drawing.cursor
-      return (base, drawing.rows.map { $0 + layout.regionTop })
+      return drawing.rows.map { $0 + layout.regionTop }
     }
     guard let screen = shell.visibleScreen, var canvas = kept[screen.id],
       screen.failure == nil, shell.visibleScreenType?.drawsOnlyChanges == true,
@@ -241,7 +243,7 @@ struct FullScreenView {
     }
     base.cursor = Self.regionCursor(canvas)
     keepCanvas(&canvas, of: screen.id)
-    return (base, rows.map { $0 + layout.regionTop })
+    return rows.map { $0 + layout.regionTop }
   }
 
   /// ``redrawKept(shell:layout:into:)`` for a tab showing panes: each pane whose screen draws
@@ -252,7 +254,7 @@ struct FullScreenView {
   private mutating func redrawKeptPanes(
     _ panes: ShownPanes, shell: Shell, layout: TerminalLayout, grids: (any GridDrawingScreens)?,
     into base: inout Base
-  ) -> (base: Base, rows: [Int])? {
+  ) -> [Int]? {
     let region = (columns: layout.columns, rows: layout.regionRows)
     let top = layout.regionTop
     // Each pane's facts read once: the core's types answer through resilient accessors, a copy
@@ -337,7 +339,7 @@ struct FullScreenView {
       base.grid.draw(line, column: column, row: row)
     }
     base.cursor = cursor
-    return (base, rows.sorted())
+    return rows.sorted()
   }
 
   /// The number of the drawing of `screen` that the base shows, kept at this size: its kept

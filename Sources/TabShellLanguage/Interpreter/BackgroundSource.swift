@@ -1,19 +1,21 @@
 /// Something besides the process plugins that the shell takes in whenever it waits (at the REPL's
 /// prompt, in the full-screen loop, between a script's commands): the host registers it on the
 /// interpreter (``Interpreter/backgroundSources``), as the CLI registers the terminal tabs'
-/// programs. Each closure is called on the thread that owns the shell and must never block.
-package struct BackgroundSource {
+/// programs. Each closure is called on the thread that owns the shell and must never block. A
+/// class: the full-screen loop asks each source twice a wake-up, and a value of four closures and
+/// a name copied for each question retained and released each of them.
+package final class BackgroundSource {
   /// What it is (`terminal`): the host removes it by its name when it has nothing to watch.
-  package var name: String
+  package let name: String
   /// The descriptors whose readiness means work for ``run``.
-  package var descriptors: () -> [Int32]
+  package let descriptors: () -> [Int32]
   /// How long a waiter may sleep before ``run`` is due, in milliseconds as `poll` takes them
   /// (-1: until a descriptor is ready).
-  package var timeout: () -> Int32
+  package let timeout: () -> Int32
   /// Takes in what came, without waiting; requests it makes of screens are settled after it.
-  package var run: () -> Void
+  package let run: () -> Void
   /// Ends what it runs, when the shell exits.
-  package var end: () -> Void
+  package let end: () -> Void
 
   /// Makes a source.
   package init(

@@ -74,7 +74,12 @@ extension CellGrid {
     guard row >= 0, row < rows, !bounds.isEmpty else { return }
     breakWideCharacters(row: row, first: bounds.lowerBound, last: bounds.upperBound - 1)
     let blank = StoredCell(blankIn: style)
-    for column in bounds { cells[row * columns + column] = blank }
+    // At once, not a cell at a time through the checked array (a terminal's row each echo).
+    let start = row * columns
+    cells.withUnsafeMutableBufferPointer { cells in
+      guard let base = cells.baseAddress else { return }
+      (base + start + bounds.lowerBound).update(repeating: blank, count: bounds.count)
+    }
   }
 
   /// Copies another grid onto this one with its top-left cell at (`column`, `row`), clipped to

@@ -16,7 +16,11 @@
 /// (``frameLines(page:)``) and answers what is at a cell (``hit(column:row:)``): what a click does in
 /// the full-screen mode is what `click` does in a script. When the terminal has fewer rows than
 /// the bar needs, the bar keeps its last rows (the titles first) and the screen area gets none.
-package struct TerminalLayout {
+///
+/// Immutable, and a class: the interpreter keeps the layout it made until the shell or the
+/// options change, and hands it out several times a key (a value's copy retained each part of
+/// the bar it holds, through the generic witnesses of its optional parts).
+package final class TerminalLayout {
   /// Columns.
   package let columns: Int
   /// Rows of the terminal, the reserved ones included.

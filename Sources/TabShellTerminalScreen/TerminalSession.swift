@@ -46,15 +46,25 @@ final class TerminalSession {
   /// was read (``foregroundName()``).
   private var foreground: (group: pid_t, name: String, read: UInt64)?
 
+  /// When the foreground group was last asked (``foregroundName()``).
+  private var groupAsked: UInt64?
+
   /// The name of the program in the terminal's foreground (`bash`, `vim`: the leader of the
   /// foreground process group, `/proc/PID/comm`), or the last one known when it cannot be read.
-  /// Cheap: one `tcgetpgrp`, and the name read again only when the group changed, after
-  /// ``foregroundRefresh`` (a program that replaced itself in the group, `exec vim`), or when
-  /// `fresh`. A group that changed is looked at again, fresh, a moment later
-  /// (``foregroundLook``): its leader read at once may not have started its program yet.
+  /// Cheap: one `tcgetpgrp`, at most every ``groupInterval`` unless `fresh` (the group asked
+  /// again less than that after the last time is looked at then instead, ``foregroundLook``:
+  /// each round of a program's output asks, each echoed key); the name read again only when the
+  /// group changed, after ``foregroundRefresh`` (a program that replaced itself in the group,
+  /// `exec vim`), or when `fresh`. A group that changed is looked at again, fresh, a moment
+  /// later (``foregroundLook``): its leader read at once may not have started its program yet.
   func foregroundName(fresh: Bool = false) -> String? {
-    guard let group = terminal.foregroundGroup else { return foreground?.name }
     let now = MonotonicClock.now()
+    if !fresh, let asked = groupAsked, now &- asked < Self.groupInterval {
+      if foregroundLook == nil { foregroundLook = asked &+ Self.groupInterval }
+      return foreground?.name
+    }
+    groupAsked = now
+    guard let group = terminal.foregroundGroup else { return foreground?.name }
     if !fresh, let foreground, foreground.group == group,
       now &- foreground.read < Self.foregroundRefresh
     {
@@ -72,6 +82,9 @@ final class TerminalSession {
   /// How long the name of the foreground process is kept before it is read again (in the same
   /// process group): half a second.
   static let foregroundRefresh: UInt64 = 500_000_000
+
+  /// The shortest time between two asks of the foreground group, but fresh ones: 50 ms.
+  static let groupInterval: UInt64 = 50_000_000
 
   /// When the foreground process is looked at again after keys or text were sent
   /// (``keysSent()``), if it is to be: a command started at a shell's prompt that writes nothing

@@ -86,8 +86,37 @@ typedef struct {
 /// A row's flags, kept in the `glyph` of the cell before its first (each row is allocated with
 /// one cell more, in front): the row's text goes on in the next row (it wrapped there) ...
 #define TABSHELL_ROW_WRAPPED 1u
-/// ... and something in the row changed since the damage was last taken.
+/// ... and something in the row changed since the damage was last taken ...
 #define TABSHELL_ROW_DAMAGED 2u
+/// ... within the columns the flags cell's `style` holds (the first, and the end past the last
+/// shifted 16 bits up); without this flag, anywhere in the row.
+#define TABSHELL_ROW_SPAN 4u
+
+/// Marks the columns `first..<end` of a row changed: the span it holds grows to take them in, or
+/// the row's whole is marked when it had no damage, a span past 16 bits, or the whole already.
+static inline void tabshell_row_damage(TabShellCell *_Nonnull line, int first, int end) {
+  uint32_t flags = line[-1].glyph;
+  if (flags & TABSHELL_ROW_DAMAGED) {
+    if (!(flags & TABSHELL_ROW_SPAN))
+      return;
+    uint32_t span = line[-1].style;
+    if ((int)(span & 0xFFFFu) < first)
+      first = (int)(span & 0xFFFFu);
+    if ((int)(span >> 16) > end)
+      end = (int)(span >> 16);
+  }
+  if (first < 0 || end > 0xFFFF || end <= first) {
+    line[-1].glyph = (flags | TABSHELL_ROW_DAMAGED) & ~TABSHELL_ROW_SPAN;
+    return;
+  }
+  line[-1].glyph = flags | TABSHELL_ROW_DAMAGED | TABSHELL_ROW_SPAN;
+  line[-1].style = (uint32_t)first | ((uint32_t)end << 16);
+}
+
+/// Marks the whole of a row changed.
+static inline void tabshell_row_damage_whole(TabShellCell *_Nonnull line) {
+  line[-1].glyph = (line[-1].glyph | TABSHELL_ROW_DAMAGED) & ~TABSHELL_ROW_SPAN;
+}
 
 /// What the glyph callback of TabShell's screen layer reads and writes: the rows of the screen
 /// shown, the pen, and the last glyph written, which says whether the next one wraps a line.
@@ -112,9 +141,10 @@ typedef struct {
 } TabShellCellsHead;
 
 /// libvterm's `putglyph` state callback: writes a character (and its marks, a cluster) at a
-/// position with the pen, marks the cells a wide character covers, the row as damaged, and the
-/// row before as wrapped into this one when the glyph starts a row right after the last glyph
-/// ended the row before (libvterm wrapped the line: nothing moved the cursor in between). It is
+/// position with the pen, marks the cells a wide character covers, those cells as the row's
+/// damage, and the row before as wrapped into this one when the glyph starts a row right after
+/// the last glyph ended the row before (libvterm wrapped the line: nothing moved the cursor in
+/// between). It is
 /// called for every character a program prints, so it is C, where a cell is written with a few
 /// stores.
 static inline int tabshell_cells_putglyph(VTermGlyphInfo *_Nullable info, VTermPos pos,
@@ -131,7 +161,7 @@ static inline int tabshell_cells_putglyph(VTermGlyphInfo *_Nullable info, VTermP
   line[pos.col].style = info->protected_cell ? head->protectedPen : head->pen;
   for (int column = pos.col + 1; column < pos.col + info->width && column < head->columns; column++)
     line[column].glyph = TABSHELL_CONTINUATION;
-  line[-1].glyph |= TABSHELL_ROW_DAMAGED;
+  tabshell_row_damage(line, pos.col, pos.col + (info->width > 0 ? info->width : 1));
   if (pos.col == 0 && pos.row > 0 && head->lastRow == pos.row - 1)
     head->lines[pos.row - 1][-1].glyph |= TABSHELL_ROW_WRAPPED;
   head->lastRow = pos.row;

@@ -18,6 +18,7 @@ extension TerminalCells {
     guard model.glyph == UInt32(printed) else { return false }
     tabshell_cells_put_ascii(
       line + column, model.style, base.assumingMemoryBound(to: UInt8.self), Int32(text.count))
+    tabshell_row_damage(line, Int32(column), Int32(column + text.count))
     return true
   }
 }

@@ -109,7 +109,7 @@ extension TerminalCells {
     }
     primary = .allocate(capacity: max(1, newRows))
     for (index, row) in screen.enumerated() {
-      row[-1].glyph |= TABSHELL_ROW_DAMAGED
+      tabshell_row_damage_whole(row)
       primary[index] = row
     }
     primarySize = (newRows, newColumns)
@@ -163,7 +163,8 @@ extension TerminalCells {
     let new = Self.allocate(rows: newRows, columns: newColumns, blank: blank)
     for row in 0..<min(oldRows, newRows) {
       new[row].update(from: old[row], count: min(oldColumns, newColumns))
-      new[row][-1].glyph = old[row][-1].glyph | TABSHELL_ROW_DAMAGED
+      new[row][-1].glyph = old[row][-1].glyph
+      tabshell_row_damage_whole(new[row])
     }
     Self.deallocate(old, rows: oldRows)
     return new

@@ -167,22 +167,42 @@ struct TerminalCells {
   /// The rows changed since the last call (all of them, and `whole`, after a resize, the other
   /// screen shown or reverse video), their marks cleared: what a frame needs to draw again.
   mutating func takeDamage() -> (whole: Bool, rows: [Int]) {
+    let damage = takeDamageSpans()
+    return (damage.whole, damage.rows)
+  }
+
+  /// ``takeDamage()`` with the columns each row changed in (a span: the cells before and after
+  /// it are as they were; the whole row when it is not known).
+  mutating func takeDamageSpans() -> (whole: Bool, rows: [Int], spans: [Range<Int>]) {
     let whole = wholeScreenDamaged
     wholeScreenDamaged = false
     var changed: [Int] = []
-    for row in 0..<rows where whole || lines[row][-1].glyph & TABSHELL_ROW_DAMAGED != 0 {
+    var spans: [Range<Int>] = []
+    for row in 0..<rows {
+      let flags = lines[row][-1]
+      lines[row][-1].glyph &= ~(TABSHELL_ROW_DAMAGED | TABSHELL_ROW_SPAN)
+      guard whole || flags.glyph & TABSHELL_ROW_DAMAGED != 0 else { continue }
       changed.append(row)
+      let first = Int(flags.style & 0xFFFF)
+      let end = min(columns, Int(flags.style >> 16))
+      spans.append(
+        !whole && flags.glyph & TABSHELL_ROW_SPAN != 0 && first < end ? first..<end : 0..<columns)
     }
-    for row in 0..<rows { lines[row][-1].glyph &= ~TABSHELL_ROW_DAMAGED }
-    return (whole, changed)
+    return (whole, changed, spans)
   }
 
   // MARK: Writing
 
-  /// Marks a row damaged.
+  /// Marks a row damaged, all of it.
   @inline(__always)
   func damage(row: Int) {
-    lines[row][-1].glyph |= TABSHELL_ROW_DAMAGED
+    tabshell_row_damage_whole(lines[row])
+  }
+
+  /// Marks the columns `columns` of a row damaged.
+  @inline(__always)
+  func damage(row: Int, columns: Range<Int>) {
+    tabshell_row_damage(lines[row], Int32(columns.lowerBound), Int32(columns.upperBound))
   }
 
   /// Sets or clears a row's wrapped mark.
@@ -239,7 +259,7 @@ struct TerminalCells {
         tabshell_cells_fill(line + columnStart, blank, Int32(columnEnd - columnStart))
       }
       if wholeRows { line[-1].glyph &= ~TABSHELL_ROW_WRAPPED }
-      line[-1].glyph |= TABSHELL_ROW_DAMAGED
+      tabshell_row_damage(line, Int32(columnStart), Int32(columnEnd))
       row += 1
     }
   }

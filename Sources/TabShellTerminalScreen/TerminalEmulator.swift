@@ -344,6 +344,11 @@ final class TerminalEmulator {
     cells.pointee.takeDamage()
   }
 
+  /// ``takeDamage()`` with the columns each row changed in (the whole row when not known).
+  func takeDamageSpans() -> (whole: Bool, rows: [Int], spans: [Range<Int>]) {
+    cells.pointee.takeDamageSpans()
+  }
+
   /// The cursor's row and column.
   var cursor: (row: Int, column: Int) {
     var position = VTermPos()

@@ -18,7 +18,10 @@ extension TerminalScreen: GridDrawingScreen {
     let emulator = session.emulator
     let rows = min(height, emulator.rows)
     let columns = min(width, emulator.columns)
-    let drawn = kept.map { rowsChanged(sinceKept: $0, height: height) } ?? Array(0..<height)
+    let changed =
+      kept.map { spansChanged(sinceKept: $0, height: height) }
+      ?? (rows: Array(0..<height), spans: nil)
+    let drawn = changed.rows
     // Taken out of `self` while the rows are drawn: a class's property changed a cell at a time
     // would be checked for exclusive access each time.
     var styles = TerminalGridStyles()
@@ -30,7 +33,7 @@ extension TerminalScreen: GridDrawingScreen {
     // Blanks of style 0 whose style is the plain one are what writeRow's fill leaves: those at a
     // row's end (most of a shell's row) are not written again.
     let blankIsPlain = styles.style(0, of: emulator, reverse: reverse) == .plain
-    for offset in drawn where offset < height {
+    for (position, offset) in drawn.enumerated() where offset < height {
       let target = row + offset
       guard offset < rows else {
         grid.writeRow(target, columns: column..<(column + width)) { _ in }
@@ -38,17 +41,28 @@ extension TerminalScreen: GridDrawingScreen {
       }
       // Not scrolled back: the view's rows are the screen's.
       let cells = emulator.screenRows[offset]
-      var end = columns
+      // The columns drawn again: the row's span of changed cells (the rest of the row is in the
+      // grid as the last drawing left it) and a cell more on either side, whole wide characters
+      // (a cell's look depends on the one after it: a wide character's on its continuation);
+      // else the whole row, and what the region has past the screen's columns.
+      var (lower, upper) = (0, width)
+      if let span = changed.spans?[position] {
+        lower = max(0, min(span.lowerBound, columns) - 1)
+        if lower > 0, cells[lower].glyph == TerminalCells.continuation { lower -= 1 }
+        upper = min(columns, span.upperBound + 1)
+        if upper < columns, cells[upper].glyph == TerminalCells.continuation { upper += 1 }
+      }
+      var end = min(upper, columns)
       if blankIsPlain {
-        while end > 0, cells[end - 1].style == 0,
+        while end > lower, cells[end - 1].style == 0,
           cells[end - 1].glyph == 0 || cells[end - 1].glyph == 32
         {
           end -= 1
         }
       }
       wider.removeAll(keepingCapacity: true)
-      grid.writeRow(target, columns: column..<(column + width)) { row in
-        var index = 0
+      grid.writeRow(target, columns: (column + lower)..<(column + upper)) { row in
+        var index = lower
         while index < end {
           let cell = cells[index]
           let cellWidth =

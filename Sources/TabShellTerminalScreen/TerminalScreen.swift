@@ -115,16 +115,22 @@ final class TerminalScreen: Screen {
   /// new canvas, `show`'s, leaves it for the kept one); the whole region when the kept drawing is
   /// another, the view is scrolled back, or the styles' table was rebuilt.
   func rowsChanged(sinceKept kept: Int, height: Int) -> [Int] {
+    spansChanged(sinceKept: kept, height: height).rows
+  }
+
+  /// ``rowsChanged(sinceKept:height:)`` with the columns each row changed in, when they are
+  /// known (`nil`: the whole of each row).
+  func spansChanged(sinceKept kept: Int, height: Int) -> (rows: [Int], spans: [Range<Int>]?) {
     let emulator = session.emulator
     let view = KeptView(
       canvas: kept, scrolledBack: emulator.scrolledBack, styles: emulator.tables.generation,
       ended: session.ending != nil)
-    let damage = emulator.takeDamage()
-    let drawn =
-      damage.whole || view != keptView || view.scrolledBack > 0
-      ? Array(0..<height) : damage.rows
-    keptView = view
-    return drawn
+    let damage = emulator.takeDamageSpans()
+    defer { keptView = view }
+    guard !damage.whole, view == keptView, view.scrolledBack == 0 else {
+      return (Array(0..<height), nil)
+    }
+    return (damage.rows, damage.spans)
   }
 
   /// Draws what `emulator` shows (its screen, or the lines kept where it is scrolled back) at the

@@ -63,6 +63,33 @@ import Testing
     #expect(emulator.takeDamage().whole)
   }
 
+  @Test func eachRowsChangedColumnsAreKeptWithIt() throws {
+    let emulator = try #require(TerminalEmulator(rows: 4, columns: 20, scrollback: 10))
+    _ = emulator.takeDamage()
+    func spans() -> [Int: Range<Int>] {
+      let damage = emulator.takeDamageSpans()
+      return Dictionary(uniqueKeysWithValues: zip(damage.rows, damage.spans))
+    }
+    // A character a glyph, then plain text the emulator writes itself after it: one span.
+    Self.write("\u{1B}[2;4Hx", to: emulator)
+    #expect(spans() == [1: 3..<4])
+    Self.write("\u{1B}[2;6Hplainly written", to: emulator)
+    #expect(emulator.plainCharacters > 0)
+    #expect(spans() == [1: 5..<20])
+    // Two writes in a row before the damage is taken: the span holds both.
+    Self.write("\u{1B}[3;2Ha\u{1B}[3;12Hb", to: emulator)
+    #expect(spans() == [2: 1..<12])
+    // A wide character takes its two columns; an erase its own.
+    Self.write("\u{1B}[1;5H字\u{1B}[4;8H\u{1B}[K", to: emulator)
+    #expect(spans() == [0: 4..<6, 3: 7..<20])
+    // A scroll moves whole rows: the whole of each.
+    Self.write("\u{1B}[2;3r\u{1B}[3;1H\n\u{1B}[r", to: emulator)
+    #expect(spans() == [1: 0..<20, 2: 0..<20])
+    // After a resize, the whole screen.
+    emulator.resize(rows: 4, columns: 12)
+    #expect(spans() == [0: 0..<12, 1: 0..<12, 2: 0..<12, 3: 0..<12])
+  }
+
   @Test func theTablesAreRebuiltFromTheCellsOnceTheyGrew() throws {
     let emulator = try #require(TerminalEmulator(rows: 4, columns: 10, scrollback: 0))
     // 2,000 colours, each written over the last: the tables keep what the cells still use.

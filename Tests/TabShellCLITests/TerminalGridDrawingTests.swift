@@ -108,5 +108,53 @@ extension ReadlineTests {
       harness.settle()
       try Self.checkRegion(harness, "resized")
     }
+
+    /// Steps that each change a few cells of a row (the grid takes only the row's changed
+    /// columns then, and the cells beside them), each against the canvas: over either half of a
+    /// wide character, an erase of one half, characters deleted and inserted, a background, runs
+    /// of plain text, echoed keys.
+    static let partialProgram = [
+      #"printf 'wide \345\255\227\345\255\227\345\255\227 end\n'"#,
+      #"mark() { printf '\033[6;1Hstep %s\033[%s' "$1" "$2"; read x; }"#,
+      "read x",
+      #"printf '\033[1;8Hx'; mark 1 '1;1H'"#,
+      #"printf '\033[1;11Hy'; mark 2 '1;1H'"#,
+      #"printf '\033[1;6H\033[1X'; mark 3 '1;1H'"#,
+      #"printf '\033[1;3H\033[2P'; mark 4 '1;1H'"#,
+      #"printf '\033[1;2H\033[3@\345\255\227'; mark 5 '1;1H'"#,
+      #"printf '\033[2;1H\033[44m   \033[0m\033[2;2H\033[1;31mz\033[0m'; mark 6 '1;1H'"#,
+      // Runs of plain text the emulator writes itself, the second over the first.
+      #"printf '\033[4;1Habcdefghijklmnopqrstuvw'; mark 7 '1;1H'"#,
+      #"printf '\033[4;4HPLAIN TEXT RUN'; mark 8 '3;1H'"#,
+      "exec cat",
+    ].joined(separator: "; ")
+
+    @Test func aRowsChangedColumnsAloneAreDrawnAsTheCanvasShowsThem() throws {
+      let script = FileManager.default.temporaryDirectory
+        .appendingPathComponent("tabshell-grid-spans-\(UUID().uuidString).sh").path
+      try Self.partialProgram.write(toFile: script, atomically: true, encoding: .utf8)
+      defer { try? FileManager.default.removeItem(atPath: script) }
+      let harness = Harness(setup: "add-tab terminal --id t -- sh \(script)")
+      harness.terminal.columns = 30
+      harness.terminal.rows = 12
+      let session = harness.session
+      #expect(session.open(line: "", point: 0) == nil)
+      defer { session.close() }
+      session.step()
+      harness.settle()
+      Self.waitUntilShown(harness, "the first screen") { $0.contains("end") }
+      try Self.checkRegion(harness, "the first screen")
+      for step in 1...8 {
+        harness.type("\r")
+        Self.waitUntilShown(harness, "step \(step)") { $0.hasPrefix("step \(step)") }
+        try Self.checkRegion(harness, "step \(step)")
+      }
+      harness.type("\r")
+      let frames = harness.terminal.frames.count
+      harness.type("ab\u{5B57}cd")
+      Self.waitUntilShown(harness, "the keys echoed") { $0.hasPrefix("ab") && $0.contains("cd") }
+      #expect(harness.terminal.frames[frames...].allSatisfy { !$0.whole })
+      try Self.checkRegion(harness, "keys echoed")
+    }
   }
 }

@@ -47,8 +47,10 @@ package struct OutputPanel {
     // A closed panel shows nothing: starting another changes nothing on the screen.
     if isOpen { version &+= 1 }
     self.title = title
-    lines.removeAll(keepingCapacity: true)
-    wrapped.removeAll(keepingCapacity: true)
+    // Only when there is something to remove: emptying an empty array keeping its capacity
+    // makes a new buffer (each key a terminal tab takes starts a panel).
+    if !lines.isEmpty { lines.removeAll(keepingCapacity: true) }
+    if !wrapped.isEmpty { wrapped.removeAll(keepingCapacity: true) }
     wrappedWidth = 0
     bytes = 0
     isOpen = false

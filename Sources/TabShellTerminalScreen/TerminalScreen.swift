@@ -216,9 +216,15 @@ final class TerminalScreen: Screen {
     }
     let emulator = session.emulator
     switch input {
-    case .key, .text:
+    case .key(let pressed):
       lookedAt = true
-      if !programTitled { session.keysSent() }
+      if !programTitled {
+        session.keysSent(
+          startsOrStops: pressed.base == .named(.enter) || pressed.modifiers.contains(.control))
+      }
+    case .text(let text, _):
+      lookedAt = true
+      if !programTitled { session.keysSent(startsOrStops: text.utf8.contains { $0 < 0x20 }) }
     default: break
     }
     switch input {

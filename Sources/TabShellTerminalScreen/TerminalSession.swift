@@ -51,15 +51,17 @@ final class TerminalSession {
 
   /// The name of the program in the terminal's foreground (`bash`, `vim`: the leader of the
   /// foreground process group, `/proc/PID/comm`), or the last one known when it cannot be read.
-  /// Cheap: one `tcgetpgrp`, at most every ``groupInterval`` unless `fresh` (the group asked
-  /// again less than that after the last time is looked at then instead, ``foregroundLook``:
-  /// each round of a program's output asks, each echoed key); the name read again only when the
+  /// Cheap: one `tcgetpgrp`, at most every ``groupInterval`` unless `fresh` or just after a key
+  /// that may start or end a command (the group asked again less than that after the last time
+  /// is looked at then instead, ``foregroundLook``: each round of a program's output asks, each
+  /// key typed and echoed); the name read again only when the
   /// group changed, after ``foregroundRefresh`` (a program that replaced itself in the group,
   /// `exec vim`), or when `fresh`. A group that changed is looked at again, fresh, a moment
   /// later (``foregroundLook``): its leader read at once may not have started its program yet.
   func foregroundName(fresh: Bool = false) -> String? {
     let now = MonotonicClock.now()
-    if !fresh, let asked = groupAsked, now &- asked < Self.groupInterval {
+    let afterCommandKey = commandKeySent.map { now &- $0 < Self.commandWindow } ?? false
+    if !fresh, !afterCommandKey, let asked = groupAsked, now &- asked < Self.groupInterval {
       if foregroundLook == nil { foregroundLook = asked &+ Self.groupInterval }
       return foreground?.name
     }
@@ -87,7 +89,7 @@ final class TerminalSession {
   static let groupInterval: UInt64 = 50_000_000
 
   /// When the foreground process is looked at again after keys or text were sent
-  /// (``keysSent()``), if it is to be: a command started at a shell's prompt that writes nothing
+  /// (``keysSent(startsOrStops:)``), if it is to be: a command started at a shell's prompt that writes nothing
   /// (`sleep`, `cat`) names the tab all the same.
   var foregroundLook: UInt64?
 
@@ -95,10 +97,22 @@ final class TerminalSession {
   static let foregroundLookDelay: UInt64 = 300_000_000
 
   /// Keys or text were sent to the program: its foreground process is looked at again
-  /// ``foregroundLookDelay`` after the last of them.
-  func keysSent() {
-    foregroundLook = MonotonicClock.now() + Self.foregroundLookDelay
+  /// ``foregroundLookDelay`` after the last of them. `startsOrStops`: among them a key that may
+  /// start or end what runs in the foreground (Enter, a control key: C-c, C-d, C-z).
+  func keysSent(startsOrStops: Bool = false) {
+    let now = MonotonicClock.now()
+    foregroundLook = now + Self.foregroundLookDelay
+    if startsOrStops { commandKeySent = now }
   }
+
+  /// When a key that may start or end what runs was last sent (``keysSent(startsOrStops:)``):
+  /// for ``commandWindow`` after it, each round of output asks the foreground group, so that the
+  /// output of a command started shows with the tab named after it (a script's `wait-for`
+  /// followed by `expect title`).
+  private var commandKeySent: UInt64?
+
+  /// How long after such a key each round of output asks: a second.
+  static let commandWindow: UInt64 = 1_000_000_000
 
   /// Starts `program` with `arguments` in a terminal of `rows` × `columns` that keeps up to
   /// `scrollback` lines and `scrollbackBytes` bytes of them; throws the system's error when it

@@ -8,8 +8,15 @@ extension Interpreter {
   /// passed, the waiter calls ``runBackgroundWork()``.
   package var backgroundDescriptors: [Int32] {
     var descriptors = plugins.hasProcessPlugins ? plugins.pollDescriptors : []
-    // One array, appended to (the loop asks at each wake-up).
-    for source in services.backgroundSources { descriptors += source.descriptors() }
+    // One array, appended to (the loop asks at each wake-up); a first source's own when there
+    // is nothing before it.
+    for source in services.backgroundSources {
+      if descriptors.isEmpty {
+        descriptors = source.descriptors()
+      } else {
+        descriptors += source.descriptors()
+      }
+    }
     return descriptors
   }
 

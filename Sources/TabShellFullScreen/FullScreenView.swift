@@ -28,8 +28,20 @@ struct FullScreenView {
   }
 
   private var pages: [PageKey: CellGrid] = [:]
-  /// The screen area, the cap and the bar as last drawn, and the cursor the screen placed.
-  private typealias Base = (key: BaseKey, grid: CellGrid, cursor: Canvas.Cursor?)
+  /// The screen area, the cap and the bar as last drawn, and the cursor the screen placed: an
+  /// object the view alone holds (it is never copied), read each frame without a copy of the
+  /// grid's storage and drawn into in place.
+  private final class Base {
+    let key: BaseKey
+    var grid: CellGrid
+    var cursor: Canvas.Cursor?
+
+    init(key: BaseKey, grid: CellGrid, cursor: Canvas.Cursor?) {
+      self.key = key
+      self.grid = grid
+      self.cursor = cursor
+    }
+  }
   private var base: Base?
   /// What the base was drawn from besides its size (``Source``), and whether it may be stale.
   private var baseSource: Source?
@@ -122,47 +134,44 @@ struct FullScreenView {
     // A grid keeps the clusters written into it until it is cleared: a program writing ever new
     // ones (a mark on each letter) would grow the kept base's table, and the frame's, for as long
     // as only its rows changed. Past a cluster a cell, both are drawn whole again, anew.
-    // (Read in place: binding the base would copy it, a retain of each of its grid's tables.)
-    if base != nil, base!.grid.clusterCount > base!.grid.columns * base!.grid.rows {
+    if let kept = base, kept.grid.clusterCount > kept.grid.columns * kept.grid.rows {
       base = nil
       lastRows = nil
     }
     var screenCursor: Canvas.Cursor?
     var changedRows: [Int]?
     // Only the visible screen's content may have changed: its changed rows, under the header,
-    // drawn into the base taken out of `self` (so that its cells are not copied to be changed),
-    // and put back.
+    // drawn into the base.
     var redrawn: [Int]?
-    if base?.key == key, baseIsStale, drag == nil, source == baseSource,
-      var taken = base.take()
-    {
-      redrawn = redrawKept(shell: shell, layout: layout, grids: grids, into: &taken)
+    if let kept = base, kept.key == key, baseIsStale, drag == nil, source == baseSource {
+      redrawn = redrawKept(shell: shell, layout: layout, grids: grids, into: kept)
       // The rows drawn again may have brought the base past its bound of clusters: anew then.
-      if redrawn != nil, taken.grid.clusterCount > taken.grid.columns * taken.grid.rows {
+      if redrawn != nil, kept.grid.clusterCount > kept.grid.columns * kept.grid.rows {
         redrawn = nil
         lastRows = nil
       }
-      if redrawn != nil { base = taken }
+      // A base that could not be drawn into is drawn anew.
+      if redrawn == nil { base = nil }
     }
     // The command line as the frame being drawn shows it already: its row is left as it is.
     var keepsCommandLine = Self.commandLineIsSteady(
       commandLine, layout: layout, columns: grid.columns, rows: grid.rows,
       drawn: drawnCommandLine, frames: commandLineFrames)
-    if base?.key == key, !baseIsStale {
+    if let kept = base, kept.key == key, !baseIsStale {
       keepsCommandLine =
         Self.bring(
-          &grid, to: base!.grid, changed: [], keepingLastRow: keepsCommandLine,
+          &grid, to: kept.grid, changed: [], keepingLastRow: keepsCommandLine,
           lastRows: lastRows, panelShown: panelShown)
         && keepsCommandLine
-      screenCursor = base!.cursor
+      screenCursor = kept.cursor
       changedRows = []
-    } else if let rows = redrawn {
+    } else if let rows = redrawn, let kept = base {
       keepsCommandLine =
         Self.bring(
-          &grid, to: base!.grid, changed: rows, keepingLastRow: keepsCommandLine,
+          &grid, to: kept.grid, changed: rows, keepingLastRow: keepsCommandLine,
           lastRows: lastRows, panelShown: panelShown)
         && keepsCommandLine
-      screenCursor = base!.cursor
+      screenCursor = kept.cursor
       changedRows = rows
     } else {
       keepsCommandLine = false
@@ -174,7 +183,7 @@ struct FullScreenView {
         grid.draw(line, row: layout.barTop + offset)
       }
       // While a drag slides the pages each frame is new: nothing to keep.
-      base = drag == nil ? (key, grid, screenCursor) : nil
+      base = drag == nil ? Base(key: key, grid: grid, cursor: screenCursor) : nil
       baseSource = source
     }
     baseIsStale = false
@@ -210,10 +219,10 @@ struct FullScreenView {
   /// drawn again, or `nil` when it has no kept canvas at the base's size (the base is then
   /// drawn anew).
   private mutating func redrawKept(
-    shell: Shell, layout: TerminalLayout, grids: (any GridDrawingScreens)?, into base: inout Base
+    shell: Shell, layout: TerminalLayout, grids: (any GridDrawingScreens)?, into base: Base
   ) -> [Int]? {
     if let panes = shell.visiblePanes {
-      return redrawKeptPanes(panes, shell: shell, layout: layout, grids: grids, into: &base)
+      return redrawKeptPanes(panes, shell: shell, layout: layout, grids: grids, into: base)
     }
     if let drawn = keptGrid {
       // The screen drew its region straight into the base: it draws its changed rows there again.
@@ -253,7 +262,7 @@ struct FullScreenView {
   /// only what changed has no kept canvas of its size (the whole page is drawn then).
   private mutating func redrawKeptPanes(
     _ panes: ShownPanes, shell: Shell, layout: TerminalLayout, grids: (any GridDrawingScreens)?,
-    into base: inout Base
+    into base: Base
   ) -> [Int]? {
     let region = (columns: layout.columns, rows: layout.regionRows)
     let top = layout.regionTop

@@ -27,8 +27,8 @@ extension FullScreenSession {
   func syncScreenFocus() {
     let shell = interpreter.shell
     syncSize()
-    if let synced = screens.synced, synced == focusSync() { return }
-    defer { screens.synced = focusSync() }
+    if let synced = focusSynced, synced == focusSync() { return }
+    defer { focusSynced = focusSync() }
     // The panes' region follows the terminal and the bar: each pane resized is told once.
     if interpreter.paneAreaIsStale {
       _ = interpreter.runAsCommand { try $0.syncPaneArea() }
@@ -71,8 +71,7 @@ extension FullScreenSession {
     FocusSync(
       changes: interpreter.shell.changes, optionChanges: interpreter.view.optionChanges,
       focus: focus, copyModeChanges: interpreter.services.terminals?.copyModeChanges,
-      asking: question != nil,
-      shown: screens.shown, focused: screens.focused, toldSize: screens.toldSize)
+      asking: question != nil, screensChanges: screensChanges)
   }
 
   /// The terminal window gained or lost the focus (mode 1004): so does the focused screen.

@@ -98,8 +98,15 @@ extension FullScreenSession {
       into: &frame.back, layout: layout, shell: interpreter.shell, drag: input.drag,
       panel: &panel, commandLine: commandLine, source: source,
       grids: gridScreens())
-    // The window stays where it is while the selection is in it.
-    interpreter.view.barScroll = layout.pinned(interpreter.view.barScroll)
+    // The window stays where it is while the selection is in it (worked out again only for
+    // another layout, or a scroll that moved since: the interpreter keeps its layout until the
+    // shell or the options change).
+    let scroll = interpreter.view.barScroll
+    if pinnedScroll?.layout !== layout || pinnedScroll?.scroll != scroll {
+      let pinned = layout.pinned(scroll)
+      interpreter.view.barScroll = pinned
+      pinnedScroll = (layout, pinned)
+    }
     let whole = damage.all
     // A copy goes to the outer terminal's clipboard with the frame (``ClipboardSequence``).
     let clipboard = interpreter.buffers.outgoing.flatMap(ClipboardSequence.bytes(for:))

@@ -82,12 +82,21 @@ package final class FullScreenSession {
   /// does with a key it does not bind (``KeyMode``).
   package var focus = KeyFocus.command
   /// What the screens were told: which one is shown and has the focus, and its region's size.
-  var screens = ScreenFocusState()
+  var screens = ScreenFocusState() {
+    didSet { screensChanges &+= 1 }
+  }
+  /// How many times ``screens`` was changed.
+  var screensChanges = 0
+  /// What ``syncScreenFocus()`` last left in agreement: while it is the same, nothing is to do
+  /// (it runs before each input and each frame).
+  var focusSynced: FocusSync?
   /// What changed since the last frame, and what that frame showed.
   var damage = FrameDamage()
   /// The terminal tabs' service cast to draw into the grid, for the service it was cast from
   /// (``gridScreens()``).
   var castGrids: (source: ObjectIdentifier, grids: (any GridDrawingScreens)?)?
+  /// The bar's scroll the last frame pinned, and the layout it was pinned in.
+  var pinnedScroll: (layout: TerminalLayout, scroll: BarScroll)?
   /// The descriptors the local loop waits on, kept from one wait to the next.
   var polled = SystemIO.PollSet()
   /// Set when the mode must end (after the events of this read).

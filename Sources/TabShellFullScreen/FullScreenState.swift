@@ -98,23 +98,19 @@ extension FullScreenSession {
     var focused: String?
     /// The screen and region size last told (`.resize`).
     var toldSize: ScreenSize?
-    /// What ``FullScreenSession/syncScreenFocus()`` last left in agreement: while it is the
-    /// same, nothing is to do (it runs before each input and each frame).
-    var synced: FocusSync?
   }
 
   /// What the screen focus follows: the shell's state and screen types (their count of
   /// changes), the view's options (theirs), the focus, the terminal screens' copy mode (its
-  /// count of changes), whether a question is asked, and what the screens were told.
+  /// count of changes), whether a question is asked, and what the screens were told (the count
+  /// of changes of ``ScreenFocusState``, where comparing its names cost a copy of each).
   struct FocusSync: Equatable {
     var changes: Int
     var optionChanges: Int
     var focus: KeyFocus
     var copyModeChanges: Int?
     var asking: Bool
-    var shown: String?
-    var focused: String?
-    var toldSize: ScreenSize?
+    var screensChanges: Int
   }
 
   /// A question a command left, asked on the command line (``askQuestionLeft()``), and the focus

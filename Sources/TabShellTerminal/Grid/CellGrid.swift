@@ -225,9 +225,11 @@ extension CellGrid {
       let start = row * columns
       // A row with no cluster (most) is its cells' bytes: copied at once, not a cell at a time
       // through this grid's checked storage.
-      let hasCluster = source.cells.withUnsafeBufferPointer { from in
-        from[start..<(start + columns)].contains { $0.isCluster }
-      }
+      let hasCluster =
+        source.clusterCount > 0
+        && source.cells.withUnsafeBufferPointer { from in
+          from[start..<(start + columns)].contains { $0.isCluster }
+        }
       if !hasCluster {
         source.cells.withUnsafeBufferPointer { from in
           cells.withUnsafeMutableBufferPointer { to in

@@ -158,7 +158,9 @@ def drag_latency(binary, columns, rows, count):
     session = Session(binary, columns, rows, startup="layout swipeable\n")
     row = rows // 2
     start = columns - 5
-    session.timed(f"\x1b[<0;{start};{row}M".encode())
+    # The press shows nothing (the drag starts with the first motion): no frame to wait for.
+    os.write(session.fd, f"\x1b[<0;{start};{row}M".encode())
+    session.drain(0.05)
     times = []
     column = start
     step = -1

@@ -58,6 +58,38 @@ struct FullScreenView {
   /// Likewise for the panes of a tab showing panes, by their screens' ids: the number of the
   /// drawing each pane's place in the base shows, and the pane's size.
   private var keptGridPanes: [String: (number: Int, columns: Int, rows: Int)] = [:]
+  /// A pane's place in the region and what is drawn there, read once for a layout (an object:
+  /// going through the places copies a reference, not the screen's record).
+  private final class Place {
+    let screen: ScreenInfo
+    let id: String
+    let column: Int
+    let row: Int
+    let width: Int
+    let height: Int
+    let onlyChanges: Bool
+    /// Its screen as it draws straight into the grid, if it does.
+    let grid: (any GridDrawingScreen)?
+
+    init(
+      screen: ScreenInfo, id: String, column: Int, row: Int, width: Int, height: Int,
+      onlyChanges: Bool, grid: (any GridDrawingScreen)?
+    ) {
+      self.screen = screen
+      self.id = id
+      self.column = column
+      self.row = row
+      self.width = width
+      self.height = height
+      self.onlyChanges = onlyChanges
+      self.grid = grid
+    }
+  }
+  /// The panes' places as made for a layout, and the focused pane's screen: a frame of a tab
+  /// showing panes reads them, and the interpreter keeps its layout until the shell or the
+  /// options change (read from the shell, each pane's record was copied and its type and grid
+  /// screen looked up by name, each frame).
+  private var placesMade: (layout: TerminalLayout, places: [Place], focused: String?)?
   /// Whether the last frame showed the output panel.
   private var panelShown = false
   /// The rows the last frame changed from the one before it, when it said (`nil`: any).
@@ -95,6 +127,7 @@ struct FullScreenView {
     kept.removeAll()
     keptGrid = nil
     keptGridPanes.removeAll()
+    placesMade = nil
     drawnCommandLine = nil
     commandLineFrames = 0
     lastRows = nil
@@ -266,50 +299,33 @@ struct FullScreenView {
   ) -> [Int]? {
     let region = (columns: layout.columns, rows: layout.regionRows)
     let top = layout.regionTop
-    // Each pane's facts read once: the core's types answer through resilient accessors, a copy
-    // of the pane's record each.
-    struct Place {
-      var screen: ScreenInfo
-      var id: String
-      var column: Int
-      var row: Int
-      var width: Int
-      var height: Int
-      var onlyChanges: Bool
+    let (places, focused) = panePlaces(panes, shell: shell, layout: layout, grids: grids)
+    // A pane that draws only what changed needs what the base shows of it.
+    var numbers: [Int?] = []
+    numbers.reserveCapacity(places.count)
+    for place in places {
+      let number =
+        place.onlyChanges ? keptDrawing(of: place.id, width: place.width, height: place.height) : nil
+      if place.onlyChanges, number == nil { return nil }
+      numbers.append(number)
     }
-    var places: [Place] = []
-    for pane in panes.panes {
-      let (screen, frame) = (pane.screen, pane.frame)
-      let place = Place(
-        screen: screen, id: screen.id, column: frame.column, row: frame.row, width: frame.width,
-        height: frame.height, onlyChanges: Self.drawsOnlyChanges(screen, shell))
-      guard place.column < region.columns, place.row < region.rows else { continue }
-      // A pane that draws only what changed needs what the base shows of it.
-      if place.onlyChanges,
-        keptDrawing(of: place.id, width: place.width, height: place.height) == nil
-      {
-        return nil
-      }
-      places.append(place)
-    }
-    let focused = panes.focused
     var rows = Set<Int>()
     var cursor: Canvas.Cursor?
-    for place in places {
+    for (place, number) in zip(places, numbers) {
       // A pane wholly in the region whose screen draws straight into the grid draws its
       // changed rows there (its kept canvas, if any, is dropped: the base holds the drawing).
       if place.onlyChanges, place.column + place.width <= region.columns,
-        place.row + place.height <= region.rows,
-        let number = keptDrawing(of: place.id, width: place.width, height: place.height),
-        let screen = grids?.gridScreen(place.id)
+        place.row + place.height <= region.rows, let number, let screen = place.grid
       {
         guard
           let drawing = screen.draw(
             into: &base.grid, column: place.column, row: top + place.row, width: place.width,
             height: place.height, kept: number)
         else { return nil }
-        kept.removeValue(forKey: place.id)
-        keptGridPanes[place.id] = (number, place.width, place.height)
+        if !kept.isEmpty { kept.removeValue(forKey: place.id) }
+        if keptGridPanes[place.id].map({ $0 != (number, place.width, place.height) }) ?? true {
+          keptGridPanes[place.id] = (number, place.width, place.height)
+        }
         for row in drawing.rows { rows.insert(top + place.row + row) }
         if place.id == focused, let own = drawing.cursor {
           cursor = Canvas.Cursor(
@@ -349,6 +365,26 @@ struct FullScreenView {
     }
     base.cursor = cursor
     return rows.sorted()
+  }
+
+  /// The panes of a tab showing panes within the region, and the focused one's screen, as made
+  /// for `layout` (``placesMade``).
+  private mutating func panePlaces(
+    _ panes: ShownPanes, shell: Shell, layout: TerminalLayout, grids: (any GridDrawingScreens)?
+  ) -> (places: [Place], focused: String?) {
+    if let made = placesMade, made.layout === layout { return (made.places, made.focused) }
+    var places: [Place] = []
+    for pane in panes.panes {
+      let (screen, frame) = (pane.screen, pane.frame)
+      guard frame.column < layout.columns, frame.row < layout.regionRows else { continue }
+      places.append(
+        Place(
+          screen: screen, id: screen.id, column: frame.column, row: frame.row,
+          width: frame.width, height: frame.height,
+          onlyChanges: Self.drawsOnlyChanges(screen, shell), grid: grids?.gridScreen(screen.id)))
+    }
+    placesMade = (layout, places, panes.focused)
+    return (places, panes.focused)
   }
 
   /// The number of the drawing of `screen` that the base shows, kept at this size: its kept

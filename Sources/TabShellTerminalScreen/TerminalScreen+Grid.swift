@@ -22,6 +22,15 @@ extension TerminalScreen: GridDrawingScreen {
       kept.map { spansChanged(sinceKept: $0, height: height) }
       ?? (rows: Array(0..<height), spans: nil)
     let drawn = changed.rows
+    // Where the program left its cursor, if it shows in the region.
+    func cursorPlaced() -> Canvas.Cursor? {
+      let cursor = emulator.cursor
+      return session.ending == nil && emulator.cursorVisible && cursor.row < rows
+        && cursor.column < columns
+        ? Canvas.Cursor(row: cursor.row, column: cursor.column, shape: emulator.cursorShape) : nil
+    }
+    // Nothing changed (a pane beside the one that took a key): nothing to make ready.
+    guard !drawn.isEmpty else { return GridDrawing(rows: [], cursor: cursorPlaced()) }
     // Taken out of `self` while the rows are drawn: a class's property changed a cell at a time
     // would be checked for exclusive access each time.
     var styles = TerminalGridStyles()
@@ -89,12 +98,7 @@ extension TerminalScreen: GridDrawingScreen {
         }
       }
     }
-    let cursor = emulator.cursor
-    let placed =
-      session.ending == nil && emulator.cursorVisible && cursor.row < rows
-        && cursor.column < columns
-      ? Canvas.Cursor(row: cursor.row, column: cursor.column, shape: emulator.cursorShape) : nil
-    return GridDrawing(rows: drawn.filter { $0 < height }, cursor: placed)
+    return GridDrawing(rows: drawn.filter { $0 < height }, cursor: cursorPlaced())
   }
 }
 

@@ -75,7 +75,7 @@ extension FullScreenSession {
       inputWaitEnded()
     }
     if backgroundReady || dueAt.map({ MonotonicClock.now() >= $0 }) == true {
-      runBackground()
+      runBackground(ready: polled.ready(from: 2))
     }
   }
 
@@ -93,9 +93,10 @@ extension FullScreenSession {
     }
   }
 
-  /// Runs the background work (process plugins' requests), its output to the panel.
-  private func runBackground() {
-    let outcome = host.background.run()
+  /// Runs the background work (process plugins' requests), its output to the panel; `ready`:
+  /// the background descriptors the wait found ready.
+  private func runBackground(ready: [Int32]) {
+    let outcome = host.background.run(ready)
     showBackground(outcome.printed)
     if let status = outcome.exit { exit = .exit(status) }
   }

@@ -305,7 +305,8 @@ package struct BackgroundWork {
   var descriptors: () -> [Int32] = { [] }
   /// The longest wait before the work is due, in milliseconds; -1 for none.
   var timeout: () -> Int32 = { -1 }
-  var run: () -> Outcome = { Outcome() }
+  /// Runs it, given the descriptors the wait found ready (when known).
+  var run: ([Int32]?) -> Outcome = { _ in Outcome() }
 
   /// No work.
   package init() {}
@@ -313,7 +314,7 @@ package struct BackgroundWork {
   /// Work on these descriptors, due after this timeout, done by `run`.
   package init(
     descriptors: @escaping () -> [Int32], timeout: @escaping () -> Int32,
-    run: @escaping () -> Outcome
+    run: @escaping ([Int32]?) -> Outcome
   ) {
     self.descriptors = descriptors
     self.timeout = timeout

@@ -76,6 +76,16 @@ extension SystemIO {
     /// What the last wait said of each descriptor, in order.
     package var readiness: [Readiness] { entries.map { Readiness(rawValue: $0.revents) } }
 
+    /// The descriptors from `index` on of which the last wait said anything (ready to read, hung
+    /// up, in error).
+    package func ready(from index: Int) -> [Int32] {
+      var ready: [Int32] = []
+      for entry in entries[min(index, entries.count)...] where entry.revents != 0 {
+        ready.append(entry.fd)
+      }
+      return ready
+    }
+
     /// Whether the last wait said anything of a descriptor from `index` on.
     package func anyReady(from index: Int) -> Bool {
       entries[min(index, entries.count)...].contains { $0.revents != 0 }

@@ -10,8 +10,8 @@ extension REPLSession {
     guard let engine = engine.languageEngine else { return nil }
     let background = BackgroundWork(
       descriptors: { engine.backgroundDescriptors }, timeout: { engine.backgroundTimeout },
-      run: {
-        let outcome = engine.runBackgroundWork()
+      run: { ready in
+        let outcome = engine.runBackgroundWork(ready: ready)
         return BackgroundWork.Outcome(
           printed: outcome.printed.map { ($0.text, $0.toStandardError) }, exit: outcome.exit)
       })

@@ -152,6 +152,12 @@ final class TerminalSession {
     if exitDescriptor >= 0 { descriptors.append(exitDescriptor) }
   }
 
+  /// Whether one of ``descriptors`` is among `ready`.
+  func isAmong(_ ready: [Int32]) -> Bool {
+    (!hungUp && terminal.descriptor >= 0 && ready.contains(terminal.descriptor))
+      || (exitDescriptor >= 0 && ready.contains(exitDescriptor))
+  }
+
   /// Whether work waits that no descriptor announces: input the terminal did not take yet, or an
   /// ending that only a look can notice (no pidfd).
   var hasPendingWork: Bool {

@@ -168,8 +168,11 @@ package final class TerminalSessions {
   /// Takes in what the programs wrote (at most ``roundLimit`` bytes each), notices the ones that
   /// ended, asks once for a redraw of each screen whose content changed and has it tell the shell
   /// what its program did (``TerminalScreen/report(ended:)``), and ends the closing programs whose
-  /// time is up. Never waits.
-  package func runBackgroundWork() {
+  /// time is up. Never waits. With `ready`, the descriptors the wait found ready, a live program
+  /// none of whose descriptors is among them and that has no work waiting (input its terminal did
+  /// not take yet, an end no pidfd announces) is not looked at: its terminal has nothing and it
+  /// has not ended (a pane beside the one that echoed a key).
+  package func runBackgroundWork(ready: [Int32]? = nil) {
     // Between two commands of a script with no terminal tab, nothing to look at (no clock read).
     guard !live.isEmpty || !closing.isEmpty || !closingPipes.isEmpty else { return }
     pendingDeadline = nil
@@ -182,15 +185,19 @@ package final class TerminalSessions {
     while index < live.count {
       let (session, needsDisplay) = (live[index].session, live[index].needsDisplay)
       index += 1
-      let wrote = session.takeIn(limit: Self.roundLimit)
-      // With a pidfd the program's end wakes the wait: a round that took output in does not look
-      // (a `waitpid` each echoed key).
-      let ended = wrote && session.endIsAnnounced ? false : session.checkEnded()
-      // A pipe ends with the program's output, or when its reader went.
-      if ended || session.pipe?.descriptor == -1 { stopPipe(of: session) }
-      if wrote || ended {
-        needsDisplay()
-        live[index - 1].screen?.report(ended: ended)
+      // A program with nothing ready and no work waiting is not looked at: its terminal has
+      // nothing and it has not ended (a pane beside the one that echoed a key).
+      if ready.map({ session.hasPendingWork || session.isAmong($0) }) ?? true {
+        let wrote = session.takeIn(limit: Self.roundLimit)
+        // With a pidfd the program's end wakes the wait: a round that took output in does not
+        // look (a `waitpid` each echoed key).
+        let ended = wrote && session.endIsAnnounced ? false : session.checkEnded()
+        // A pipe ends with the program's output, or when its reader went.
+        if ended || session.pipe?.descriptor == -1 { stopPipe(of: session) }
+        if wrote || ended {
+          needsDisplay()
+          live[index - 1].screen?.report(ended: ended)
+        }
       }
       // Keys were sent a moment ago: a command that writes nothing names the tab all the same.
       if let look = session.foregroundLook, now >= look {

@@ -106,12 +106,13 @@ package final class LanguageREPLEngine: REPLEngine, InterpreterHost {
   /// ``runBackground()`` without its ``BackgroundOutcome/redraw``, for the full-screen mode,
   /// which draws its own frames: the bar line is not drawn before and after to compare (for a
   /// terminal tab's echo, that was an eighth of a key's CPU time).
-  package func runBackgroundWork() -> BackgroundOutcome {
+  /// `ready`: the descriptors the wait found ready, when known.
+  package func runBackgroundWork(ready: [Int32]? = nil) -> BackgroundOutcome {
     // A frame `show` drew has the bar in it; a change now draws the bar line under it.
     interpreter.view.drewFrame = false
     var outcome = BackgroundOutcome()
     let printed = CollectedOutput()
-    let result = interpreter.runBackgroundWork(to: printed)
+    let result = interpreter.runBackgroundWork(to: printed, ready: ready)
     outcome.printed = printed.printed
     if case .exit(let status) = result { outcome.exit = status }
     return outcome

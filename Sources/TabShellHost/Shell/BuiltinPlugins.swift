@@ -85,6 +85,6 @@ final class HostBuiltinPlugin: TabShellPlugin, ScreenParameterCompleter, ScreenH
     return BackgroundSource(
       name: terminal.type.name, descriptors: { sessions.descriptors },
       timeout: { sessions.timeout },
-      run: { sessions.runBackgroundWork() }, end: { sessions.endAll() })
+      run: { sessions.runBackgroundWork(ready: $0) }, end: { sessions.endAll() })
   }
 }

@@ -13,14 +13,16 @@ package final class BackgroundSource {
   /// (-1: until a descriptor is ready).
   package let timeout: () -> Int32
   /// Takes in what came, without waiting; requests it makes of screens are settled after it.
-  package let run: () -> Void
+  /// Given the descriptors the wait found ready, when the waiter knows them (`nil`: it does not,
+  /// and the source looks at everything it watches).
+  package let run: ([Int32]?) -> Void
   /// Ends what it runs, when the shell exits.
   package let end: () -> Void
 
   /// Makes a source.
   package init(
     name: String, descriptors: @escaping () -> [Int32], timeout: @escaping () -> Int32,
-    run: @escaping () -> Void, end: @escaping () -> Void
+    run: @escaping ([Int32]?) -> Void, end: @escaping () -> Void
   ) {
     self.name = name
     self.descriptors = descriptors

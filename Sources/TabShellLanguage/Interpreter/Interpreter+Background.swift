@@ -36,8 +36,8 @@ extension Interpreter {
 
   /// Takes in what the background sources have (without waiting), then runs the screens'
   /// requests they made (a redraw) and the hooks those set off.
-  func takeInBackgroundSources() throws {
-    for source in services.backgroundSources { source.run() }
+  func takeInBackgroundSources(ready: [Int32]? = nil) throws {
+    for source in services.backgroundSources { source.run(ready) }
     if shell.hasPendingRequests { try shell.settle() }
     if observation.hooks.hasWork { try runHooks() }
   }
@@ -50,14 +50,18 @@ extension Interpreter {
   /// The background work that came while the shell waited: the process plugins' requests (each a
   /// change of its own), the screens' timers that are due, and the hooks they set off; a fault is
   /// reported as `error: MESSAGE`. `.exit` when a hook ran `exit`. What it prints goes to `sink`.
-  package func runBackgroundWork(to sink: (any OutputSink)? = nil) -> Outcome {
-    printing(to: sink) { runBackgroundWorkNow() }
+  /// `ready`: the descriptors the wait found ready, when the waiter knows them (a source then
+  /// skips what has nothing for it).
+  package func runBackgroundWork(to sink: (any OutputSink)? = nil, ready: [Int32]? = nil)
+    -> Outcome
+  {
+    printing(to: sink) { runBackgroundWorkNow(ready: ready) }
   }
 
-  private func runBackgroundWorkNow() -> Outcome {
+  private func runBackgroundWorkNow(ready: [Int32]?) -> Outcome {
     state.anyFailed = false
     do {
-      try takeInBackgroundWork()
+      try takeInBackgroundWork(ready: ready)
     } catch let request as ExitRequest {
       return .exit(request.status(anyFailed: state.anyFailed))
     } catch is Interrupted {
@@ -74,9 +78,9 @@ extension Interpreter {
   /// The background work itself (``runBackgroundWork()``), for a command that waits (`wait-for`,
   /// `sleep`): a screen timer's failure is reported where the command was written and the script
   /// counts as failed; a plugin's fault, a hook's failure, `exit` and an interrupt are thrown.
-  func takeInBackgroundWork() throws {
+  func takeInBackgroundWork(ready: [Int32]? = nil) throws {
     try settlePlugins()
-    if !services.backgroundSources.isEmpty { try takeInBackgroundSources() }
+    if !services.backgroundSources.isEmpty { try takeInBackgroundSources(ready: ready) }
     do {
       try shell.runDueTimers()
     } catch {

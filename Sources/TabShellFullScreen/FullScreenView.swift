@@ -305,7 +305,8 @@ struct FullScreenView {
     numbers.reserveCapacity(places.count)
     for place in places {
       let number =
-        place.onlyChanges ? keptDrawing(of: place.id, width: place.width, height: place.height) : nil
+        place.onlyChanges
+        ? keptDrawing(of: place.id, width: place.width, height: place.height) : nil
       if place.onlyChanges, number == nil { return nil }
       numbers.append(number)
     }

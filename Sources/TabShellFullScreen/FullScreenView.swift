@@ -507,9 +507,12 @@ struct FullScreenView {
     guard commandLine.focus.isTheScreens, !panelCovers,
       let screenCursor
     else { return cursor }
-    // The region starts under the page's header (on the first row with the compact bar).
+    // The region starts under the page's header (on the first row with the compact bar). The
+    // cursor is inside the screen's region (a pane's, for a tab showing panes): the area's cells
+    // there are the screen's, but where the cap covers them.
     let row = screenCursor.row + layout.regionTop
-    guard case .screen? = layout.hit(column: screenCursor.column, row: row) else { return cursor }
+    guard row >= layout.regionTop, layout.isScreenArea(column: screenCursor.column, row: row)
+    else { return cursor }
     return FrameWriter.Cursor(column: screenCursor.column, row: row, shape: screenCursor.shape)
   }
 

@@ -100,9 +100,7 @@ package final class TerminalLayout {
   /// What is at a cell (0-based); `nil` outside the terminal.
   package func hit(column: Int, row: Int) -> HitTarget? {
     guard column >= 0, column < columns, row >= 0, row < rows else { return nil }
-    if let cap, row == barTop - 1, (cap.column..<cap.column + cap.line.width).contains(column) {
-      return .action
-    }
+    if capCovers(column: column, row: row) { return .action }
     if let compact, row == statusRow {
       if column == compact.leftMarker { return .moreLeft }
       if column == compact.rightMarker { return .moreRight }
@@ -135,6 +133,23 @@ package final class TerminalLayout {
       return target(ofEntry: slot.index)
     }
     return HitTarget.none
+  }
+
+  /// Whether the action button's cap covers a cell.
+  private func capCovers(column: Int, row: Int) -> Bool {
+    guard let cap, row == barTop - 1 else { return false }
+    return (cap.column..<cap.column + cap.line.width).contains(column)
+  }
+
+  /// Whether a cell is the screen area's (the visible screen's header and region, its panes and
+  /// their borders) and not under the action button's cap: where ``hit(column:row:)`` finds a
+  /// screen or a border, without looking up which (the full-screen mode asks it of the cursor a
+  /// screen placed in its own region, each frame).
+  package func isScreenArea(column: Int, row: Int) -> Bool {
+    guard column >= 0, column < columns, row >= 0, row < screenHeight,
+      !capCovers(column: column, row: row)
+    else { return false }
+    return compact == nil || row != statusRow
   }
 
   /// What an entry of the bar is: a tab (its position and id) or the action button.

@@ -118,9 +118,11 @@ extension ReadlineTests {
     /// (text, wide characters, marks, colours, moves, erases, insertions and deletions of
     /// characters and lines), then `step N;` on the last row: the same runs for a seed. No emoji
     /// with a variation selector: with `❤️` among the pieces, seed 3's 48th step shows a frame
-    /// whose cells after the emoji land a column off in the frames' reading (with whole rows
-    /// drawn too, and with the encoder before 2026-12-05's changes: not the grid's drawing; left
-    /// for its own issue).
+    /// whose cells after the emoji land a column off when the frames are read back by libvterm
+    /// (``FullScreenDamageTests/shown(_:)``), which gives such an emoji one column where the grid
+    /// gives it two (with whole rows drawn too, and with the encoder before 2026-12-05's changes:
+    /// not the grid's drawing; an outer terminal that reads the emoji as libvterm does would show
+    /// the same).
     static let randomProgram = #"""
       import random, sys
       r = random.Random(int(sys.argv[1]))

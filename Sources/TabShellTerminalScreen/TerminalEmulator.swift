@@ -63,7 +63,7 @@ final class TerminalEmulator {
   /// one.
   init?(rows: Int, columns: Int, scrollback: Int, scrollbackBytes: Int = defaultScrollbackBytes) {
     let rows = max(1, rows)
-    let columns = max(1, columns)
+    let columns = max(Self.fewestColumns, columns)
     // The glyph callback finds the rows and the pen at the address of the cells (a layout fact,
     // checked by every test that makes a terminal).
     precondition(TerminalCells.headIsFirst, "TerminalCells' head is not its first property")
@@ -258,10 +258,18 @@ final class TerminalEmulator {
     text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
   }
 
-  /// Changes the terminal's size; lines scrolled off come back when it grows.
+  /// The fewest columns libvterm is given (a region narrower shows the first of them): on a
+  /// double-width line of a one-column screen libvterm 0.1.4 puts the cursor at column -1 (half
+  /// the columns, less one), and a tab stop set there (HTS) is written before its table of tab
+  /// stops, a heap overflow a program could cause (`ESC # 4`, `ESC # 8`, `ESC H`; found by
+  /// scripts/fuzz terminal under AddressSanitizer).
+  static let fewestColumns = 2
+
+  /// Changes the terminal's size (at least ``fewestColumns``); lines scrolled off come back when
+  /// it grows.
   func resize(rows: Int, columns: Int) {
     let rows = max(1, rows)
-    let columns = max(1, columns)
+    let columns = max(Self.fewestColumns, columns)
     guard rows != self.rows || columns != self.columns else { return }
     Self.resize(
       terminal, rows: rows, columns: columns, parameterGuard: &parameterGuard,

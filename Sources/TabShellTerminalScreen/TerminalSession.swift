@@ -127,6 +127,7 @@ final class TerminalSession {
         rows: rows, columns: columns, scrollback: scrollback, scrollbackBytes: scrollbackBytes)
     else { throw .cannotStart(program: program, reason: "no memory for the terminal") }
     self.emulator = emulator
+    size = (rows, columns)
     do {
       terminal = try PseudoTerminal(
         program: program, arguments: arguments, environment: environment, directory: directory,
@@ -320,9 +321,14 @@ final class TerminalSession {
     closeExitDescriptor()
   }
 
+  /// The size the terminal was last given (the emulator's may be wider:
+  /// ``TerminalEmulator/fewestColumns``).
+  private var size: (rows: Int, columns: Int)
+
   /// Resizes the emulator and the terminal (the program gets SIGWINCH).
   func resize(rows: Int, columns: Int) {
-    guard rows != emulator.rows || columns != emulator.columns else { return }
+    guard rows != size.rows || columns != size.columns else { return }
+    size = (rows, columns)
     emulator.resize(rows: rows, columns: columns)
     terminal.resize(rows: rows, columns: columns)
   }

@@ -90,6 +90,23 @@ import Testing
     #expect(spans() == [0: 0..<12, 1: 0..<12, 2: 0..<12, 3: 0..<12])
   }
 
+  /// libvterm 0.1.4 puts the cursor at column -1 on a double-width line of a one-column screen,
+  /// and a tab stop set there is written before its table (a heap overflow, found by the
+  /// terminal fuzz target under AddressSanitizer): libvterm is never given fewer than two
+  /// columns, at the start or at a resize.
+  @Test func libvtermIsNeverGivenFewerThanTwoColumns() throws {
+    let emulator = try #require(TerminalEmulator(rows: 1, columns: 1, scrollback: 10))
+    #expect(emulator.columns == TerminalEmulator.fewestColumns)
+    for _ in 0..<20 {
+      Self.write("\u{1B}#4\u{1B}#8\u{1B}H\u{1B}#6x\u{1B}H\u{1B}[3g\u{1B}H", to: emulator)
+      emulator.resize(rows: 3, columns: 1)
+      #expect(emulator.columns == TerminalEmulator.fewestColumns)
+      Self.write("\u{1B}#3\u{1B}H\u{1B}[2;1H\u{1B}#4\u{1B}H", to: emulator)
+      emulator.resize(rows: 1, columns: 5)
+    }
+    #expect(emulator.cursor.column >= 0)
+  }
+
   @Test func theTablesAreRebuiltFromTheCellsOnceTheyGrew() throws {
     let emulator = try #require(TerminalEmulator(rows: 4, columns: 10, scrollback: 0))
     // 2,000 colours, each written over the last: the tables keep what the cells still use.

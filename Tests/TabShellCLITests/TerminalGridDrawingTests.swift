@@ -61,53 +61,71 @@ extension ReadlineTests {
       }
       harness.pump(until: shows)
       harness.settle()
-      let rows = (try? FullScreenDamageTests.shown(harness.terminal)) ?? []
-      #expect(shows(), "\(what) never showed: \(rows)")
+      // The rows it showed are read again only for the message, when it failed.
+      #expect(
+        shows(),
+        "\(what) never showed: \((try? FullScreenDamageTests.shown(harness.terminal)) ?? [])")
     }
 
-    @Test(arguments: [("full", false), ("compact", false), ("full", true), ("compact", true)])
-    func theGridShowsWhatTheCanvasShows(bar: String, panes: Bool) throws {
+    /// Runs `body` on the full-screen mode opened at `columns` × `rows` over a terminal tab whose
+    /// program is `program` (written to a file of its own, named with `suffix`; the start-up is
+    /// `before`, the file's path, `after`), the first frame drawn and the program's first output
+    /// taken in; the mode is closed and the file removed after.
+    static func withTab(
+      program: String, suffix: String, columns: Int, rows: Int, before: String,
+      after: String = "", _ body: (Harness) throws -> Void
+    ) throws {
       let script = FileManager.default.temporaryDirectory
-        .appendingPathComponent("tabshell-grid-drawing-\(UUID().uuidString).sh").path
-      try Self.program.write(toFile: script, atomically: true, encoding: .utf8)
+        .appendingPathComponent("tabshell-grid-\(UUID().uuidString)\(suffix)").path
+      try program.write(toFile: script, atomically: true, encoding: .utf8)
       defer { try? FileManager.default.removeItem(atPath: script) }
-      let split =
-        panes
-        ? #"; split --to t --vertical terminal --id u -- sh -c 'printf "\033[1;33mpane u\033[0m \345\255\227\n"; exec cat'; select-pane t"#
-        : ""
-      let harness = Harness(
-        setup: "set bar \(bar); add-tab terminal --id t -- sh \(script)\(split)")
-      #expect(harness.interpreter.shell.tabCount == 1)
-      #expect((harness.interpreter.shell.visiblePanes != nil) == panes)
-      harness.terminal.columns = 40
-      harness.terminal.rows = 14
+      let harness = Harness(setup: before + script + after)
+      harness.terminal.columns = columns
+      harness.terminal.rows = rows
       let session = harness.session
       #expect(session.open(line: "", point: 0) == nil)
       defer { session.close() }
       session.step()
       harness.settle()
-      Self.waitUntilShown(harness, "the first screen") { $0.contains("end") }
-      try Self.checkRegion(harness, "the first screen")
-      // Reverse video (DECSCNM): every row drawn again, each cell's colours swapped.
-      harness.type("\r")
-      Self.waitUntilShown(harness, "reverse video") { $0.contains("twice") }
-      try Self.checkRegion(harness, "reverse video")
-      // Back to normal, one row written over, then keys `cat` echoes: only changed rows drawn.
-      harness.type("\r")
-      Self.waitUntilShown(harness, "the row written over") { $0.hasPrefix("over") }
-      try Self.checkRegion(harness, "a row written over")
-      let frames = harness.terminal.frames.count
-      harness.type("keys")
-      Self.waitUntilShown(harness, "the keys echoed") { $0.hasPrefix("keys") }
-      #expect(harness.terminal.frames[frames...].allSatisfy { !$0.whole })
-      try Self.checkRegion(harness, "keys echoed")
-      // A resize draws every row again at the new size.
-      harness.terminal.columns = 33
-      harness.terminal.rows = 11
-      session.resized()
-      session.step()
-      harness.settle()
-      try Self.checkRegion(harness, "resized")
+      try body(harness)
+    }
+
+    @Test(arguments: [("full", false), ("compact", false), ("full", true), ("compact", true)])
+    func theGridShowsWhatTheCanvasShows(bar: String, panes: Bool) throws {
+      let split =
+        panes
+        ? #"; split --to t --vertical terminal --id u -- sh -c 'printf "\033[1;33mpane u\033[0m \345\255\227\n"; exec cat'; select-pane t"#
+        : ""
+      try Self.withTab(
+        program: Self.program, suffix: ".sh", columns: 40, rows: 14,
+        before: "set bar \(bar); add-tab terminal --id t -- sh ", after: split
+      ) { harness in
+        let session = harness.session
+        #expect(harness.interpreter.shell.tabCount == 1)
+        #expect((harness.interpreter.shell.visiblePanes != nil) == panes)
+        Self.waitUntilShown(harness, "the first screen") { $0.contains("end") }
+        try Self.checkRegion(harness, "the first screen")
+        // Reverse video (DECSCNM): every row drawn again, each cell's colours swapped.
+        harness.type("\r")
+        Self.waitUntilShown(harness, "reverse video") { $0.contains("twice") }
+        try Self.checkRegion(harness, "reverse video")
+        // Back to normal, one row written over, then keys `cat` echoes: only changed rows drawn.
+        harness.type("\r")
+        Self.waitUntilShown(harness, "the row written over") { $0.hasPrefix("over") }
+        try Self.checkRegion(harness, "a row written over")
+        let frames = harness.terminal.frames.count
+        harness.type("keys")
+        Self.waitUntilShown(harness, "the keys echoed") { $0.hasPrefix("keys") }
+        #expect(harness.terminal.frames[frames...].allSatisfy { !$0.whole })
+        try Self.checkRegion(harness, "keys echoed")
+        // A resize draws every row again at the new size.
+        harness.terminal.columns = 33
+        harness.terminal.rows = 11
+        session.resized()
+        session.step()
+        harness.settle()
+        try Self.checkRegion(harness, "resized")
+      }
     }
 
     /// Steps that each change a few cells of a row (the grid takes only the row's changed
@@ -155,23 +173,15 @@ extension ReadlineTests {
 
     @Test(arguments: [1, 2, 3])
     func randomChangesAreDrawnAsTheCanvasShowsThem(seed: Int) throws {
-      let script = FileManager.default.temporaryDirectory
-        .appendingPathComponent("tabshell-grid-random-\(UUID().uuidString).py").path
-      try Self.randomProgram.write(toFile: script, atomically: true, encoding: .utf8)
-      defer { try? FileManager.default.removeItem(atPath: script) }
-      let harness = Harness(
-        setup: "add-tab terminal --id t -- sh -c 'stty -echo; exec python3 \(script) \(seed)'")
-      harness.terminal.columns = 40
-      harness.terminal.rows = 14
-      let session = harness.session
-      #expect(session.open(line: "", point: 0) == nil)
-      defer { session.close() }
-      session.step()
-      harness.settle()
-      for step in 0..<60 {
-        harness.type("\r")
-        Self.waitUntilShown(harness, "step \(step)") { $0.hasPrefix("step \(step);") }
-        try Self.checkRegion(harness, "seed \(seed), step \(step)")
+      try Self.withTab(
+        program: Self.randomProgram, suffix: ".py", columns: 40, rows: 14,
+        before: "add-tab terminal --id t -- sh -c 'stty -echo; exec python3 ", after: " \(seed)'"
+      ) { harness in
+        for step in 0..<60 {
+          harness.type("\r")
+          Self.waitUntilShown(harness, "step \(step)") { $0.hasPrefix("step \(step);") }
+          try Self.checkRegion(harness, "seed \(seed), step \(step)")
+        }
       }
     }
 
@@ -192,31 +202,24 @@ extension ReadlineTests {
     ].joined(separator: "; ")
 
     @Test func aRowsChangedColumnsAloneAreDrawnAsTheCanvasShowsThem() throws {
-      let script = FileManager.default.temporaryDirectory
-        .appendingPathComponent("tabshell-grid-spans-\(UUID().uuidString).sh").path
-      try Self.partialProgram.write(toFile: script, atomically: true, encoding: .utf8)
-      defer { try? FileManager.default.removeItem(atPath: script) }
-      let harness = Harness(setup: "add-tab terminal --id t -- sh \(script)")
-      harness.terminal.columns = 30
-      harness.terminal.rows = 12
-      let session = harness.session
-      #expect(session.open(line: "", point: 0) == nil)
-      defer { session.close() }
-      session.step()
-      harness.settle()
-      Self.waitUntilShown(harness, "the first screen") { $0.contains("end") }
-      try Self.checkRegion(harness, "the first screen")
-      for step in 1...8 {
+      try Self.withTab(
+        program: Self.partialProgram, suffix: ".sh", columns: 30, rows: 12,
+        before: "add-tab terminal --id t -- sh "
+      ) { harness in
+        Self.waitUntilShown(harness, "the first screen") { $0.contains("end") }
+        try Self.checkRegion(harness, "the first screen")
+        for step in 1...8 {
+          harness.type("\r")
+          Self.waitUntilShown(harness, "step \(step)") { $0.hasPrefix("step \(step)") }
+          try Self.checkRegion(harness, "step \(step)")
+        }
         harness.type("\r")
-        Self.waitUntilShown(harness, "step \(step)") { $0.hasPrefix("step \(step)") }
-        try Self.checkRegion(harness, "step \(step)")
+        let frames = harness.terminal.frames.count
+        harness.type("ab\u{5B57}cd")
+        Self.waitUntilShown(harness, "the keys echoed") { $0.hasPrefix("ab") && $0.contains("cd") }
+        #expect(harness.terminal.frames[frames...].allSatisfy { !$0.whole })
+        try Self.checkRegion(harness, "keys echoed")
       }
-      harness.type("\r")
-      let frames = harness.terminal.frames.count
-      harness.type("ab\u{5B57}cd")
-      Self.waitUntilShown(harness, "the keys echoed") { $0.hasPrefix("ab") && $0.contains("cd") }
-      #expect(harness.terminal.frames[frames...].allSatisfy { !$0.whole })
-      try Self.checkRegion(harness, "keys echoed")
     }
   }
 }

@@ -52,9 +52,8 @@ final class TerminalSession {
   /// The name of the program in the terminal's foreground (`bash`, `vim`: the leader of the
   /// foreground process group, `/proc/PID/comm`), or the last one known when it cannot be read.
   /// Cheap: one `tcgetpgrp`, at most every ``groupInterval`` unless `fresh` or just after a key
-  /// that may start or end a command (the group asked again less than that after the last time
-  /// is looked at then instead, ``foregroundLook``: each round of a program's output asks, each
-  /// key typed and echoed); the name read again only when the
+  /// that may start or end a command (an ask sooner is put off to ``foregroundLook``: each round
+  /// of a program's output asks, each key typed and echoed); the name read again only when the
   /// group changed, after ``foregroundRefresh`` (a program that replaced itself in the group,
   /// `exec vim`), or when `fresh`. A group that changed is looked at again, fresh, a moment
   /// later (``foregroundLook``): its leader read at once may not have started its program yet.
@@ -89,8 +88,8 @@ final class TerminalSession {
   static let groupInterval: UInt64 = 50_000_000
 
   /// When the foreground process is looked at again after keys or text were sent
-  /// (``keysSent(startsOrStops:)``), if it is to be: a command started at a shell's prompt that writes nothing
-  /// (`sleep`, `cat`) names the tab all the same.
+  /// (``keysSent(startsOrStops:)``), if it is to be: a command started at a shell's prompt that
+  /// writes nothing (`sleep`, `cat`) names the tab all the same.
   var foregroundLook: UInt64?
 
   /// How long after the last key the foreground process is looked at: 300 ms.
@@ -147,16 +146,22 @@ final class TerminalSession {
     return descriptors
   }
 
+  /// Calls `body` with each of ``descriptors``, without an array made.
+  private func forEachDescriptor(_ body: (Int32) -> Void) {
+    if !hungUp, terminal.descriptor >= 0 { body(terminal.descriptor) }
+    if exitDescriptor >= 0 { body(exitDescriptor) }
+  }
+
   /// Appends ``descriptors`` to `descriptors`.
   func appendDescriptors(to descriptors: inout [Int32]) {
-    if !hungUp, terminal.descriptor >= 0 { descriptors.append(terminal.descriptor) }
-    if exitDescriptor >= 0 { descriptors.append(exitDescriptor) }
+    forEachDescriptor { descriptors.append($0) }
   }
 
   /// Whether one of ``descriptors`` is among `ready`.
   func isAmong(_ ready: [Int32]) -> Bool {
-    (!hungUp && terminal.descriptor >= 0 && ready.contains(terminal.descriptor))
-      || (exitDescriptor >= 0 && ready.contains(exitDescriptor))
+    var found = false
+    forEachDescriptor { if ready.contains($0) { found = true } }
+    return found
   }
 
   /// Whether work waits that no descriptor announces: input the terminal did not take yet, or an

@@ -115,7 +115,8 @@ extension FullScreenSession {
       || clipboard != nil
     {
       frame.encode(cursor: cursor, whole: whole, only: rows)
-      if !terminal.write(frame.bytes + (clipboard ?? []), whole: whole) {
+      // The frame's own bytes unless a copy goes with them (joined, they are a new array).
+      if !terminal.write(clipboard.map { frame.bytes + $0 } ?? frame.bytes, whole: whole) {
         exit = .terminated(Signal.hangUp)
       }
     }

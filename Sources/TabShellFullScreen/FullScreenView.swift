@@ -270,7 +270,7 @@ struct FullScreenView {
         base.grid.draw(line, column: column, row: row)
       }
       base.cursor = drawing.cursor
-      return drawing.rows.map { $0 + layout.regionTop }
+      return Self.rows(drawing.rows, from: layout.regionTop)
     }
     guard let screen = shell.visibleScreen, var canvas = kept[screen.id],
       screen.failure == nil, shell.visibleScreenType?.drawsOnlyChanges == true,
@@ -285,7 +285,17 @@ struct FullScreenView {
     }
     base.cursor = Self.regionCursor(canvas)
     keepCanvas(&canvas, of: screen.id)
-    return rows.map { $0 + layout.regionTop }
+    return Self.rows(rows, from: layout.regionTop)
+  }
+
+  /// A region's rows `rows` as the frame's, the region starting at row `top`: with room for the
+  /// command line's row, which ``draw(into:layout:shell:drag:panel:commandLine:source:grids:)``
+  /// adds (one array a frame, not two).
+  private static func rows(_ rows: [Int], from top: Int) -> [Int] {
+    var frameRows: [Int] = []
+    frameRows.reserveCapacity(rows.count + 1)
+    for row in rows { frameRows.append(row + top) }
+    return frameRows
   }
 
   /// ``redrawKept(shell:layout:into:)`` for a tab showing panes: each pane whose screen draws
@@ -436,17 +446,18 @@ struct FullScreenView {
       grid = base
       return false
     }
-    // A few rows each (an echo's one, the command line's): sorted and merged, not hashed.
+    // A few rows each (an echo's one, the command line's): each copied once, with no array made
+    // of them (a frame an echo draws would make one).
     let last = grid.rows - 1
-    var marked = lastRows + changed
-    if !keepingLastRow { marked.append(last) }
-    marked.sort()
-    var rows: [Int] = []
-    rows.reserveCapacity(marked.count)
-    for row in marked where row != rows.last && !(keepingLastRow && row == last) {
-      rows.append(row)
+    for row in lastRows where !(keepingLastRow && row == last) {
+      grid.copyRow(row, from: base)
     }
-    grid.copyRows(rows, from: base)
+    for row in changed where !(keepingLastRow && row == last) && !lastRows.contains(row) {
+      grid.copyRow(row, from: base)
+    }
+    if !keepingLastRow, !lastRows.contains(last), !changed.contains(last) {
+      grid.copyRow(last, from: base)
+    }
     return true
   }
 

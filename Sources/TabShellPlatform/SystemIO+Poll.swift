@@ -41,6 +41,8 @@ extension SystemIO {
   /// of the descriptors and another of what each is.
   package struct PollSet {
     private var entries: [pollfd] = []
+    /// The array ``ready(from:)`` last returned.
+    private var readyKept: [Int32] = []
 
     /// An empty set.
     package init() {}
@@ -78,11 +80,15 @@ extension SystemIO {
 
     /// The descriptors from `index` on of which the last wait said anything (ready to read, hung
     /// up, in error).
-    package func ready(from index: Int) -> [Int32] {
-      var ready: [Int32] = []
+    package mutating func ready(from index: Int) -> [Int32] {
+      // The array the last call returned, filled again in place (its reader has dropped it).
+      var ready = readyKept
+      readyKept = []
+      ready.removeAll(keepingCapacity: true)
       for entry in entries[min(index, entries.count)...] where entry.revents != 0 {
         ready.append(entry.fd)
       }
+      readyKept = ready
       return ready
     }
 

@@ -77,6 +77,10 @@ struct TerminalCells {
   /// Whether the whole screen changed (a resize, the other screen shown, reverse video) since the
   /// damage was last taken.
   var wholeScreenDamaged = true
+  /// The rows and spans the last ``takeDamageSpans()`` found, kept so that the next one fills
+  /// them again without allocating (the frame that read them has dropped them by then).
+  private var damagedRows: [Int] = []
+  private var damagedSpans: [Range<Int>] = []
 
   /// The glyph of the cell behind a wide character.
   static let continuation = TABSHELL_CONTINUATION
@@ -176,8 +180,12 @@ struct TerminalCells {
   mutating func takeDamageSpans() -> (whole: Bool, rows: [Int], spans: [Range<Int>]) {
     let whole = wholeScreenDamaged
     wholeScreenDamaged = false
-    var changed: [Int] = []
-    var spans: [Range<Int>] = []
+    var changed = damagedRows
+    var spans = damagedSpans
+    (damagedRows, damagedSpans) = ([], [])
+    changed.removeAll(keepingCapacity: true)
+    spans.removeAll(keepingCapacity: true)
+    defer { (damagedRows, damagedSpans) = (changed, spans) }
     for row in 0..<rows {
       let flags = lines[row][-1]
       lines[row][-1].glyph &= ~(TABSHELL_ROW_DAMAGED | TABSHELL_ROW_SPAN)

@@ -98,7 +98,9 @@ extension TerminalScreen: GridDrawingScreen {
         }
       }
     }
-    return GridDrawing(rows: drawn.filter { $0 < height }, cursor: cursorPlaced())
+    // The rows as they came when all are in the region (no new array each frame).
+    let inRegion = drawn.allSatisfy { $0 < height } ? drawn : drawn.filter { $0 < height }
+    return GridDrawing(rows: inRegion, cursor: cursorPlaced())
   }
 }
 

@@ -35,6 +35,8 @@ package final class TerminalSessions {
   /// The commands of pipes stopped (``stopPipe(of:)``), each given ``grace`` to end after its
   /// input closed, then killed; reaped.
   var closingPipes: [(pipe: TerminalPipe, deadline: UInt64)] = []
+  /// The array ``descriptors`` last returned, filled again by the next call.
+  private var keptDescriptors: [Int32] = []
 
   /// How many times one of the screens entered or left copy mode.
   package internal(set) var copyModeChanges = 0
@@ -124,12 +126,16 @@ package final class TerminalSessions {
 
   /// The descriptors to watch: the live programs' terminals, and their exits.
   package var descriptors: [Int32] {
-    var descriptors: [Int32] = []
+    // Filled again in place: the waiter asks at each wake-up and has dropped it by then.
+    var descriptors = keptDescriptors
+    keptDescriptors = []
+    descriptors.removeAll(keepingCapacity: true)
     descriptors.reserveCapacity(2 * (live.count + closing.count))
     // By index, here and below: a copy of each entry retains its screen through the weak
     // reference's side table, its session and its closure (the host asks at each wake-up).
     for index in live.indices { live[index].session.appendDescriptors(to: &descriptors) }
     for index in closing.indices { closing[index].session.appendDescriptors(to: &descriptors) }
+    keptDescriptors = descriptors
     return descriptors
   }
 

@@ -111,9 +111,8 @@ package final class LanguageREPLEngine: REPLEngine, InterpreterHost {
     // A frame `show` drew has the bar in it; a change now draws the bar line under it.
     interpreter.view.drewFrame = false
     var outcome = BackgroundOutcome()
-    let printed = CollectedOutput()
-    let result = interpreter.runBackgroundWork(to: printed, ready: ready)
-    outcome.printed = printed.printed
+    let result = interpreter.runBackgroundWork(to: backgroundOutput, ready: ready)
+    outcome.printed = backgroundOutput.take()
     if case .exit(let status) = result { outcome.exit = status }
     return outcome
   }
@@ -130,6 +129,10 @@ package final class LanguageREPLEngine: REPLEngine, InterpreterHost {
 
   /// The question the last line or Ctrl-D left (see ``TabShellLanguage/Question``).
   private var question: Question?
+
+  /// Where the background work prints (each run takes what it printed): one sink for every run,
+  /// where a new one each run was an object made and freed at each echo.
+  private let backgroundOutput = CollectedOutput()
 
   package func takeQuestion() -> (prompt: String, initial: String?)? {
     question = interpreter.takeQuestion()

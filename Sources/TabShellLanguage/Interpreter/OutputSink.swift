@@ -49,6 +49,12 @@ package final class CollectedOutput: OutputSink {
     printed.append(PrintedText(toStandardError: true, text: text))
   }
 
+  /// What was printed since the last take, emptied.
+  package func take() -> [PrintedText] {
+    defer { printed = [] }
+    return printed
+  }
+
   /// What went to stdout, joined.
   package var standardOutput: String {
     printed.filter { !$0.toStandardError }.map(\.text).joined()

@@ -218,41 +218,47 @@ extension CellGrid {
   /// takes only the rows that changed, where assigning the other grid would copy all of its
   /// cells at its next change. The clusters of those rows are this grid's own again.
   package mutating func copyRows(_ rows: some Sequence<Int>, from source: CellGrid) {
+    for row in rows { copyRow(row, from: source) }
+  }
+
+  /// ``copyRows(_:from:)`` for one row (none when it is outside the grid): not generic, so that
+  /// a caller in another module copying a row or two is not handed an unspecialised loop.
+  package mutating func copyRow(_ row: Int, from source: CellGrid) {
     precondition(columns == source.columns && self.rows == source.rows, "grids of one size")
+    guard row >= 0, row < self.rows else { return }
     let columns = columns
+    let start = row * columns
+    // A row with no cluster (most) is its cells' bytes: copied at once, not a cell at a time
+    // through this grid's checked storage.
+    let hasCluster =
+      source.clusterCount > 0
+      && source.cells.withUnsafeBufferPointer { from in
+        from[start..<(start + columns)].contains { $0.isCluster }
+      }
+    if !hasCluster {
+      source.cells.withUnsafeBufferPointer { from in
+        cells.withUnsafeMutableBufferPointer { to in
+          guard let target = to.baseAddress, let origin = from.baseAddress else { return }
+          (target + start).update(from: origin + start, count: columns)
+        }
+      }
+      return
+    }
+    // The row's clusters are interned here once each.
     var glyphs: [UInt32: UInt32] = [:]
-    for row in rows where row >= 0 && row < self.rows {
-      let start = row * columns
-      // A row with no cluster (most) is its cells' bytes: copied at once, not a cell at a time
-      // through this grid's checked storage.
-      let hasCluster =
-        source.clusterCount > 0
-        && source.cells.withUnsafeBufferPointer { from in
-          from[start..<(start + columns)].contains { $0.isCluster }
+    for column in 0..<columns {
+      var cell = source.cells[start + column]
+      if cell.isCluster {
+        let index = Int(cell.glyph & ~StoredCell.clusterFlag)
+        if let glyph = glyphs[cell.glyph] {
+          cell.glyph = glyph
+        } else {
+          let glyph = index < source.clusters.count ? intern(source.clusters[index]) : 0x20
+          glyphs[cell.glyph] = glyph
+          cell.glyph = glyph
         }
-      if !hasCluster {
-        source.cells.withUnsafeBufferPointer { from in
-          cells.withUnsafeMutableBufferPointer { to in
-            guard let target = to.baseAddress, let origin = from.baseAddress else { return }
-            (target + start).update(from: origin + start, count: columns)
-          }
-        }
-        continue
       }
-      for column in 0..<columns {
-        var cell = source.cells[start + column]
-        if cell.isCluster {
-          let index = Int(cell.glyph & ~StoredCell.clusterFlag)
-          if let glyph = glyphs[cell.glyph] {
-            cell.glyph = glyph
-          } else {
-            let glyph = index < source.clusters.count ? intern(source.clusters[index]) : 0x20
-            glyphs[cell.glyph] = glyph
-            cell.glyph = glyph
-          }
-        }
-        cells[start + column] = cell
-      }
+      cells[start + column] = cell
     }
   }
 }

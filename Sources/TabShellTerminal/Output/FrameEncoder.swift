@@ -110,10 +110,11 @@ struct FrameEncoder {
   ) {
     let columns = new.count
     let limit = old == nil ? columns : min(end ?? columns, columns)
-    // Plain blanks from `tail` to the end of the row can be erased with EL.
-    var tail = columns
+    // Plain blanks from `tail` to the end of the row can be erased with EL: found when a changed
+    // cell is such a blank (only then can it be among them), once a row; an echoed letter needs
+    // no look at the row's end.
+    var tail: Int?
     let blank = Self.plainBlank
-    while tail > 0, new[tail - 1] == blank { tail -= 1 }
     var position = first
     while position < limit {
       var start = position
@@ -122,7 +123,18 @@ struct FrameEncoder {
         guard start < limit else { return }
       }
       if new[start].width == 0, start > 0, new[start - 1].width == 2 { start -= 1 }
-      if start >= tail, erasesTail(from: start, to: limit, row: row, old: old, new: new) { return }
+      if new[start] == blank {
+        if tail == nil {
+          var found = columns
+          while found > 0, new[found - 1] == blank { found -= 1 }
+          tail = found
+        }
+        if let tail, start >= tail,
+          erasesTail(from: start, to: limit, row: row, old: old, new: new)
+        {
+          return
+        }
+      }
       moveTo(row: row, column: start, in: new)
       let cell = new[start]
       put(cell)

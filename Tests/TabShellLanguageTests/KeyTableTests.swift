@@ -1,6 +1,7 @@
 @_spi(Host) import TabShellKit
-import TabShellLanguage
 import Testing
+
+@testable import TabShellLanguage
 
 /// Key bindings as data (docs/Contract.md, "Key bindings"): keys named as tmux names them, one
 /// table per focus, `bind`, `unbind` and `keys`, and `key NAME` pressing what is bound.
@@ -21,6 +22,16 @@ import Testing
   @Test(arguments: ["", "Foo", "F13", "X-a", "S-a", "C-", "ab", " "])
   func otherWordsAreNoKeys(name: String) {
     #expect(Key(name: name) == nil)
+  }
+
+  /// Focuses are told apart, and their tables found, by their index: each has its own.
+  @Test func eachFocusHasAnIndexOfItsOwnBelowTheCount() {
+    let focuses = KeyFocus.bindable + [.confirm]
+    #expect(Set(focuses.map(\.index)) == Set(0..<KeyFocus.count))
+    for focus in focuses {
+      #expect(KeyFocus(rawValue: focus.rawValue) == (focus == .confirm ? nil : focus))
+      #expect(focuses.filter { $0 == focus }.count == 1)
+    }
   }
 
   @Test func aTableKeepsTheOrderAndABindingIsReplacedInPlace() throws {

@@ -5,16 +5,24 @@ import TabShellKit
 /// that takes one key only, the focus the keys go back to after it; the full-screen mode registers
 /// what each does with a key its table does not bind (`FullScreenSession+Modes.swift`).
 package struct KeyFocus: Hashable, Sendable, CustomStringConvertible {
+  /// Its place among the focuses, from 0: what tells two apart and where its key table is. A
+  /// focus is only this number (its name and the focus it goes back to are looked up), so that
+  /// the mode copies and compares focuses at each key as it would an integer.
+  let index: Int
+
+  /// Each focus's name, by index.
+  private static let names = [
+    "command", "bar", "screen", "prefix", "c-x", "copy", "confirm", "choose",
+  ]
+
+  private init(_ index: Int) { self.index = index }
+
   /// The name `bind --focus`, `keys --focus` and `set-focus` take.
-  package let rawValue: String
+  package var rawValue: String { Self.names[index] }
+
   /// For a table that takes one key: the focus the keys go back to after that key (unless the
   /// key's commands gave the focus elsewhere).
-  package let oneKeyBackTo: String?
-
-  private init(_ name: String, oneKeyBackTo: String? = nil) {
-    rawValue = name
-    self.oneKeyBackTo = oneKeyBackTo
-  }
+  package var oneKeyBackTo: String? { afterOneKey?.rawValue }
 
   /// The focus named `name`, among ``bindable``.
   package init?(rawValue name: String) {
@@ -25,34 +33,39 @@ package struct KeyFocus: Hashable, Sendable, CustomStringConvertible {
   package var description: String { rawValue }
 
   /// Readline edits the line; the bindings take the keys readline is not given.
-  package static let command = KeyFocus("command")
+  package static let command = KeyFocus(0)
   /// Single keys act on the bar.
-  package static let bar = KeyFocus("bar")
+  package static let bar = KeyFocus(1)
   /// Keys go to the visible screen (one whose type takes input); the bindings take the keys the
   /// shell keeps (the prefix key, Ctrl-B by default).
-  package static let screen = KeyFocus("screen")
+  package static let screen = KeyFocus(2)
   /// The one key after the prefix key in the screen focus: it reaches the shell, then the keys go
   /// to the screen again.
-  package static let prefix = KeyFocus("prefix", oneKeyBackTo: "screen")
+  package static let prefix = KeyFocus(3)
   /// The one key after Ctrl-X in the bar focus (Ctrl-A: the line REPL), then the bar again.
-  package static let controlX = KeyFocus("c-x", oneKeyBackTo: "bar")
+  package static let controlX = KeyFocus(4)
   /// Copy mode on the visible terminal tab: keys move its cursor, select and copy (tmux's
   /// `copy-mode-vi` table); the focus while the screen focus's screen is in copy mode.
-  package static let copy = KeyFocus("copy")
+  package static let copy = KeyFocus(5)
   /// The one key that answers a yes-or-no question on the command line (`quit: 2 programs are
   /// running; quit anyway? (y/n)`): `y` says yes, any other key no. It binds no key.
-  package static let confirm = KeyFocus("confirm")
+  package static let confirm = KeyFocus(6)
   /// The list of tabs `choose-tab` opens (prefix `w`): the arrows move, Enter taps, Escape
   /// closes it; keys it does not bind do nothing.
-  package static let choose = KeyFocus("choose")
+  package static let choose = KeyFocus(7)
 
   /// The focuses, each with its key table: bindings can be made in every one.
   package static let bindable: [KeyFocus] = [
     .command, .bar, .screen, .prefix, .controlX, .copy, .choose,
   ]
 
+  /// How many focuses there are (each ``index`` is below it).
+  static var count: Int { names.count }
+
   /// The focus the keys go back to after one key of this one's table, if it takes one key.
-  package var afterOneKey: KeyFocus? { oneKeyBackTo.flatMap(KeyFocus.init(rawValue:)) }
+  package var afterOneKey: KeyFocus? {
+    self == .prefix ? .screen : self == .controlX ? .bar : nil
+  }
 }
 
 /// A key bound to a command line, parsed once when it was bound.
@@ -77,7 +90,8 @@ package struct KeyBinding: Sendable {
 /// tui` list it. Bindings keep the order they were made in; binding a bound key again replaces its
 /// commands in place.
 package struct KeyTable: Sendable {
-  private var tables: [KeyFocus: [KeyBinding]] = [:]
+  /// Each focus's bindings, by the focus's index.
+  private var tables = [[KeyBinding]](repeating: [], count: KeyFocus.count)
   /// Counts the changes made (each `bind`, each `unbind` that removed a binding), so that what is
   /// made from the table (the full-screen mode's hints) is made again only after one.
   package private(set) var version = 0
@@ -87,21 +101,21 @@ package struct KeyTable: Sendable {
 
   /// The binding of a key in a focus, if any.
   package func binding(for key: Key, in focus: KeyFocus) -> KeyBinding? {
-    tables[focus]?.first { $0.key == key }
+    tables[focus.index].first { $0.key == key }
   }
 
   /// The bindings of a focus, in the order they were made.
-  package func bindings(in focus: KeyFocus) -> [KeyBinding] { tables[focus] ?? [] }
+  package func bindings(in focus: KeyFocus) -> [KeyBinding] { tables[focus.index] }
 
   /// Binds a key in a focus, replacing its binding there if it had one.
   package mutating func bind(_ binding: KeyBinding, in focus: KeyFocus) {
-    var table = tables[focus] ?? []
+    var table = tables[focus.index]
     if let index = table.firstIndex(where: { $0.key == binding.key }) {
       table[index] = binding
     } else {
       table.append(binding)
     }
-    tables[focus] = table
+    tables[focus.index] = table
     version += 1
   }
 
@@ -117,8 +131,10 @@ package struct KeyTable: Sendable {
   /// Removes a key's binding in a focus; `false` when it had none.
   @discardableResult
   package mutating func unbind(_ key: Key, in focus: KeyFocus) -> Bool {
-    guard let index = tables[focus]?.firstIndex(where: { $0.key == key }) else { return false }
-    tables[focus]?.remove(at: index)
+    guard let index = tables[focus.index].firstIndex(where: { $0.key == key }) else {
+      return false
+    }
+    tables[focus.index].remove(at: index)
     version += 1
     return true
   }

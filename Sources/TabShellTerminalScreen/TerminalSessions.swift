@@ -18,10 +18,18 @@ package final class TerminalSessions {
   /// How long a hung-up program has to end before it is killed.
   static let grace: UInt64 = 2_000_000_000
 
-  private struct Live {
+  /// An object, not a value: each look at an entry (several a key) would copy its weak
+  /// reference, its session and its closure.
+  private final class Live {
     weak var screen: TerminalScreen?
     let session: TerminalSession
     let needsDisplay: () -> Void
+
+    init(screen: TerminalScreen, session: TerminalSession, needsDisplay: @escaping () -> Void) {
+      self.screen = screen
+      self.session = session
+      self.needsDisplay = needsDisplay
+    }
   }
 
   private var live: [Live] = []

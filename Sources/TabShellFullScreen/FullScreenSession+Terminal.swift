@@ -57,9 +57,10 @@ extension FullScreenSession {
       view.invalidate()
     }
     let table = interpreter.keys.table
+    let shown = shownFacts()
     let hintsSource = FrameOutput.HintsSource(
-      table: table.version, focus: focus, presented: interpreter.shell.modalScreen != nil,
-      screenTakesInput: interpreter.shell.visibleScreenTakesInput, detaches: terminal.detaches)
+      table: table.version, focus: focus, presented: shown.presented,
+      screenTakesInput: shown.takesInput, detaches: terminal.detaches)
     let hints: [String]
     if let made = frame.hints, made.source == hintsSource {
       hints = made.lines
@@ -79,8 +80,8 @@ extension FullScreenSession {
     }
     let question = focus == .confirm ? asked?.question.prompt : nil
     var commandLine = FullScreenView.CommandLine(
-      focus: focus, prompt: "", text: [], point: 0,
-      screen: interpreter.shell.visibleScreenID ?? "-", hints: hints, question: question)
+      focus: focus, prompt: "", text: [], point: 0, screen: shown.screen, hints: hints,
+      question: question)
     // The line being typed shows in the command focus only (CommandLineDrawing): read there
     // only, so that a frame in another focus (each key a terminal tab echoes) asks no prompt.
     if focus == .command, question == nil {
@@ -122,6 +123,20 @@ extension FullScreenSession {
     }
     frame.shown(cursor: cursor)
     damage.drew(chrome)
+  }
+
+  /// Whether a screen is presented, and the visible screen's id (`-` for none) and whether it
+  /// takes input: asked of the shell once a count of its changes (a frame for each key a terminal
+  /// tab echoes asked each of them, making the presented screen's description).
+  private func shownFacts() -> ShownFacts {
+    let shell = interpreter.shell
+    let changes = shell.changes
+    if let made = shownFactsMade, made.changes == changes { return made }
+    let facts = ShownFacts(
+      changes: changes, presented: shell.modalScreen != nil,
+      takesInput: shell.visibleScreenTakesInput, screen: shell.visibleScreenID ?? "-")
+    shownFactsMade = facts
+    return facts
   }
 
   /// The terminal tabs' service as it draws straight into the frame's grid, if it does: cast

@@ -99,6 +99,9 @@ package final class FullScreenSession {
   var pinnedScroll: (layout: TerminalLayout, scroll: BarScroll)?
   /// The descriptors the local loop waits on, kept from one wait to the next.
   var polled = SystemIO.PollSet()
+  /// What a frame asks the shell of its visible screen, as asked at a count of the shell's
+  /// changes (``shownFacts()``).
+  var shownFactsMade: ShownFacts?
   /// Set when the mode must end (after the events of this read).
   package var exit: Exit?
   /// The question a command left, asked on the command line.

@@ -100,6 +100,14 @@ extension FullScreenSession {
     var toldSize: ScreenSize?
   }
 
+  /// What a frame asks the shell of its visible screen, at a count of the shell's changes.
+  struct ShownFacts {
+    var changes: Int
+    var presented: Bool
+    var takesInput: Bool
+    var screen: String
+  }
+
   /// What the screen focus follows: the shell's state and screen types (their count of
   /// changes), the view's options (theirs), the focus, the terminal screens' copy mode (its
   /// count of changes), whether a question is asked, and what the screens were told (the count

@@ -163,13 +163,22 @@ extension Shell {
 
   /// The visible screen's id, type, handle and whether it has loaded, as made at a count of
   /// ``changes`` (the full-screen mode asks them several times a key, and each key it hands the
-  /// screen; making them copies the screen's record).
-  struct VisibleFacts {
-    var changes: Int
-    var id: String?
-    var type: (any ScreenType)?
-    var handle: Int?
-    var isLoaded = false
+  /// screen; making them copies the screen's record). An object: a value would be copied at each
+  /// ask, its id and its type retained and released.
+  final class VisibleFacts {
+    let changes: Int
+    let id: String?
+    let type: (any ScreenType)?
+    let handle: Int?
+    let isLoaded: Bool
+
+    init(changes: Int, id: String?, type: (any ScreenType)?, handle: Int?, isLoaded: Bool) {
+      self.changes = changes
+      self.id = id
+      self.type = type
+      self.handle = handle
+      self.isLoaded = isLoaded
+    }
   }
 
   func visibleFacts() -> VisibleFacts {

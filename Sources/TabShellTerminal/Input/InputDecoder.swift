@@ -137,6 +137,12 @@ package struct InputDecoder: Sendable {
       default: break
       }
     }
+    // A byte below 0x80 other than ESC with nothing before it is a token alone (a letter, a
+    // control): its event at once, without the pending bytes' parse.
+    if pending.isEmpty, byte < 0x80, byte != 0x1B {
+      events.append(InputEvent(InputParser.ascii(byte), bytes: [byte]))
+      return
+    }
     pending.append(byte)
     while !pending.isEmpty {
       switch InputParser.parse(pending) {

@@ -28,15 +28,20 @@ enum InputParser {
   /// length counts from `start`.
   static func single(_ bytes: [UInt8], at start: Int) -> Result {
     let byte = bytes[start]
+    if byte < 0x80, byte != 0x1B { return .event(ascii(byte), length: 1) }
+    return utf8(bytes, at: start)
+  }
+
+  /// The token a byte below 0x80 other than ESC is, alone: a control or a printable character.
+  static func ascii(_ byte: UInt8) -> InputEvent.Kind {
     switch byte {
-    case 0x0D: return key(.enter)
-    case 0x09: return key(.tab)
-    case 0x7F: return key(.backspace)
-    case 0x00: return key(.character(" "), .control)
-    case 0x01...0x1A: return key(.character(Unicode.Scalar(byte + 0x60)), .control)
-    case 0x1C...0x1F: return key(.character(Unicode.Scalar(byte + 0x40)), .control)
-    case 0x20...0x7E: return key(.character(Unicode.Scalar(byte)))
-    default: return utf8(bytes, at: start)
+    case 0x0D: keyEvent(.enter)
+    case 0x09: keyEvent(.tab)
+    case 0x7F: keyEvent(.backspace)
+    case 0x00: keyEvent(.character(" "), .control)
+    case 0x01...0x1A: keyEvent(.character(Unicode.Scalar(byte + 0x60)), .control)
+    case 0x1C...0x1F: keyEvent(.character(Unicode.Scalar(byte + 0x40)), .control)
+    default: keyEvent(.character(Unicode.Scalar(byte)))
     }
   }
 

@@ -25,7 +25,7 @@ extension TerminalEmulator {
   /// it was that.
   func answer(csi command: UInt8, first: Int) -> Bool {
     guard command == UInt8(ascii: "t"), first == 18 else { return false }
-    onOutput(Array("\u{1B}[8;\(rows);\(columns)t".utf8))
+    Array("\u{1B}[8;\(rows);\(columns)t".utf8).withUnsafeBytes(onOutput)
     return true
   }
 
@@ -62,7 +62,7 @@ extension TerminalEmulator {
       let rgb = "\(channel(channels.0))/\(channel(channels.1))/\(channel(channels.2))"
       reply += Array("\u{1B}]\(asked);rgb:\(rgb)\u{1B}\\".utf8)
     }
-    if !reply.isEmpty { onOutput(reply) }
+    if !reply.isEmpty { reply.withUnsafeBytes(onOutput) }
     return true
   }
 }

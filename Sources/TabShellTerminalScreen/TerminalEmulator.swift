@@ -36,8 +36,9 @@ final class TerminalEmulator {
     get { cells.pointee.scrollback.pointee.scrolledBack }
     set { cells.pointee.scrollback.pointee.scrolledBack = newValue }
   }
-  /// Gets the bytes the terminal sends the program.
-  var onOutput: ([UInt8]) -> Void = { _ in }
+  /// Gets the bytes the terminal sends the program (libvterm's own buffer, for the call's
+  /// length: an encoded key goes on without an array made of it).
+  var onOutput: (UnsafeRawBufferPointer) -> Void = { _ in }
   /// The outer terminal's default colours, answered to OSC 10 and 11 instead of libvterm's.
   var outerColors = OuterColors()
 
@@ -402,7 +403,6 @@ final class TerminalEmulator {
       UnsafePointer<CChar>?, Int, UnsafeMutableRawPointer?
     ) -> Void = { bytes, count, user in
       guard let bytes, count > 0, let emulator = emulator(user) else { return }
-      let buffer = UnsafeRawBufferPointer(start: bytes, count: count)
-      emulator.onOutput(Array(buffer))
+      emulator.onOutput(UnsafeRawBufferPointer(start: bytes, count: count))
     }
 }

@@ -181,11 +181,11 @@ final class TerminalSession {
 
   /// Sends bytes to the program: input (keys, a paste) as long as there is room for it, and the
   /// emulator's answers (which come while output is taken in) up to ``answerLimit`` waiting.
-  func send(_ bytes: [UInt8]) {
+  func send(_ bytes: some Collection<UInt8>) {
     guard terminal.descriptor >= 0, ending == nil,
       pendingCount + bytes.count <= (takingIn ? Self.answerLimit : Self.inputLimit)
     else { return }
-    pendingInput += bytes
+    pendingInput.append(contentsOf: bytes)
     if !takingIn { flush() }
   }
 

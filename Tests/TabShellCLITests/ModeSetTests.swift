@@ -22,7 +22,7 @@ struct ModeSetTests {
   @Test func ncursesMouseSequenceTurnsReportingOnInSGRForm() throws {
     let emulator = try #require(TerminalEmulator(rows: 5, columns: 20, scrollback: 0))
     var sent: [UInt8] = []
-    emulator.onOutput = { sent += $0 }
+    emulator.onOutput = { sent += Array($0) }
     Self.write(emulator, "\u{1B}[?1006;1000h")
     #expect(emulator.mouseReporting)
     emulator.mouse(button: 1, pressed: true, row: 2, column: 3, modifiers: .init(0))

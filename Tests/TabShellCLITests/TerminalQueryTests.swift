@@ -10,7 +10,7 @@ import Testing
   static func answer(to query: String, rows: Int = 24, columns: Int = 80) throws -> String {
     let emulator = try #require(TerminalEmulator(rows: rows, columns: columns, scrollback: 10))
     var answered: [UInt8] = []
-    emulator.onOutput = { answered += $0 }
+    emulator.onOutput = { answered += Array($0) }
     emulator.write(query)
     return String(decoding: answered, as: UTF8.self)
   }
@@ -39,7 +39,7 @@ import Testing
   @Test func theOuterTerminalsColoursAreAnsweredOnceKnown() throws {
     let emulator = try #require(TerminalEmulator(rows: 24, columns: 80, scrollback: 10))
     var answered: [UInt8] = []
-    emulator.onOutput = { answered += $0 }
+    emulator.onOutput = { answered += Array($0) }
     // Only the background known: the text's colour is still libvterm's.
     emulator.outerColors = OuterColors(background: .rgb(red: 0xFD, green: 0xF6, blue: 0xE3))
     emulator.write("\u{1B}]10;?;?\u{7}")

@@ -36,11 +36,17 @@ struct KeyMode: Sendable {
   static let confirm = KeyMode { session, key, _ in session.answerYesOrNo(key) }
 
   /// The modes of the focuses, by their tables' names.
-  private static let modes: [KeyFocus: KeyMode] = [
-    .command: .command, .bar: .ignoring, .screen: .screen, .prefix: .prefix,
-    .controlX: .ignoring, .copy: .ignoring, .confirm: .confirm, .choose: .ignoring,
-  ]
+  /// Each focus's mode, by the focus's index (looked up at each key).
+  private static let modes: [KeyMode] = {
+    let registered: [KeyFocus: KeyMode] = [
+      .command: .command, .bar: .ignoring, .screen: .screen, .prefix: .prefix,
+      .controlX: .ignoring, .copy: .ignoring, .confirm: .confirm, .choose: .ignoring,
+    ]
+    var modes = [KeyMode](repeating: .ignoring, count: KeyFocus.count)
+    for (focus, mode) in registered { modes[focus.index] = mode }
+    return modes
+  }()
 
   /// The mode of a focus (one registered nowhere ignores its unbound keys).
-  static func of(_ focus: KeyFocus) -> KeyMode { modes[focus] ?? .ignoring }
+  static func of(_ focus: KeyFocus) -> KeyMode { modes[focus.index] }
 }

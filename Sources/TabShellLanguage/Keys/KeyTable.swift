@@ -8,7 +8,7 @@ package struct KeyFocus: Hashable, Sendable, CustomStringConvertible {
   /// Its place among the focuses, from 0: what tells two apart and where its key table is. A
   /// focus is only this number (its name and the focus it goes back to are looked up), so that
   /// the mode copies and compares focuses at each key as it would an integer.
-  let index: Int
+  package let index: Int
 
   /// Each focus's name, by index.
   private static let names = [
@@ -60,7 +60,7 @@ package struct KeyFocus: Hashable, Sendable, CustomStringConvertible {
   ]
 
   /// How many focuses there are (each ``index`` is below it).
-  static var count: Int { names.count }
+  package static var count: Int { names.count }
 
   /// The focus the keys go back to after one key of this one's table, if it takes one key.
   package var afterOneKey: KeyFocus? {

@@ -60,6 +60,8 @@ extension Shell {
   /// sleep in between.
   @discardableResult
   public func runDueTimers() throws(ShellError) -> Bool {
+    // No timer, no clock read (the host runs this at each wake-up: each key a terminal echoes).
+    guard !timers.isEmpty else { return false }
     let time = now
     var due: [PendingTimer] = []
     for screen in timers.values.indices {

@@ -35,11 +35,21 @@ struct FullScreenView {
     let key: BaseKey
     var grid: CellGrid
     var cursor: Canvas.Cursor?
+    /// The visible screen and the panes shown when it was drawn: the base is drawn into again
+    /// only at the same count of the shell's changes (``Source``), so these hold then, and each
+    /// frame an echo draws does not ask the shell again.
+    let visibleID: String?
+    let panes: ShownPanes?
 
-    init(key: BaseKey, grid: CellGrid, cursor: Canvas.Cursor?) {
+    init(
+      key: BaseKey, grid: CellGrid, cursor: Canvas.Cursor?, visibleID: String?,
+      panes: ShownPanes?
+    ) {
       self.key = key
       self.grid = grid
       self.cursor = cursor
+      self.visibleID = visibleID
+      self.panes = panes
     }
   }
   private var base: Base?
@@ -216,7 +226,11 @@ struct FullScreenView {
         grid.draw(line, row: layout.barTop + offset)
       }
       // While a drag slides the pages each frame is new: nothing to keep.
-      base = drag == nil ? Base(key: key, grid: grid, cursor: screenCursor) : nil
+      base =
+        drag == nil
+        ? Base(
+          key: key, grid: grid, cursor: screenCursor, visibleID: shell.visibleScreenID,
+          panes: shell.visiblePanes) : nil
       baseSource = source
     }
     baseIsStale = false
@@ -254,12 +268,12 @@ struct FullScreenView {
   private mutating func redrawKept(
     shell: Shell, layout: TerminalLayout, grids: (any GridDrawingScreens)?, into base: Base
   ) -> [Int]? {
-    if let panes = shell.visiblePanes {
+    if let panes = base.panes {
       return redrawKeptPanes(panes, shell: shell, layout: layout, grids: grids, into: base)
     }
     if let drawn = keptGrid {
       // The screen drew its region straight into the base: it draws its changed rows there again.
-      guard let id = shell.visibleScreenID, id == drawn.screen,
+      guard let id = base.visibleID, id == drawn.screen,
         drawn.columns == layout.columns, drawn.rows == layout.regionRows,
         let screen = grids?.gridScreen(id),
         let drawing = screen.draw(

@@ -39,6 +39,7 @@ extension Shell {
   /// waiting for input waits no longer than this, then calls ``runDueTimers()``.
   public var nextTimerDeadline: Duration? {
     // Loops, not a lazy chain: a host asks at each wake-up, most often of no timer at all.
+    guard !timers.isEmpty else { return nil }
     var soonest: Duration?
     for list in timers.values {
       for entry in list where !entry.timer.isCancelled {

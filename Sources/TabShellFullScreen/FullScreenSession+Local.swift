@@ -81,16 +81,15 @@ extension FullScreenSession {
 
   /// Reads what the terminal sent and acts on it.
   private func readInput() {
-    // On the stack: an array made and zeroed for each read cost more than the key it holds.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4_096) { chunk in
-      guard case .read(let count) = SystemIO.readOnce(0, into: UnsafeMutableRawBufferPointer(chunk))
-      else { return }
-      if count == 0 {
-        exit = .terminated(Signal.hangUp)
-        return
-      }
-      receive(UnsafeBufferPointer(rebasing: chunk[..<count]))
+    // Into the buffer the session keeps: an array made and zeroed for each read cost more than
+    // the key it holds, and so did a temporary allocation this size (not on the stack).
+    let chunk = inputBuffer
+    guard case .read(let count) = SystemIO.readOnce(0, into: chunk) else { return }
+    if count == 0 {
+      exit = .terminated(Signal.hangUp)
+      return
     }
+    receive(UnsafeRawBufferPointer(rebasing: chunk[..<count]))
   }
 
   /// Runs the background work (process plugins' requests), its output to the panel; `ready`:

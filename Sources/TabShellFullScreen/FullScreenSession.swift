@@ -102,6 +102,8 @@ package final class FullScreenSession {
   /// What a frame asks the shell of its visible screen, as asked at a count of the shell's
   /// changes (``shownFacts()``).
   var shownFactsMade: ShownFacts?
+  /// Where the local loop reads what the terminal sent.
+  let inputBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4_096, alignment: 16)
   /// Set when the mode must end (after the events of this read).
   package var exit: Exit?
   /// The question a command left, asked on the command line.
@@ -124,6 +126,8 @@ package final class FullScreenSession {
     writer.styleFeatures = host.interpreter.view.renderOptions.styleFeatures
     frame = FrameOutput(writer: writer)
   }
+
+  deinit { inputBuffer.deallocate() }
 
   /// Takes the terminal and the interpreter (its output to the panel, readline, the mode's
   /// commands), with `line` on the command line; the error when the terminal cannot be taken

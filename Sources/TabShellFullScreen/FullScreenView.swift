@@ -67,7 +67,7 @@ struct FullScreenView {
   private var keptGrid: (screen: String, number: Int, columns: Int, rows: Int)?
   /// Likewise for the panes of a tab showing panes, by their screens' ids: the number of the
   /// drawing each pane's place in the base shows, and the pane's size.
-  private var keptGridPanes: [String: (number: Int, columns: Int, rows: Int)] = [:]
+  private var keptGridPanes = KeptGridPanes()
   /// A pane's place in the region and what is drawn there, read once for a layout (an object:
   /// going through the places copies a reference, not the screen's record).
   private final class Place {
@@ -325,7 +325,7 @@ struct FullScreenView {
     let top = layout.regionTop
     let (places, focused) = panePlaces(panes, shell: shell, layout: layout, grids: grids)
     // A pane that draws only what changed needs what the base shows of it.
-    var numbers: [Int?] = []
+    var numbers: [(number: Int, intoGrid: Bool)?] = []
     numbers.reserveCapacity(places.count)
     for place in places {
       let number =
@@ -334,9 +334,11 @@ struct FullScreenView {
       if place.onlyChanges, number == nil { return nil }
       numbers.append(number)
     }
-    var rows = Set<Int>()
+    // A few rows each frame (an echo's one): appended, then sorted and made unique once.
+    var rows: [Int] = []
     var cursor: Canvas.Cursor?
-    for (place, number) in zip(places, numbers) {
+    for (place, drawn) in zip(places, numbers) {
+      let number = drawn?.number
       // A pane wholly in the region whose screen draws straight into the grid draws its
       // changed rows there (its kept canvas, if any, is dropped: the base holds the drawing).
       if place.onlyChanges, place.column + place.width <= region.columns,
@@ -348,10 +350,11 @@ struct FullScreenView {
             height: place.height, kept: number)
         else { return nil }
         if !kept.isEmpty { kept.removeValue(forKey: place.id) }
-        if keptGridPanes[place.id].map({ $0 != (number, place.width, place.height) }) ?? true {
-          keptGridPanes[place.id] = (number, place.width, place.height)
+        // Drawn into the grid at this size last time too: the entry is as it is.
+        if drawn?.intoGrid != true {
+          keptGridPanes.set(place.id, (number, place.width, place.height))
         }
-        for row in drawing.rows { rows.insert(top + place.row + row) }
+        for row in drawing.rows { rows.append(top + place.row + row) }
         if place.id == focused, let own = drawing.cursor {
           cursor = Canvas.Cursor(
             row: place.row + own.row, column: place.column + own.column, shape: own.shape)
@@ -377,7 +380,7 @@ struct FullScreenView {
       let visibleRows = (only ?? Array(0..<canvas.height)).filter { place.row + $0 < region.rows }
       base.grid.draw(
         canvas: canvas, column: place.column, row: top + place.row, only: visibleRows)
-      rows.formUnion(visibleRows.map { top + place.row + $0 })
+      rows.append(contentsOf: visibleRows.map { top + place.row + $0 })
       if place.id == focused, let own = Self.regionCursor(canvas),
         place.column + own.column < region.columns, place.row + own.row < region.rows
       {
@@ -389,7 +392,11 @@ struct FullScreenView {
       base.grid.draw(line, column: column, row: row)
     }
     base.cursor = cursor
-    return rows.sorted()
+    rows.sort()
+    var unique: [Int] = []
+    unique.reserveCapacity(rows.count + 1)
+    for row in rows where row != unique.last { unique.append(row) }
+    return unique
   }
 
   /// The panes of a tab showing panes within the region, and the focused one's screen, as made
@@ -414,14 +421,17 @@ struct FullScreenView {
 
   /// The number of the drawing of `screen` that the base shows, kept at this size: its kept
   /// canvas's, or the one it drew straight into the base.
-  private func keptDrawing(of screen: String, width: Int, height: Int) -> Int? {
+  /// `intoGrid`: the drawing was straight into the base.
+  private func keptDrawing(of screen: String, width: Int, height: Int)
+    -> (number: Int, intoGrid: Bool)?
+  {
     if let drawn = keptGridPanes[screen] {
-      return drawn.columns == width && drawn.rows == height ? drawn.number : nil
+      return drawn.columns == width && drawn.rows == height ? (drawn.number, true) : nil
     }
-    guard let canvas = kept[screen], canvas.width == width, canvas.height == height else {
-      return nil
-    }
-    return canvas.keptDrawing
+    guard let canvas = kept[screen], canvas.width == width, canvas.height == height,
+      let number = canvas.keptDrawing
+    else { return nil }
+    return (number, false)
   }
 
   /// Whether `screen` (not failed) is of a type that draws only what changed.
@@ -635,4 +645,26 @@ struct FullScreenView {
     pages[key] = grid
     return grid
   }
+}
+
+/// The drawings the panes drew straight into the base (``FullScreenView``'s `keptGridPanes`), by
+/// their screens' ids: a few, looked for at each frame, so a list gone through, where hashing each
+/// id cost more than comparing it with every other.
+private struct KeptGridPanes {
+  private var entries: [(screen: String, drawn: (number: Int, columns: Int, rows: Int))] = []
+
+  subscript(screen: String) -> (number: Int, columns: Int, rows: Int)? {
+    for entry in entries where entry.screen == screen { return entry.drawn }
+    return nil
+  }
+
+  mutating func set(_ screen: String, _ drawn: (number: Int, columns: Int, rows: Int)) {
+    if let index = entries.firstIndex(where: { $0.screen == screen }) {
+      entries[index].drawn = drawn
+    } else {
+      entries.append((screen, drawn))
+    }
+  }
+
+  mutating func removeAll() { entries.removeAll() }
 }

@@ -101,9 +101,14 @@ final class TerminalEmulator {
     unrecognised.deallocate()
   }
 
+  /// How many writes and resizes it took: the cells change through nothing else (libvterm calls
+  /// the cells back only while it takes bytes in), so while this count stays no row is damaged.
+  private(set) var contentChanges = 0
+
   /// Takes in what the program wrote (a CSI's parameters past libvterm's 16 slots left out:
   /// ``ParameterGuard``; room left after text for libvterm's UTF-8 decoder: ``DecoderRoom``).
   func write(_ bytes: UnsafeRawBufferPointer) {
+    contentChanges &+= 1
     let terminal = terminal
     parameterGuard.filter(bytes) { piece in
       guard piece.count > 0 else { return }
@@ -272,6 +277,7 @@ final class TerminalEmulator {
     let rows = max(1, rows)
     let columns = max(Self.fewestColumns, columns)
     guard rows != self.rows || columns != self.columns else { return }
+    contentChanges &+= 1
     Self.resize(
       terminal, rows: rows, columns: columns, parameterGuard: &parameterGuard,
       resetsRegion: &resetsRegion)

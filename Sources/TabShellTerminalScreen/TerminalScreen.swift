@@ -36,6 +36,8 @@ final class TerminalScreen: Screen {
   var lastPress: MousePress?
   /// What the last drawing into a kept canvas showed (``TabShellKit/Canvas/keptDrawing``).
   private var keptView: KeptView?
+  /// The emulator's ``TerminalEmulator/contentChanges`` when its damage was last taken.
+  private var changesTaken: Int?
 
   /// What a drawing into a kept canvas showed besides the rows: when the same canvas comes back
   /// showing the same, only the rows the emulator marked changed are drawn again.
@@ -125,6 +127,11 @@ final class TerminalScreen: Screen {
     let view = KeptView(
       canvas: kept, scrolledBack: emulator.scrolledBack, styles: emulator.tables.generation,
       ended: session.ending != nil)
+    // Nothing written or resized since the damage was last taken, for the same drawing: no row
+    // changed (a pane beside the one that echoed a key), none to look for.
+    let changes = emulator.contentChanges
+    if view == keptView, view.scrolledBack == 0, changes == changesTaken { return ([], []) }
+    changesTaken = changes
     let damage = emulator.takeDamageSpans()
     defer { keptView = view }
     guard !damage.whole, view == keptView, view.scrolledBack == 0 else {

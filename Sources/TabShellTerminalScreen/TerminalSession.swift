@@ -166,10 +166,15 @@ final class TerminalSession {
 
   /// Whether work waits that no descriptor announces: input the terminal did not take yet, or an
   /// ending that only a look can notice (no pidfd).
-  var hasPendingWork: Bool {
-    (pendingCount > 0 && terminal.descriptor >= 0)
-      || (ending == nil && exitDescriptor < 0) || pipe?.hasPending == true
+  var hasPendingWork: Bool { hasPendingInput || endNeedsLook }
+
+  /// Input the terminal did not take yet (the program's, or its pipe's).
+  var hasPendingInput: Bool {
+    (pendingCount > 0 && terminal.descriptor >= 0) || pipe?.hasPending == true
   }
+
+  /// Whether only a look can notice the program's end (no pidfd announces it).
+  var endNeedsLook: Bool { ending == nil && exitDescriptor < 0 }
 
   /// How many bytes wait for the program.
   var pendingCount: Int { pendingInput.count - pendingStart }
@@ -210,18 +215,21 @@ final class TerminalSession {
   /// Takes in what the program wrote, at most `limit` bytes, without waiting; whether anything
   /// came. It stops after a read of fewer than ``smallRead`` bytes, unless `untilEmpty` (at the
   /// program's end), where it reads until the terminal has nothing more.
-  func takeIn(limit: Int, untilEmpty: Bool = false) -> Bool {
+  /// `buffer`: where to read (``readSize`` bytes), when the caller keeps one (a buffer this size
+  /// made for each round was an allocation each echo); else one is made for the call.
+  func takeIn(
+    limit: Int, untilEmpty: Bool = false, buffer kept: UnsafeMutableRawBufferPointer? = nil
+  ) -> Bool {
     flush()
     pipe?.flush()
     guard !hungUp, terminal.descriptor >= 0 else { return false }
     var total = 0
-    let size = 16_384
     takingIn = true
     defer {
       takingIn = false
       flush()
     }
-    return withUnsafeTemporaryAllocation(byteCount: size, alignment: 1) { buffer in
+    func read(into buffer: UnsafeMutableRawBufferPointer) -> Bool {
       while total < limit {
         switch terminal.read(into: buffer) {
         case .read(let count) where count > 0:
@@ -246,7 +254,12 @@ final class TerminalSession {
       }
       return true
     }
+    if let kept { return read(into: kept) }
+    return withUnsafeTemporaryAllocation(byteCount: Self.readSize, alignment: 1) { read(into: $0) }
   }
+
+  /// How many bytes a read of the program's output asks for.
+  static let readSize = 16_384
 
   /// Whether the program's end wakes the wait (a pidfd), so that a round that took its output in
   /// need not look whether it ended.

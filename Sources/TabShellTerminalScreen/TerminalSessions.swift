@@ -45,12 +45,17 @@ package final class TerminalSessions {
   var closingPipes: [(pipe: TerminalPipe, deadline: UInt64)] = []
   /// The array ``descriptors`` last returned, filled again by the next call.
   private var keptDescriptors: [Int32] = []
+  /// Where the rounds read the programs' output (one read at a time).
+  private let readBuffer = UnsafeMutableRawBufferPointer.allocate(
+    byteCount: TerminalSession.readSize, alignment: 16)
 
   /// How many times one of the screens entered or left copy mode.
   package internal(set) var copyModeChanges = 0
 
   /// Makes an empty set.
   package init() {}
+
+  deinit { readBuffer.deallocate() }
 
   /// How many programs run or are being ended.
   package var count: Int { live.count + closing.count + closingPipes.count }
@@ -183,15 +188,19 @@ package final class TerminalSessions {
   /// ended, asks once for a redraw of each screen whose content changed and has it tell the shell
   /// what its program did (``TerminalScreen/report(ended:)``), and ends the closing programs whose
   /// time is up. Never waits. With `ready`, the descriptors the wait found ready, a live program
-  /// none of whose descriptors is among them and that has no work waiting (input its terminal did
-  /// not take yet, an end no pidfd announces) is not looked at: its terminal has nothing and it
-  /// has not ended (a pane beside the one that echoed a key).
+  /// none of whose descriptors is among them and that has no input waiting (that its terminal did
+  /// not take yet) is not looked at: its terminal has nothing and it has not ended (a pane beside
+  /// the one that echoed a key); one whose end no pidfd announces is looked at every 10 ms.
   package func runBackgroundWork(ready: [Int32]? = nil) {
     // Between two commands of a script with no terminal tab, nothing to look at (no clock read).
     guard !live.isEmpty || !closing.isEmpty || !closingPipes.isEmpty else { return }
-    pendingDeadline = nil
-    lookDeadline = nil
     let now = MonotonicClock.now()
+    // Whether the 10 ms the waiter was given for the work no descriptor announces have passed
+    // (or it was not given any): a program whose end no pidfd announces is looked at then, not
+    // at each round (each key a program beside it echoes); the deadline stays until then.
+    let pendingDue = pendingDeadline.map { now >= $0 } ?? true
+    if pendingDue { pendingDeadline = nil }
+    lookDeadline = nil
     // By index, the entry's parts taken as needed: a copy of it loads its screen through the
     // weak reference's side table. What the round sets off (a redraw, the screen's reports) is
     // queued as the shell's requests: the list stays as it is meanwhile.
@@ -201,8 +210,12 @@ package final class TerminalSessions {
       index += 1
       // A program with nothing ready and no work waiting is not looked at: its terminal has
       // nothing and it has not ended (a pane beside the one that echoed a key).
-      if ready.map({ session.hasPendingWork || session.isAmong($0) }) ?? true {
-        let wrote = session.takeIn(limit: Self.roundLimit)
+      let looks =
+        ready.map {
+          session.isAmong($0) || session.hasPendingInput || (pendingDue && session.endNeedsLook)
+        } ?? true
+      if looks {
+        let wrote = session.takeIn(limit: Self.roundLimit, buffer: readBuffer)
         // With a pidfd the program's end wakes the wait: a round that took output in does not
         // look (a `waitpid` each echoed key).
         let ended = wrote && session.endIsAnnounced ? false : session.checkEnded()

@@ -16,6 +16,16 @@ package enum MonotonicClock {
     return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
   }
 
+  /// The time on the monotonic clock, as a duration from its origin: what the modules count their
+  /// deadlines and intervals on, as `Duration`s, without _Concurrency's `ContinuousClock` (which
+  /// Package.swift's `withoutImplicitImports` leaves out). That clock is `CLOCK_BOOTTIME` on Linux:
+  /// the two differ only by the time the system spent suspended.
+  package static func reading() -> Duration {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+  }
+
   /// Milliseconds from now until `deadline` (nanoseconds on the monotonic clock), rounded up,
   /// never negative.
   package static func milliseconds(until deadline: UInt64) -> Int32 {

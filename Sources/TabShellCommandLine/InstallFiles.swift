@@ -1,6 +1,7 @@
 import TabShellHost
 @_spi(Host) import TabShellKit
 import TabShellLanguage
+import TabShellPlatform
 import TabShellREPL
 import TabShellSessions
 
@@ -129,10 +130,42 @@ package enum InstallFiles {
 
   /// A session command's arguments in roff: `NAME`-like words italic, the rest bold.
   private static func roffArguments(_ arguments: String) -> String {
-    arguments.split(separator: " ").map { word in
-      escaped(String(word)).replacing(/[A-Z]+/) { "\\fI" + $0.output + "\\fR" }
-        .replacing(/\\-\\-[a-z]+/) { "\\fB" + $0.output + "\\fR" }
-    }.joined(separator: " ")
+    arguments.split(separator: " ").map { highlighted(escaped(String($0))) }.joined(separator: " ")
+  }
+
+  /// A word of a session command's arguments, escaped for roff, with each run of capitals
+  /// (`NAME`) in italics and each option (`\-\-session`: two escaped dashes, then small letters)
+  /// in bold. The arguments are the declarations' own ASCII words: a capital is `A` to `Z`, a
+  /// small letter `a` to `z`.
+  private static func highlighted(_ word: String) -> String {
+    let characters = Array(word)
+    let dashes: [Character] = ["\\", "-", "\\", "-"]
+    func isCapital(_ character: Character) -> Bool { character.isASCII && character.isUppercase }
+    func isSmall(_ character: Character) -> Bool { character.isASCII && character.isLowercase }
+    /// Where the run of characters from `start` that `kind` accepts ends.
+    func endOfRun(from start: Int, _ kind: (Character) -> Bool) -> Int {
+      characters[start...].firstIndex { !kind($0) } ?? characters.count
+    }
+    var result = ""
+    var index = 0
+    while index < characters.count {
+      let afterDashes = index + dashes.count
+      if characters[index...].starts(with: dashes), afterDashes < characters.count,
+        isSmall(characters[afterDashes])
+      {
+        let end = endOfRun(from: afterDashes, isSmall)
+        result += "\\fB" + String(characters[index..<end]) + "\\fR"
+        index = end
+      } else if isCapital(characters[index]) {
+        let end = endOfRun(from: index, isCapital)
+        result += "\\fI" + String(characters[index..<end]) + "\\fR"
+        index = end
+      } else {
+        result.append(characters[index])
+        index += 1
+      }
+    }
+    return result
   }
 
   /// The longest line of the manual page's source, as `mandoc -T lint` asks.
@@ -162,7 +195,7 @@ package enum InstallFiles {
 
   /// Text for roff: backslashes, and dashes that are minus signs.
   private static func escaped(_ text: String) -> String {
-    var result = text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
+    var result = text.replacing(text: "\\", with: "\\e").replacing(text: "-", with: "\\-")
     if result.hasPrefix(".") || result.hasPrefix("'") { result = "\\&" + result }
     return result
   }
@@ -268,8 +301,8 @@ package enum InstallFiles {
   /// For zsh (`#compdef`).
   static var zshCompletion: String {
     func spec(_ flag: Flag) -> String {
-      let help = flag.abstract.replacing("'", with: "'\\''").replacing("[", with: "(")
-        .replacing("]", with: ")").replacing(":", with: "\\:")
+      let help = flag.abstract.replacing(text: "'", with: "'\\''").replacing(text: "[", with: "(")
+        .replacing(text: "]", with: ")").replacing(text: ":", with: "\\:")
       guard let valueName = flag.valueName?.lowercased() else { return "'\(flag.name)[\(help)]'" }
       let action =
         switch valueCompletion(flag) {
@@ -294,7 +327,7 @@ package enum InstallFiles {
           '*:path:_files'
       \(sessionCommands.map { command in
         let options = command.options.map { spec(SessionFlag(option: $0)) + " " }.joined()
-        let name = command.arguments.contains("NAME") && command.options.isEmpty
+        let name = command.arguments.contains(text: "NAME") && command.options.isEmpty
           ? "'2:session:_tabshell_sessions'" : "'*:commands: '"
         return "elif [[ $words[2] == \(command.name) ]]; then\n  _arguments -s \(options)'1:command:(\(command.name))' \(name)"
       }.joined(separator: "\n"))
@@ -322,7 +355,7 @@ package enum InstallFiles {
         case (_, .words(let words)): " -x -a '\(words.joined(separator: " "))'"
         case (_, .nothing): " -x"
         }
-      let help = flag.abstract.replacing("'", with: "\\'")
+      let help = flag.abstract.replacing(text: "'", with: "\\'")
       return "complete -c tabshell -n '\(condition)' \(option)\(value) -d '\(help)'"
     }
     var lines = [
@@ -336,12 +369,12 @@ package enum InstallFiles {
     lines.append(
       "complete -c tabshell -n '__fish_use_subcommand' -a test -d 'run scripts as tests'")
     for command in sessionCommands {
-      let help = command.abstract.replacing("'", with: "\\'")
+      let help = command.abstract.replacing(text: "'", with: "\\'")
       lines.append(
         "complete -c tabshell -n '__fish_use_subcommand' -a \(command.name) -d '\(help)'")
       let condition = "__fish_seen_subcommand_from \(command.name)"
       lines += command.options.map { line(SessionFlag(option: $0), condition) }
-      if command.options.isEmpty, command.arguments.contains("NAME") {
+      if command.options.isEmpty, command.arguments.contains(text: "NAME") {
         lines.append("complete -c tabshell -n '\(condition)' -x -a '(__tabshell_sessions)'")
       }
     }

@@ -1,4 +1,5 @@
 import TabShellLanguage
+import TabShellPlatform
 
 /// A command the mode runs that waits (`wait-for`, `sleep`): the frame is drawn meanwhile, so that
 /// a terminal tab's output or a clock shows while it waits (docs/Contract.md, "Scripts drive
@@ -16,9 +17,9 @@ extension FullScreenSession {
   package func drawWhileWaiting(_ moment: WaitMoment) -> Int32 {
     if moment == .wokeUp(changed: true) { damage.wait.pending = true }
     guard damage.wait.pending, exit == nil, terminal.showsFramesWhileWaiting else { return -1 }
-    let now = ContinuousClock.now
+    let now = MonotonicClock.reading()
     if moment != .ended, let drawn = damage.wait.drawn {
-      let left = Self.waitFrameInterval - drawn.duration(to: now)
+      let left = Self.waitFrameInterval - (now - drawn)
       if left > .zero { return Interpreter.milliseconds(left) }
     }
     damage.wait = (false, now)

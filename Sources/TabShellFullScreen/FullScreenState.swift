@@ -151,8 +151,8 @@ extension FullScreenSession {
     /// What the last frame showed besides the pages and the line.
     var shown: Chrome?
     /// A command's wait took in work not drawn yet, and when the last frame of a wait was drawn
-    /// (``drawWhileWaiting(_:)``).
-    var wait: (pending: Bool, drawn: ContinuousClock.Instant?) = (false, nil)
+    /// (``drawWhileWaiting(_:)``; a ``MonotonicClock/reading()``).
+    var wait: (pending: Bool, drawn: Duration?) = (false, nil)
 
     /// Whether a frame is due for a state that shows `chrome`.
     func needsFrame(showing chrome: Chrome) -> Bool { all || pages || shown != chrome }

@@ -78,7 +78,8 @@ package enum PluginLoader {
     case .failure(let failure):
       file.close()
       // The linker names the file by the path it was given: name it as the user did.
-      throw .openFailed(path: path, reason: failure.reason.replacing(file.loadPath, with: path))
+      throw .openFailed(
+        path: path, reason: failure.reason.replacing(text: file.loadPath, with: path))
     }
     guard let versionSymbol = library.symbol(abiVersionSymbol) else {
       throw .notAPlugin(path: path, missingSymbol: abiVersionSymbol)

@@ -1,3 +1,4 @@
+import TabShellPlatform
 import Testing
 
 @testable import TabShellFullScreen
@@ -75,7 +76,7 @@ extension ReadlineTests {
       #expect(session.drawWhileWaiting(.wokeUp(changed: true)) == -1)
       #expect(harness.terminal.frames.count == frames + 1)
       #expect(session.drawWhileWaiting(.wokeUp(changed: false)) == -1)
-      session.damage.wait.drawn = ContinuousClock.now
+      session.damage.wait.drawn = MonotonicClock.reading()
       let due = session.drawWhileWaiting(.wokeUp(changed: true))
       #expect((1...17).contains(due))
       #expect(harness.terminal.frames.count == frames + 1)

@@ -40,7 +40,8 @@ enum CompletionMatches {
     let close = matches.count == 1 && !insertion.hasSuffix("/")
     var quoted: String
     if insertion.contains("'") {
-      quoted = "\"" + insertion.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+      quoted =
+        "\"" + insertion.replacing(text: "\\", with: "\\\\").replacing(text: "\"", with: "\\\"")
       if close { quoted += "\"" }
     } else {
       quoted = "'" + insertion

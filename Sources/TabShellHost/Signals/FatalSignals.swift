@@ -117,7 +117,7 @@ package enum FatalSignals {
       let executable = Platform.ownExecutable.flatMap(FileStatus.realPath)
     else { return }
     let current = CurrentProcess.environmentValue("SWIFT_BACKTRACE") ?? ""
-    guard !current.contains("interactive=") else { return }
+    guard !current.contains(text: "interactive=") else { return }
     let settings = current.isEmpty ? "interactive=no" : current + ",interactive=no"
     guard CurrentProcess.setEnvironmentValue("SWIFT_BACKTRACE", settings) else { return }
     // A Ctrl-C meanwhile waits for the new start's handler (``ScriptSignals/install()``), not the

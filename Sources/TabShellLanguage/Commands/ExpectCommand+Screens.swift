@@ -1,4 +1,5 @@
 @_spi(Host) import TabShellKit
+import TabShellPlatform
 
 /// `expect visible`, `expect modal`, `expect output`.
 extension ExpectCommand {
@@ -50,7 +51,7 @@ extension ExpectCommand {
         "no command before this one printed anything, expected output with '\(Checks.shown(expected))'"
       )
     }
-    if !output.contains(expected) {
+    if !output.contains(text: expected) {
       throw LanguageError.expectFailed(
         "output of the command before does not contain '\(Checks.shown(expected))'; it was "
           + describe(output))

@@ -1,4 +1,5 @@
 @_spi(Host) import TabShellKit
+import TabShellPlatform
 
 /// `wait-for`, `sleep`: a script waits for a live screen, taking in meanwhile what the shell takes
 /// in while it waits for the user (docs/Contract.md, "Scripts drive screens").
@@ -116,11 +117,9 @@ struct ScreenTextMatch {
 
     /// Whether `screenText` holds the text (or a match of the expression): `unfinished` when
     /// the search has run until `deadline` and goes on at the next look.
-    mutating func look(at screenText: String, until deadline: ContinuousClock.Instant)
-      -> WaitLook
-    {
+    mutating func look(at screenText: String, until deadline: Duration) -> WaitLook {
       guard let pattern = match.pattern else {
-        return screenText.contains(match.text) ? .done : .notYet
+        return screenText.contains(text: match.text) ? .done : .notYet
       }
       if search == nil || searched != screenText {
         search = pattern.search(in: screenText)

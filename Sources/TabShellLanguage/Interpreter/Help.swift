@@ -1,4 +1,5 @@
 @_spi(Host) import TabShellKit
+import TabShellPlatform
 import TabShellRendering
 
 /// `help` and `help CMD`, generated from the declarations, wrapped at the terminal's width.
@@ -154,7 +155,7 @@ package enum Help {
       if isUsage { body = keepingBracketsWhole(body) }
       let pad = String(repeating: " ", count: indent)
       for (index, part) in Canvas.wrap(body, width: width - indent).enumerated() {
-        let text = isUsage ? part.replacing("\u{A0}", with: " ") : part
+        let text = isUsage ? part.replacing(text: "\u{A0}", with: " ") : part
         wrapped.append((index == 0 ? head : pad) + text)
       }
     }

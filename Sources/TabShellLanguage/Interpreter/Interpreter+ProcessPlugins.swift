@@ -1,5 +1,6 @@
 @_spi(Host) import TabShellKit
 import TabShellLoader
+import TabShellPlatform
 
 extension Interpreter {
   /// After a command, once a process plugin is loaded: applies what the process plugins asked
@@ -19,7 +20,7 @@ extension Interpreter {
   /// reported on their own, at the same place.
   func settlePluginsAfterFailure(_ failure: Diagnostic) {
     plugins.settle(reading: true)
-    for fault in plugins.takeFaults() where !failure.error.description.contains(fault) {
+    for fault in plugins.takeFaults() where !failure.error.description.contains(text: fault) {
       report(
         Diagnostic(file: failure.file, location: failure.location, error: .pluginFailed(fault)))
     }

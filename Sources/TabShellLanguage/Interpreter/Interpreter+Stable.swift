@@ -1,4 +1,5 @@
 @_spi(Host) import TabShellKit
+import TabShellPlatform
 import TabShellRendering
 
 extension Interpreter {
@@ -7,20 +8,19 @@ extension Interpreter {
   /// picture takes them), or fails after `seconds` with what it shows. The first look starts the
   /// count: the wait lasts at least `milliseconds`.
   func waitUntilStable(on id: String?, milliseconds: Int, seconds: Double) throws {
-    let clock = ContinuousClock()
     let quiet = Duration.milliseconds(milliseconds)
     var last: (id: String, picture: Picture)?
-    var changedAt = clock.now
+    var changedAt = MonotonicClock.reading()
     let settled = try wait(
       seconds: seconds,
-      askAgainWithin: { Self.milliseconds(clock.now.duration(to: changedAt + quiet)) },
+      askAgainWithin: { Self.milliseconds(changedAt + quiet - MonotonicClock.reading()) },
       until: {
         let now = try screenPicture(id)
         if let last, last.id == now.id, last.picture == now.picture {
-          return changedAt.duration(to: clock.now) >= quiet
+          return MonotonicClock.reading() - changedAt >= quiet
         }
         last = now
-        changedAt = clock.now
+        changedAt = MonotonicClock.reading()
         return false
       })
     guard !settled else { return }

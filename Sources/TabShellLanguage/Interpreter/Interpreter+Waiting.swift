@@ -50,8 +50,7 @@ extension Interpreter {
   func wait(
     seconds: Double, askAgainWithin: (() -> Int32)? = nil, looking look: () throws -> WaitLook
   ) throws -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now + .seconds(seconds)
+    let deadline = MonotonicClock.reading() + .seconds(seconds)
     var changed = true
     var unfinished = false
     var hostLimit: Int32 = -1
@@ -63,7 +62,7 @@ extension Interpreter {
         if found == .done { return true }
         unfinished = found == .unfinished
       }
-      let left = clock.now.duration(to: deadline)
+      let left = deadline - MonotonicClock.reading()
       guard left > .zero else { return false }
       var timeout = unfinished ? 0 : min(Self.waitSlice, Self.milliseconds(left))
       if hostLimit >= 0 { timeout = min(timeout, hostLimit) }
@@ -84,13 +83,12 @@ extension Interpreter {
   func waitFor(_ match: ScreenTextMatch, on id: String?, seconds: Double) throws {
     var last: (screen: String, text: [String]) = ("", [])
     var looking = ScreenTextMatch.Looking(match)
-    let clock = ContinuousClock()
-    let deadline = clock.now + .seconds(seconds)
+    let deadline = MonotonicClock.reading() + .seconds(seconds)
     let found = try wait(seconds: seconds) {
       let looked = if let id { shell.screen(id: id) } else { shell.visibleScreen }
       guard let screen = looked else { throw id.map { ShellError.noSuchScreen($0) } ?? .noTabs }
       last = (screen.id, screenText(of: screen.id))
-      let slice = min(clock.now + Self.searchSlice, deadline)
+      let slice = min(MonotonicClock.reading() + Self.searchSlice, deadline)
       return looking.look(at: last.text.joined(separator: "\n"), until: slice)
     }
     guard !found else { return }

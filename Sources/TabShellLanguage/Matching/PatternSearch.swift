@@ -1,3 +1,5 @@
+import TabShellPlatform
+
 /// A search for a ``TextPattern`` anywhere in a text, that runs in slices: ``run(steps:)`` goes on
 /// where the last slice stopped, so that a long search never holds its caller (a wait looks at the
 /// text, takes in signals and requests, and looks again).
@@ -47,12 +49,11 @@ package struct PatternSearch {
     return outcome
   }
 
-  /// Searches on until the answer is known or `deadline` has passed (looked at every few thousand
-  /// steps).
-  package mutating func run(until deadline: ContinuousClock.Instant) -> Outcome {
-    let clock = ContinuousClock()
+  /// Searches on until the answer is known or `deadline` (a ``MonotonicClock/reading()``) has
+  /// passed (looked at every few thousand steps).
+  package mutating func run(until deadline: Duration) -> Outcome {
     while run(steps: 4_096) == .unfinished {
-      if clock.now >= deadline { return .unfinished }
+      if MonotonicClock.reading() >= deadline { return .unfinished }
     }
     return outcome
   }

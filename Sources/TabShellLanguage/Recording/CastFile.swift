@@ -1,11 +1,13 @@
+import TabShellPlatform
+
 /// An asciicast v2 file being written (docs/Contract.md, "Pictures, recordings, locators"): its
 /// header line, then one event a line, `[SECONDS, "KIND", "DATA"]`, seconds since it was made, to
 /// the microsecond; each line reaches the file as it is written. `record-cast` writes what
 /// changed in a picture into one; `tabshell --cast FILE` the full-screen mode's frames.
 package final class CastFile {
   private let file: WrittenFile
-  private let clock = ContinuousClock()
-  private let started: ContinuousClock.Instant
+  /// When it was made (a ``MonotonicClock/reading()``).
+  private let started: Duration
   /// The size it says now: the header's, then the last resize's.
   package private(set) var size: (columns: Int, rows: Int)
 
@@ -16,7 +18,7 @@ package final class CastFile {
   /// terminal of `columns` × `rows`.
   package init(path: String, name: String, columns: Int, rows: Int) throws(LanguageError) {
     file = try WrittenFile(path: path, name: name)
-    started = clock.now
+    started = MonotonicClock.reading()
     size = (columns, rows)
     try file.write(
       "{\"version\":2,\"width\":\(columns),\"height\":\(rows),"
@@ -42,7 +44,7 @@ package final class CastFile {
   }
 
   private func event(_ kind: String, _ data: String) throws(LanguageError) {
-    let (seconds, attoseconds) = started.duration(to: clock.now).components
+    let (seconds, attoseconds) = (MonotonicClock.reading() - started).components
     let micros = String(attoseconds / 1_000_000_000_000)
     let time = "\(seconds)." + String(repeating: "0", count: 6 - micros.count) + micros
     try file.write("[\(time), \"\(kind)\", \(JSONText.string(data))]\n")

@@ -1,3 +1,4 @@
+import TabShellPlatform
 import TabShellRendering
 
 /// A recording under way (`record-cast FILE`, docs/Contract.md, "Pictures, recordings,
@@ -11,8 +12,8 @@ package final class CastRecording {
   /// The screen it records, or `nil` for the whole frame.
   let screen: String?
   private var encoder = CastEncoder()
-  private let clock = ContinuousClock()
-  private var lastLook: ContinuousClock.Instant
+  /// When it last looked at the screen (a ``MonotonicClock/reading()``).
+  private var lastLook: Duration
 
   /// How often it looks at the screen at most while the shell waits: 30 times a second.
   static let interval = Duration.milliseconds(33)
@@ -21,16 +22,16 @@ package final class CastRecording {
   init(path: String, name: String, screen: String?, picture: Picture) throws(LanguageError) {
     file = try CastFile(path: path, name: name, columns: picture.columns, rows: picture.rows)
     self.screen = screen
-    lastLook = clock.now
+    lastLook = MonotonicClock.reading()
     try file.output(encoder.change(to: picture))
   }
 
   /// Whether it is time to look at the screen again while the shell waits.
-  var isDue: Bool { lastLook.duration(to: clock.now) >= Self.interval }
+  var isDue: Bool { MonotonicClock.reading() - lastLook >= Self.interval }
 
   /// Records `picture` if it differs from the last one.
   func record(_ picture: Picture) throws(LanguageError) {
-    lastLook = clock.now
+    lastLook = MonotonicClock.reading()
     try file.resize(columns: picture.columns, rows: picture.rows)
     try file.output(encoder.change(to: picture))
   }

@@ -1,4 +1,5 @@
 @_spi(Host) import TabShellKit
+import TabShellPlatform
 
 /// Binds a command's words to its declaration's parameters: options and positional arguments, each
 /// word checked and converted by its parameter's kind. It knows no command by name: everything it
@@ -293,7 +294,8 @@ struct Binder {
 
   /// Whether a word holds a hook placeholder.
   static func hasPlaceholder(_ word: String) -> Bool {
-    word.utf8.contains(UInt8(ascii: "$")) && (word.contains("$tab") || word.contains("$id"))
+    word.utf8.contains(UInt8(ascii: "$"))
+      && (word.contains(text: "$tab") || word.contains(text: "$id"))
   }
 }
 

@@ -17,11 +17,13 @@ package enum TerminalColors {
     if let bytes = entry(term: term, environment: environment), let colors = colors(in: bytes) {
       return colors
     }
-    if term.hasSuffix("-direct") || term.contains("truecolor") || term.contains("24bit") {
+    if term.hasSuffix("-direct") || term.contains(text: "truecolor")
+      || term.contains(text: "24bit")
+    {
       return direct
     }
-    if term.contains("256color") { return 256 }
-    return term.contains("16color") ? 16 : 8
+    if term.contains(text: "256color") { return 256 }
+    return term.contains(text: "16color") ? 16 : 8
   }
 
   /// The `colors` number of a compiled terminfo entry (the legacy format, magic 0432, or the

@@ -102,9 +102,9 @@ public final class Shell {
   /// Makes a shell with no tabs and no plugins.
   public init() {}
 
-  private static let origin = ContinuousClock.now
-  /// The time since the first shell was made, on the continuous clock.
-  public static func monotonicNow() -> Duration { ContinuousClock.now - origin }
+  private static let origin = monotonicClockReading()
+  /// The time since the first shell was made, on the monotonic clock.
+  public static func monotonicNow() -> Duration { monotonicClockReading() - origin }
 }
 
 // MARK: - Reading the state

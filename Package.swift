@@ -28,6 +28,22 @@ let releaseSkipsExclusivityChecks: [SwiftSetting] = [
   .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
 ]
 
+/// As the core's: the shell's modules do without the two modules Swift imports into every file
+/// unless told not to, _StringProcessing (regular expressions, and the searches `contains`,
+/// `firstRange(of:)` and `replacing(_:with:)` by a string) and _Concurrency (tasks, `async`,
+/// `ContinuousClock`), in every configuration. A process whose modules import neither does not
+/// load their libraries (libswift_StringProcessing, libswift_RegexParser, libswift_Concurrency,
+/// and libdispatch and libBlocksRuntime under it), which are 1.9 MB of resident memory in every
+/// shell (docs/Performance.md). The modules of the two executables have it; the benchmarks' and
+/// the tests' own modules (the test targets, TestSupport, the helper programs) keep both imports:
+/// Swift Testing and XCTest need _Concurrency.
+let withoutImplicitImports: [SwiftSetting] = [
+  .unsafeFlags([
+    "-Xfrontend", "-disable-implicit-string-processing-module-import",
+    "-Xfrontend", "-disable-implicit-concurrency-module-import",
+  ])
+]
+
 let package = Package(
   name: "TabShell",
   products: [
@@ -39,37 +55,47 @@ let package = Package(
     .package(path: "Packages/TabShellKit")
   ],
   targets: [
-    .target(name: "BuiltinScreens", dependencies: [kit], path: "plugins/BuiltinScreens"),
+    .target(
+      name: "BuiltinScreens", dependencies: [kit], path: "plugins/BuiltinScreens",
+      swiftSettings: withoutImplicitImports),
     // The C library calls Swift cannot make (variadic ones), wrapped for TabShellPlatform.
     .systemLibrary(name: "CPlatform"),
-    .target(name: "TabShellPlatform", dependencies: ["CPlatform"]),
-    .target(name: "TabShellRendering", dependencies: [kit, "TabShellPlatform"]),
+    .target(
+      name: "TabShellPlatform", dependencies: ["CPlatform"], swiftSettings: withoutImplicitImports),
+    .target(
+      name: "TabShellRendering", dependencies: [kit, "TabShellPlatform"],
+      swiftSettings: withoutImplicitImports),
     // JSON values, their parser and their serializer: what process plugins and sessions speak.
-    .target(name: "TabShellJSON", dependencies: ["TabShellPlatform"]),
+    .target(
+      name: "TabShellJSON", dependencies: ["TabShellPlatform"],
+      swiftSettings: withoutImplicitImports),
     // Process plugins' transport: a child process with line framing, JSON-RPC 2.0 and the plugin
     // protocol's messages. The line buffer and the JSON-RPC classifier are sessions' too. Knows
     // nothing of the core; reaches the system through TabShellPlatform.
-    .target(name: "TabShellRPC", dependencies: ["TabShellPlatform", "TabShellJSON"]),
+    .target(
+      name: "TabShellRPC", dependencies: ["TabShellPlatform", "TabShellJSON"],
+      swiftSettings: withoutImplicitImports),
     // Sessions' sockets, methods and frames (docs/Sessions.md), for the server and the clients:
     // knows nothing of the core.
     .target(
-      name: "TabShellSessions", dependencies: ["TabShellPlatform", "TabShellRPC", "TabShellJSON"]),
+      name: "TabShellSessions", dependencies: ["TabShellPlatform", "TabShellRPC", "TabShellJSON"],
+      swiftSettings: withoutImplicitImports),
     // Loading plugins: shared objects (dlopen), and process plugins adapted to the core.
     .target(
       name: "TabShellLoader",
       dependencies: [kit, "TabShellPlatform", "TabShellRPC", "TabShellJSON"],
-      swiftSettings: releaseSkipsExclusivityChecks),
+      swiftSettings: releaseSkipsExclusivityChecks + withoutImplicitImports),
     // The full-screen mode's terminal layer: input decoding, the cell grid, frame diffs, raw mode.
     .target(
       name: "TabShellTerminal", dependencies: [kit, "TabShellPlatform", "TabShellRendering"],
-      swiftSettings: releaseSkipsExclusivityChecks),
+      swiftSettings: releaseSkipsExclusivityChecks + withoutImplicitImports),
     .target(
       name: "TabShellLanguage",
       dependencies: [
         kit, "TabShellPlatform", "TabShellRendering", "TabShellLoader", "TabShellJSON",
       ],
       // The interpreter's view and state, several accesses a command.
-      swiftSettings: releaseSkipsExclusivityChecks),
+      swiftSettings: releaseSkipsExclusivityChecks + withoutImplicitImports),
     .systemLibrary(name: "CReadline"),
     // libvterm (Debian's libvterm-dev), the emulator of terminal tabs.
     .systemLibrary(name: "CVTerm"),
@@ -77,7 +103,7 @@ let package = Package(
     .target(
       name: "TabShellTerminalScreen",
       dependencies: [kit, "TabShellPlatform", "TabShellTerminal", "CVTerm"],
-      swiftSettings: releaseSkipsExclusivityChecks),
+      swiftSettings: releaseSkipsExclusivityChecks + withoutImplicitImports),
     // The edge of the house, one module a program, each importing only what is below it
     // (scripts/check-modules prints the graph and fails on a cycle or an import from above).
     // The host: the process's context and options, signals, readline's bridge and the history,
@@ -89,7 +115,7 @@ let package = Package(
         "TabShellRPC", "BuiltinScreens", "CReadline", "TabShellTerminalScreen", "TabShellSessions",
         "TabShellTerminal",
       ],
-      swiftSettings: releaseSkipsExclusivityChecks
+      swiftSettings: releaseSkipsExclusivityChecks + withoutImplicitImports
     ),
     // The full-screen mode: the focuses, the keys and the mouse, the frame, the output panel.
     .target(
@@ -98,7 +124,7 @@ let package = Package(
         kit, "TabShellHost", "TabShellLanguage", "TabShellPlatform", "TabShellRendering",
         "TabShellTerminal", "CReadline", "TabShellTerminalScreen",
       ],
-      swiftSettings: releaseSkipsExclusivityChecks
+      swiftSettings: releaseSkipsExclusivityChecks + withoutImplicitImports
     ),
     // The line REPL, which can hand its session to the full-screen mode and take it back.
     .target(
@@ -107,7 +133,7 @@ let package = Package(
         kit, "TabShellHost", "TabShellFullScreen", "TabShellLanguage", "TabShellPlatform",
         "TabShellRendering", "TabShellTerminal", "CReadline",
       ],
-      swiftSettings: releaseSkipsExclusivityChecks
+      swiftSettings: releaseSkipsExclusivityChecks + withoutImplicitImports
     ),
     // A session's server (docs/Sessions.md), beside its protocol: the shell with its clients.
     .target(
@@ -116,12 +142,14 @@ let package = Package(
         kit, "TabShellHost", "TabShellFullScreen", "TabShellREPL", "TabShellSessions",
         "TabShellLanguage", "TabShellLoader", "TabShellPlatform", "TabShellRPC", "TabShellJSON",
         "TabShellRendering", "TabShellTerminal", "CReadline",
-      ]
+      ],
+      swiftSettings: withoutImplicitImports
     ),
     // `tabshell test`: finds scripts, runs each in a child, reports (lines, TAP, JUnit).
     .target(
       name: "TabShellTestRunner",
-      dependencies: ["TabShellHost", "TabShellLanguage", "TabShellPlatform", "TabShellRendering"]
+      dependencies: ["TabShellHost", "TabShellLanguage", "TabShellPlatform", "TabShellRendering"],
+      swiftSettings: withoutImplicitImports
     ),
     // The command line: parses it and hands it to the program it names. Only dispatches.
     .target(
@@ -130,13 +158,14 @@ let package = Package(
         kit, "TabShellHost", "TabShellREPL", "TabShellSessionServer", "TabShellTestRunner",
         "TabShellSessions", "TabShellLanguage", "TabShellLoader", "TabShellPlatform",
         "TabShellRendering", "TabShellTerminal",
-      ]
+      ],
+      swiftSettings: withoutImplicitImports
     ),
     // The shell: REPL, scripts, plugins, sessions' servers (dynamic: plugins share its core).
     .executableTarget(
       name: "tabshell-host",
       dependencies: ["TabShellCommandLine", "TabShellHost", "TabShellPlatform"],
-      path: "Sources/tabshell"),
+      path: "Sources/tabshell", swiftSettings: withoutImplicitImports),
     // `tabshell`: the session commands (`send`, `sessions`, `kill-session`, `attach`) run here,
     // with no core and no plugins, linked as one static executable (the Swift runtime and the C
     // library in it, per target; never the global --static-swift-stdlib), so that it starts as fast
@@ -146,7 +175,7 @@ let package = Package(
     // same process.
     .executableTarget(
       name: "tabshell", dependencies: ["TabShellSessions", "TabShellPlatform"],
-      path: "Sources/TabShellClient",
+      path: "Sources/TabShellClient", swiftSettings: withoutImplicitImports,
       linkerSettings: [.unsafeFlags(["-static-executable", "-use-ld=lld"])]),
     // Helpers shared by the test targets: the event log and a seeded generator.
     .target(

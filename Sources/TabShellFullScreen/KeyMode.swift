@@ -35,7 +35,6 @@ struct KeyMode: Sendable {
   /// A yes-or-no question on the command line: the key answers it.
   static let confirm = KeyMode { session, key, _ in session.answerYesOrNo(key) }
 
-  /// The modes of the focuses, by their tables' names.
   /// Each focus's mode, by the focus's index (looked up at each key).
   private static let modes: [KeyMode] = {
     let registered: [KeyFocus: KeyMode] = [

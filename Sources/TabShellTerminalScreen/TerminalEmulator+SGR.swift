@@ -3,7 +3,11 @@ extension TerminalEmulator {
   /// what it has of each operation, written as it reads it (colours with `;`, the underline's
   /// shape as `4:N`); `nil` when it has none of them. Its pen then has what the cells' pen has but
   /// dim, conceal, overline, the dotted and dashed underline (a single one) and the underline's
-  /// colour.
+  /// colour. In as many SGRs as the codes need, each of at most 16 parameters: libvterm 0.1.4
+  /// does not bound a CSI's parameters, and a 17th is written past its array, over its parser's
+  /// callbacks (an SGR of 17 operations from a program, which the guard takes whole, made this
+  /// one sequence of 17, and libvterm dispatched nothing after it, or called through a pointer
+  /// made of the digits).
   static func libvtermSGR(_ parameters: SGRParameters) -> String? {
     var codes: [String] = []
     parameters.forEachOperation { operation in
@@ -30,8 +34,26 @@ extension TerminalEmulator {
       }
     }
     guard !codes.isEmpty else { return nil }
-    return "\u{1B}[" + codes.joined(separator: ";") + "m"
+    var sequence = ""
+    var group: [String] = []
+    var slots = 0
+    for code in codes {
+      // An operation is never cut: `38;2;R;G;B` takes five slots, `4:2` two.
+      let needed = 1 + code.utf8.count { $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ":") }
+      if slots + needed > libvtermParameterSlots, !group.isEmpty {
+        sequence += "\u{1B}[" + group.joined(separator: ";") + "m"
+        group.removeAll()
+        slots = 0
+      }
+      group.append(code)
+      slots += needed
+    }
+    return sequence + "\u{1B}[" + group.joined(separator: ";") + "m"
   }
+
+  /// The parameters libvterm 0.1.4 keeps for a CSI (its `CSI_ARGS_MAX`; a colon separates two as
+  /// a semicolon does).
+  static let libvtermParameterSlots = ParameterGuard.maximumSeparators + 1
 
   /// The codes of the attributes libvterm has.
   private static let attributeCodes: [(TerminalStyle.Attributes, String)] = [

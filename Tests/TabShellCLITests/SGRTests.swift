@@ -125,6 +125,32 @@ import Testing
     #expect(TerminalEmulator.libvtermSGR(SGRParameters("")) == "\u{1B}[0m")
   }
 
+  /// libvterm 0.1.4 writes a CSI's 17th parameter past its array, over its parser's callbacks:
+  /// what it is handed for an SGR is cut into sequences of at most 16, between operations.
+  @Test func libvtermIsNeverHandedMoreThanSixteenParameters() throws {
+    // 19 parameters left out (each a reset), and colours of five parameters each.
+    let resets = try #require(
+      TerminalEmulator.libvtermSGR(SGRParameters(String(repeating: ";", count: 18))))
+    #expect(
+      resets == "\u{1B}[" + Array(repeating: "0", count: 16).joined(separator: ";") + "m"
+        + "\u{1B}[0;0;0m")
+    let colours = try #require(
+      TerminalEmulator.libvtermSGR(
+        SGRParameters("1;38;2;1;2;3;48;2;4;5;6;3;38;2;7;8;9;4:3;5")))
+    let sequences = colours.split(separator: "\u{1B}").map { $0.dropFirst().dropLast() }
+    #expect(sequences == ["1;38;2;1;2;3;48;2;4;5;6;3", "38;2;7;8;9;4:3;5"])
+    for sequence in sequences {
+      #expect(sequence.count { $0 == ";" || $0 == ":" } < TerminalEmulator.libvtermParameterSlots)
+    }
+    // An emulator handed such an SGR by a program goes on printing what follows, in its pen.
+    let emulator = try #require(TerminalEmulator(rows: 2, columns: 40, scrollback: 0))
+    Self.write("\u{1B}[" + String(repeating: ";", count: 18) + "1m;;;tthth and more", to: emulator)
+    #expect(emulator.cursor == (0, 17))
+    #expect(Self.style(emulator, column: 0) == TerminalStyle(attributes: .bold))
+    Self.write("\u{1B}[2;5Hx", to: emulator)
+    #expect(emulator.cell(row: 1, column: 4).glyph == UInt32(UInt8(ascii: "x")))
+  }
+
   @Test func anErasedCellHasOnlyThePensBackground() throws {
     let emulator = try #require(TerminalEmulator(rows: 2, columns: 10, scrollback: 0))
     Self.write("\u{1B}[1;4;7;44mab\u{1B}[K", to: emulator)

@@ -68,6 +68,9 @@ struct FullScreenView {
   /// Likewise for the panes of a tab showing panes, by their screens' ids: the number of the
   /// drawing each pane's place in the base shows, and the pane's size.
   private var keptGridPanes = KeptGridPanes()
+  /// The kept drawing of each pane ``redrawKeptPanes(_:shell:layout:grids:into:)`` last looked
+  /// for, kept to be filled again.
+  private var paneNumbers: [(number: Int, intoGrid: Bool)?] = []
   /// A pane's place in the region and what is drawn there, read once for a layout (an object:
   /// going through the places copies a reference, not the screen's record).
   private final class Place {
@@ -325,8 +328,11 @@ struct FullScreenView {
     let top = layout.regionTop
     let (places, focused) = panePlaces(panes, shell: shell, layout: layout, grids: grids)
     // A pane that draws only what changed needs what the base shows of it.
-    var numbers: [(number: Int, intoGrid: Bool)?] = []
-    numbers.reserveCapacity(places.count)
+    // Filled again in the array kept for it (each frame an echo in a pane draws made one).
+    var numbers = paneNumbers
+    paneNumbers = []
+    defer { paneNumbers = numbers }
+    numbers.removeAll(keepingCapacity: true)
     for place in places {
       let number =
         place.onlyChanges
@@ -334,8 +340,10 @@ struct FullScreenView {
       if place.onlyChanges, number == nil { return nil }
       numbers.append(number)
     }
-    // A few rows each frame (an echo's one): appended, then sorted and made unique once.
+    // A few rows each frame (an echo's one): appended, then sorted and made unique once, with
+    // room for the command line's, which the frame adds.
     var rows: [Int] = []
+    rows.reserveCapacity(8)
     var cursor: Canvas.Cursor?
     for (place, drawn) in zip(places, numbers) {
       let number = drawn?.number
@@ -344,6 +352,13 @@ struct FullScreenView {
       if place.onlyChanges, place.column + place.width <= region.columns,
         place.row + place.height <= region.rows, let number, let screen = place.grid
       {
+        // A pane beside the focused one that drew into the grid last and has nothing new (it
+        // did not echo the key): the base shows it as it is, and its cursor is not shown.
+        if drawn?.intoGrid == true, place.id != focused,
+          screen.drawsNothing(kept: number, width: place.width, height: place.height)
+        {
+          continue
+        }
         guard
           let drawing = screen.draw(
             into: &base.grid, column: place.column, row: top + place.row, width: place.width,
@@ -392,11 +407,15 @@ struct FullScreenView {
       base.grid.draw(line, column: column, row: row)
     }
     base.cursor = cursor
+    // Sorted, and each row once (two panes side by side share rows), in place.
     rows.sort()
-    var unique: [Int] = []
-    unique.reserveCapacity(rows.count + 1)
-    for row in rows where row != unique.last { unique.append(row) }
-    return unique
+    var unique = 0
+    for index in rows.indices where unique == 0 || rows[index] != rows[unique - 1] {
+      rows[unique] = rows[index]
+      unique += 1
+    }
+    rows.removeLast(rows.count - unique)
+    return rows
   }
 
   /// The panes of a tab showing panes within the region, and the focused one's screen, as made

@@ -120,17 +120,37 @@ final class TerminalScreen: Screen {
     spansChanged(sinceKept: kept, height: height).rows
   }
 
+  /// What a drawing into the kept canvas or grid numbered `kept` shows besides its rows, now.
+  private func view(ofKept kept: Int) -> KeptView {
+    KeptView(
+      canvas: kept, scrolledBack: session.emulator.scrolledBack,
+      styles: session.emulator.tables.generation, ended: session.ending != nil)
+  }
+
+  /// Whether the drawing `view` describes is the last one and nothing was written to the
+  /// emulator or resized since its damage was taken: no row changed.
+  private func isUnchanged(since view: KeptView) -> Bool {
+    view == keptView && view.scrolledBack == 0
+      && session.emulator.contentChanges == changesTaken
+  }
+
+  /// ``GridDrawingScreen/drawsNothing(kept:width:height:)``: what the grid's drawing checks
+  /// before it draws, with no resize to make.
+  package func drawsNothing(kept: Int, width: Int, height: Int) -> Bool {
+    copy == nil && width > 0 && height > 0
+      && (session.ending != nil || (session.size.rows == height && session.size.columns == width))
+      && isUnchanged(since: view(ofKept: kept))
+  }
+
   /// ``rowsChanged(sinceKept:height:)`` with the columns each row changed in, when they are
   /// known (`nil`: the whole of each row).
   func spansChanged(sinceKept kept: Int, height: Int) -> (rows: [Int], spans: [Range<Int>]?) {
     let emulator = session.emulator
-    let view = KeptView(
-      canvas: kept, scrolledBack: emulator.scrolledBack, styles: emulator.tables.generation,
-      ended: session.ending != nil)
+    let view = self.view(ofKept: kept)
     // Nothing written or resized since the damage was last taken, for the same drawing: no row
     // changed (a pane beside the one that echoed a key), none to look for.
     let changes = emulator.contentChanges
-    if view == keptView, view.scrolledBack == 0, changes == changesTaken { return ([], []) }
+    if isUnchanged(since: view) { return ([], []) }
     changesTaken = changes
     let damage = emulator.takeDamageSpans()
     defer { keptView = view }

@@ -341,7 +341,7 @@ final class TerminalSession {
 
   /// The size the terminal was last given (the emulator's may be wider:
   /// ``TerminalEmulator/fewestColumns``).
-  private var size: (rows: Int, columns: Int)
+  private(set) var size: (rows: Int, columns: Int)
 
   /// Resizes the emulator and the terminal (the program gets SIGWINCH).
   func resize(rows: Int, columns: Int) {

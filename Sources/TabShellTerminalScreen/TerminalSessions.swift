@@ -201,12 +201,13 @@ package final class TerminalSessions {
     let pendingDue = pendingDeadline.map { now >= $0 } ?? true
     if pendingDue { pendingDeadline = nil }
     lookDeadline = nil
-    // By index, the entry's parts taken as needed: a copy of it loads its screen through the
-    // weak reference's side table. What the round sets off (a redraw, the screen's reports) is
-    // queued as the shell's requests: the list stays as it is meanwhile.
+    // By index, the entry's parts taken as needed (its redraw closure only for a program that
+    // wrote). What the round sets off (a redraw, the screen's reports) is queued as the shell's
+    // requests: the list stays as it is meanwhile.
     var index = 0
     while index < live.count {
-      let (session, needsDisplay) = (live[index].session, live[index].needsDisplay)
+      let entry = live[index]
+      let session = entry.session
       index += 1
       // A program with nothing ready and no work waiting is not looked at: its terminal has
       // nothing and it has not ended (a pane beside the one that echoed a key).
@@ -222,14 +223,14 @@ package final class TerminalSessions {
         // A pipe ends with the program's output, or when its reader went.
         if ended || session.pipe?.descriptor == -1 { stopPipe(of: session) }
         if wrote || ended {
-          needsDisplay()
-          live[index - 1].screen?.report(ended: ended)
+          entry.needsDisplay()
+          entry.screen?.report(ended: ended)
         }
       }
       // Keys were sent a moment ago: a command that writes nothing names the tab all the same.
       if let look = session.foregroundLook, now >= look {
         session.foregroundLook = nil
-        if live[index - 1].screen?.followForeground(fresh: true) == true { needsDisplay() }
+        if entry.screen?.followForeground(fresh: true) == true { entry.needsDisplay() }
       }
     }
     defer { noticeActivity() }

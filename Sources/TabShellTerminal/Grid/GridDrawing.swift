@@ -16,6 +16,11 @@ package protocol GridDrawingScreen: AnyObject {
   func draw(
     into grid: inout CellGrid, column: Int, row: Int, width: Int, height: Int, kept: Int?
   ) -> GridDrawing?
+
+  /// Whether ``draw(into:column:row:width:height:kept:)`` with these would draw no row and
+  /// change nothing: nothing shown changed since the drawing `kept` at this size (a pane beside
+  /// the one that took a key). It does not say where the cursor is: a caller that needs it draws.
+  func drawsNothing(kept: Int, width: Int, height: Int) -> Bool
 }
 
 /// What a ``GridDrawingScreen`` drew: the region's rows it drew again, and its cursor.

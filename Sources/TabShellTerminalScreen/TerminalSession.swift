@@ -164,11 +164,8 @@ final class TerminalSession {
     return found
   }
 
-  /// Whether work waits that no descriptor announces: input the terminal did not take yet, or an
-  /// ending that only a look can notice (no pidfd).
-  var hasPendingWork: Bool { hasPendingInput || endNeedsLook }
-
-  /// Input the terminal did not take yet (the program's, or its pipe's).
+  /// Input the terminal did not take yet (the program's, or its pipe's): work no descriptor
+  /// announces.
   var hasPendingInput: Bool {
     (pendingCount > 0 && terminal.descriptor >= 0) || pipe?.hasPending == true
   }

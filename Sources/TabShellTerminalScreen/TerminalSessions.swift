@@ -39,6 +39,8 @@ package final class TerminalSessions {
   private var pendingDeadline: UInt64?
   /// When the closing programs that no pidfd announces are next looked at (every 50 ms), likewise.
   private var lookDeadline: UInt64?
+  /// When the live programs whose end no pidfd announces are next looked at (every 50 ms).
+  private var endLookDeadline: UInt64?
   private var closing: [(session: TerminalSession, deadline: UInt64)] = []
   /// The commands of pipes stopped (``stopPipe(of:)``), each given ``grace`` to end after its
   /// input closed, then killed; reaped.
@@ -160,15 +162,23 @@ package final class TerminalSessions {
       wait = wait < 0 ? until : min(wait, until)
     }
     var pending = false
+    var endsUnannounced = false
     for index in live.indices {
       let session = live[index].session
-      if session.hasPendingWork { pending = true }
+      if session.hasPendingInput { pending = true }
+      if session.endNeedsLook { endsUnannounced = true }
       // The foreground process of a program sent keys a moment ago is looked at then.
       if let look = session.foregroundLook { due(look) }
     }
     if pending {
       let deadline = pendingDeadline ?? MonotonicClock.now() + 10_000_000
       pendingDeadline = deadline
+      due(deadline)
+    }
+    // A program whose end no pidfd announces is looked at every 50 ms, as a closing one is.
+    if endsUnannounced {
+      let deadline = endLookDeadline ?? MonotonicClock.now() + 50_000_000
+      endLookDeadline = deadline
       due(deadline)
     }
     guard !closing.isEmpty || !closingPipes.isEmpty else { return wait }
@@ -190,16 +200,17 @@ package final class TerminalSessions {
   /// time is up. Never waits. With `ready`, the descriptors the wait found ready, a live program
   /// none of whose descriptors is among them and that has no input waiting (that its terminal did
   /// not take yet) is not looked at: its terminal has nothing and it has not ended (a pane beside
-  /// the one that echoed a key); one whose end no pidfd announces is looked at every 10 ms.
+  /// the one that echoed a key); one whose end no pidfd announces is looked at every 50 ms.
   package func runBackgroundWork(ready: [Int32]? = nil) {
     // Between two commands of a script with no terminal tab, nothing to look at (no clock read).
     guard !live.isEmpty || !closing.isEmpty || !closingPipes.isEmpty else { return }
     let now = MonotonicClock.now()
-    // Whether the 10 ms the waiter was given for the work no descriptor announces have passed
-    // (or it was not given any): a program whose end no pidfd announces is looked at then, not
-    // at each round (each key a program beside it echoes); the deadline stays until then.
-    let pendingDue = pendingDeadline.map { now >= $0 } ?? true
-    if pendingDue { pendingDeadline = nil }
+    pendingDeadline = nil
+    // Whether the 50 ms the waiter was given for the ends no pidfd announces have passed (or it
+    // was not given any): such a program is looked at then, not at each round (each key a
+    // program beside it echoes); the deadline stays until then.
+    let endLookDue = endLookDeadline.map { now >= $0 } ?? true
+    if endLookDue { endLookDeadline = nil }
     lookDeadline = nil
     // By index, the entry's parts taken as needed (its redraw closure only for a program that
     // wrote). What the round sets off (a redraw, the screen's reports) is queued as the shell's
@@ -213,7 +224,7 @@ package final class TerminalSessions {
       // nothing and it has not ended (a pane beside the one that echoed a key).
       let looks =
         ready.map {
-          session.isAmong($0) || session.hasPendingInput || (pendingDue && session.endNeedsLook)
+          session.isAmong($0) || session.hasPendingInput || (endLookDue && session.endNeedsLook)
         } ?? true
       if looks {
         let wrote = session.takeIn(limit: Self.roundLimit, buffer: readBuffer)

@@ -27,13 +27,13 @@ func cells(_ grid: CellGrid, row: Int) -> [String] {
     var grid = CellGrid(columns: 6, rows: 3)
     // The grid's own cluster first: the source's are found again by their text, not index.
     grid.write("👍🏽kept", column: 0, row: 1)
-    grid.copyRows([2, 0], from: source)
+    for row in [2, 0] { grid.copyRow(row, from: source) }
     #expect(grid.lines == ["🇫🇷a中", "👍🏽kept", "x👩‍💻"])
     #expect(cells(grid, row: 0) == cells(source, row: 0))
     #expect(grid[2, 0].style == CellStyle(attributes: [.bold]))
     #expect(grid[5, 0] == source[5, 0])
     #expect(grid.invariantViolation == nil)
-    grid.copyRows(0..<3, from: source)
+    for row in 0..<3 { grid.copyRow(row, from: source) }
     #expect(grid.lines == source.lines)
   }
 

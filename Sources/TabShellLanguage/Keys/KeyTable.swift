@@ -20,10 +20,6 @@ package struct KeyFocus: Hashable, Sendable, CustomStringConvertible {
   /// The name `bind --focus`, `keys --focus` and `set-focus` take.
   package var rawValue: String { Self.names[index] }
 
-  /// For a table that takes one key: the focus the keys go back to after that key (unless the
-  /// key's commands gave the focus elsewhere).
-  package var oneKeyBackTo: String? { afterOneKey?.rawValue }
-
   /// The focus named `name`, among ``bindable``.
   package init?(rawValue name: String) {
     guard let focus = Self.bindable.first(where: { $0.rawValue == name }) else { return nil }

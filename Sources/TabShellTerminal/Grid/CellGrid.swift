@@ -213,16 +213,12 @@ struct StoredCell: Equatable, Sendable {
 }
 
 extension CellGrid {
-  /// Makes `rows` of this grid what they are in `source`, a grid of the same size (whole rows,
-  /// so that no wide character is cut): the rest is left as it is. A grid kept from frame to frame
-  /// takes only the rows that changed, where assigning the other grid would copy all of its
-  /// cells at its next change. The clusters of those rows are this grid's own again.
-  package mutating func copyRows(_ rows: some Sequence<Int>, from source: CellGrid) {
-    for row in rows { copyRow(row, from: source) }
-  }
-
-  /// ``copyRows(_:from:)`` for one row (none when it is outside the grid): not generic, so that
-  /// a caller in another module copying a row or two is not handed an unspecialised loop.
+  /// Makes `row` of this grid what it is in `source`, a grid of the same size (the whole row, so
+  /// that no wide character is cut; nothing when it is outside the grid): the rest is left as it
+  /// is. A grid kept from frame to frame takes only the rows that changed, where assigning the
+  /// other grid would copy all of its cells at its next change. The row's clusters are this
+  /// grid's own again. A row at a time, not a generic sequence of them: a caller in another
+  /// module copying a row or two would be handed an unspecialised loop.
   package mutating func copyRow(_ row: Int, from source: CellGrid) {
     precondition(columns == source.columns && self.rows == source.rows, "grids of one size")
     guard row >= 0, row < self.rows else { return }

@@ -50,6 +50,10 @@ final class REPLSession<Engine: REPLEngine> {
       tabshell_write_stderr("error: cannot set up the terminal's signal handling\n")
       return 1
     }
+    // A Ctrl-C between the start-up's end and these handlers was caught by the start-up's
+    // (`ScriptSignals`), which only sets the interpreter's flag: no command runs for it to stop,
+    // and no pipe records it for the first prompt to take, so the first command would stop at once.
+    Interpreter.interruption.store(false, ordering: .relaxed)
     defer {
       signals.restore()
       if !history.unsaved.isEmpty { saveHistory() }

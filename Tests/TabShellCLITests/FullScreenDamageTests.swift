@@ -139,6 +139,70 @@ extension ReadlineTests {
       try Self.checkRandomSteps(harness, panes: true)
     }
 
+    /// A pane beside the focused one that has nothing new is not drawn again (each key the
+    /// focused pane echoes), but one whose program writes while the keys go elsewhere is: its
+    /// rows show what it wrote, in frames that are not whole ones. The program beside writes a
+    /// line for each word the test puts in a FIFO, so that it writes only when told, between
+    /// frames drawn with it unchanged. (Its first output names it after its program, a change to
+    /// the shell that draws the page anew: the others go through the panes' kept drawings.)
+    @Test func aPaneBesideTheFocusedOneShowsWhatItsProgramWritesMeanwhile() throws {
+      let directory = try REPLHistoryFileTests.folder()
+      defer { FileSystem.removeTree(directory) }
+      let fifo = directory + "/words"
+      #expect(mkfifo(fifo, 0o600) == 0)
+      let harness = Harness(
+        setup:
+          "add-tab terminal --id t --title main -- cat; split --to t terminal --id u --title "
+          + "beside -- sh -c 'while :; do read word < \(fifo) && echo beside-$word; done'; "
+          + "select-pane t")
+      harness.terminal.columns = 60
+      harness.terminal.rows = 14
+      let session = harness.session
+      #expect(session.open(line: "", point: 0) == nil)
+      defer { session.close() }
+      session.step()
+      harness.settle()
+      #expect(session.focus == .screen)
+      func tellBeside(_ word: String) {
+        // Opened without blocking (a reader gone would hang the test): until the loop beside
+        // opens its end, at most 10 s.
+        var writer: Int32 = -1
+        let deadline = MonotonicClock.now() + 10_000_000_000
+        while writer < 0, MonotonicClock.now() < deadline {
+          writer = open(fifo, O_WRONLY | O_NONBLOCK)
+          if writer < 0 { usleep(10_000) }
+        }
+        guard writer >= 0 else {
+          Issue.record("the program beside never opened the FIFO")
+          return
+        }
+        _ = (word + "\n").withCString { write(writer, $0, word.utf8.count + 1) }
+        close(writer)
+        harness.pump { session.front.lines.joined().contains("beside-" + word) }
+      }
+      // Keys to the focused pane, the pane beside writing between them.
+      let before = harness.terminal.frames.count
+      for (key, word) in [("a", "one"), ("b", "two"), ("c", "three")] {
+        let frames = harness.terminal.frames.count
+        harness.type(key)
+        harness.pump { harness.terminal.frames.count > frames }
+        tellBeside(word)
+      }
+      harness.type("d")
+      harness.settle()
+      let shown = try Self.shown(harness.terminal)
+      #expect(shown == session.front.lines)
+      for text in ["abcd", "beside-one", "beside-two", "beside-three"] {
+        #expect(shown.joined().contains(text), "\(text)")
+      }
+      // Each frame wrote only what changed.
+      let whole = harness.terminal.frames[before...].filter(\.whole).count
+      #expect(whole == 0)
+      let region = try Self.freshRegion(harness)
+      let top = harness.interpreter.layout.regionTop
+      #expect(Array(shown[top..<top + region.count]) == region)
+    }
+
     static func checkRandomSteps(_ harness: Harness, panes: Bool) throws {
       let session = harness.session
       #expect(session.open(line: "", point: 0) == nil)

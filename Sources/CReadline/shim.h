@@ -146,6 +146,7 @@ static inline int tabshell_rl_settle_history_position(void) {
   return 1;
 }
 
+#include "searches.h"
 #include "aborts.h"
 
 /// Flushes C's stdout (which readline and Swift's `print` share); the `stdout` global stays in C.

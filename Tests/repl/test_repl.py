@@ -369,6 +369,47 @@ def test_the_keys_that_make_readline_free_twice_do_not_crash_the_full_screen_mod
     assert read(repl.history_file()).splitlines()[-2:] == ["echo still-alive", "quit"]
 
 
+# Readline 8.2's vi search (`/`, `?`) drops the line saved while the history is browsed, then saves the
+# history entry being edited in its place with the entry's own undo list; once the search is aborted,
+# a `/` after the next history motion frees that list while the entry still holds it, and the one
+# after frees it again (status 134). `scripts/fuzz sessions` found it through a session client's keys
+# (M-C-j is readline's vi mode): M-C-j, ESC k, A, ESC k, j, then four times `/` C-g and k. TabShell
+# hands the line's undo list to its entry first (CReadline's searches.h). ESC goes with the key after
+# it, as one key, for the full-screen mode (a lone ESC is the bar's).
+VI_SEARCH_DOUBLE_FREE_KEYS = ["\x1b\n", "\x1bk", "A", "\x1bk", "j"] + ["/", "\x07", "k"] * 3 + ["/", "\x07"]
+
+
+def test_vi_searches_while_the_history_is_browsed_do_not_crash_and_still_find():
+    for args in ([], ["--tui"]):
+        repl = started(with_two_history_lines(new_home()), args)
+        for key in VI_SEARCH_DOUBLE_FREE_KEYS:
+            repl.send(key)
+            time.sleep(0.05)
+        repl.send("/first\r")  # vi's search still finds a line; `A` appends to it, Enter runs it
+        time.sleep(0.2)
+        repl.send("A-again\r")
+        repl.expect_exact("first-line-again")
+        leave_alive(repl, args, args)
+
+
+def test_history_searches_that_inputrc_binds_while_the_history_is_browsed_do_not_crash():
+    # `history-search-backward` starts as vi's search does (readline 8.2's rl_history_search_reinit):
+    # an entry edited, left and come back to, then C-t, Up, C-t... freed its undo list twice.
+    home = with_two_history_lines(new_home())
+    with open(os.path.join(home, ".inputrc"), "w", encoding="utf-8") as handle:
+        handle.write('"\\C-t": history-search-backward\n')
+    for args in ([], ["--tui"]):
+        repl = started(home, args)
+        for key in [UP, "x", UP, "\x1b[B"] + ["\x14", UP] * 4:
+            repl.send(key)
+            time.sleep(0.05)
+        repl.send("\x15echo fir\x14")  # the search still finds the line the text begins
+        time.sleep(0.2)
+        repl.send("\x05-again\r")
+        repl.expect_exact("first-line-again")
+        leave_alive(repl, args, args)
+
+
 def test_blank_lines_and_repeats_are_not_kept():
     repl = Session(new_home())
     repl.prompt()

@@ -70,6 +70,33 @@ import Testing
     #expect(more.text(of: more.cell(row: 0, column: 0).glyph).unicodeScalars.count == 16)
   }
 
+  /// A screen that draws a heart with its selector two columns wide (the canvas's width for an
+  /// emoji with its selector), over a row that showed `AXYB`: a terminal that gives the heart one
+  /// column (libvterm, here; tmux 3.3a) shows a blank under its right half, not the `Y` that was
+  /// there, and `B` where it was.
+  @Test func aWideClusterErasesTheCellUnderItsRightHalfFirst() throws {
+    var before = Canvas(width: 8, height: 1)
+    before.write("AXYB", row: 0)
+    var after = Canvas(width: 8, height: 1)
+    after.write("A❤️B", row: 0)
+    #expect(after.rows[0].prefix(4).map(\.text) == ["A", "❤️", "", "B"])
+    var old = CellGrid(columns: 8, rows: 1)
+    old.draw(canvas: before, row: 0)
+    var new = CellGrid(columns: 8, rows: 1)
+    new.draw(canvas: after, row: 0)
+    let writer = FrameWriter(colorMode: .trueColor, synchronizedUpdate: false)
+    let cursor = FrameWriter.Cursor(column: 0, row: 1, isVisible: false)
+    let frames = [
+      writer.frame(from: nil, to: old, cursor: cursor),
+      writer.frame(from: old, to: new, cursor: cursor),
+    ]
+    #expect(String(decoding: frames[1], as: UTF8.self).contains("\u{1B}[2X❤️"))
+    let reader = try #require(TerminalEmulator(rows: 1, columns: 8, scrollback: 0))
+    for frame in frames { frame.withUnsafeBytes { reader.write($0) } }
+    let texts = (0..<4).map { reader.text(of: reader.cell(row: 0, column: $0).glyph) }
+    #expect(texts == ["A", "❤️", "", "B"])
+  }
+
   @Test func theFramePlacesTheCellAfterAClusterAnewAndLeavesOutAZWJEndingIt() throws {
     let emulator = try Self.emulator("👨\u{200D}👩X❤️Y")
     var grid = CellGrid(columns: 12, rows: 1)

@@ -166,6 +166,15 @@ struct VTScreen {
       cells = Array(
         repeating: Array(repeating: blank(CellStyle(background: pen.background)), count: columns),
         count: rows)
+    case "X":
+      // ECH: the cells from the cursor on, a wide character cut at either end blanked whole.
+      let end = min(columns, column + max(1, number(0)))
+      breakWide(at: column)
+      if end < columns, cells[row][end].width == 0 {
+        cells[row][end] = blank(cells[row][end].style)
+      }
+      for c in column..<end { cells[row][c] = blank(CellStyle(background: pen.background)) }
+      pendingWrap = false
     case "P": shiftRow(by: -number(0))
     case "@": shiftRow(by: number(0))
     case "m": selectGraphicRendition(parameters)

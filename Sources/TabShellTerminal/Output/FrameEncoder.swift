@@ -243,6 +243,9 @@ struct FrameEncoder {
   /// The bytes of ``start()``'s opening.
   private var openingBytes: Int { synchronized ? 14 : 6 }
 
+  /// ECH 2: erases the cell at the cursor and the next one.
+  static let eraseTwo: [UInt8] = Array("\u{1B}[2X".utf8)
+
   /// Writes one cell (nothing for the right half of a wide character) at the cursor.
   mutating func put(_ cell: StoredCell) {
     guard cell.width > 0 else { return }
@@ -253,6 +256,10 @@ struct FrameEncoder {
     } else if cell.glyph < 0x80 {
       output.append(UInt8(truncatingIfNeeded: cell.glyph))
     } else if cell.isCluster {
+      // A terminal that gives a wide cluster one column (libvterm, tmux 3.3a: an emoji with its
+      // selector is as wide as its first scalar there) would leave the cell under its right half
+      // as it was: both are erased first (ECH, in the pen's background; the cursor stays).
+      if cell.width > 1 { output.append(contentsOf: Self.eraseTwo) }
       // A ZWJ ending a cell would join the terminal's next character to it.
       var text = new.text(of: cell).unicodeScalars[...]
       while text.last == "\u{200D}" { text = text.dropLast() }

@@ -160,6 +160,13 @@ struct ParameterGuard {
   /// What cancels a string: CAN.
   static let stringCancel: [UInt8] = [0x18]
 
+  /// Whether `byte`, inside a sequence or string, is one libvterm acts on with the state as it is
+  /// (a C0 control, ESC among them, but NUL, which it ignores, and CAN and SUB, which end the
+  /// sequence themselves).
+  static func cancelsForSettling(_ byte: UInt8) -> Bool {
+    byte < 0x20 && byte != 0x00 && byte != 0x18 && byte != 0x1A
+  }
+
   /// Hands `bytes` on to `write` as they are, or in pieces without the bytes left out (and with
   /// an intermediate byte before an unsafe REP's final byte); calls `settle` between two pieces
   /// at the first point between sequences after a cursor restore (ESC 8, a mode reset) or while
@@ -201,6 +208,22 @@ struct ParameterGuard {
         index = takeClipboardRun(bytes, from: index)
         kept = index
         guard index < count else { break }
+      }
+      // A control inside a sequence or string while the state waits to be settled after a
+      // resize: libvterm would run it (a newline scrolls, ESC D too) with the scroll region and
+      // margins of the screen before the resize, past its arrays when it shrank. The sequence is
+      // cancelled first (CAN, as the program's own would), the state settled, and the control
+      // taken between sequences.
+      if settleWanted, Self.cancelsForSettling(bytes[index]) {
+        if index > kept { write(UnsafeRawBufferPointer(rebasing: bytes[kept..<index])) }
+        kept = index
+        Self.stringCancel.withUnsafeBytes { write($0) }
+        state = .ground
+        afterText = false
+        clipboardString = []
+        settleWanted = false
+        settle()
+        continue
       }
       let action = take(bytes[index])
       if action != .keep, index > kept {

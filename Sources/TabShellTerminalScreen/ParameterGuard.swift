@@ -12,9 +12,9 @@
 ///
 /// - A cursor restored (ESC 8, `CSI ? 1049 l`) is where it was saved, also when the screen has
 ///   shrunk since: the next line or character is written past the end of libvterm's arrays. The
-///   guard lets the emulator settle its state (``filter(_:_:settle:)``) right after each, and at
-///   the first point between sequences after a resize (``settleWanted``): it puts the cursor back
-///   inside the screen.
+///   guard lets the emulator settle its state (``filter(_:_:settle:)``) right after each
+///   (``settleWanted``): it puts the cursor back inside the screen. A resize settles it at once,
+///   a sequence then under way cancelled and its rest left out (``discardRestOfSequence()``).
 ///
 /// The guard follows libvterm's parser byte for byte, across writes (its `vterm_input_write`):
 /// escape sequences (ESC and a byte from `@` to `_` a C1 control, intermediates, a final byte, a
@@ -117,6 +117,18 @@ struct ParameterGuard {
   /// Whether the emulator wants to settle its state (``filter(_:_:settle:plain:)``) at the next
   /// point between sequences.
   var settleWanted = false
+
+  /// The plain-text modes as they were when the rest of a sequence began to be left out
+  /// (``discardRestOfSequence()``), while it is.
+  private var modesBeforeDiscarding: PlainTextModes?
+
+  /// Leaves out the rest of the sequence or string under way, which the caller cancelled in
+  /// libvterm (CAN): its bytes are followed to its end and written nowhere, and what the guard
+  /// noted of them (modes, a clipboard string) is forgotten.
+  mutating func discardRestOfSequence() {
+    guard !isBetweenSequences else { return }
+    modesBeforeDiscarding = modes
+  }
   /// Whether the parser is between sequences, where bytes of the emulator's own can go in.
   var isBetweenSequences: Bool {
     if case .ground = state { return true }
@@ -160,13 +172,6 @@ struct ParameterGuard {
   /// What cancels a string: CAN.
   static let stringCancel: [UInt8] = [0x18]
 
-  /// Whether `byte`, inside a sequence or string, is one libvterm acts on with the state as it is
-  /// (a C0 control, ESC among them, but NUL, which it ignores, and CAN and SUB, which end the
-  /// sequence themselves).
-  static func cancelsForSettling(_ byte: UInt8) -> Bool {
-    byte < 0x20 && byte != 0x00 && byte != 0x18 && byte != 0x1A
-  }
-
   /// Hands `bytes` on to `write` as they are, or in pieces without the bytes left out (and with
   /// an intermediate byte before an unsafe REP's final byte); calls `settle` between two pieces
   /// at the first point between sequences after a cursor restore (ESC 8, a mode reset) or while
@@ -198,6 +203,20 @@ struct ParameterGuard {
     var index = 0
     let count = bytes.count
     while index < count {
+      // The rest of a sequence a resize cancelled (``discardRestOfSequence()``): followed to its
+      // end, written nowhere.
+      if let modesBefore = modesBeforeDiscarding {
+        _ = take(bytes[index])
+        index += 1
+        kept = index
+        if isBetweenSequences {
+          modes = modesBefore
+          modesBeforeDiscarding = nil
+          afterText = false
+          clipboardString = []
+        }
+        continue
+      }
       if case .ground = state {
         index = takeText(
           bytes, from: index, kept: &kept, write: write, replace: replace, plain: plain)
@@ -208,22 +227,6 @@ struct ParameterGuard {
         index = takeClipboardRun(bytes, from: index)
         kept = index
         guard index < count else { break }
-      }
-      // A control inside a sequence or string while the state waits to be settled after a
-      // resize: libvterm would run it (a newline scrolls, ESC D too) with the scroll region and
-      // margins of the screen before the resize, past its arrays when it shrank. The sequence is
-      // cancelled first (CAN, as the program's own would), the state settled, and the control
-      // taken between sequences.
-      if settleWanted, Self.cancelsForSettling(bytes[index]) {
-        if index > kept { write(UnsafeRawBufferPointer(rebasing: bytes[kept..<index])) }
-        kept = index
-        Self.stringCancel.withUnsafeBytes { write($0) }
-        state = .ground
-        afterText = false
-        clipboardString = []
-        settleWanted = false
-        settle()
-        continue
       }
       let action = take(bytes[index])
       if action != .keep, index > kept {

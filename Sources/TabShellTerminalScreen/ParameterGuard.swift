@@ -118,17 +118,18 @@ struct ParameterGuard {
   /// point between sequences.
   var settleWanted = false
 
-  /// The plain-text modes as they were when the rest of a sequence began to be left out
+  /// What the guard knew of libvterm's modes when the rest of a sequence began to be left out
   /// (``discardRestOfSequence()``), while it is.
-  private var modesBeforeDiscarding: PlainTextModes?
+  private var beforeDiscarding: (modes: PlainTextModes, marginMode: Bool)?
 
   /// Leaves out the rest of the sequence or string under way, which the caller cancelled in
   /// libvterm (CAN): its bytes are followed to its end and written nowhere, and what the guard
-  /// noted of them (modes, a clipboard string) is forgotten.
+  /// noted of them (modes, the margin mode, a clipboard string) is forgotten.
   mutating func discardRestOfSequence() {
     guard !isBetweenSequences else { return }
-    modesBeforeDiscarding = modes
+    beforeDiscarding = (modes, marginMode)
   }
+
   /// Whether the parser is between sequences, where bytes of the emulator's own can go in.
   var isBetweenSequences: Bool {
     if case .ground = state { return true }
@@ -205,13 +206,13 @@ struct ParameterGuard {
     while index < count {
       // The rest of a sequence a resize cancelled (``discardRestOfSequence()``): followed to its
       // end, written nowhere.
-      if let modesBefore = modesBeforeDiscarding {
+      if let before = beforeDiscarding {
         _ = take(bytes[index])
         index += 1
         kept = index
         if isBetweenSequences {
-          modes = modesBefore
-          modesBeforeDiscarding = nil
+          (modes, marginMode) = before
+          beforeDiscarding = nil
           afterText = false
           clipboardString = []
         }

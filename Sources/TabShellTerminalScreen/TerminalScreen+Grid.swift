@@ -7,13 +7,17 @@ import TabShellTerminal
 /// string a run and the grid would measure it again. What it draws is what its canvas drawn into
 /// the grid shows (``TerminalScreen/draw(in:)``; TerminalGridDrawingTests compares the two).
 extension TerminalScreen: GridDrawingScreen {
+  /// Whether the screen draws into the grid in a region of `width` × `height`: not in copy mode
+  /// nor scrolled back, which draw more than the cells (a selection, the position), and not in an
+  /// empty region.
+  func drawsIntoGrid(width: Int, height: Int) -> Bool {
+    copy == nil && session.emulator.scrolledBack == 0 && width > 0 && height > 0
+  }
+
   package func draw(
     into grid: inout CellGrid, column: Int, row: Int, width: Int, height: Int, kept: Int?
   ) -> GridDrawing? {
-    // Copy mode and a view scrolled back draw more than the cells (a selection, the position).
-    guard copy == nil, session.emulator.scrolledBack == 0, width > 0, height > 0 else {
-      return nil
-    }
+    guard drawsIntoGrid(width: width, height: height) else { return nil }
     if session.ending == nil { session.resize(rows: height, columns: width) }
     let emulator = session.emulator
     let rows = min(height, emulator.rows)

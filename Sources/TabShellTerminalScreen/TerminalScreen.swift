@@ -135,9 +135,10 @@ final class TerminalScreen: Screen {
   }
 
   /// ``GridDrawingScreen/drawsNothing(kept:width:height:)``: what the grid's drawing checks
-  /// before it draws, with no resize to make.
+  /// before it draws (``drawsIntoGrid(width:height:)``, then the damage since the drawing kept),
+  /// with no resize to make.
   package func drawsNothing(kept: Int, width: Int, height: Int) -> Bool {
-    copy == nil && width > 0 && height > 0
+    drawsIntoGrid(width: width, height: height)
       && (session.ending != nil || (session.size.rows == height && session.size.columns == width))
       && isUnchanged(since: view(ofKept: kept))
   }

@@ -217,9 +217,9 @@ static inline void tabshell_rl_make_keys_safe_in_map(Keymap keymap, int depth, i
 
 static int tabshell_rl_re_read_init_file(int count, int key);
 
-/// Puts the functions above in place of readline's aborting commands, and searches.h's in place of
-/// its history searches, in the emacs and vi keymaps (with `~/.inputrc`'s bindings). Call after
-/// `rl_initialize` (and after `~/.inputrc` is read again).
+/// Puts the functions above in place of readline's aborting commands, searches.h's in place of its
+/// history searches and vimode.h's in place of vi's command mode, in the emacs and vi keymaps (with
+/// `~/.inputrc`'s bindings). Call after `rl_initialize` (and after `~/.inputrc` is read again).
 static inline void tabshell_rl_make_aborts_safe(void) {
   // Forgets the macros that `~/.inputrc`, read again, bound to something else.
   int *used;
@@ -241,6 +241,7 @@ static inline void tabshell_rl_make_aborts_safe(void) {
     tabshell_rl_rebind_in_map(rl_call_last_kbd_macro, tabshell_rl_call_last_kbd_macro, keymaps[i]);
     tabshell_rl_rebind_in_map(rl_re_read_init_file, tabshell_rl_re_read_init_file, keymaps[i]);
     tabshell_rl_make_searches_safe_in_map(keymaps[i]);
+    tabshell_rl_make_vi_mode_safe_in_map(keymaps[i]);
     tabshell_rl_make_keys_safe_in_map(keymaps[i], 0, 0);
   }
 }

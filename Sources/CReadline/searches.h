@@ -23,6 +23,17 @@
 // through the full-screen mode's command line (`M-C-j` for vi, `ESC k`, `/`, `C-g`); the line REPL
 // by the same keys. Readline 8.3 keeps the search's saved line apart and frees no undo list there.
 //
+// A search typed again (vi's `n` and `N`, `rl_vi_search_again`; `non-incremental-forward-search-
+// history-again` and `non-incremental-reverse-search-history-again`, which `~/.inputrc` may bind)
+// goes straight to the match (`noninc_dosearch`), which frees the line's undo list unless the
+// matching entry holds it (`make_history_line_current`, `rl_free_undo_list`). On an entry edited
+// before, left and come back to, that list is the entry's own with the changes made since on top,
+// and readline forgets the freed list only in a history entry that holds its top
+// (`_hs_replace_history_data`): the entry keeps the rest, freed. Back on that entry, an undo (`u`)
+// reads it and frees it again (AddressSanitizer: heap-use-after-free in `rl_do_undo`; without it
+// the memory is usually someone else's by then). Keys: M-C-j, ESC, `/echo` Enter, `k`, `x`, `k`,
+// `j`, `x`, `n`, `k`, `u`, in both modes.
+//
 // Before such a search TabShell hands the line's undo list to the entry it edits, as a history
 // motion would, and the line starts a list of its own (`tabshell_rl_give_undo_list_to_entry`): the
 // searches work as they did, but the changes made to that entry cannot be undone on the line that
@@ -46,6 +57,26 @@ static inline void tabshell_rl_give_undo_list_to_entry(void) {
 static int tabshell_rl_vi_search(int count, int key) {
   tabshell_rl_give_undo_list_to_entry();
   return rl_vi_search(count, key);
+}
+
+/// vi's `n` and `N` (`vi-search-again`), after the line's undo list goes to its history entry.
+static int tabshell_rl_vi_search_again(int count, int key) {
+  tabshell_rl_give_undo_list_to_entry();
+  return rl_vi_search_again(count, key);
+}
+
+/// `non-incremental-forward-search-history-again`, after the line's undo list goes to its history
+/// entry.
+static int tabshell_rl_noninc_forward_search_again(int count, int key) {
+  tabshell_rl_give_undo_list_to_entry();
+  return rl_noninc_forward_search_again(count, key);
+}
+
+/// `non-incremental-reverse-search-history-again`, after the line's undo list goes to its history
+/// entry.
+static int tabshell_rl_noninc_reverse_search_again(int count, int key) {
+  tabshell_rl_give_undo_list_to_entry();
+  return rl_noninc_reverse_search_again(count, key);
 }
 
 /// Readline's own history search in place of ours as the last command, so that a search typed again
@@ -109,6 +140,11 @@ static int tabshell_rl_history_search_before(rl_command_func_t *function) {
 /// Binds the searches above in place of readline's in `keymap` (with its prefix keymaps).
 static inline void tabshell_rl_make_searches_safe_in_map(Keymap keymap) {
   tabshell_rl_rebind_in_map(rl_vi_search, tabshell_rl_vi_search, keymap);
+  tabshell_rl_rebind_in_map(rl_vi_search_again, tabshell_rl_vi_search_again, keymap);
+  tabshell_rl_rebind_in_map(
+      rl_noninc_forward_search_again, tabshell_rl_noninc_forward_search_again, keymap);
+  tabshell_rl_rebind_in_map(
+      rl_noninc_reverse_search_again, tabshell_rl_noninc_reverse_search_again, keymap);
   tabshell_rl_rebind_in_map(rl_history_search_backward, tabshell_rl_history_search_backward, keymap);
   tabshell_rl_rebind_in_map(rl_history_search_forward, tabshell_rl_history_search_forward, keymap);
   tabshell_rl_rebind_in_map(

@@ -9,6 +9,7 @@ Needs only pexpect (`pip install pexpect`).
 """
 
 import atexit
+import ctypes.util
 import os
 import re
 import shutil
@@ -35,12 +36,12 @@ UP = "\x1b[A"
 class Session:
     """One REPL in a pseudo-terminal, with its own home folder (shared by sessions of one test)."""
 
-    def __init__(self, home, args=()):
+    def __init__(self, home, args=(), env=None):
         self.home = home
         self.child = pexpect.spawn(
             BINARY,
             list(args),
-            env=environment(home),
+            env={**environment(home), **(env or {})},
             cwd=home,
             encoding="utf-8",
             timeout=TIMEOUT,
@@ -175,11 +176,11 @@ def test_history_from_an_earlier_run_comes_back_with_up():
 HISTORY_DOUBLE_FREE_KEYS = ["\x1b<", "\x1bp", "\x07", "\x1b[B", "x", "\x1b<", "\x1bp", "\x07", "\x1b<", "\x1b[B"]
 
 
-def with_two_history_lines(home):
+def with_two_history_lines(home, lines=("echo first-line", "echo second-line")):
     state = os.path.join(home, "state", "tabshell")
     os.makedirs(state, mode=0o700, exist_ok=True)
     with open(os.path.join(state, "history"), "w", encoding="utf-8") as handle:
-        handle.write("echo first-line\necho second-line\n")
+        handle.write("".join(line + "\n" for line in lines))
     return home
 
 
@@ -231,9 +232,9 @@ def test_an_abort_right_after_an_incremental_search_does_not_crash():
         leave_alive(repl, args, args)
 
 
-def started(home, args):
+def started(home, args, env=None):
     """A REPL in the line mode (args empty) or the full-screen mode, ready for keys."""
-    repl = Session(home, args)
+    repl = Session(home, args, env)
     if args:
         repl.expect_exact("\x1b[?1049h")
     else:
@@ -407,6 +408,67 @@ def test_history_searches_that_inputrc_binds_while_the_history_is_browsed_do_not
         time.sleep(0.2)
         repl.send("\x05-again\r")
         repl.expect_exact("first-line-again")
+        leave_alive(repl, args, args)
+
+
+def freed_memory_checked():
+    """The environment that preloads AddressSanitizer's runtime (libasan, where installed) into the
+    REPL, so that readline's use of an undo list it freed aborts at once (SIGABRT). glibc alone has
+    mostly handed such memory to something else by then, and readline reads and frees that instead,
+    crashing now and then."""
+    library = ctypes.util.find_library("asan")
+    if library is None:
+        return {}
+    return {"LD_PRELOAD": library, "ASAN_OPTIONS": "detect_leaks=0:abort_on_error=1"}
+
+
+# Readline 8.2's vi command mode frees the line's undo list the first time a line goes into it; on a
+# history entry edited before, left and come back to, the entry keeps a part of that list (readline
+# forgets it only where an entry holds the list's top). Up, x, Down, M-C-j (vi), Up, ESC C-j (the
+# command mode, then Enter: the line runs, the entry keeps the freed list), Up, Up and C-_ (undo)
+# freed it again (a stress of readline with random keys found it). CReadline's vimode.h forgets the
+# whole list in the history first. (The lines' output starts with another letter than the
+# full-screen mode's `still-alive`, which is then drawn whole.)
+TWO_OTHER_LINES = ("echo one-line", "echo two-line")
+VI_COMMAND_MODE_FREED_KEYS = [UP, "x", "\x1b[B", "\x1b\n", UP, "\x1b\n"]
+
+
+def test_vi_command_mode_on_an_edited_history_entry_does_not_free_its_undo_list():
+    for args in ([], ["--tui"]):
+        home = with_two_history_lines(new_home(), TWO_OTHER_LINES)
+        repl = started(home, args, freed_memory_checked())
+        for key in VI_COMMAND_MODE_FREED_KEYS:
+            repl.send(key)
+            time.sleep(0.05)
+        repl.expect_exact("two-linex")  # the entry's line, edited, ran
+        time.sleep(0.2)
+        # The entry, whose changes cannot be undone now; a command put before it runs it.
+        for key in [UP, UP, "\x1f", "\x1f", "\x1bI", "echo again-\r"]:
+            repl.send(key)
+            time.sleep(0.05)
+        repl.expect_exact("again-echo two-linex")
+        leave_alive(repl, args, args)
+
+
+# vi's `n` (the search typed again) frees the line's undo list unless the matching entry holds it; on
+# an entry edited before, left and come back to, the entry kept a part of it, and `u` back on that
+# entry used it again (heap-use-after-free). CReadline's searches.h hands the line's list to its
+# entry first, as for `/`: the entry's changes can still be undone there. ESC goes with the key after
+# it, as one key, for the full-screen mode (a lone ESC is the bar's).
+VI_SEARCH_AGAIN_FREED_KEYS = ["\x1b\n", "\x1b/", "echo\r", "k", "x", "k", "j", "x", "n", "k"]
+
+
+def test_vi_search_again_while_the_history_is_browsed_does_not_free_an_entrys_undo_list():
+    for args in ([], ["--tui"]):
+        home = with_two_history_lines(new_home(), TWO_OTHER_LINES)
+        repl = started(home, args, freed_memory_checked())
+        for key in VI_SEARCH_AGAIN_FREED_KEYS:
+            repl.send(key)
+            time.sleep(0.05)
+        repl.send("uu")  # both changes made on the entry are undone
+        time.sleep(0.2)
+        repl.send("A-again\r")
+        repl.expect_exact("two-line-again")
         leave_alive(repl, args, args)
 
 

@@ -218,8 +218,9 @@ static inline void tabshell_rl_make_keys_safe_in_map(Keymap keymap, int depth, i
 static int tabshell_rl_re_read_init_file(int count, int key);
 
 /// Puts the functions above in place of readline's aborting commands, searches.h's in place of its
-/// history searches and vimode.h's in place of vi's command mode, in the emacs and vi keymaps (with
-/// `~/.inputrc`'s bindings). Call after `rl_initialize` (and after `~/.inputrc` is read again).
+/// history searches, vimode.h's in place of vi's command mode and vimotions.h's in place of its
+/// motions that can loop for ever, in the emacs and vi keymaps (with `~/.inputrc`'s bindings). Call
+/// after `rl_initialize` (and after `~/.inputrc` is read again).
 static inline void tabshell_rl_make_aborts_safe(void) {
   // Forgets the macros that `~/.inputrc`, read again, bound to something else.
   int *used;
@@ -242,6 +243,7 @@ static inline void tabshell_rl_make_aborts_safe(void) {
     tabshell_rl_rebind_in_map(rl_re_read_init_file, tabshell_rl_re_read_init_file, keymaps[i]);
     tabshell_rl_make_searches_safe_in_map(keymaps[i]);
     tabshell_rl_make_vi_mode_safe_in_map(keymaps[i]);
+    tabshell_rl_make_vi_motions_safe_in_map(keymaps[i]);
     tabshell_rl_make_keys_safe_in_map(keymaps[i], 0, 0);
   }
 }

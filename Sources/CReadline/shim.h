@@ -148,6 +148,7 @@ static inline int tabshell_rl_settle_history_position(void) {
 
 #include "searches.h"
 #include "vimode.h"
+#include "vimotions.h"
 #include "arguments.h"
 #include "aborts.h"
 

@@ -44,6 +44,7 @@ class Session:
             env={**environment(home), **(env or {})},
             cwd=home,
             encoding="utf-8",
+            codec_errors="replace",
             timeout=TIMEOUT,
             dimensions=(24, 100),
         )
@@ -491,6 +492,30 @@ def test_a_line_accepted_after_a_numeric_argument_runs_at_once_and_a_search_afte
             repl.send(key)
             time.sleep(0.05)
         leave_alive(repl, args, args)
+
+
+# Readline 8.2's vi motions go round for ever on a line that ends in invalid UTF-8 (`"é\x80"`): in vi
+# command mode a move forward that reaches the end of the line stops on its last character, which the
+# scan back puts on the `é`, behind the cursor on the `\x80`, and `e`, `E`, `w`, `W` and `%` loop (`~`
+# goes back and forth as many times as its count). `scripts/fuzz sessions` found it through a session
+# client's keys: the session server hung. TabShell runs them so that they stop at the end of the line
+# (CReadline's vimotions.h). The bytes come from a macro (the terminal's keys are UTF-8 text).
+VI_MOTION_LOOP_INPUTRC = 'set editing-mode vi\nset keymap vi-insert\n"\\C-t": "abc \\xc3\\xa9\\x80"\n'
+VI_MOTION_LOOP_KEYS = ["\x14", "\x1be", "w", "%", "E", "W", "999999~", "A"]
+
+
+def test_vi_motions_over_invalid_utf8_at_the_end_of_the_line_do_not_hang():
+    home = new_home()
+    with open(os.path.join(home, ".inputrc"), "w", encoding="utf-8") as handle:
+        handle.write(VI_MOTION_LOOP_INPUTRC)
+    for args in ([], ["--tui"]):
+        repl = started(home, args)
+        started_at = time.monotonic()
+        for key in VI_MOTION_LOOP_KEYS:
+            repl.send(key)
+            time.sleep(0.05)
+        leave_alive(repl, args, args)
+        assert time.monotonic() - started_at < 5, (args, time.monotonic() - started_at)
 
 
 def test_blank_lines_and_repeats_are_not_kept():

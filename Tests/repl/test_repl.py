@@ -473,6 +473,27 @@ def test_vi_search_again_while_the_history_is_browsed_does_not_free_an_entrys_un
         leave_alive(repl, args, args)
 
 
+# Readline 8.2 hands over a line accepted by the key after a numeric argument (M-1 Enter) only with
+# the next key, which it runs on the accepted line first: Enter did nothing until another key, and
+# C-r as that key started a search that outlived the line, whose end (reverting the history entry
+# edited) freed the entry's line while the search still pointed at it; the key that ended the search
+# read it (heap-use-after-free in rl_replace_line). CReadline's arguments.h has readline hand the
+# line over at once. (The full-screen mode did not crash; it is checked too.)
+def test_a_line_accepted_after_a_numeric_argument_runs_at_once_and_a_search_after_it_is_safe():
+    for args in ([], ["--tui"]):
+        home = with_two_history_lines(new_home(), TWO_OTHER_LINES)
+        repl = started(home, args, freed_memory_checked())
+        for key in [UP, "x", "\x1b1", "\r"]:
+            repl.send(key)
+            time.sleep(0.05)
+        repl.expect_exact("two-linex" if args else "two-linex\r\n")  # accepted before another key
+        time.sleep(0.2)
+        for key in ["\x12", "one", "\x07"]:  # a search, ended
+            repl.send(key)
+            time.sleep(0.05)
+        leave_alive(repl, args, args)
+
+
 # Readline 8.2's vi motions go round for ever on a line that ends in invalid UTF-8 (`"é\x80"`): in vi
 # command mode a move forward that reaches the end of the line stops on its last character, which the
 # scan back puts on the `é`, behind the cursor on the `\x80`, and `e`, `E`, `w`, `W` and `%` loop (`~`

@@ -78,12 +78,15 @@ package enum ReadlineBridge {
     return switchRequested
   }
 
-  /// Lets readline read one byte of a key and act on it, then keeps its history position in step
-  /// with the line being edited: after a non-incremental search away from the end of the history,
-  /// readline 8.2 would hand one undo list to two owners and free it twice (see
-  /// `tabshell_rl_settle_history_position` in CReadline). Every key goes in through here.
+  /// Lets readline read one byte of a key and act on it, has it hand over a line that the key after
+  /// a numeric argument accepted (readline 8.2 keeps it until the next key, which it runs on the
+  /// accepted line: `tabshell_rl_hand_over_accepted_line` in CReadline), then keeps its history
+  /// position in step with the line being edited: after a non-incremental search away from the end
+  /// of the history, readline 8.2 would hand one undo list to two owners and free it twice (see
+  /// `tabshell_rl_settle_history_position`). Every key goes in through here.
   package static func readCharacter() {
     rl_callback_read_char()
+    _ = tabshell_rl_hand_over_accepted_line()
     _ = tabshell_rl_settle_history_position()
   }
 

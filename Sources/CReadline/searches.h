@@ -83,38 +83,31 @@ static int tabshell_rl_noninc_reverse_search_again(int count, int key) {
 /// goes on from the last match as readline's does (it compares `rl_last_func` with its own).
 static int tabshell_rl_history_search_before(rl_command_func_t *function);
 
-/// `history-search-backward`, after the line's undo list goes to its history entry when it starts.
+/// Runs the history search `function` after the line's undo list goes to its history entry, when
+/// it starts (not when it goes on from its last match).
+static int tabshell_rl_history_search_guarded(rl_command_func_t *function, int count, int key) {
+  if (!tabshell_rl_history_search_before(function)) tabshell_rl_give_undo_list_to_entry();
+  return function(count, key);
+}
+
+/// `history-search-backward`, guarded.
 static int tabshell_rl_history_search_backward(int count, int key) {
-  if (!tabshell_rl_history_search_before(rl_history_search_backward)) {
-    tabshell_rl_give_undo_list_to_entry();
-  }
-  return rl_history_search_backward(count, key);
+  return tabshell_rl_history_search_guarded(rl_history_search_backward, count, key);
 }
 
-/// `history-search-forward`, after the line's undo list goes to its history entry when it starts.
+/// `history-search-forward`, guarded.
 static int tabshell_rl_history_search_forward(int count, int key) {
-  if (!tabshell_rl_history_search_before(rl_history_search_forward)) {
-    tabshell_rl_give_undo_list_to_entry();
-  }
-  return rl_history_search_forward(count, key);
+  return tabshell_rl_history_search_guarded(rl_history_search_forward, count, key);
 }
 
-/// `history-substring-search-backward`, after the line's undo list goes to its history entry when
-/// it starts.
+/// `history-substring-search-backward`, guarded.
 static int tabshell_rl_history_substr_search_backward(int count, int key) {
-  if (!tabshell_rl_history_search_before(rl_history_substr_search_backward)) {
-    tabshell_rl_give_undo_list_to_entry();
-  }
-  return rl_history_substr_search_backward(count, key);
+  return tabshell_rl_history_search_guarded(rl_history_substr_search_backward, count, key);
 }
 
-/// `history-substring-search-forward`, after the line's undo list goes to its history entry when
-/// it starts.
+/// `history-substring-search-forward`, guarded.
 static int tabshell_rl_history_substr_search_forward(int count, int key) {
-  if (!tabshell_rl_history_search_before(rl_history_substr_search_forward)) {
-    tabshell_rl_give_undo_list_to_entry();
-  }
-  return rl_history_substr_search_forward(count, key);
+  return tabshell_rl_history_search_guarded(rl_history_substr_search_forward, count, key);
 }
 
 /// Puts readline's search in place of ours in `rl_last_func`, and says whether the last command was

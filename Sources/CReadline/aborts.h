@@ -173,16 +173,26 @@ static int tabshell_rl_macro(int count, int key) {
   return tabshell_rl_guarded(tabshell_rl_push_macro, count, key);
 }
 
+/// Binds `replacement` in every slot of `keymap` and of the prefix keymaps under it (`depth` deep
+/// at most) that binds `function`, `ANYOTHERKEY` included (readline's `rl_invoking_keyseqs_in_map`
+/// leaves those out: with the arrow keys bound, vi's `ESC` is a prefix keymap whose `ANYOTHERKEY`
+/// is `vi-movement-mode`, which readline runs for a lone `ESC`).
+static inline void tabshell_rl_rebind_in_map_at(
+    rl_command_func_t *function, rl_command_func_t *replacement, Keymap keymap, int depth) {
+  if (keymap == NULL || depth > 32) return;
+  for (int key = 0; key <= ANYOTHERKEY; key++) {
+    if (keymap[key].type == ISKMAP) {
+      tabshell_rl_rebind_in_map_at(function, replacement, (Keymap)keymap[key].function, depth + 1);
+    } else if (keymap[key].type == ISFUNC && keymap[key].function == function) {
+      keymap[key].function = replacement;
+    }
+  }
+}
+
 /// Binds `replacement` wherever `keymap` (with its prefix keymaps) binds `function`.
 static inline void tabshell_rl_rebind_in_map(
     rl_command_func_t *function, rl_command_func_t *replacement, Keymap keymap) {
-  char **sequences = rl_invoking_keyseqs_in_map(function, keymap);
-  if (sequences == NULL) return;
-  for (int i = 0; sequences[i] != NULL; i++) {
-    rl_bind_keyseq_in_map(sequences[i], replacement, keymap);
-    free(sequences[i]);
-  }
-  free(sequences);
+  tabshell_rl_rebind_in_map_at(function, replacement, keymap, 0);
 }
 
 /// In `keymap` and the prefix keymaps under it (`depth` deep at most): binds `tabshell_rl_abort`

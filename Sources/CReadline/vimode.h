@@ -51,22 +51,12 @@ static int tabshell_rl_vi_movement_mode(int count, int key) {
   return rl_vi_movement_mode(count, key);
 }
 
-/// Binds `replacement` in every slot of `keymap` and of the prefix keymaps under it (`depth` deep
-/// at most) that binds `function`, `ANYOTHERKEY` included: with the arrow keys bound, vi's `ESC` is
-/// a prefix keymap whose `ANYOTHERKEY` is `vi-movement-mode`, which readline runs for a lone `ESC`.
-static inline void tabshell_rl_replace_in_map(
-    rl_command_func_t *function, rl_command_func_t *replacement, Keymap keymap, int depth) {
-  if (keymap == NULL || depth > 32) return;
-  for (int key = 0; key <= ANYOTHERKEY; key++) {
-    if (keymap[key].type == ISKMAP) {
-      tabshell_rl_replace_in_map(function, replacement, (Keymap)keymap[key].function, depth + 1);
-    } else if (keymap[key].type == ISFUNC && keymap[key].function == function) {
-      keymap[key].function = replacement;
-    }
-  }
-}
+/// Binds `replacement` wherever `keymap` (with its prefix keymaps, `ANYOTHERKEY` of vi's `ESC`
+/// included) binds `function` (aborts.h).
+static inline void tabshell_rl_rebind_in_map(
+    rl_command_func_t *function, rl_command_func_t *replacement, Keymap keymap);
 
 /// Binds the command above in place of readline's in `keymap` (with its prefix keymaps).
 static inline void tabshell_rl_make_vi_mode_safe_in_map(Keymap keymap) {
-  tabshell_rl_replace_in_map(rl_vi_movement_mode, tabshell_rl_vi_movement_mode, keymap, 0);
+  tabshell_rl_rebind_in_map(rl_vi_movement_mode, tabshell_rl_vi_movement_mode, keymap);
 }

@@ -510,12 +510,12 @@ def test_vi_motions_over_invalid_utf8_at_the_end_of_the_line_do_not_hang():
         handle.write(VI_MOTION_LOOP_INPUTRC)
     for args in ([], ["--tui"]):
         repl = started(home, args)
-        started_at = time.monotonic()
         for key in VI_MOTION_LOOP_KEYS:
             repl.send(key)
             time.sleep(0.05)
+        # A motion that loops never lets the line after it run: leave_alive's wait fails then
+        # (no bound of our own on how long the keys take, which a busy machine stretches).
         leave_alive(repl, args, args)
-        assert time.monotonic() - started_at < 5, (args, time.monotonic() - started_at)
 
 
 def test_blank_lines_and_repeats_are_not_kept():

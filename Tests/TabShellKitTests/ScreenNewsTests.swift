@@ -180,6 +180,37 @@ struct ScreenNewsTests {
     try step(shell, log, .request(.bell, from: "b"), events: ["bell b"], state: unmarked)
   }
 
+  /// A request that changes nothing in the model is not counted in ``Shell/changes`` (a host
+  /// draws the whole page anew when the count moves): the same title again, a title where one was
+  /// given, a bell or activity in a tab marked so already or selected. One that changes something
+  /// is.
+  @Test func aRequestThatChangesNothingIsNotCountedAsAChange() throws {
+    let (shell, _) = try makeShell { shell in
+      try shell.addTab(type: "text", id: "a")
+      try shell.addTab(type: "text", id: "b", title: "Given")
+      try shell.addTab(type: "text", id: "c")
+    }
+    func counts(_ request: ScreenRequest.Kind, from screen: String) throws -> Bool {
+      let before = shell.changes
+      try shell.send(.request(request, from: screen))
+      return shell.changes != before
+    }
+    #expect(try counts(.setTitle("mine"), from: "a"))
+    #expect(try !counts(.setTitle("mine"), from: "a"))
+    // Made safe the same way: the same title.
+    #expect(try !counts(.setTitle("  mine "), from: "a"))
+    #expect(try !counts(.setTitle("other"), from: "b"))
+    #expect(shell.model.screen(id: "b")?.title == "Given")
+    #expect(try counts(.bell, from: "c"))
+    #expect(try !counts(.bell, from: "c"))
+    #expect(try counts(.activity, from: "c"))
+    #expect(try !counts(.activity, from: "c"))
+    // The selected tab is never marked: its bell is an event, and no change.
+    #expect(try !counts(.bell, from: "a"))
+    #expect(try !counts(.activity, from: "a"))
+    #expect(try counts(.setTitle("again"), from: "a"))
+  }
+
   @Test func anEndIsAnEventWithItsStatusAndItsTab() throws {
     let (shell, log) = try makeShell(tabs: ["a", "b"])
     try step(

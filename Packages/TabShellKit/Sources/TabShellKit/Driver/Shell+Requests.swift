@@ -60,14 +60,27 @@ extension Shell {
         record(model.log(screen: screen, message: message))
       case .setNeedsDisplay:
         if isVisible(screen) { needsDisplay = true }
+      // A request that changes nothing in the model (the same title again, a title where one was
+      // given, a bell in a tab marked for one already: a program ringing in a loop) is not counted
+      // in ``changes``: a host would draw the whole page anew for it.
       case .setTitle(let title):
-        apply(model.setTitle(screen: screen, to: title))
+        if model.retitles(screen: screen, to: title) {
+          apply(model.setTitle(screen: screen, to: title))
+        }
       case .bell:
         clearsMarks = true
-        apply(model.bell(screen: screen))
+        if model.marksTab(holding: screen, bell: true) {
+          apply(model.bell(screen: screen))
+        } else {
+          apply(try reading { $0.bell(screen: screen) })
+        }
       case .activity:
         clearsMarks = true
-        apply(model.activity(screen: screen))
+        if model.marksTab(holding: screen, bell: false) {
+          apply(model.activity(screen: screen))
+        } else {
+          apply(try reading { $0.activity(screen: screen) })
+        }
       case .exited(let status):
         record(model.exited(screen: screen, status: status))
       }

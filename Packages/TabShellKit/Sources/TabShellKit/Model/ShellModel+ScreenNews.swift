@@ -21,6 +21,28 @@ extension ShellModel {
     return .none
   }
 
+  /// Whether ``setTitle(screen:to:)`` would change a title: not when the screen has that title
+  /// already (as ``screenTitle(_:)`` makes it), keeps a given one, or does not exist.
+  public func retitles(screen id: String, to title: String) -> Bool {
+    guard let slot = slot(ofID: id) else { return false }
+    let record: ScreenRecord? =
+      switch slot {
+      case .modal: modal
+      case .stack(let tab, let depth):
+        depth == 0 ? tabs[tab].panes[tabs[tab].focus] : tabs[tab].pushed[depth - 1]
+      case .pane(let tab, let index): tabs[tab].panes[index]
+      }
+    guard let record, !record.keepsTitle else { return false }
+    return record.title != screenTitle(title)
+  }
+
+  /// Whether ``bell(screen:)`` (`bell`) or ``activity(screen:)`` would mark the tab holding the
+  /// screen: not when the tab is selected or marked so already, nor for a screen in no tab.
+  public func marksTab(holding id: String, bell: Bool) -> Bool {
+    guard let index = tabIndex(holding: id), index != selectedIndex else { return false }
+    return bell ? !tabs[index].item.hasBell : !tabs[index].item.hasActivity
+  }
+
   /// A screen rang the bell: `bell`; its tab, unless selected, is marked until it is selected.
   /// A tab already marked for a bell rings no more (no event, no hooks) until it is selected: a
   /// program that rings in a loop in a tab out of sight is one `bell`, as its output is one

@@ -8,11 +8,19 @@ failure.
 """
 
 import os
+import signal
 import sys
 import traceback
 
 
 def run(namespace, binary=None):
+    # Started in the background by a shell without job control (`scripts/test &`), this process
+    # and every program it starts would ignore SIGINT and SIGQUIT (ignored dispositions outlive
+    # `exec`): the tests that interrupt a client would see it ignore them. Put them back.
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    if signal.getsignal(signal.SIGQUIT) == signal.SIG_IGN:
+        signal.signal(signal.SIGQUIT, signal.SIG_DFL)
     if binary is not None and not os.access(binary, os.X_OK):
         print(f"no tabshell binary at {binary} (build it, or set TABSHELL_BIN)")
         print("0 passed, 1 failed")

@@ -228,8 +228,9 @@ static inline void tabshell_rl_make_keys_safe_in_map(Keymap keymap, int depth, i
 static int tabshell_rl_re_read_init_file(int count, int key);
 
 /// Puts the functions above in place of readline's aborting commands, searches.h's in place of its
-/// history searches, vimode.h's in place of vi's command mode and vimotions.h's in place of its
-/// motions that can loop for ever, in the emacs and vi keymaps (with `~/.inputrc`'s bindings). Call
+/// history searches, vimode.h's in place of vi's command mode, vimotions.h's in place of its
+/// motions that can loop for ever and yankargs.h's in place of its yanks of a history line's words,
+/// in the emacs and vi keymaps (with `~/.inputrc`'s bindings). Call
 /// after `rl_initialize` (and after `~/.inputrc` is read again).
 static inline void tabshell_rl_make_aborts_safe(void) {
   // Forgets the macros that `~/.inputrc`, read again, bound to something else.
@@ -254,6 +255,7 @@ static inline void tabshell_rl_make_aborts_safe(void) {
     tabshell_rl_make_searches_safe_in_map(keymaps[i]);
     tabshell_rl_make_vi_mode_safe_in_map(keymaps[i]);
     tabshell_rl_make_vi_motions_safe_in_map(keymaps[i]);
+    tabshell_rl_make_yank_args_safe_in_map(keymaps[i]);
     tabshell_rl_make_keys_safe_in_map(keymaps[i], 0, 0);
   }
 }

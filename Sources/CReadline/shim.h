@@ -150,6 +150,7 @@ static inline int tabshell_rl_settle_history_position(void) {
 #include "vimode.h"
 #include "vimotions.h"
 #include "arguments.h"
+#include "yankargs.h"
 #include "aborts.h"
 
 /// Flushes C's stdout (which readline and Swift's `print` share); the `stdout` global stays in C.

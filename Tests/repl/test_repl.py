@@ -518,6 +518,40 @@ def test_vi_motions_over_invalid_utf8_at_the_end_of_the_line_do_not_hang():
         leave_alive(repl, args, args)
 
 
+# Readline 8.2 splits a history line into words for `M-.` (yank-last-arg), `M-C-y` (yank-nth-arg)
+# and vi's `_` past the line's end when it ends in a backslash or in `$(` and the like, and yanks
+# what lies after it in memory (AddressSanitizer: heap-buffer-overflow; `scripts/fuzz sessions` with
+# readline built from its source found it through a session client's keys). CReadline's yankargs.h
+# pads such lines first (its own test, ReadlineYankArgumentTests, shows the bytes yanked before);
+# here the three commands, bound in their place, still yank the right words, and `M-.` typed again
+# still goes back a line further. ESC goes with the key after it, as one key, for the full-screen
+# mode (a lone ESC is the bar's).
+YANK_HISTORY = ("echo first-word", "echo second-word\\", "echo third-$(")
+
+
+def test_yanking_a_history_lines_words_reads_the_line_only():
+    for args in ([], ["--tui"]):
+        repl = started(with_two_history_lines(new_home(), YANK_HISTORY), args)
+        # M-. three times: `third-$(`, then `second-word\`, then `first-word`.
+        for key in ["echo again-", "\x1b.", "\x1b.", "\x1b.", "\r"]:
+            repl.send(key)
+            time.sleep(0.05)
+        repl.expect_exact("again-first-word")
+        time.sleep(0.2)
+        # M-C-y: the first argument of the line before.
+        for key in ["echo nth-", "\x1b\x19", "\r"]:
+            repl.send(key)
+            time.sleep(0.05)
+        repl.expect_exact("nth-again-first-word")
+        time.sleep(0.2)
+        # vi's `_`: a blank, then the last argument of the line before (vi mode by M-C-j).
+        for key in ["\x1b\n", "echo vi-", "\x1b_", "\r"]:
+            repl.send(key)
+            time.sleep(0.05)
+        repl.expect_exact("vi- nth-again-first-word")
+        leave_alive(repl, args, args)
+
+
 def test_blank_lines_and_repeats_are_not_kept():
     repl = Session(new_home())
     repl.prompt()

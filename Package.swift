@@ -198,7 +198,7 @@ let package = Package(
         "TabShellSessionServer", "TabShellTestRunner", "TabShellCommandLine", "TabShellLoader",
         "BuiltinScreens", "TabShellPlatform", "TestSupport", "TabShellTerminalScreen",
         "TabShellSessions", "TabShellRPC", "TabShellJSON", "TabShellTerminal", "TabShellRendering",
-        "CVTerm",
+        "CVTerm", "CReadline",
       ]
     ),
     .testTarget(

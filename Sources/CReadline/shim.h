@@ -153,6 +153,27 @@ static inline int tabshell_rl_settle_history_position(void) {
 #include "yankargs.h"
 #include "aborts.h"
 
+/// Drops the state of the line being edited, for a line abandoned (Ctrl-C, `clear-line`) or a mode
+/// left: first ends what readline had under way (an incremental or non-incremental search, a numeric
+/// argument: `rl_callback_sigcleanup`), then frees the line's undo list (`rl_free_line_state`, with
+/// the numeric argument, the keyboard macro being defined and the message) once no history entry
+/// and no saved line holds any part of it (vimode.h's `tabshell_rl_forget_undo_list_in_history`).
+///
+/// Readline 8.2's own order, for a SIGINT in callback mode, is the other way round, and so was
+/// TabShell's: the list freed first, then a search ended; ending a search that found a line moves
+/// the history to that line and makes its entry's undo list the line's, so the next line began with
+/// a list that the entry also held; freed with that line, it left the entry a freed list, and a key
+/// typed back on that entry used it (heap-use-after-free in `rl_insert_text`: history Up Up `x`
+/// Down `y`, `C-r` `first`, Ctrl-C, `z` Enter, Up Up Up `w` `C-_` `v`; `scripts/fuzz sessions`
+/// over readline built with AddressSanitizer found it through a session client's keys). And
+/// `rl_free_line_state` forgets the list only in the entry that holds its top: an entry edited,
+/// left and come back to holds a part lower down.
+static inline void tabshell_rl_drop_line_state(void) {
+  rl_callback_sigcleanup();
+  tabshell_rl_forget_undo_list_in_history();
+  rl_free_line_state();
+}
+
 /// Flushes C's stdout (which readline and Swift's `print` share); the `stdout` global stays in C.
 static inline void tabshell_flush_stdout(void) { fflush(stdout); }
 

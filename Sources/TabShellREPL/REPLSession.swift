@@ -220,8 +220,7 @@ final class REPLSession<Engine: REPLEngine> {
 
   /// Drops the line being typed and gives the terminal back its settings.
   func abandonLine() {
-    rl_free_line_state()
-    rl_callback_sigcleanup()
+    tabshell_rl_drop_line_state()
     rl_cleanup_after_signal()
     rl_callback_handler_remove()
   }

@@ -518,6 +518,26 @@ def test_vi_motions_over_invalid_utf8_at_the_end_of_the_line_do_not_hang():
         leave_alive(repl, args, args)
 
 
+# Dropping a line (Ctrl-C; in the full-screen mode `clear-line`) freed its undo list before it ended
+# the incremental search under way; ending the search moved the history to the line it found, whose
+# entry's undo list became the next line's too; freed with that line, it left the entry a freed
+# list, and keys typed back on the entry used it (heap-use-after-free, then a double free at C-_).
+# `scripts/fuzz sessions` over readline built with AddressSanitizer found it through a session
+# client's keys. CReadline's `tabshell_rl_drop_line_state` ends the search first.
+DROPPED_SEARCH_KEYS = [UP, UP, "x", "\x1b[B", "y", "\x12first", "\x03", "echo cleared\r",
+                       UP, UP, UP, "w", "\x1f", "v"]
+
+
+def test_a_line_dropped_during_a_search_leaves_no_freed_undo_list_in_the_history():
+    for args in ([], ["--tui"]):
+        repl = started(with_two_history_lines(new_home()), args, freed_memory_checked())
+        for key in DROPPED_SEARCH_KEYS:
+            repl.send(key)
+            time.sleep(0.1)
+        repl.expect_exact("cleared")
+        leave_alive(repl, args, args)
+
+
 # Readline 8.2 splits a history line into words for `M-.` (yank-last-arg), `M-C-y` (yank-nth-arg)
 # and vi's `_` past the line's end when it ends in a backslash or in `$(` and the like, and yanks
 # what lies after it in memory (AddressSanitizer: heap-buffer-overflow; `scripts/fuzz sessions` with

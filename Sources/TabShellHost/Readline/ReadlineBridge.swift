@@ -90,11 +90,11 @@ package enum ReadlineBridge {
     _ = tabshell_rl_settle_history_position()
   }
 
-  /// Stops reading the line under way and drops it (readline's line state).
+  /// Stops reading the line under way and drops it (readline's line state, safely:
+  /// `tabshell_rl_drop_line_state` in CReadline).
   package static func removeLine() {
     reading = false
-    rl_free_line_state()
-    rl_callback_sigcleanup()
+    tabshell_rl_drop_line_state()
     rl_callback_handler_remove()
   }
 

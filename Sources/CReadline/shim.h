@@ -151,6 +151,7 @@ static inline int tabshell_rl_settle_history_position(void) {
 #include "vimotions.h"
 #include "arguments.h"
 #include "yankargs.h"
+#include "isearch.h"
 #include "aborts.h"
 
 /// Drops the state of the line being edited, for a line abandoned (Ctrl-C, `clear-line`) or a mode

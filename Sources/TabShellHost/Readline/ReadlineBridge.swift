@@ -83,8 +83,11 @@ package enum ReadlineBridge {
   /// accepted line: `tabshell_rl_hand_over_accepted_line` in CReadline), then keeps its history
   /// position in step with the line being edited: after a non-incremental search away from the end
   /// of the history, readline 8.2 would hand one undo list to two owners and free it twice (see
-  /// `tabshell_rl_settle_history_position`). Every key goes in through here.
+  /// `tabshell_rl_settle_history_position`). First, an incremental search that ran out of lines
+  /// is put back inside the line it searches (`tabshell_rl_keep_search_in_its_line`). Every key
+  /// goes in through here.
   package static func readCharacter() {
+    _ = tabshell_rl_keep_search_in_its_line()
     rl_callback_read_char()
     _ = tabshell_rl_hand_over_accepted_line()
     _ = tabshell_rl_settle_history_position()

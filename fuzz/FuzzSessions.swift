@@ -1,3 +1,4 @@
+import CReadline
 import TabShellHost
 @_spi(Host) import TabShellKit
 import TabShellPlatform
@@ -138,6 +139,9 @@ final class FuzzedServer {
   /// Ends the session as its server does, and its programs and plugins.
   func end() {
     _ = server.finish()
+    // The session's end left readline with no incremental search under way: the next session's
+    // history is a new one, and a search left holds the old one's lines.
+    precondition(tabshell_rl_search_under_way() == nil, "a search outlived its session")
     server.interpreter.endBackgroundSources()
     server.interpreter.plugins.shutdown()
     FileSystem.removeTree(folder)

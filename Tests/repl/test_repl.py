@@ -49,6 +49,13 @@ class Session:
             dimensions=(24, 100),
         )
 
+    def type_keys(self, keys, pause=0.05):
+        """Sends each key in a write of its own, `pause` seconds apart: readline takes them one at
+        a time, and the full-screen mode joins no ESC to the key after it."""
+        for key in keys:
+            self.send(key)
+            time.sleep(pause)
+
     def prompt(self):
         """Waits for the next prompt; returns everything printed since the last match."""
         self.child.expect(PROMPT)
@@ -188,9 +195,7 @@ def with_two_history_lines(home, lines=("echo first-line", "echo second-line")):
 def test_the_keys_that_make_readline_free_twice_do_not_crash_the_repl():
     repl = Session(with_two_history_lines(new_home()))
     repl.prompt()
-    for key in HISTORY_DOUBLE_FREE_KEYS:
-        repl.send(key)
-        time.sleep(0.05)
+    repl.type_keys(HISTORY_DOUBLE_FREE_KEYS)
     repl.send("\r")
     assert "second-line" in repl.prompt()
     assert "two" in repl.run("echo still two")
@@ -359,9 +364,7 @@ def test_the_keys_that_make_readline_free_twice_do_not_crash_the_full_screen_mod
     repl = Session(with_two_history_lines(new_home()), ["--tui"])
     repl.expect_exact("\x1b[?1049h")
     time.sleep(0.3)
-    for key in HISTORY_DOUBLE_FREE_KEYS:
-        repl.send(key)
-        time.sleep(0.05)
+    repl.type_keys(HISTORY_DOUBLE_FREE_KEYS)
     repl.send("\r")
     repl.expect_exact("second-line")
     repl.send("echo still-alive\r")
@@ -384,9 +387,7 @@ VI_SEARCH_DOUBLE_FREE_KEYS = ["\x1b\n", "\x1bk", "A", "\x1bk", "j"] + ["/", "\x0
 def test_vi_searches_while_the_history_is_browsed_do_not_crash_and_still_find():
     for args in ([], ["--tui"]):
         repl = started(with_two_history_lines(new_home()), args)
-        for key in VI_SEARCH_DOUBLE_FREE_KEYS:
-            repl.send(key)
-            time.sleep(0.05)
+        repl.type_keys(VI_SEARCH_DOUBLE_FREE_KEYS)
         repl.send("/first\r")  # vi's search still finds a line; `A` appends to it, Enter runs it
         time.sleep(0.2)
         repl.send("A-again\r")
@@ -402,9 +403,7 @@ def test_history_searches_that_inputrc_binds_while_the_history_is_browsed_do_not
         handle.write('"\\C-t": history-search-backward\n')
     for args in ([], ["--tui"]):
         repl = started(home, args)
-        for key in [UP, "x", UP, "\x1b[B"] + ["\x14", UP] * 4:
-            repl.send(key)
-            time.sleep(0.05)
+        repl.type_keys([UP, "x", UP, "\x1b[B"] + ["\x14", UP] * 4)
         repl.send("\x15echo fir\x14")  # the search still finds the line the text begins
         time.sleep(0.2)
         repl.send("\x05-again\r")
@@ -438,15 +437,11 @@ def test_vi_command_mode_on_an_edited_history_entry_does_not_free_its_undo_list(
     for args in ([], ["--tui"]):
         home = with_two_history_lines(new_home(), TWO_OTHER_LINES)
         repl = started(home, args, freed_memory_checked())
-        for key in VI_COMMAND_MODE_FREED_KEYS:
-            repl.send(key)
-            time.sleep(0.05)
+        repl.type_keys(VI_COMMAND_MODE_FREED_KEYS)
         repl.expect_exact("two-linex")  # the entry's line, edited, ran
         time.sleep(0.2)
         # The entry, whose changes cannot be undone now; a command put before it runs it.
-        for key in [UP, UP, "\x1f", "\x1f", "\x1bI", "echo again-\r"]:
-            repl.send(key)
-            time.sleep(0.05)
+        repl.type_keys([UP, UP, "\x1f", "\x1f", "\x1bI", "echo again-\r"])
         repl.expect_exact("again-echo two-linex")
         leave_alive(repl, args, args)
 
@@ -463,9 +458,7 @@ def test_vi_search_again_while_the_history_is_browsed_does_not_free_an_entrys_un
     for args in ([], ["--tui"]):
         home = with_two_history_lines(new_home(), TWO_OTHER_LINES)
         repl = started(home, args, freed_memory_checked())
-        for key in VI_SEARCH_AGAIN_FREED_KEYS:
-            repl.send(key)
-            time.sleep(0.05)
+        repl.type_keys(VI_SEARCH_AGAIN_FREED_KEYS)
         repl.send("uu")  # both changes made on the entry are undone
         time.sleep(0.2)
         repl.send("A-again\r")
@@ -483,14 +476,10 @@ def test_a_line_accepted_after_a_numeric_argument_runs_at_once_and_a_search_afte
     for args in ([], ["--tui"]):
         home = with_two_history_lines(new_home(), TWO_OTHER_LINES)
         repl = started(home, args, freed_memory_checked())
-        for key in [UP, "x", "\x1b1", "\r"]:
-            repl.send(key)
-            time.sleep(0.05)
+        repl.type_keys([UP, "x", "\x1b1", "\r"])
         repl.expect_exact("two-linex" if args else "two-linex\r\n")  # accepted before another key
         time.sleep(0.2)
-        for key in ["\x12", "one", "\x07"]:  # a search, ended
-            repl.send(key)
-            time.sleep(0.05)
+        repl.type_keys(["\x12", "one", "\x07"])  # a search, ended
         leave_alive(repl, args, args)
 
 
@@ -510,9 +499,7 @@ def test_vi_motions_over_invalid_utf8_at_the_end_of_the_line_do_not_hang():
         handle.write(VI_MOTION_LOOP_INPUTRC)
     for args in ([], ["--tui"]):
         repl = started(home, args)
-        for key in VI_MOTION_LOOP_KEYS:
-            repl.send(key)
-            time.sleep(0.05)
+        repl.type_keys(VI_MOTION_LOOP_KEYS)
         # A motion that loops never lets the line after it run: leave_alive's wait fails then
         # (no bound of our own on how long the keys take, which a busy machine stretches).
         leave_alive(repl, args, args)
@@ -531,9 +518,7 @@ DROPPED_SEARCH_KEYS = [UP, UP, "x", "\x1b[B", "y", "\x12first", "\x03", "echo cl
 def test_a_line_dropped_during_a_search_leaves_no_freed_undo_list_in_the_history():
     for args in ([], ["--tui"]):
         repl = started(with_two_history_lines(new_home()), args, freed_memory_checked())
-        for key in DROPPED_SEARCH_KEYS:
-            repl.send(key)
-            time.sleep(0.1)
+        repl.type_keys(DROPPED_SEARCH_KEYS, pause=0.1)
         repl.expect_exact("cleared")
         leave_alive(repl, args, args)
 
@@ -553,21 +538,15 @@ def test_yanking_a_history_lines_words_reads_the_line_only():
     for args in ([], ["--tui"]):
         repl = started(with_two_history_lines(new_home(), YANK_HISTORY), args)
         # M-. three times: `third-$(`, then `second-word\`, then `first-word`.
-        for key in ["echo again-", "\x1b.", "\x1b.", "\x1b.", "\r"]:
-            repl.send(key)
-            time.sleep(0.05)
+        repl.type_keys(["echo again-", "\x1b.", "\x1b.", "\x1b.", "\r"])
         repl.expect_exact("again-first-word")
         time.sleep(0.2)
         # M-C-y: the first argument of the line before.
-        for key in ["echo nth-", "\x1b\x19", "\r"]:
-            repl.send(key)
-            time.sleep(0.05)
+        repl.type_keys(["echo nth-", "\x1b\x19", "\r"])
         repl.expect_exact("nth-again-first-word")
         time.sleep(0.2)
         # vi's `_`: a blank, then the last argument of the line before (vi mode by M-C-j).
-        for key in ["\x1b\n", "echo vi-", "\x1b_", "\r"]:
-            repl.send(key)
-            time.sleep(0.05)
+        repl.type_keys(["\x1b\n", "echo vi-", "\x1b_", "\r"])
         repl.expect_exact("vi- nth-again-first-word")
         leave_alive(repl, args, args)
 

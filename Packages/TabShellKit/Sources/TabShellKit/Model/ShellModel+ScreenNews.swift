@@ -5,17 +5,10 @@ extension ShellModel {
   /// no event. The title is kept as ``screenTitle(_:)`` makes it (control characters written out,
   /// at most ``screenTitleLimit`` characters), whoever set it.
   public mutating func setTitle(screen id: String, to title: String) -> Transition {
-    guard let slot = slot(ofID: id) else { return .none }
+    guard retitles(screen: id, to: title), let slot = slot(ofID: id) else { return .none }
     let title = screenTitle(title)
-    var changed = false
-    updateRecord(at: slot) { screen in
-      guard !screen.keepsTitle, screen.title != title else { return }
-      screen.title = title
-      changed = true
-    }
-    if changed, case .pane(let tab, let index) = slot, index == tabs[tab].focus,
-      !tabs[tab].keepsTitle
-    {
+    updateRecord(at: slot) { $0.title = title }
+    if case .pane(let tab, let index) = slot, index == tabs[tab].focus, !tabs[tab].keepsTitle {
       updateTab(at: tab) { $0.item.title = title }
     }
     return .none

@@ -10,9 +10,14 @@ final class TerminalScreen: Screen {
   /// The screen's id (its context's, read once: the core's type answers through its
   /// resilient accessors, and the full-screen mode looks a screen up by id several times a key).
   let id: String
-  /// Weak: a screen may be told it goes (``willDeinit()``) after the shell's terminal tabs
-  /// themselves went, at the end of a process, where an unowned reference aborted it.
-  weak var sessions: TerminalSessions?
+  /// Not kept alive by the screen: a screen may be told it goes (``willDeinit()``) after the
+  /// shell's terminal tabs themselves went, at the end of a process, where an unowned reference
+  /// aborted it. A link (``OwnerLink``), not a weak reference, which would make each retain and
+  /// release of the set, several a key, the runtime's slow ones.
+  var sessions: TerminalSessions? { sessionsLink.object }
+  private let sessionsLink: OwnerLink<TerminalSessions>
+  /// What the set of sessions reaches the screen by (``OwnerLink``).
+  private(set) lazy var link = OwnerLink(self)
   /// Whether the screen is visible (from its `viewWillAppear` to its `viewDidDisappear`).
   var isVisible = false
   /// Whether `activity` was said since the screen was last visible.
@@ -52,8 +57,10 @@ final class TerminalScreen: Screen {
     self.session = session
     self.context = context
     id = context.screenID
-    self.sessions = sessions
+    self.sessionsLink = sessions.link
   }
+
+  deinit { link.clear() }
 
   func willDeinit() {
     sessions?.close(session)

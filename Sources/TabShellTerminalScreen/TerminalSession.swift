@@ -1,4 +1,5 @@
 import CVTerm
+@_spi(Host) import TabShellKit
 import TabShellPlatform
 
 /// A program in a pseudo-terminal and the emulator that shows it: one terminal tab's engine.
@@ -135,9 +136,17 @@ final class TerminalSession {
       throw .cannotStart(program: program, reason: error.description)
     }
     exitDescriptor = ProcessControl.exitDescriptor(of: terminal.pid)
-    // Weak: the emulator may answer a query while the last output is taken in as the session goes.
-    emulator.onOutput = { [weak self] bytes in self?.send(bytes) }
+    // Not kept alive: the emulator may answer a query while the last output is taken in as the
+    // session goes. A link (``OwnerLink``), not a weak reference, which would make each retain
+    // and release of the session, several a key, the runtime's slow ones.
+    let link = link
+    emulator.onOutput = { bytes in link.object?.send(bytes) }
   }
+
+  /// What its emulator's answers reach it by (``OwnerLink``).
+  private lazy var link = OwnerLink(self)
+
+  deinit { link.clear() }
 
   /// The descriptors whose readiness means work for ``takeIn(limit:untilEmpty:)`` or ``checkEnded()``.
   var descriptors: [Int32] {

@@ -1,3 +1,4 @@
+@_spi(Host) import TabShellKit
 import TabShellPlatform
 import TabShellTerminal
 
@@ -21,12 +22,15 @@ package final class TerminalSessions {
   /// An object, not a value: each look at an entry (several a key) would copy its weak
   /// reference, its session and its closure.
   private final class Live {
-    weak var screen: TerminalScreen?
+    /// The screen until it goes (``OwnerLink``, not a weak reference: a screen is retained and
+    /// released many times a key).
+    var screen: TerminalScreen? { screenLink.object }
+    let screenLink: OwnerLink<TerminalScreen>
     let session: TerminalSession
     let needsDisplay: () -> Void
 
     init(screen: TerminalScreen, session: TerminalSession, needsDisplay: @escaping () -> Void) {
-      self.screen = screen
+      self.screenLink = screen.link
       self.session = session
       self.needsDisplay = needsDisplay
     }
@@ -57,7 +61,13 @@ package final class TerminalSessions {
   /// Makes an empty set.
   package init() {}
 
-  deinit { readBuffer.deallocate() }
+  /// What its screens reach it by (``OwnerLink``).
+  private(set) lazy var link = OwnerLink(self)
+
+  deinit {
+    link.clear()
+    readBuffer.deallocate()
+  }
 
   /// How many programs run or are being ended.
   package var count: Int { live.count + closing.count + closingPipes.count }

@@ -31,29 +31,32 @@ final class HostBuiltinPlugin: TabShellPlugin, ScreenParameterCompleter, ScreenH
   /// has no source to look at between two commands.
   func startPrograms(in interpreter: Interpreter) {
     let source = backgroundSource
-    sessions.onActivity = { [weak interpreter] active in
-      guard let interpreter else { return }
+    // Links, not weak references (``OwnerLink``): the interpreter is retained and released many
+    // times a key, each time on the runtime's slow path once it is the target of a weak one.
+    let link = interpreter.link
+    sessions.onActivity = { active in
+      guard let interpreter = link.object else { return }
       interpreter.services.backgroundSources.removeAll { $0.name == source.name }
       if active { interpreter.services.backgroundSources.append(source) }
     }
-    terminal.regionSize = { [weak interpreter] in
-      guard let interpreter else { return (24, 80) }
+    terminal.regionSize = {
+      guard let interpreter = link.object else { return (24, 80) }
       // A split's new pane starts its program at the pane's size.
       if let pane = interpreter.shell.sizeOfScreenBeingMade { return (pane.height, pane.width) }
       let view = interpreter.view
       return TerminalLayout.regionOfNewTab(
         interpreter.shell, options: view.fullScreenToCome ?? view.renderOptions)
     }
-    terminal.directory = { [weak interpreter] directory in
-      guard let interpreter else { return directory }
+    terminal.directory = { directory in
+      guard let interpreter = link.object else { return directory }
       return directory.map(interpreter.resolve) ?? interpreter.settings.currentDirectory
     }
-    self.interpreter = interpreter
+    self.interpreter = link
     interpreter.services.parameterCompleter = self
     interpreter.services.history = self
     interpreter.services.terminals = HostTerminalTabs(sessions: sessions)
-    sessions.onCopy = { [weak interpreter] text in interpreter?.copied(text) }
-    sessions.onClipboard = { [weak interpreter] text in interpreter?.programCopied(text) }
+    sessions.onCopy = { text in link.object?.copied(text) }
+    sessions.onClipboard = { text in link.object?.programCopied(text) }
     interpreter.services.programs = self
   }
 
@@ -69,13 +72,14 @@ final class HostBuiltinPlugin: TabShellPlugin, ScreenParameterCompleter, ScreenH
   }
 
   /// The interpreter whose folder a terminal tab made without `--cwd` starts in.
-  private weak var interpreter: Interpreter?
+  private var interpreter: OwnerLink<Interpreter>?
 
   /// A terminal tab made by a command without `--cwd` is kept with the folder its program starts
   /// in, so that `state --script` makes it again there.
   func complete(type: String, parameters: inout [String: String]) {
     let key = ScreenParameters.key(of: TerminalScreenType.directory)
-    guard type == terminal.type.name, parameters[key] == nil, let interpreter else { return }
+    guard type == terminal.type.name, parameters[key] == nil, let interpreter = interpreter?.object
+    else { return }
     parameters[key] = interpreter.settings.currentDirectory
   }
 

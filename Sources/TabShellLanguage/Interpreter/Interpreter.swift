@@ -28,6 +28,11 @@ package final class Interpreter {
   package var view: ViewState
   /// The pane area last measured from ``view`` and the shell (``syncPaneArea()``).
   var paneAreaSync = PaneAreaSync()
+  /// What the host's built-in plugins reach it by, in place of weak references (``OwnerLink``:
+  /// the interpreter is retained and released many times a key).
+  package private(set) lazy var link = OwnerLink(self)
+
+  deinit { link.clear() }
   /// The folder, `--keep-going` and the arguments scripts run with.
   package var settings: ScriptSettings
   /// What `expect` counts and reads, and whether `expect frame` writes its snapshots.

@@ -102,6 +102,12 @@ public final class Shell {
   /// Makes a shell with no tabs and no plugins.
   public init() {}
 
+  /// What its screens' contexts and layout builders reach it by, in place of a weak reference
+  /// (``OwnerLink``: the shell is retained and released dozens of times a key).
+  private(set) lazy var link = OwnerLink(self)
+
+  deinit { link.clear() }
+
   private static let origin = monotonicClockReading()
   /// The time since the first shell was made, on the monotonic clock.
   public static func monotonicNow() -> Duration { monotonicClockReading() - origin }

@@ -25,14 +25,16 @@ public struct Layout: Sendable {
 ///
 /// Isolation: used only on the thread that owns the shell, during ``Layout/build``.
 public final class LayoutBuilder {
-  private weak var shell: Shell?
+  /// The shell until it goes (``OwnerLink``, not a weak reference), while the layout builds.
+  private let link: OwnerLink<Shell>
+  private var isClosed = false
 
-  init(shell: Shell) { self.shell = shell }
+  init(shell: Shell) { self.link = shell.link }
 
-  func close() { shell = nil }
+  func close() { isClosed = true }
 
   private func open() throws -> Shell {
-    guard let shell else { throw ShellError.layoutBuilderClosed }
+    guard !isClosed, let shell = link.object else { throw ShellError.layoutBuilderClosed }
     return shell
   }
 

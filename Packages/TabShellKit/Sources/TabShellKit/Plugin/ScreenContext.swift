@@ -13,11 +13,13 @@
 public final class ScreenContext {
   /// The id of the screen this context belongs to.
   public let screenID: String
-  weak var shell: Shell?
+  /// The shell, until it goes (``OwnerLink``, not a weak reference).
+  var shell: Shell? { link.object }
+  private let link: OwnerLink<Shell>
 
   init(screenID: String, shell: Shell) {
     self.screenID = screenID
-    self.shell = shell
+    self.link = shell.link
   }
 
   /// Asks the host for something (see ``ScreenRequest``): it runs once the change under way is

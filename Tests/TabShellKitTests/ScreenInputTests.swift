@@ -80,3 +80,36 @@ struct ScreenInputTests {
     #expect(ShellError.takesNoInput(screen: "a").description == "screen 'a' takes no input")
   }
 }
+
+@Suite("A screen's way back to a shell that went")
+struct OwnerLinkTests {
+  private final class Owner {
+    lazy var link = OwnerLink(self)
+    deinit { link.clear() }
+  }
+
+  @Test func aLinkIsEmptiedWhenItsObjectGoes() {
+    var owner: Owner? = Owner()
+    let link = owner!.link
+    #expect(link.object === owner)
+    owner = nil
+    #expect(link.object == nil)
+  }
+
+  /// A plugin may keep a screen's context after the shell went (the context reaches the shell
+  /// through the shell's link, not a weak reference): its requests are dropped, as a gone screen's.
+  @Test func aContextKeptAfterItsShellWentDropsItsRequests() throws {
+    let plugin = KeyedPlugin()
+    var shell: Shell? = try makeShell(tabs: ["a"]) { shell in
+      try shell.register(plugin, source: "test")
+      try shell.send(.addTab(NewTab(NewScreen(type: "keyed", id: "k"))))
+    }.0
+    let context = try #require(plugin.type.made.first?.context)
+    weak let gone = shell
+    shell = nil
+    #expect(gone == nil)
+    context.setBadge("after")
+    context.setNeedsDisplay()
+    context.bell()
+  }
+}

@@ -61,7 +61,9 @@ let package = Package(
     // The C library calls Swift cannot make (variadic ones), wrapped for TabShellPlatform.
     .systemLibrary(name: "CPlatform"),
     .target(
-      name: "TabShellPlatform", dependencies: ["CPlatform"], swiftSettings: withoutImplicitImports),
+      name: "TabShellPlatform", dependencies: ["CPlatform"],
+      // A terminal tab's reads and writes, three exclusivity checks a key.
+      swiftSettings: releaseSkipsExclusivityChecks + withoutImplicitImports),
     .target(
       name: "TabShellRendering", dependencies: [kit, "TabShellPlatform"],
       swiftSettings: withoutImplicitImports),

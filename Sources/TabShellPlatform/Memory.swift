@@ -8,8 +8,8 @@ import CPlatform
   import Darwin
 #endif
 
-/// The C library's fast loops over bytes in memory (`memchr`, `memrchr`), for the lexer's and the
-/// terminal tabs' hot paths.
+/// The C library's fast loops over bytes in memory (`memchr`, `memrchr`, `memcmp`), for the
+/// lexer's, the terminal tabs' and the frame encoder's hot paths.
 package enum Memory {
   /// The offset of the first `byte` in `buffer` (`memchr`), or `nil` when there is none.
   package static func offset(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
@@ -25,5 +25,10 @@ package enum Memory {
       let found = tabshell_last_byte(base, Int32(byte), buffer.count)
     else { return nil }
     return found - base
+  }
+
+  /// Whether `count` bytes at `a` and at `b` are the same (`memcmp`: the C library's vector loop).
+  package static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+    memcmp(a, b, count) == 0
   }
 }

@@ -58,7 +58,9 @@ package final class SignalWatcher {
   /// passes `true` when it says the pipe is readable).
   package func takePending(drainsPipe: Bool = true) -> Pending {
     let bits = pipe.take(onlyIfArrived: !drainsPipe)
-    if bits != 0 { Interpreter.interruption.store(false, ordering: .relaxed) }
+    // Nothing came (three times a key): the signals' numbers are not looked up.
+    guard bits != 0 else { return Pending() }
+    Interpreter.interruption.store(false, ordering: .relaxed)
     func has(_ signal: Int32) -> Bool { bits & (1 << UInt64(signal)) != 0 }
     var pending = Pending()
     pending.interrupt = has(Signal.interrupt)

@@ -17,7 +17,8 @@ extension Interpreter {
     let source = ViewState.LayoutSource(
       shell: ObjectIdentifier(shell), changes: shell.changes, optionChanges: view.optionChanges,
       scroll: view.barScroll)
-    if let made = view.madeLayout, made.source == source { return made.layout }
+    // Compared where it is kept: a copy of the kept pair cost more than the comparison.
+    if view.madeLayout?.source == source, let layout = view.madeLayout?.layout { return layout }
     let layout = TerminalLayout(shell, options: view.renderOptions, scroll: source.scroll)
     view.madeLayout = (source, layout)
     return layout

@@ -7,12 +7,17 @@ extension Interpreter {
   /// (``recorded(command:succeeded:)``); a mouse event, which no command sends, is not recorded.
   /// Returns whether the screen handled it.
   package func deliver(_ input: ScreenInput) throws -> Bool {
+    // Nothing to record: the input goes to the shell without the action the recording names
+    // (each key a terminal tab takes), as ``send(_:)`` would send it.
+    guard recorder != nil || host?.observesGestures == true else {
+      try syncPaneArea()
+      let handled = try shell.deliver(input, to: nil)
+      try syncPaneArea()
+      return handled
+    }
     let action = ShellAction.input(input, to: nil)
-    // The command a recording writes (`send-keys KEY`), made only for one (or a host that
-    // observes it).
-    let line =
-      recorder == nil && host?.observesGestures != true
-      ? nil : ActionScript.words(action).map { ScriptWords.line($0) }
+    // The command a recording writes (`send-keys KEY`).
+    let line = ActionScript.words(action).map { ScriptWords.line($0) }
     let outcome: ActionOutcome
     do {
       outcome = try send(action)

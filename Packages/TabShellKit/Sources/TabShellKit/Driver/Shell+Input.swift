@@ -12,8 +12,10 @@ extension Shell {
 
   /// Hands an input to a screen (the visible one for `nil`) and returns whether it handled it; the
   /// requests it made meanwhile run after it, as after any change. A screen that does not exist,
-  /// has not loaded yet, or whose type takes no input, is refused, named.
-  func deliver(_ input: ScreenInput, to id: String?) throws(ShellError) -> Bool {
+  /// has not loaded yet, or whose type takes no input, is refused, named. What
+  /// `send(.input(input, to: id))` does, without the action made first (a resilient enum, a heap
+  /// box each key a terminal tab takes).
+  public func deliver(_ input: ScreenInput, to id: String?) throws(ShellError) -> Bool {
     let screen: (id: String, takesInput: Bool, handle: Int, isLoaded: Bool)
     if let id {
       guard let record = model.screen(id: id) else { throw .noSuchScreen(id) }

@@ -73,6 +73,8 @@ package final class FullScreenSession {
   let terminal: any FullScreenTerminal
   /// The terminal's input: its decoder, the drag under way, the mouse over a screen.
   var input = InputState()
+  /// The array ``receive(_:)`` decodes into, kept between reads.
+  private var keptEvents: [InputEvent] = []
   /// The frame on the terminal, the one being drawn, and what writes them.
   package var frame: FrameOutput
   /// The pages and the bar, kept between frames until something runs.
@@ -189,6 +191,17 @@ package final class FullScreenSession {
   /// Decodes bytes the terminal sent and acts on them.
   package func receive(_ bytes: some Sequence<UInt8>) {
     handle(input.decoder.feed(bytes))
+  }
+
+  /// The same for bytes the local loop read: the events go through an array kept from read to
+  /// read (taken out while in use, so that input received meanwhile makes its own).
+  func receive(_ bytes: UnsafeRawBufferPointer) {
+    var events = keptEvents
+    keptEvents = []
+    input.decoder.feed(bytes, into: &events)
+    handle(events)
+    events.removeAll(keepingCapacity: true)
+    keptEvents = events
   }
 
   /// How long the input may wait before ``inputWaitEnded()`` must be called, in milliseconds as

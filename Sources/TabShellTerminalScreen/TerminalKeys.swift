@@ -30,9 +30,15 @@ enum TerminalKey: Equatable {
       self = .key(encoded, mods)
       return
     case .character(let character):
-      let scalars = character.unicodeScalars
-      guard scalars.count == 1, let only = scalars.first else { return nil }
-      scalar = only
+      // One byte is one scalar (each key typed, mostly); else exactly one scalar, not counted.
+      let utf8 = character.utf8
+      if utf8.count == 1, let byte = utf8.first {
+        scalar = Unicode.Scalar(byte)
+      } else {
+        var scalars = character.unicodeScalars.makeIterator()
+        guard let only = scalars.next(), scalars.next() == nil else { return nil }
+        scalar = only
+      }
     }
     if modifiers & VTERM_MOD_CTRL.rawValue != 0, let control = Self.control(scalar) {
       // A control character, as terminals send it (libvterm would write C-i, C-m and C-[ as
@@ -42,6 +48,17 @@ enum TerminalKey: Equatable {
       return
     }
     self = .character(scalar, mods)
+  }
+
+  /// Whether the key may start or end what runs in the program's foreground (Enter, a control
+  /// key: C-c, C-d, C-z), for ``TerminalSession/keysSent(startsOrStops:)``.
+  var startsOrStops: Bool {
+    switch self {
+    case .key(let key, let modifiers):
+      key == VTERM_KEY_ENTER || modifiers.rawValue & VTERM_MOD_CTRL.rawValue != 0
+    case .character(_, let modifiers): modifiers.rawValue & VTERM_MOD_CTRL.rawValue != 0
+    case .bytes: true
+    }
   }
 
   /// libvterm's key for a named key (Space and BTab aside).

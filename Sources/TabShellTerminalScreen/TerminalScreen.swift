@@ -253,18 +253,13 @@ final class TerminalScreen: Screen {
     switch input {
     case .key(let pressed):
       lookedAt = true
+      // The key as the program gets it, made once (the core's key is copied at each look).
+      let terminalKey = TerminalKey(pressed)
       if !programTitled {
-        session.keysSent(
-          startsOrStops: pressed.base == .named(.enter) || pressed.modifiers.contains(.control))
+        // Enter, or a control key: none of those is a key the program cannot get.
+        session.keysSent(startsOrStops: terminalKey?.startsOrStops ?? false)
       }
-    case .text(let text, _):
-      lookedAt = true
-      if !programTitled { session.keysSent(startsOrStops: text.utf8.contains { $0 < 0x20 }) }
-    default: break
-    }
-    switch input {
-    case .key(let pressed):
-      guard let key = TerminalKey(pressed) else { return false }
+      guard let key = terminalKey else { return false }
       returnToScreen()
       switch key {
       case .key(let key, let modifiers): emulator.key(key, modifiers: modifiers)
@@ -272,6 +267,8 @@ final class TerminalScreen: Screen {
       case .bytes(let bytes): session.send(bytes)
       }
     case .text(let text, let isPaste):
+      lookedAt = true
+      if !programTitled { session.keysSent(startsOrStops: text.utf8.contains { $0 < 0x20 }) }
       // A terminal sends Enter as a carriage return, in a paste too; a paste's controls are left
       // out as xterm leaves them out (``pasted(_:)``).
       let bytes = isPaste ? Self.pasted(text) : Array(text.utf8).map { $0 == 0x0A ? 0x0D : $0 }

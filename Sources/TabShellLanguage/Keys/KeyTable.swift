@@ -97,7 +97,11 @@ package struct KeyTable: Sendable {
 
   /// The binding of a key in a focus, if any.
   package func binding(for key: Key, in focus: KeyFocus) -> KeyBinding? {
-    tables[focus.index].first { $0.key == key }
+    // By index: `first(where:)` copied each binding it passed over (each key a terminal tab
+    // takes is looked up here).
+    let table = tables[focus.index]
+    for index in table.indices where table[index].key == key { return table[index] }
+    return nil
   }
 
   /// The bindings of a focus, in the order they were made.

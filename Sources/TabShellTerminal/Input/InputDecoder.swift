@@ -65,7 +65,12 @@ package struct InputDecoder: Sendable {
   /// ESC, a cut sequence or character; 1,000 for an answer string begun (`ESC ]` and a digit...:
   /// the rest of the terminal's answer, which a slow link may bring later, is not typed as keys)
   /// and for an open paste.
-  package var patience: Int? {
+  ///
+  /// Kept as each call leaves it, so that the loop reads it in place before each wait (a getter
+  /// of the decoder, which a class keeps, took a copy of it and its arrays).
+  package private(set) var patience: Int?
+
+  private var patienceNow: Int? {
     if !pending.isEmpty {
       return pending.count > 2 && InputParser.terminalString(pending) == .incomplete ? 1_000 : 25
     }
@@ -74,15 +79,24 @@ package struct InputDecoder: Sendable {
 
   /// Decodes a chunk of input; returns the events it completed, in order.
   package mutating func feed(_ bytes: some Sequence<UInt8>) -> [InputEvent] {
+    defer { patience = patienceNow }
     var events: [InputEvent] = []
     for byte in bytes { consume(byte, into: &events) }
     return events
+  }
+
+  /// Decodes a chunk the caller read, appending the events it completed to `events`, in order:
+  /// for a loop that keeps its array from read to read (one made for each key cost an allocation).
+  package mutating func feed(_ bytes: UnsafeRawBufferPointer, into events: inout [InputEvent]) {
+    defer { patience = patienceNow }
+    for byte in bytes { consume(byte, into: &events) }
   }
 
   /// Decides what the pending bytes are, as if no more input will follow them soon: a lone ESC is
   /// Esc, `ESC ESC` Alt-Esc, `ESC [` and `ESC O` Alt-[ and Alt-O, anything else cut short is
   /// ``InputEvent/Kind/unknown``. Also stops dropping the rest of an over-long sequence.
   package mutating func flushPending() -> [InputEvent] {
+    defer { patience = patienceNow }
     discarding = false
     discardingString = false
     discardedEscape = false
@@ -98,6 +112,7 @@ package struct InputDecoder: Sendable {
   /// call it after a long silence while ``isInPaste``). Returns the paste, or nothing when no paste
   /// is open.
   package mutating func finishPaste() -> [InputEvent] {
+    defer { patience = patienceNow }
     guard var reader = paste else { return [] }
     paste = nil
     reader.flushMarker()

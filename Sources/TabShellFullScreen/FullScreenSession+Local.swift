@@ -50,8 +50,7 @@ extension FullScreenSession {
     polled.removeAll()
     polled.append(0)
     polled.append(signalPipe)
-    polled.append(contentsOf: host.background.descriptors())
-    let due = host.background.timeout()
+    let due = host.background.watch(&polled)
     let own = inputTimeout
     let timeout = own < 0 ? due : due < 0 ? own : min(own, due)
     // When the background work is due (asking the sources again after the wait costs more

@@ -322,22 +322,21 @@ package struct BackgroundWork {
     }
   }
 
-  var descriptors: () -> [Int32] = { [] }
-  /// The longest wait before the work is due, in milliseconds; -1 for none.
-  var timeout: () -> Int32 = { -1 }
+  /// Adds the descriptors to watch to a poll set, and returns the longest wait before the work
+  /// is due, in milliseconds; -1 for none.
+  var watch: (inout SystemIO.PollSet) -> Int32 = { _ in -1 }
   /// Runs it, given the descriptors the wait found ready (when known).
   var run: ([Int32]?) -> Outcome = { _ in Outcome() }
 
   /// No work.
   package init() {}
 
-  /// Work on these descriptors, due after this timeout, done by `run`.
+  /// Work on the descriptors `watch` adds to a poll set, due after the timeout it returns, done
+  /// by `run`.
   package init(
-    descriptors: @escaping () -> [Int32], timeout: @escaping () -> Int32,
-    run: @escaping ([Int32]?) -> Outcome
+    watch: @escaping (inout SystemIO.PollSet) -> Int32, run: @escaping ([Int32]?) -> Outcome
   ) {
-    self.descriptors = descriptors
-    self.timeout = timeout
+    self.watch = watch
     self.run = run
   }
 }

@@ -9,7 +9,7 @@ extension REPLSession {
   func runFullScreen(line: String, point: Int, signals: SignalWatcher) -> FullScreenSession.Exit? {
     guard let engine = engine.languageEngine else { return nil }
     let background = BackgroundWork(
-      descriptors: { engine.backgroundDescriptors }, timeout: { engine.backgroundTimeout },
+      watch: { engine.interpreter.watchBackground(in: &$0) },
       run: { ready in
         let outcome = engine.runBackgroundWork(ready: ready)
         return BackgroundWork.Outcome(

@@ -166,6 +166,12 @@ final class TerminalSession {
     forEachDescriptor { descriptors.append($0) }
   }
 
+  /// Adds ``descriptors`` to a poll set.
+  func appendDescriptors(to set: inout SystemIO.PollSet) {
+    if !hungUp, terminal.descriptor >= 0 { set.append(terminal.descriptor) }
+    if exitDescriptor >= 0 { set.append(exitDescriptor) }
+  }
+
   /// Whether one of ``descriptors`` is among `ready`.
   func isAmong(_ ready: [Int32]) -> Bool {
     var found = false

@@ -164,6 +164,14 @@ package final class TerminalSessions {
     return descriptors
   }
 
+  /// ``descriptors`` added to `set`, and ``timeout``: what the full-screen loop asks before each
+  /// wait, in one call.
+  package func watch(in set: inout SystemIO.PollSet) -> Int32 {
+    for index in live.indices { live[index].session.appendDescriptors(to: &set) }
+    for index in closing.indices { closing[index].session.appendDescriptors(to: &set) }
+    return timeout
+  }
+
   /// How long the waiter may sleep, in milliseconds (-1: until a descriptor is ready).
   package var timeout: Int32 {
     var wait: Int32 = -1

@@ -88,7 +88,7 @@ final class HostBuiltinPlugin: TabShellPlugin, ScreenParameterCompleter, ScreenH
     let sessions = sessions
     return BackgroundSource(
       name: terminal.type.name, descriptors: { sessions.descriptors },
-      timeout: { sessions.timeout },
+      timeout: { sessions.timeout }, watch: { sessions.watch(in: &$0) },
       run: { sessions.runBackgroundWork(ready: $0) }, end: { sessions.endAll() })
   }
 }

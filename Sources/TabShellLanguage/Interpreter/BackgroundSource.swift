@@ -1,3 +1,4 @@
+import TabShellPlatform
 /// Something besides the process plugins that the shell takes in whenever it waits (at the REPL's
 /// prompt, in the full-screen loop, between a script's commands): the host registers it on the
 /// interpreter (``Interpreter/backgroundSources``), as the CLI registers the terminal tabs'
@@ -12,6 +13,8 @@ package final class BackgroundSource {
   /// How long a waiter may sleep before ``run`` is due, in milliseconds as `poll` takes them
   /// (-1: until a descriptor is ready).
   package let timeout: () -> Int32
+  /// ``descriptors`` added to a poll set, and ``timeout``, in one call (by default, the two).
+  package let watch: (inout SystemIO.PollSet) -> Int32
   /// Takes in what came, without waiting; requests it makes of screens are settled after it.
   /// Given the descriptors the wait found ready, when the waiter knows them (`nil`: it does not,
   /// and the source looks at everything it watches).
@@ -22,11 +25,17 @@ package final class BackgroundSource {
   /// Makes a source.
   package init(
     name: String, descriptors: @escaping () -> [Int32], timeout: @escaping () -> Int32,
-    run: @escaping ([Int32]?) -> Void, end: @escaping () -> Void
+    watch: ((inout SystemIO.PollSet) -> Int32)? = nil, run: @escaping ([Int32]?) -> Void,
+    end: @escaping () -> Void
   ) {
     self.name = name
     self.descriptors = descriptors
     self.timeout = timeout
+    self.watch =
+      watch ?? { set in
+        set.append(contentsOf: descriptors())
+        return timeout()
+      }
     self.run = run
     self.end = end
   }

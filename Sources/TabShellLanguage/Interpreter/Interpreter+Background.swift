@@ -1,5 +1,6 @@
 @_spi(Host) import TabShellKit
 import TabShellLoader
+import TabShellPlatform
 
 extension Interpreter {
   /// What the shell watches while it waits for the user (at the REPL's prompt, in the full-screen
@@ -29,6 +30,21 @@ extension Interpreter {
     var timeout: Int32 = shell.timeUntilNextTimer.map(Self.milliseconds) ?? -1
     for source in services.backgroundSources {
       let wait = source.timeout()
+      if wait >= 0 { timeout = timeout < 0 ? wait : min(timeout, wait) }
+    }
+    return timeout
+  }
+
+  /// ``backgroundDescriptors`` added to `set`, and ``backgroundTimeout`` returned, in one pass:
+  /// what the full-screen loop asks before each wait (twice a key a terminal tab echoes).
+  package func watchBackground(in set: inout SystemIO.PollSet) -> Int32 {
+    var timeout: Int32 = shell.timeUntilNextTimer.map(Self.milliseconds) ?? -1
+    if plugins.hasProcessPlugins {
+      set.append(contentsOf: plugins.pollDescriptors)
+      if plugins.hasPendingWork { timeout = 0 }
+    }
+    for source in services.backgroundSources {
+      let wait = source.watch(&set)
       if wait >= 0 { timeout = timeout < 0 ? wait : min(timeout, wait) }
     }
     return timeout

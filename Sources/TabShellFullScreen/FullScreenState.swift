@@ -154,8 +154,10 @@ extension FullScreenSession {
     /// (``drawWhileWaiting(_:)``; a ``MonotonicClock/reading()``).
     var wait: (pending: Bool, drawn: Duration?) = (false, nil)
 
-    /// Whether a frame is due for a state that shows `chrome`.
-    func needsFrame(showing chrome: Chrome) -> Bool { all || pages || shown != chrome }
+    /// Whether a frame is due for a state that shows `chrome`. Mutating only so that the loop
+    /// asks it in place: a method on the session's copy took a copy of the damage (its value
+    /// witnesses) at each step, three a key a terminal tab echoes.
+    mutating func needsFrame(showing chrome: Chrome) -> Bool { all || pages || shown != chrome }
 
     /// A frame showing `chrome` was drawn.
     mutating func drew(_ chrome: Chrome) {

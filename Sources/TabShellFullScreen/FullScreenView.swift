@@ -40,6 +40,8 @@ struct FullScreenView {
     /// frame an echo draws does not ask the shell again.
     let visibleID: String?
     let panes: ShownPanes?
+    /// Whether ``panes`` holds some (asked each frame without copying them).
+    let hasPanes: Bool
 
     init(
       key: BaseKey, grid: CellGrid, cursor: Canvas.Cursor?, visibleID: String?,
@@ -50,6 +52,7 @@ struct FullScreenView {
       self.cursor = cursor
       self.visibleID = visibleID
       self.panes = panes
+      hasPanes = panes != nil
     }
   }
   private var base: Base?
@@ -271,7 +274,9 @@ struct FullScreenView {
   private mutating func redrawKept(
     shell: Shell, layout: TerminalLayout, grids: (any GridDrawingScreens)?, into base: Base
   ) -> [Int]? {
-    if let panes = base.panes {
+    // Asked of a flag first: the panes' optional, a value of the core's, was copied (through its
+    // value witnesses) at each frame of a tab that shows none.
+    if base.hasPanes, let panes = base.panes {
       return redrawKeptPanes(panes, shell: shell, layout: layout, grids: grids, into: base)
     }
     if let drawn = keptGrid {

@@ -4,11 +4,19 @@ each spends on a key over 1,000 keys (TabShell's process; tmux's server, which d
 client, which relays the bytes), from /proc.
 
 And the instructions a key costs from its arrival to the frame showing its echo (callgrind, through
-tui_bench.key_instructions, which follows the host's own exec), steady where the CPU time is not.
+tui_bench.key_instructions, which follows the host's own exec), steady where the CPU time is not,
+beside tmux's server's for the same keys (``tmux_key_instructions``).
 """
 
+import fcntl
+import glob
 import os
+import pty
 import shutil
+import struct
+import subprocess
+import tempfile
+import termios
 import time
 
 import term_bench
@@ -87,6 +95,81 @@ def echo_cpu(binary, columns, rows, region, count=1_000):
     return tuple(seconds / done for seconds in used)
 
 
+def tmux_key_instructions(columns, rows, count):
+    """Instructions tmux's server spends a key `cat` echoes (callgrind, as
+    tui_bench.key_instructions counts TabShell's): a private server started in the foreground
+    (`tmux -D`) under valgrind, a session of `exec cat` attached at `columns` × `rows` (status
+    line off; the size of TabShell's terminal region, as the other figures take it), one key not
+    counted, then the counts zeroed, `count` keys each typed once the one before is echoed (no
+    line ended: the same keys as TabShell's), the counts dumped; less what the server spends idle
+    over the same time, zeroed and dumped again; over `count`."""
+    folder = tempfile.mkdtemp(prefix="tabshell-tmux-instructions-")
+    name = f"tabshell-bench-cg-{os.getpid()}"
+    env = dict(os.environ, TERM="xterm-256color")
+    env.pop("TMUX", None)
+    server = subprocess.Popen(
+        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/cg.%p",
+         f"--log-file={folder}/log.%p", "tmux", "-L", name, "-f", "/dev/null", "-D"],
+        env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = ["tmux", "-L", name, "-f", "/dev/null"]
+    deadline = time.perf_counter() + 60
+    # The server answers (with no session) once valgrind has it running; `-N` starts none.
+    while subprocess.run(base + ["-N", "list-sessions"], capture_output=True).returncode != 0:
+        if time.perf_counter() > deadline:
+            raise SystemExit("bench: tmux did not start under valgrind")
+        time.sleep(0.2)
+    primary, secondary = pty.openpty()
+    fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+    client = subprocess.Popen(
+        base + ["set", "-g", "status", "off", ";", "new-session", "-x", str(columns), "-y",
+                str(rows), "exec cat"],
+        stdin=secondary, stdout=secondary, stderr=secondary, env=env, start_new_session=True)
+    os.close(secondary)
+    reader = term_bench.Reader(primary)
+    reader.drain(3)
+
+    def counted(step):
+        """The instructions the server spent over `step()`, between a zero and a dump."""
+        for f in glob.glob(os.path.join(folder, "cg.*.*")):
+            os.remove(f)
+        subprocess.run(["callgrind_control", "-z", str(server.pid)], capture_output=True,
+                       check=True, timeout=60)
+        step()
+        subprocess.run(["callgrind_control", "-d", str(server.pid)], capture_output=True,
+                       check=True, timeout=60)
+        dumps = glob.glob(os.path.join(folder, f"cg.{server.pid}.*"))
+        with open(dumps[0], encoding="utf-8") as handle:
+            found = [line for line in handle if line.startswith("summary:")]
+        return int(found[-1].split(":")[1].split()[0])
+
+    def type_keys():
+        for number in range(count):
+            key = KEYS[number % 3:number % 3 + 1]
+            reader.data = b""
+            os.write(reader.fd, key)
+            while key not in term_bench.visible(reader.data):
+                if not reader.read(5):
+                    raise SystemExit(f"bench: no echo from tmux: {reader.data[-200:]!r}")
+        reader.drain(0.5)
+
+    os.write(reader.fd, KEYS[:1])
+    reader.drain(0.5)
+    start = time.perf_counter()
+    typed = counted(type_keys)
+    elapsed = time.perf_counter() - start
+    idle = counted(lambda: time.sleep(elapsed))
+    subprocess.run(base + ["kill-server"], capture_output=True)
+    for process in (client, server):
+        try:
+            process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    os.close(reader.fd)
+    shutil.rmtree(folder, ignore_errors=True)
+    return (typed - idle) / count
+
+
 def figures(binary, columns, rows, region, quick, figure):
     """Records the one-changed-cell figures through bench.py's `figure`."""
     ours, theirs = echo_bytes(binary, columns, rows, region, 100 if quick else 300)
@@ -101,8 +184,9 @@ def figures(binary, columns, rows, region, quick, figure):
         instructions = tui_bench.key_instructions(
             binary, columns, rows, "add-tab terminal --id t -- sh -c 'exec cat'\n",
             100 if quick else 300, [bytes([key]) for key in KEYS], bar_focus=False)
-        # About 29,700 at the sixth pass (2026-12-05, eighth session: no weak reference to the
-        # objects a key reaches, so no retain of them on the runtime's slow path); about 32,500
+        # About 24,850 at the sixth pass (2026-12-05, eighth session: no weak reference to the
+        # objects a key reaches, so no retain of them on the runtime's slow path; one call for
+        # what the wait watches; the input decoded into a kept array); about 32,500
         # at the fifth (2026-12-05: the echo's arrays and objects made once,
         # focuses as integers, the visible screen's facts kept by the shell's count of changes);
         # about 48,000 at the fourth (counted between callgrind_control's zero and dump,
@@ -113,4 +197,11 @@ def figures(binary, columns, rows, region, quick, figure):
         # kept from frame to frame. The target leaves room for the run-to-run spread (about ±1,000)
         # and catches a regression.
         figure("terminal tab running cat: instructions from a key to the frame of its echo",
-               instructions, "instructions", 35_000, False, "(callgrind)")
+               instructions, "instructions", 28_000, False, "(callgrind)")
+        if shutil.which("tmux") and shutil.which("callgrind_control"):
+            theirs = tmux_key_instructions(*region, 100 if quick else 300)
+            # 30,330 on 2026-12-05 (eighth session), TabShell's 24,850: fewer instructions than
+            # tmux's server, and still more CPU a key (docs/Performance.md, the sixth pass).
+            figure("terminal tab running cat: instructions a key, TabShell ÷ tmux's server",
+                   instructions / theirs, "x", 1, False,
+                   f"(tmux's server {theirs:,.0f} instructions, callgrind)")

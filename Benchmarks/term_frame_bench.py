@@ -25,10 +25,11 @@ import tui_bench
 KEYS = b"xyz"
 
 
-def echo_key(reader, number, quiet):
+def echo_key(reader, number, quiet, ends_lines=True):
     """Types the `number`th key into `cat` and waits for its echo (a line is ended first, every 40
-    keys, so that none wraps; what that drew is drained until quiet for `quiet` seconds)."""
-    if number % 40 == 39:
+    keys, so that none wraps, unless not `ends_lines`; what that drew is drained until quiet for
+    `quiet` seconds)."""
+    if ends_lines and number % 40 == 39:
         os.write(reader.fd, b"\r")
         reader.drain(quiet)
     key = KEYS[number % 3:number % 3 + 1]
@@ -144,12 +145,7 @@ def tmux_key_instructions(columns, rows, count):
 
     def type_keys():
         for number in range(count):
-            key = KEYS[number % 3:number % 3 + 1]
-            reader.data = b""
-            os.write(reader.fd, key)
-            while key not in term_bench.visible(reader.data):
-                if not reader.read(5):
-                    raise SystemExit(f"bench: no echo from tmux: {reader.data[-200:]!r}")
+            echo_key(reader, number, 0, ends_lines=False)
         reader.drain(0.5)
 
     os.write(reader.fd, KEYS[:1])

@@ -256,7 +256,8 @@ final class TerminalScreen: Screen {
       // The key as the program gets it, made once (the core's key is copied at each look).
       let terminalKey = TerminalKey(pressed)
       if !programTitled {
-        // Enter, or a control key: none of those is a key the program cannot get.
+        // Enter or a control key may start or end a command (a key the program does not get
+        // starts nothing).
         session.keysSent(startsOrStops: terminalKey?.startsOrStops ?? false)
       }
       guard let key = terminalKey else { return false }

@@ -1,4 +1,5 @@
 import TabShellPlatform
+
 /// Something besides the process plugins that the shell takes in whenever it waits (at the REPL's
 /// prompt, in the full-screen loop, between a script's commands): the host registers it on the
 /// interpreter (``Interpreter/backgroundSources``), as the CLI registers the terminal tabs'

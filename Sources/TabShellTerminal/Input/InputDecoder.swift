@@ -77,6 +77,10 @@ package struct InputDecoder: Sendable {
     return isInPaste ? 1_000 : nil
   }
 
+  /// Each byte below 0x80 as the one-byte array its event carries, made once: the event of each
+  /// key typed shares its byte's (an array made for each was an allocation a key).
+  private static let asciiBytes: [[UInt8]] = (0..<0x80).map { [UInt8($0)] }
+
   /// Decodes a chunk of input; returns the events it completed, in order.
   package mutating func feed(_ bytes: some Sequence<UInt8>) -> [InputEvent] {
     defer { patience = patienceNow }
@@ -155,7 +159,7 @@ package struct InputDecoder: Sendable {
     // A byte below 0x80 other than ESC with nothing before it is a token alone (a letter, a
     // control): its event at once, without the pending bytes' parse.
     if pending.isEmpty, byte < 0x80, byte != 0x1B {
-      events.append(InputEvent(InputParser.ascii(byte), bytes: [byte]))
+      events.append(InputEvent(InputParser.ascii(byte), bytes: Self.asciiBytes[Int(byte)]))
       return
     }
     pending.append(byte)

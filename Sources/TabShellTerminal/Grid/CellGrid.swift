@@ -23,10 +23,14 @@ package struct CellGrid: Sendable {
   var cells: [StoredCell]
   /// The grapheme clusters of more than one scalar, indexed by ``StoredCell/glyph`` without its
   /// flag bit.
-  var clusters: [String] = []
+  var clusters: [String] = [] {
+    didSet { clusterCount = clusters.count }
+  }
   /// How many grapheme clusters the grid keeps in its side table: those written since it was
-  /// made or cleared, whether its cells still show them or not.
-  package var clusterCount: Int { clusters.count }
+  /// made or cleared, whether its cells still show them or not. Stored: the full-screen mode's
+  /// read of it as a computed property (of the view's kept base, twice a frame) took a copy of
+  /// the grid first, its three arrays retained and released.
+  package private(set) var clusterCount = 0
   private var clusterIndex: [String: UInt32] = [:]
 
   /// A grid of blank cells in `style` (sizes below 0 count as 0).

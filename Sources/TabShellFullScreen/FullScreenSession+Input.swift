@@ -18,15 +18,17 @@ extension FullScreenSession {
   /// Acts on decoded events. A line accepted runs before the events after it, which belong to the
   /// next line (keys typed ahead, or pasted without bracketed paste).
   package func handle(_ events: [InputEvent]) {
-    for event in events where exit == nil {
+    // By index: each event read where the array keeps it (a copy of each, then of its kind, was
+    // two copies of a key a key).
+    for index in events.indices where exit == nil {
       defer {
         if ReadlineBridge.hasInput || ReadlineBridge.isModeSwitchRequested { takeReadlineInput() }
       }
       // A screen that became visible by the event before (a tap, a line run) has the focus for
       // this one; one that takes no input has lost it.
       syncScreenFocus()
-      switch event.kind {
-      case .key(let key): press(key, bytes: event.bytes)
+      switch events[index].kind {
+      case .key(let key): press(key, bytes: events[index].bytes)
       case .mouse(let mouse): if !screenMouse(mouse) { self.mouse(mouse) }
       case .paste(let paste):
         if screenHasFocus { screenPaste(paste.text) }

@@ -180,7 +180,7 @@ def figures(binary, columns, rows, region, quick, figure):
         instructions = tui_bench.key_instructions(
             binary, columns, rows, "add-tab terminal --id t -- sh -c 'exec cat'\n",
             100 if quick else 300, [bytes([key]) for key in KEYS], bar_focus=False)
-        # About 23,800 at the sixth pass (2026-12-05, eighth session: no weak reference to the
+        # About 23,460 at the sixth pass (2026-12-05, eighth session: no weak reference to the
         # objects a key reaches, so no retain of them on the runtime's slow path; one call for
         # what the wait watches; the input decoded into a kept array; no copy of the kept grid
         # for its count of clusters); about 32,500
@@ -197,7 +197,7 @@ def figures(binary, columns, rows, region, quick, figure):
                instructions, "instructions", 28_000, False, "(callgrind)")
         if shutil.which("tmux") and shutil.which("callgrind_control"):
             theirs = tmux_key_instructions(*region, 100 if quick else 300)
-            # 30,330 on 2026-12-05 (eighth session), TabShell's 24,850 (23,800 since): fewer than
+            # 30,330 on 2026-12-05 (eighth session), TabShell's 24,850 (23,460 since): fewer than
             # tmux's server, and still more CPU a key (docs/Performance.md, the sixth pass).
             figure("terminal tab running cat: instructions a key, TabShell ÷ tmux's server",
                    instructions / theirs, "x", 1, False,

@@ -69,6 +69,16 @@ class Reader:
         self.data = b""
 
 
+def remove_tmux_socket(name):
+    """Removes the socket of the private tmux server `name`, which a server killed under valgrind
+    (or by a signal) leaves behind."""
+    folder = os.path.join(os.environ.get("TMUX_TMPDIR") or "/tmp", f"tmux-{os.getuid()}")
+    try:
+        os.remove(os.path.join(folder, name))
+    except OSError:
+        pass
+
+
 class Tmux:
     """A private tmux server (status line off, `history-limit 10000`, dead panes kept) with one
     session of `windows`, each running a shell command, its client attached on a pseudo-terminal of
@@ -105,6 +115,7 @@ class Tmux:
 
     def close(self):
         subprocess.run(self.base + ["kill-server"], capture_output=True)
+        remove_tmux_socket(self.name)
         try:
             self.client.wait(timeout=10)
         except subprocess.TimeoutExpired:

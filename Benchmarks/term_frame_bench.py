@@ -113,56 +113,66 @@ def tmux_key_instructions(columns, rows, count):
          f"--log-file={folder}/log.%p", "tmux", "-L", name, "-f", "/dev/null", "-D"],
         env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = ["tmux", "-L", name, "-f", "/dev/null"]
-    deadline = time.perf_counter() + 60
-    # The server answers (with no session) once valgrind has it running; `-N` starts none.
-    while subprocess.run(base + ["-N", "list-sessions"], capture_output=True).returncode != 0:
-        if time.perf_counter() > deadline:
-            raise SystemExit("bench: tmux did not start under valgrind")
-        time.sleep(0.2)
-    primary, secondary = pty.openpty()
-    fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
-    client = subprocess.Popen(
-        base + ["set", "-g", "status", "off", ";", "new-session", "-x", str(columns), "-y",
-                str(rows), "exec cat"],
-        stdin=secondary, stdout=secondary, stderr=secondary, env=env, start_new_session=True)
-    os.close(secondary)
-    reader = term_bench.Reader(primary)
-    reader.drain(3)
+    client = None
+    reader = None
+    # Whatever stops the figure (no echo, callgrind_control failing), the server, its client and
+    # the folder go with it.
+    try:
+        deadline = time.perf_counter() + 60
+        # The server answers (with no session) once valgrind has it running; `-N` starts none.
+        while subprocess.run(base + ["-N", "list-sessions"], capture_output=True).returncode != 0:
+            if time.perf_counter() > deadline:
+                raise SystemExit("bench: tmux did not start under valgrind")
+            time.sleep(0.2)
+        primary, secondary = pty.openpty()
+        fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        client = subprocess.Popen(
+            base + ["set", "-g", "status", "off", ";", "new-session", "-x", str(columns), "-y",
+                    str(rows), "exec cat"],
+            stdin=secondary, stdout=secondary, stderr=secondary, env=env, start_new_session=True)
+        os.close(secondary)
+        reader = term_bench.Reader(primary)
+        reader.drain(3)
 
-    def counted(step):
-        """The instructions the server spent over `step()`, between a zero and a dump."""
-        for f in glob.glob(os.path.join(folder, "cg.*.*")):
-            os.remove(f)
-        subprocess.run(["callgrind_control", "-z", str(server.pid)], capture_output=True,
-                       check=True, timeout=60)
-        step()
-        subprocess.run(["callgrind_control", "-d", str(server.pid)], capture_output=True,
-                       check=True, timeout=60)
-        dumps = glob.glob(os.path.join(folder, f"cg.{server.pid}.*"))
-        with open(dumps[0], encoding="utf-8") as handle:
-            found = [line for line in handle if line.startswith("summary:")]
-        return int(found[-1].split(":")[1].split()[0])
+        def counted(step):
+            """The instructions the server spent over `step()`, between a zero and a dump."""
+            for f in glob.glob(os.path.join(folder, "cg.*.*")):
+                os.remove(f)
+            subprocess.run(["callgrind_control", "-z", str(server.pid)], capture_output=True,
+                           check=True, timeout=60)
+            step()
+            subprocess.run(["callgrind_control", "-d", str(server.pid)], capture_output=True,
+                           check=True, timeout=60)
+            dumps = glob.glob(os.path.join(folder, f"cg.{server.pid}.*"))
+            with open(dumps[0], encoding="utf-8") as handle:
+                found = [line for line in handle if line.startswith("summary:")]
+            return int(found[-1].split(":")[1].split()[0])
 
-    def type_keys():
-        for number in range(count):
-            echo_key(reader, number, 0, ends_lines=False)
+        def type_keys():
+            for number in range(count):
+                echo_key(reader, number, 0, ends_lines=False)
+            reader.drain(0.5)
+
+        os.write(reader.fd, KEYS[:1])
         reader.drain(0.5)
-
-    os.write(reader.fd, KEYS[:1])
-    reader.drain(0.5)
-    start = time.perf_counter()
-    typed = counted(type_keys)
-    elapsed = time.perf_counter() - start
-    idle = counted(lambda: time.sleep(elapsed))
-    subprocess.run(base + ["kill-server"], capture_output=True)
-    for process in (client, server):
-        try:
-            process.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-    os.close(reader.fd)
-    shutil.rmtree(folder, ignore_errors=True)
+        start = time.perf_counter()
+        typed = counted(type_keys)
+        elapsed = time.perf_counter() - start
+        idle = counted(lambda: time.sleep(elapsed))
+    finally:
+        subprocess.run(base + ["kill-server"], capture_output=True)
+        for process in (client, server):
+            if process is None:
+                continue
+            try:
+                process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        if reader is not None:
+            os.close(reader.fd)
+        shutil.rmtree(folder, ignore_errors=True)
+        term_bench.remove_tmux_socket(name)
     return (typed - idle) / count
 
 

@@ -168,8 +168,7 @@ final class TerminalSession {
 
   /// Adds ``descriptors`` to a poll set.
   func appendDescriptors(to set: inout SystemIO.PollSet) {
-    if !hungUp, terminal.descriptor >= 0 { set.append(terminal.descriptor) }
-    if exitDescriptor >= 0 { set.append(exitDescriptor) }
+    forEachDescriptor { set.append($0) }
   }
 
   /// Whether one of ``descriptors`` is among `ready`.

@@ -156,8 +156,8 @@ package final class TerminalSessions {
     keptDescriptors = []
     descriptors.removeAll(keepingCapacity: true)
     descriptors.reserveCapacity(2 * (live.count + closing.count))
-    // By index, here and below: a copy of each entry retains its screen through the weak
-    // reference's side table, its session and its closure (the host asks at each wake-up).
+    // By index, here and below: a copy of each entry retains its screen's link, its session and
+    // its closure (the host asks at each wake-up).
     for index in live.indices { live[index].session.appendDescriptors(to: &descriptors) }
     for index in closing.indices { closing[index].session.appendDescriptors(to: &descriptors) }
     keptDescriptors = descriptors

@@ -105,9 +105,12 @@ struct OwnerLinkTests {
       try shell.send(.addTab(NewTab(NewScreen(type: "keyed", id: "k"))))
     }.0
     let context = try #require(plugin.type.made.first?.context)
+    #expect(context.shell === shell)
     weak let gone = shell
     shell = nil
     #expect(gone == nil)
+    // The shell's link was emptied as it went: the context reaches nothing.
+    #expect(context.shell == nil)
     context.setBadge("after")
     context.setNeedsDisplay()
     context.bell()

@@ -27,26 +27,28 @@ extension Interpreter {
   /// when nothing is due.
   package var backgroundTimeout: Int32 {
     if plugins.hasProcessPlugins && plugins.hasPendingWork { return 0 }
-    var timeout: Int32 = shell.timeUntilNextTimer.map(Self.milliseconds) ?? -1
-    for source in services.backgroundSources {
-      let wait = source.timeout()
-      if wait >= 0 { timeout = timeout < 0 ? wait : min(timeout, wait) }
-    }
+    var timeout = timerTimeout
+    for source in services.backgroundSources { timeout = Self.sooner(timeout, source.timeout()) }
     return timeout
+  }
+
+  /// The time to the next screen timer, rounded up, in milliseconds (-1: none).
+  private var timerTimeout: Int32 { shell.timeUntilNextTimer.map(Self.milliseconds) ?? -1 }
+
+  /// The sooner of two waits in milliseconds, where -1 is none.
+  private static func sooner(_ a: Int32, _ b: Int32) -> Int32 {
+    b < 0 ? a : a < 0 ? b : min(a, b)
   }
 
   /// ``backgroundDescriptors`` added to `set`, and ``backgroundTimeout`` returned, in one pass:
   /// what the full-screen loop asks before each wait (twice a key a terminal tab echoes).
   package func watchBackground(in set: inout SystemIO.PollSet) -> Int32 {
-    var timeout: Int32 = shell.timeUntilNextTimer.map(Self.milliseconds) ?? -1
+    var timeout = timerTimeout
     if plugins.hasProcessPlugins {
       set.append(contentsOf: plugins.pollDescriptors)
       if plugins.hasPendingWork { timeout = 0 }
     }
-    for source in services.backgroundSources {
-      let wait = source.watch(&set)
-      if wait >= 0 { timeout = timeout < 0 ? wait : min(timeout, wait) }
-    }
+    for source in services.backgroundSources { timeout = Self.sooner(timeout, source.watch(&set)) }
     return timeout
   }
 

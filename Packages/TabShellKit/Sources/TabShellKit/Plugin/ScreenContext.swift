@@ -13,8 +13,9 @@
 public final class ScreenContext {
   /// The id of the screen this context belongs to.
   public let screenID: String
-  /// The shell, until it goes (``OwnerLink``, not a weak reference).
-  var shell: Shell? { link.object }
+  /// The shell, until it goes (``OwnerLink``, not a weak reference): `nil` after, and the
+  /// context's requests are dropped.
+  @_spi(Host) public var shell: Shell? { link.object }
   private let link: OwnerLink<Shell>
 
   init(screenID: String, shell: Shell) {

@@ -25,6 +25,18 @@ let package = Package(
           "-Xfrontend", "-disable-implicit-string-processing-module-import",
           "-Xfrontend", "-disable-implicit-concurrency-module-import",
         ]),
+      ],
+      // The release link lays out together the functions a key runs (hot-symbols.txt, written by
+      // the shell's scripts/hot-symbols; lld takes the list by symbol, gold, the default, not at
+      // all): fewer pages of code for a key to fetch again after a wait (the shell's
+      // docs/Performance.md, "A seventh pass"). A name the library no longer has is passed over.
+      linkerSettings: [
+        .unsafeFlags(
+          [
+            "-use-ld=lld", "-Xlinker",
+            "--symbol-ordering-file=\(Context.packageDirectory)/hot-symbols.txt",
+            "-Xlinker", "--no-warn-symbol-ordering",
+          ], .when(configuration: .release))
       ]
     )
   ],

@@ -1,0 +1,105 @@
+"""Writes the lists of the functions a key runs in tabshell-host and in the core's library, for
+their release links to lay them out together (Sources/tabshell/hot-symbols.txt and
+Packages/TabShellKit/hot-symbols.txt, read by lld's --symbol-ordering-file; the Package.swift
+files).
+
+A key a terminal tab echoes, or a tab switch in the bar, runs about 16,000 instructions of the two,
+nearly each of them once: its code is spread over whatever pages the linker put each function
+on, and a key that comes after a wait finds little of it in the caches. Laid out together, the
+functions it runs take fewer pages (docs/Performance.md, "A seventh pass").
+
+The functions are found by callgrind (tui_bench.key_instructions, its dumps kept): those of each
+binary that run at least once every other key, in two runs, `cat` echoing keys and lines in a
+terminal tab and the demo's bar switching tabs, the costliest first.
+Usage: python3 Benchmarks/hot_symbols.py BIN_DIR HOST_LIST CORE_LIST (scripts/hot-symbols runs it).
+"""
+
+import collections
+import os
+import re
+import sys
+import tempfile
+
+import tui_bench
+
+RUNS = [
+    # (start-up, keys, keys in the bar focus)
+    ("add-tab terminal --id t -- sh -c 'exec cat'\n", [b"x", b"y", b"z", b"\r"], False),
+    ("layout demo\n", [b"2", b"1"], True),
+]
+COUNT = 200
+
+
+def self_costs(dump, binary_suffix):
+    """The instructions each function of the object ending in `binary_suffix` ran itself, from a
+    callgrind dump (names compressed as `(N) name` on first use, `(N)` after)."""
+    names = {}
+
+    def name(kind, text):
+        found = re.match(r"\((\d+)\)(?: (.*))?", text)
+        if not found:
+            return text
+        if found.group(2) is not None:
+            names[(kind, found.group(1))] = found.group(2)
+        return names[(kind, found.group(1))]
+
+    costs = collections.Counter()
+    positions = 1
+    obj = function = None
+    after_call = False
+    with open(dump, encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            line = line.rstrip("\n")
+            if line.startswith("positions:"):
+                positions = len(line.split()) - 1
+            elif line.startswith("ob="):
+                obj = name("ob", line[3:])
+            elif line.startswith("cob="):
+                name("ob", line[4:])
+            elif line.startswith("fn="):
+                function = name("fn", line[3:])
+            elif line.startswith("cfn="):
+                name("fn", line[4:])
+            elif line.startswith("calls="):
+                # The line after is the call's inclusive cost, not the caller's own.
+                after_call = True
+            elif line and (line[0].isdigit() or line[0] in "+-*"):
+                if after_call:
+                    after_call = False
+                    continue
+                fields = line.split()
+                if obj and obj.endswith(binary_suffix) and len(fields) > positions:
+                    costs[function] += int(fields[positions])
+    return costs
+
+
+def main():
+    bin_dir, outputs = sys.argv[1], {"/tabshell-host": sys.argv[2], "/libTabShellKit.so": sys.argv[3]}
+    host = os.path.join(bin_dir, "tabshell-host")
+    ordered = {binary: [] for binary in outputs}
+    for startup, keys, bar_focus in RUNS:
+        with tempfile.TemporaryDirectory(prefix="tabshell-hot-symbols-") as kept:
+            os.environ["KEY_CG_OUT"] = kept
+            tui_bench.key_instructions(host, 80, 24, startup, COUNT, keys, bar_focus=bar_focus)
+            dumps = [os.path.join(kept, dump) for dump in os.listdir(kept)
+                     if dump.startswith(f"cg.{COUNT}.")]
+            for binary, functions in ordered.items():
+                costs = collections.Counter()
+                for dump in dumps:
+                    costs += self_costs(dump, binary)
+                for function, cost in costs.most_common():
+                    # Unnamed code (callgrind names it by its address) cannot be asked for by name.
+                    if (cost >= COUNT // 2 and not function.startswith("0x")
+                            and function not in functions):
+                        functions.append(function)
+    for binary, output in outputs.items():
+        with open(output, "w", encoding="utf-8") as handle:
+            handle.write(f"# {binary[1:]}'s functions a key runs, the costliest first: laid out\n"
+                         "# together by the release link (Package.swift). Made by\n"
+                         "# scripts/hot-symbols; a name no longer in the binary is passed over.\n")
+            handle.writelines(f"{function}\n" for function in ordered[binary])
+        print(f"hot-symbols: {len(ordered[binary])} functions written to {output}")
+
+
+if __name__ == "__main__":
+    main()

@@ -96,20 +96,24 @@ def echo_cpu(binary, columns, rows, region, count=1_000):
     return tuple(seconds / done for seconds in used)
 
 
-def tmux_key_instructions(columns, rows, count):
+def tmux_key_instructions(columns, rows, count, footprint=None):
     """Instructions tmux's server spends a key `cat` echoes (callgrind, as
     tui_bench.key_instructions counts TabShell's): a private server started in the foreground
     (`tmux -D`) under valgrind, a session of `exec cat` attached at `columns` × `rows` (status
     line off; the size of TabShell's terminal region, as the other figures take it), one key not
     counted, then the counts zeroed, `count` keys each typed once the one before is echoed (no
     line ended: the same keys as TabShell's), the counts dumped; less what the server spends idle
-    over the same time, zeroed and dumped again; over `count`."""
+    over the same time, zeroed and dumped again; over `count`. With `footprint` (a list), the
+    code the keys ran once each is appended to it as (cache lines, pages), as
+    tui_bench.key_instructions does for TabShell."""
     folder = tempfile.mkdtemp(prefix="tabshell-tmux-instructions-")
     name = f"tabshell-bench-cg-{os.getpid()}"
     env = dict(os.environ, TERM="xterm-256color")
     env.pop("TMUX", None)
     server = subprocess.Popen(
-        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={folder}/cg.%p",
+        ["valgrind", "--tool=callgrind",
+         *(["--dump-instr=yes"] if footprint is not None else []),
+         f"--callgrind-out-file={folder}/cg.%p",
          f"--log-file={folder}/log.%p", "tmux", "-L", name, "-f", "/dev/null", "-D"],
         env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = ["tmux", "-L", name, "-f", "/dev/null"]
@@ -134,8 +138,9 @@ def tmux_key_instructions(columns, rows, count):
         reader = term_bench.Reader(primary)
         reader.drain(3)
 
-        def counted(step):
-            """The instructions the server spent over `step()`, between a zero and a dump."""
+        def counted(step, keys=0):
+            """The instructions the server spent over `step()`, between a zero and a dump (and,
+            with `keys`, the code they ran once each into `footprint`)."""
             for f in glob.glob(os.path.join(folder, "cg.*.*")):
                 os.remove(f)
             subprocess.run(["callgrind_control", "-z", str(server.pid)], capture_output=True,
@@ -146,6 +151,8 @@ def tmux_key_instructions(columns, rows, count):
             dumps = glob.glob(os.path.join(folder, f"cg.{server.pid}.*"))
             with open(dumps[0], encoding="utf-8") as handle:
                 found = [line for line in handle if line.startswith("summary:")]
+            if footprint is not None and keys:
+                footprint.append(tui_bench.code_footprint(dumps[0], keys))
             return int(found[-1].split(":")[1].split()[0])
 
         def type_keys():
@@ -156,7 +163,7 @@ def tmux_key_instructions(columns, rows, count):
         os.write(reader.fd, KEYS[:1])
         reader.drain(0.5)
         start = time.perf_counter()
-        typed = counted(type_keys)
+        typed = counted(type_keys, count)
         elapsed = time.perf_counter() - start
         idle = counted(lambda: time.sleep(elapsed))
     finally:
@@ -187,9 +194,11 @@ def figures(binary, columns, rows, region, quick, figure):
            f"(TabShell {ours * 1e6:.1f} µs; tmux's server {server * 1e6:.1f} µs, its client "
            f"{client * 1e6:.1f} µs; load {open('/proc/loadavg').read().split()[0]})")
     if shutil.which("valgrind"):
+        ours_code = []
         instructions = tui_bench.key_instructions(
             binary, columns, rows, "add-tab terminal --id t -- sh -c 'exec cat'\n",
-            100 if quick else 300, [bytes([key]) for key in KEYS], bar_focus=False)
+            100 if quick else 300, [bytes([key]) for key in KEYS], bar_focus=False,
+            footprint=ours_code)
         # About 23,460 at the sixth pass (2026-12-05, eighth session: no weak reference to the
         # objects a key reaches, so no retain of them on the runtime's slow path; one call for
         # what the wait watches; the input decoded into a kept array; no copy of the kept grid
@@ -206,9 +215,21 @@ def figures(binary, columns, rows, region, quick, figure):
         figure("terminal tab running cat: instructions from a key to the frame of its echo",
                instructions, "instructions", 28_000, False, "(callgrind)")
         if shutil.which("tmux") and shutil.which("callgrind_control"):
-            theirs = tmux_key_instructions(*region, 100 if quick else 300)
+            their_code = []
+            theirs = tmux_key_instructions(*region, 100 if quick else 300, their_code)
             # 30,330 on 2026-12-05 (eighth session), TabShell's 24,850 (23,460 since): fewer than
             # tmux's server, and still more CPU a key (docs/Performance.md, the sixth pass).
             figure("terminal tab running cat: instructions a key, TabShell ÷ tmux's server",
                    instructions / theirs, "x", 1, False,
                    f"(tmux's server {theirs:,.0f} instructions, callgrind)")
+            # Why more CPU with fewer instructions: nearly each of TabShell's runs once a key, and
+            # a key after a wait fetches its code again from far caches (docs/Performance.md, the
+            # seventh pass). The code a key runs, in 64-byte lines: 1,270 against tmux's 741 on
+            # 2026-12-05 (ninth session), 1,213 once the release links were ordered. No target of
+            # the issue's: what is left to shrink for the CPU and the median to follow.
+            lines, pages = map(sum, zip(*ours_code))
+            their_lines, their_pages = map(sum, zip(*their_code))
+            figure("terminal tab running cat: code a key runs, TabShell ÷ tmux's server",
+                   lines / their_lines, "x", None, False,
+                   f"(cache lines: TabShell {lines:,}, tmux's server {their_lines:,}; pages "
+                   f"{pages} and {their_pages}; callgrind)")

@@ -197,7 +197,56 @@ def thousand_tabs():
         "tab 500\n"
 
 
-def key_instructions(host, columns, rows, startup, count, keys, bar_focus=True):
+def code_footprint(dump, count):
+    """The code a callgrind dump made with `--dump-instr=yes` shows run `count` times or more
+    (within a tenth), that is once each of `count` keys: (cache lines of 64 bytes, pages of 4 KB),
+    summed over the objects (each object's addresses are its own)."""
+    names = {}
+    executed = {}
+    positions = 1
+    obj = None
+    address = 0
+    after_call = False
+    with open(dump, encoding="utf-8", errors="replace") as handle:
+        for line in handle:
+            if line.startswith("positions:"):
+                positions = len(line.split()) - 1
+            elif line.startswith(("ob=", "cob=")):
+                # Compressed as `(N) name` on first use, `(N)` after.
+                key, _, rest = line.rstrip("\n").partition(" ")
+                number = key.split("=", 1)[1]
+                if rest:
+                    names[number] = rest
+                if line.startswith("ob="):
+                    obj = names.get(number, number)
+            elif line.startswith("calls="):
+                # The line after is the call's inclusive cost, at the call's address.
+                after_call = True
+            elif line[:1].isdigit() or line[:1] in ("+", "-", "*"):
+                fields = line.split()
+                first = fields[0]
+                if first.startswith("0x"):
+                    address = int(first, 16)
+                elif first[0] == "+":
+                    address += int(first[1:])
+                elif first[0] == "-":
+                    address -= int(first[1:])
+                elif first != "*":
+                    address = int(first)
+                if after_call:
+                    after_call = False
+                elif len(fields) > positions:
+                    counts = executed.setdefault(obj, {})
+                    counts[address] = counts.get(address, 0) + int(fields[positions])
+    lines = pages = 0
+    for counts in executed.values():
+        hot = [address for address, times in counts.items() if times >= count * 0.9]
+        lines += len({address // 64 for address in hot})
+        pages += len({address // 4096 for address in hot})
+    return lines, pages
+
+
+def key_instructions(host, columns, rows, startup, count, keys, bar_focus=True, footprint=None):
     """Instructions the shell spends from a key to its finished frame (callgrind, steady where a
     clock is not): `tabshell-host --tui` under valgrind taking `count` keys in the bar focus (or,
     with `bar_focus` false, in the focus the mode starts in: a terminal tab's program's, after one
@@ -208,13 +257,17 @@ def key_instructions(host, columns, rows, startup, count, keys, bar_focus=True):
     processes) is in the figure; the run taking none takes off what the waits cost meanwhile
     (valgrind has no pidfd_open: a terminal tab's program's end is looked for every 10 ms under
     it). The shell's own programs (a terminal tab's, under /bin and /usr) run outside valgrind.
-    KEY_CG_OUT names a folder to keep the dumps in, as cg.KEYS.PID (for callgrind_annotate)."""
+    KEY_CG_OUT names a folder to keep the dumps in, as cg.KEYS.PID (for callgrind_annotate).
+    With `footprint` (a list), the instructions are dumped one by one and the code the `count`
+    keys ran once each is appended to it as (cache lines, pages) (``code_footprint``)."""
     def run(keys_to_send):
         folder = tempfile.mkdtemp(prefix="tabshell-key-instructions-")
         wrapper = os.path.join(folder, "host")
         with open(wrapper, "w", encoding="utf-8") as handle:
             # The shell starts itself again at start-up: valgrind follows it (--trace-children).
-            handle.write(f"#!/bin/sh\nexec valgrind --tool=callgrind --trace-children=yes "
+            dump_instructions = "--dump-instr=yes " if footprint is not None else ""
+            handle.write(f"#!/bin/sh\nexec valgrind --tool=callgrind {dump_instructions}"
+                         "--trace-children=yes "
                          "--trace-children-skip='/bin/*,/usr/*' "
                          f"--callgrind-out-file={folder}/cg.%p --log-file={folder}/log.%p "
                          f"{host} \"$@\"\n")
@@ -268,6 +321,8 @@ def key_instructions(host, columns, rows, startup, count, keys, bar_focus=True):
             with open(dump, encoding="utf-8") as handle:
                 found = [line for line in handle if line.startswith("summary:")]
             total += int(found[-1].split(":")[1].split()[0])
+            if footprint is not None and keys_to_send:
+                footprint.append(code_footprint(dump, keys_to_send))
             if kept:
                 os.makedirs(kept, exist_ok=True)
                 shutil.copy(dump, os.path.join(kept, f"cg.{keys_to_send}.{pid}"))

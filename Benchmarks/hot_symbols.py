@@ -16,7 +16,6 @@ Usage: python3 Benchmarks/hot_symbols.py BIN_DIR HOST_LIST CORE_LIST (scripts/ho
 
 import collections
 import os
-import re
 import sys
 import tempfile
 
@@ -28,49 +27,6 @@ RUNS = [
     ("layout demo\n", [b"2", b"1"], True),
 ]
 COUNT = 200
-
-
-def self_costs(dump, binary_suffix):
-    """The instructions each function of the object ending in `binary_suffix` ran itself, from a
-    callgrind dump (names compressed as `(N) name` on first use, `(N)` after)."""
-    names = {}
-
-    def name(kind, text):
-        found = re.match(r"\((\d+)\)(?: (.*))?", text)
-        if not found:
-            return text
-        if found.group(2) is not None:
-            names[(kind, found.group(1))] = found.group(2)
-        return names[(kind, found.group(1))]
-
-    costs = collections.Counter()
-    positions = 1
-    obj = function = None
-    after_call = False
-    with open(dump, encoding="utf-8", errors="replace") as handle:
-        for line in handle:
-            line = line.rstrip("\n")
-            if line.startswith("positions:"):
-                positions = len(line.split()) - 1
-            elif line.startswith("ob="):
-                obj = name("ob", line[3:])
-            elif line.startswith("cob="):
-                name("ob", line[4:])
-            elif line.startswith("fn="):
-                function = name("fn", line[3:])
-            elif line.startswith("cfn="):
-                name("fn", line[4:])
-            elif line.startswith("calls="):
-                # The line after is the call's inclusive cost, not the caller's own.
-                after_call = True
-            elif line and (line[0].isdigit() or line[0] in "+-*"):
-                if after_call:
-                    after_call = False
-                    continue
-                fields = line.split()
-                if obj and obj.endswith(binary_suffix) and len(fields) > positions:
-                    costs[function] += int(fields[positions])
-    return costs
 
 
 def main():
@@ -86,7 +42,9 @@ def main():
             for binary, functions in ordered.items():
                 costs = collections.Counter()
                 for dump in dumps:
-                    costs += self_costs(dump, binary)
+                    for obj, function, _, instructions in tui_bench.callgrind_costs(dump):
+                        if obj and obj.endswith(binary):
+                            costs[function] += instructions
                 for function, cost in costs.most_common():
                     # Unnamed code (callgrind names it by its address) cannot be asked for by name.
                     if (cost >= COUNT // 2 and not function.startswith("0x")

@@ -197,47 +197,64 @@ def thousand_tabs():
         "tab 500\n"
 
 
-def code_footprint(dump, count):
-    """The code a callgrind dump made with `--dump-instr=yes` shows run `count` times or more
-    (within a tenth), that is once each of `count` keys: (cache lines of 64 bytes, pages of 4 KB),
-    summed over the objects (each object's addresses are its own)."""
+def callgrind_costs(dump):
+    """Each cost line of a callgrind dump as (object, function, position, instructions): the
+    instructions run at that position (its address with `--dump-instr=yes`, else its source line)
+    in the function itself, not in what it called. Names are compressed as `(N) name` on first
+    use, `(N)` after; positions may be relative to the line before (`+N`, `-N`, `*`)."""
     names = {}
-    executed = {}
+
+    def name(kind, text):
+        number, _, given = text.partition(" ")
+        if given:
+            names[(kind, number)] = given
+        return names.get((kind, number), number)
+
     positions = 1
-    obj = None
-    address = 0
+    obj = function = None
+    position = 0
     after_call = False
     with open(dump, encoding="utf-8", errors="replace") as handle:
         for line in handle:
+            line = line.rstrip("\n")
             if line.startswith("positions:"):
                 positions = len(line.split()) - 1
-            elif line.startswith(("ob=", "cob=")):
-                # Compressed as `(N) name` on first use, `(N)` after.
-                key, _, rest = line.rstrip("\n").partition(" ")
-                number = key.split("=", 1)[1]
-                if rest:
-                    names[number] = rest
-                if line.startswith("ob="):
-                    obj = names.get(number, number)
+            elif line.startswith("ob="):
+                obj = name("ob", line[3:])
+            elif line.startswith("cob="):
+                name("ob", line[4:])
+            elif line.startswith("fn="):
+                function = name("fn", line[3:])
+            elif line.startswith("cfn="):
+                name("fn", line[4:])
             elif line.startswith("calls="):
-                # The line after is the call's inclusive cost, at the call's address.
+                # The line after is the call's inclusive cost, at the call's position.
                 after_call = True
             elif line[:1].isdigit() or line[:1] in ("+", "-", "*"):
                 fields = line.split()
                 first = fields[0]
                 if first.startswith("0x"):
-                    address = int(first, 16)
+                    position = int(first, 16)
                 elif first[0] == "+":
-                    address += int(first[1:])
+                    position += int(first[1:])
                 elif first[0] == "-":
-                    address -= int(first[1:])
+                    position -= int(first[1:])
                 elif first != "*":
-                    address = int(first)
+                    position = int(first)
                 if after_call:
                     after_call = False
                 elif len(fields) > positions:
-                    counts = executed.setdefault(obj, {})
-                    counts[address] = counts.get(address, 0) + int(fields[positions])
+                    yield obj, function, position, int(fields[positions])
+
+
+def code_footprint(dump, count):
+    """The code a callgrind dump made with `--dump-instr=yes` shows run `count` times or more
+    (within a tenth), that is once each of `count` keys: (cache lines of 64 bytes, pages of 4 KB),
+    summed over the objects (each object's addresses are its own)."""
+    executed = {}
+    for obj, _, address, instructions in callgrind_costs(dump):
+        counts = executed.setdefault(obj, {})
+        counts[address] = counts.get(address, 0) + instructions
     lines = pages = 0
     for counts in executed.values():
         hot = [address for address, times in counts.items() if times >= count * 0.9]

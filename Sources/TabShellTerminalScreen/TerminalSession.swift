@@ -90,7 +90,9 @@ final class TerminalSession {
 
   /// When the foreground process is looked at again after keys or text were sent
   /// (``keysSent(startsOrStops:)``), if it is to be: a command started at a shell's prompt that
-  /// writes nothing (`sleep`, `cat`) names the tab all the same.
+  /// writes nothing (`sleep`, `cat`) names the tab all the same. Also ``groupInterval`` after the
+  /// program started: one started through another (`sh -c 'exec cat'`, `env ... vim`) is named
+  /// after what it became before it writes or a key comes (whose frame would redraw the bar).
   var foregroundLook: UInt64?
 
   /// How long after the last key the foreground process is looked at: 300 ms.
@@ -136,6 +138,7 @@ final class TerminalSession {
       throw .cannotStart(program: program, reason: error.description)
     }
     exitDescriptor = ProcessControl.exitDescriptor(of: terminal.pid)
+    foregroundLook = MonotonicClock.now() &+ Self.groupInterval
     // Not kept alive: the emulator may answer a query while the last output is taken in as the
     // session goes. A link (``OwnerLink``), not a weak reference, which would make each retain
     // and release of the session, several a key, the runtime's slow ones.

@@ -51,7 +51,7 @@ extension FullScreenSession {
     polled.append(0)
     polled.append(signalPipe)
     let due = host.background.watch(&polled)
-    let own = inputTimeout
+    let own = inputDeadline.map { MonotonicClock.milliseconds(until: $0) } ?? -1
     let timeout = own < 0 ? due : due < 0 ? own : min(own, due)
     // When the background work is due (asking the sources again after the wait costs more
     // than reading the clock).
@@ -70,8 +70,13 @@ extension FullScreenSession {
       // The terminal went away.
       exit = .terminated(Signal.hangUp)
       return
-    } else if polled[1].isEmpty, !backgroundReady {
+    } else if polled[1].isEmpty, !backgroundReady, let deadline = inputDeadline,
+      MonotonicClock.now() >= deadline
+    {
+      // The input's own wait ran out, not the background work's (a key's cut sequence, or the
+      // outer terminal's answer in two reads, is not decided at a terminal tab's timer).
       inputWaitEnded()
+      noteInputWait()
     }
     if backgroundReady || dueAt.map({ MonotonicClock.now() >= $0 }) == true {
       runBackground(ready: polled.ready(from: 2))
@@ -89,6 +94,14 @@ extension FullScreenSession {
       return
     }
     receive(UnsafeRawBufferPointer(rebasing: chunk[..<count]))
+    noteInputWait()
+  }
+
+  /// Sets ``inputDeadline`` from what the decoder holds now (the clock read only when it holds
+  /// something: not for a whole key).
+  private func noteInputWait() {
+    let wait = inputTimeout
+    inputDeadline = wait < 0 ? nil : MonotonicClock.now() &+ UInt64(wait) &* 1_000_000
   }
 
   /// Runs the background work (process plugins' requests), its output to the panel; `ready`:

@@ -106,6 +106,11 @@ package final class FullScreenSession {
   var shownFactsMade: ShownFacts?
   /// Where the local loop reads what the terminal sent.
   let inputBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4_096, alignment: 16)
+  /// When the local loop's input has waited long enough for the rest of what it holds (a lone
+  /// ESC, a cut sequence, an answer begun, an open paste): ``inputTimeout`` after the read that
+  /// left it so (a ``MonotonicClock/now()``); `nil` when it holds nothing. A wait that ends
+  /// sooner, for the background work's time, leaves it waiting.
+  var inputDeadline: UInt64?
   /// Set when the mode must end (after the events of this read).
   package var exit: Exit?
   /// The question a command left, asked on the command line.

@@ -53,6 +53,19 @@ def test_a_program_gets_the_outer_terminals_background():
         assert t.row(t.rows).startswith(" screen:t"), t.row(t.rows)
 
 
+def test_an_answer_in_two_reads_outlasts_a_terminal_tabs_timer():
+    # A key to `cat` sets the tab's look at its foreground process 300 ms later; the answer begun
+    # before it and ended after it is still the answer (it waits a second), not keys typed.
+    with shell_with("add-tab terminal --id t -- cat", SHELL="/bin/sh") as t:
+        t.wait(lambda t: t.row(t.rows).startswith(" screen:t"), "the focus on the tab")
+        t.send(b"a" + LIGHT[:9])
+        t.pump(0.5)
+        t.send(LIGHT[9:] + b"b")
+        t.wait_text("ab")
+        t.settle()
+        assert "fdfd" not in t.text(), t.text()
+
+
 def test_a_terminal_that_never_answers_leaves_the_fixed_answer():
     with asker() as t:
         t.wait(lambda t: QUERIES in t.output, "the questions")

@@ -48,9 +48,10 @@ let withoutImplicitImports: [SwiftSetting] = [
 /// Sources/tabshell/hot-symbols.txt by scripts/hot-symbols, the costliest first): nearly each of
 /// their instructions runs once a key, fetched again from far caches after each wait. Together
 /// they take 78 pages instead of 119, for 5 to 10% less CPU a key a terminal tab echoes (the
-/// core's library is ordered the same way; docs/Performance.md, "A seventh pass"). lld takes such a list by symbol (gold, the default,
-/// took the same list by section and did nothing with it); a name the binary no longer has is
-/// passed over. SwiftPM does not count the list as an input of the link.
+/// core's library is ordered the same way; docs/Performance.md, "A seventh pass"). lld takes such
+/// a list by symbol (gold, the default, took the same list by section and did nothing with it); a
+/// name the binary no longer has is passed over. SwiftPM does not count the list as an input of
+/// the link.
 let hotFunctionsTogether: [LinkerSetting] = [
   .unsafeFlags(
     [

@@ -30,7 +30,8 @@ COUNT = 200
 
 
 def main():
-    bin_dir, outputs = sys.argv[1], {"/tabshell-host": sys.argv[2], "/libTabShellKit.so": sys.argv[3]}
+    bin_dir = sys.argv[1]
+    outputs = {"/tabshell-host": sys.argv[2], "/libTabShellKit.so": sys.argv[3]}
     host = os.path.join(bin_dir, "tabshell-host")
     ordered = {binary: [] for binary in outputs}
     for startup, keys, bar_focus in RUNS:

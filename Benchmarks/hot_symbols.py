@@ -36,8 +36,13 @@ def main():
     ordered = {binary: [] for binary in outputs}
     for startup, keys, bar_focus in RUNS:
         with tempfile.TemporaryDirectory(prefix="tabshell-hot-symbols-") as kept:
+            # Where tui_bench keeps the dumps, for this run only.
             os.environ["KEY_CG_OUT"] = kept
-            tui_bench.key_instructions(host, 80, 24, startup, COUNT, keys, bar_focus=bar_focus)
+            try:
+                tui_bench.key_instructions(host, 80, 24, startup, COUNT, keys,
+                                           bar_focus=bar_focus)
+            finally:
+                del os.environ["KEY_CG_OUT"]
             dumps = [os.path.join(kept, dump) for dump in os.listdir(kept)
                      if dump.startswith(f"cg.{COUNT}.")]
             for binary, functions in ordered.items():

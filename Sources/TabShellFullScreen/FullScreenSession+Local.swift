@@ -55,7 +55,7 @@ extension FullScreenSession {
     let timeout = own < 0 ? due : due < 0 ? own : min(own, due)
     // When the background work is due (asking the sources again after the wait costs more
     // than reading the clock).
-    let dueAt = due < 0 ? nil : MonotonicClock.now() + UInt64(due) * 1_000_000
+    let dueAt = MonotonicClock.deadline(milliseconds: Int(due))
     if let error = polled.wait(milliseconds: timeout) {
       if error != .interrupted { exit = .exit(0) }
       return
@@ -100,8 +100,7 @@ extension FullScreenSession {
   /// Sets ``inputDeadline`` from what the decoder holds now (the clock read only when it holds
   /// something: not for a whole key).
   private func noteInputWait() {
-    let wait = inputTimeout
-    inputDeadline = wait < 0 ? nil : MonotonicClock.now() &+ UInt64(wait) &* 1_000_000
+    inputDeadline = MonotonicClock.deadline(milliseconds: Int(inputTimeout))
   }
 
   /// Runs the background work (process plugins' requests), its output to the panel; `ready`:

@@ -26,6 +26,12 @@ package enum MonotonicClock {
     return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
   }
 
+  /// The time `milliseconds` from now, as ``now()`` counts it; `nil` for a negative wait (-1, as
+  /// `poll` takes it: no limit).
+  package static func deadline(milliseconds: Int) -> UInt64? {
+    milliseconds < 0 ? nil : now() &+ UInt64(milliseconds) &* 1_000_000
+  }
+
   /// Milliseconds from now until `deadline` (nanoseconds on the monotonic clock), rounded up,
   /// never negative.
   package static func milliseconds(until deadline: UInt64) -> Int32 {

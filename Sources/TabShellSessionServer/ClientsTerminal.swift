@@ -84,8 +84,7 @@ final class ClientsTerminal: FullScreenTerminal {
   /// second for an answer from the terminal begun or an open paste (as the local terminal waits:
   /// ``InputDecoder/patience``).
   private static func deadline(of decoder: InputDecoder) -> UInt64? {
-    guard let wait = decoder.patience else { return nil }
-    return MonotonicClock.now() + UInt64(wait) * 1_000_000
+    MonotonicClock.deadline(milliseconds: decoder.patience ?? -1)
   }
 
   func enter() throws(TerminalModeError) {}

@@ -160,7 +160,7 @@ package final class SessionClient {
   /// to ``notified``. After ``SessionError/notAnswering(_:milliseconds:)`` it may be called again:
   /// the answer is still to come.
   package func answer(to id: Int, timeout: Int32 = -1) throws(SessionError) -> JSONValue {
-    let deadline = timeout < 0 ? nil : MonotonicClock.now() + UInt64(timeout) * 1_000_000
+    let deadline = MonotonicClock.deadline(milliseconds: Int(timeout))
     while true {
       switch try readMessage(until: deadline, limit: timeout) {
       case .result(.int(id), let result): return result
@@ -202,7 +202,7 @@ package final class SessionClient {
 
   /// The next message from the server, waiting at most `timeout` ms (-1: no limit).
   package func readMessage(timeout: Int32 = -1) throws(SessionError) -> RPCMessage {
-    let deadline = timeout < 0 ? nil : MonotonicClock.now() + UInt64(timeout) * 1_000_000
+    let deadline = MonotonicClock.deadline(milliseconds: Int(timeout))
     return try readMessage(until: deadline, limit: timeout)
   }
 

@@ -46,6 +46,7 @@ extension FullScreenSession {
   func drawFrame(tellsScreens: Bool = true) {
     if tellsScreens { syncScreenFocus() }
     syncSize()
+    if drawScreenChanges() { return }
     if frame.back.columns != columns || frame.back.rows != rows {
       frame.back = CellGrid(columns: columns, rows: rows)
       frame.front = CellGrid(columns: columns, rows: rows)
@@ -123,6 +124,45 @@ extension FullScreenSession {
     }
     frame.shown(cursor: cursor)
     damage.drew(chrome)
+    drawnFrom = frameInputs()
+    drawnLayout = layout
+  }
+
+  /// What a frame is drawn from now besides the screens' content (``FrameInputs``).
+  private func frameInputs() -> FrameInputs {
+    let shell = interpreter.shell
+    return FrameInputs(
+      shell: ObjectIdentifier(shell), changes: shell.changes,
+      optionChanges: interpreter.view.optionChanges, barScroll: interpreter.view.barScroll,
+      table: interpreter.keys.table.version, detaches: terminal.detaches, focus: focus,
+      panel: panel.version, columns: columns, rows: rows)
+  }
+
+  /// The frame when only the visible screen's content may have changed since the last one, in
+  /// the screen focus: the last frame's inputs (``FrameInputs``) are the same, no question is
+  /// asked, no drag is under way, the panel is closed and nothing goes to the clipboard. The
+  /// view draws then only the screen's changed rows (``FullScreenView/drawScreenChanges(into:layout:shell:grids:)``),
+  /// in the layout the last frame used, and the frame is written as the whole path writes it:
+  /// each key a terminal tab's program echoes is such a frame. Whether it was drawn (else the
+  /// whole path draws it).
+  private func drawScreenChanges() -> Bool {
+    guard !damage.all, damage.pages, let layout = drawnLayout, focus == .screen,
+      asked == nil, input.drag == nil, !panel.isOpen, interpreter.buffers.outgoing == nil,
+      frame.back.columns == columns, frame.back.rows == rows, drawnFrom == frameInputs()
+    else { return false }
+    view.invalidate()
+    guard
+      let (cursor, rows) = view.drawScreenChanges(
+        into: &frame.back, layout: layout, shell: interpreter.shell, grids: gridScreens())
+    else { return false }
+    if !frame.skipsUnchangedFrames || !frame.isUnchanged(cursor: cursor) {
+      frame.encode(cursor: cursor, whole: false, only: rows)
+      if !terminal.write(frame.bytes, whole: false) { exit = .terminated(Signal.hangUp) }
+    }
+    frame.shown(cursor: cursor)
+    damage.drew(chrome)
+    frame.screenChangesDrawn &+= 1
+    return true
   }
 
   /// Whether a screen is presented, and the visible screen's id (`-` for none) and whether it

@@ -1,4 +1,5 @@
 import TabShellLanguage
+import TabShellRendering
 import TabShellTerminal
 
 /// The full-screen mode's state, in the parts its extensions work on (``FullScreenSession``).
@@ -39,6 +40,10 @@ extension FullScreenSession {
     /// The command line's hints for the last frame and what they were made from: they are made
     /// again only when that changes (making them looks up every binding of two focuses).
     var hints: (source: HintsSource, lines: [String])?
+
+    /// How many frames only the visible screen's changed rows were drawn for
+    /// (``FullScreenSession/drawScreenChanges()``), for the tests to see that path taken.
+    package var screenChangesDrawn = 0
 
     /// What the command line's hints are made from.
     struct HintsSource: Equatable {
@@ -81,6 +86,23 @@ extension FullScreenSession {
       shownCursor = keepingShape(cursor)
       swap(&front, &back)
     }
+  }
+
+  /// What a frame is drawn from besides the screens' content and the line being typed: the
+  /// shell (its identity and count of changes), the view's options (their count) and the bar's
+  /// scroll, which the interpreter's layout is made from; the key table (the hints); whether the
+  /// terminal detaches (the hints); the focus; the panel (its count of versions); the size.
+  struct FrameInputs: Equatable {
+    var shell: ObjectIdentifier
+    var changes: Int
+    var optionChanges: Int
+    var barScroll: BarScroll
+    var table: Int
+    var detaches: Bool
+    var focus: KeyFocus
+    var panel: Int
+    var columns: Int
+    var rows: Int
   }
 
   /// A region size told to a screen.

@@ -254,6 +254,53 @@ struct FullScreenView {
     )
   }
 
+  /// The frame when only the visible screen's content may have changed since the last frame,
+  /// which the mode says (``FullScreenSession``'s frame inputs: the same size, layout, command
+  /// line and focus, the panel closed, no drag): what
+  /// ``draw(into:layout:shell:drag:panel:commandLine:source:grids:)`` draws then, with only what
+  /// may differ done. The screen, one that draws straight into the grid, draws its changed rows
+  /// into the base again; those and the last frame's are brought into `grid`; the command line
+  /// stays; the cursor goes where the screen placed it. `nil`, with nothing drawn, when that is
+  /// not the frame: the base is not that screen's, the last two frames did not keep the command
+  /// line, or the screen could not draw into the base (which is then drawn anew).
+  mutating func drawScreenChanges(
+    into grid: inout CellGrid, layout: TerminalLayout, shell: Shell,
+    grids: (any GridDrawingScreens)?
+  ) -> (cursor: FrameWriter.Cursor, rows: [Int])? {
+    guard let kept = base, baseIsStale, keptGrid != nil, !kept.hasPanes, !panelShown,
+      lastRows != nil, commandLineFrames >= 2,
+      // Asked in place: the command line kept, copied, retains each of its strings.
+      drawnCommandLine?.row.columns == grid.columns,
+      kept.key == BaseKey(columns: grid.columns, rows: grid.rows, offset: nil),
+      kept.grid.clusterCount <= kept.grid.columns * kept.grid.rows,
+      layout.reservedRows > 0, layout.rows == grid.rows, layout.statusRow == nil
+    else { return nil }
+    guard let rows = redrawKept(shell: shell, layout: layout, grids: grids, into: kept),
+      kept.grid.clusterCount <= kept.grid.columns * kept.grid.rows
+    else {
+      base = nil
+      lastRows = nil
+      return nil
+    }
+    baseIsStale = false
+    let last = grid.rows - 1
+    var changedRows = rows
+    // The frame being drawn shows the command line already (``commandLineIsSteady``), unless
+    // the whole base was brought over it: then the row kept is drawn again.
+    if !Self.bring(
+      &grid, to: kept.grid, changed: rows, keepingLastRow: true, lastRows: lastRows,
+      panelShown: false), let row = drawnCommandLine?.row
+    {
+      grid.draw(row, column: 0, row: last)
+      changedRows.append(last)
+    }
+    commandLineFrames += 1
+    var cursor = drawnCommandLine?.cursor ?? FrameWriter.Cursor(column: 0, row: 0, isVisible: false)
+    cursor.row = last
+    lastRows = changedRows
+    return (Self.placing(kept.cursor, else: cursor, layout: layout), changedRows)
+  }
+
   /// Whether the command line takes the last row in this frame showing what the last two frames
   /// drew there, so that the frame being drawn (the one before the last) shows it already.
   private static func commandLineIsSteady(
@@ -563,9 +610,16 @@ struct FullScreenView {
       // The whole row, over the tabs when the status row has them.
       cursor = drawCommandLine(commandLine, into: &grid, row: layout.rows - 1)
     }
-    guard commandLine.focus.isTheScreens, !panelCovers,
-      let screenCursor
-    else { return cursor }
+    guard commandLine.focus.isTheScreens, !panelCovers else { return cursor }
+    return Self.placing(screenCursor, else: cursor, layout: layout)
+  }
+
+  /// The cursor the screen placed in its region, on the terminal; `cursor` when it placed none
+  /// or the cap covers it.
+  private static func placing(
+    _ screenCursor: Canvas.Cursor?, else cursor: FrameWriter.Cursor, layout: TerminalLayout
+  ) -> FrameWriter.Cursor {
+    guard let screenCursor else { return cursor }
     // The region starts under the page's header (on the first row with the compact bar). The
     // cursor is inside the screen's region (a pane's, for a tab showing panes): the area's cells
     // there are the screen's, but where the cap covers them.

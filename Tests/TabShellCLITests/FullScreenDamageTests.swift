@@ -103,7 +103,15 @@ extension ReadlineTests {
       session.step()
       harness.settle()
       #expect(session.focus == .screen)
+      // Two keys first: the frames after the first one drawn whole keep the command line.
+      for key in ["a", "b"] {
+        let before = harness.terminal.frames.count
+        harness.type(key)
+        harness.pump { harness.terminal.frames.count > before }
+        harness.settle()
+      }
       let before = harness.terminal.frames.count
+      let quick = session.frame.screenChangesDrawn
       // The key draws no frame of its own (`cat`'s echo may come while it is delivered: then
       // that frame shows the echo).
       harness.type("x")
@@ -113,7 +121,44 @@ extension ReadlineTests {
         String(decoding: $0.bytes, as: UTF8.self)
       }
       #expect(frames == ["x"])
-      #expect(try Self.shown(harness.terminal)[1] == "x")
+      #expect(try Self.shown(harness.terminal)[1] == "abx")
+      // Drawn from the tab's changed rows alone, it is the frame drawn whole.
+      #expect(session.frame.screenChangesDrawn == quick + 1)
+      try ReadlineTests.expectWholeRedrawChangesNothing(session, "after x")
+    }
+
+    /// A program that renames its tab (its title, OSC 2) in reply to a key, and writes: the
+    /// frame that shows what it wrote shows the bar with the new name (the shell changed: not a
+    /// frame of the tab's rows alone).
+    @Test func aTitleSetWhileTypingShowsInTheBar() throws {
+      let harness = Harness(
+        setup:
+          "add-tab terminal --id t -- sh -c "
+          + #"'read x; printf "\033]2;renamed\007done\n"; exec cat'"#)
+      harness.terminal.columns = 40
+      harness.terminal.rows = 12
+      let session = harness.session
+      #expect(session.open(line: "", point: 0) == nil)
+      defer { session.close() }
+      session.step()
+      harness.settle()
+      #expect(session.focus == .screen)
+      for key in ["a", "b", "c"] {
+        let before = harness.terminal.frames.count
+        harness.type(key)
+        harness.pump { harness.terminal.frames.count > before }
+      }
+      harness.settle()
+      #expect(session.frame.screenChangesDrawn > 0)
+      #expect(!session.front.lines.joined().contains("renamed"))
+      harness.type("\r")
+      harness.pump { session.front.lines.joined().contains("done") }
+      harness.settle()
+      let shown = try Self.shown(harness.terminal)
+      #expect(shown == session.front.lines)
+      #expect(shown.joined().contains("renamed"))
+      #expect(shown.joined().contains("done"))
+      try ReadlineTests.expectWholeRedrawChangesNothing(session, "after the title")
     }
 
     /// Random keys for `cat` (letters, Enter, so that the screen scrolls), resizes, the focus
@@ -122,7 +167,9 @@ extension ReadlineTests {
     /// drawn, and the tab's rows in it are what a new drawing of the tab shows.
     @Test(arguments: ["full", "compact"])
     func framesFromDamageShowWhatAWholeRedrawShows(bar: String) throws {
-      try Self.checkRandomSteps(Self.harness(columns: 30, rows: 10, bar: bar), panes: false)
+      try Self.checkRandomSteps(
+        Self.harness(columns: 30, rows: 10, bar: bar), panes: false,
+        drawsScreenChanges: bar == "full")
     }
 
     /// The same with the tab split in three panes, two running `cat` (and a text pane, drawn whole
@@ -136,7 +183,7 @@ extension ReadlineTests {
           + "split --to u --vertical text --id v --text note; select-pane t")
       harness.terminal.columns = 40
       harness.terminal.rows = 12
-      try Self.checkRandomSteps(harness, panes: true)
+      try Self.checkRandomSteps(harness, panes: true, drawsScreenChanges: false)
     }
 
     /// A pane beside the focused one that has nothing new is not drawn again (each key the
@@ -203,7 +250,12 @@ extension ReadlineTests {
       #expect(Array(shown[top..<top + region.count]) == region)
     }
 
-    static func checkRandomSteps(_ harness: Harness, panes: Bool) throws {
+    /// With `drawsScreenChanges`, some frames must have been drawn from the tab's changed rows
+    /// alone (``FullScreenSession/drawScreenChanges()``: not for panes, nor with the compact
+    /// bar's status row).
+    static func checkRandomSteps(
+      _ harness: Harness, panes: Bool, drawsScreenChanges: Bool
+    ) throws {
       let session = harness.session
       #expect(session.open(line: "", point: 0) == nil)
       defer { session.close() }
@@ -260,11 +312,32 @@ extension ReadlineTests {
         #expect(
           Array(shown[top..<top + region.count]) == region.map { $0 }, "step \(step): \(action)")
         if harness.terminal.frames.last?.whole == false { partial += 1 }
+        // Every fifth step, the frame drawn from what changed (only the tab's rows, mostly) is
+        // the frame drawn whole, cursor and all. (Not each step: a whole frame starts the
+        // command line's count again, which the frames drawing only the tab's rows follow.)
+        if step % 5 == 4 {
+          try ReadlineTests.expectWholeRedrawChangesNothing(session, "step \(step)")
+        }
       }
+      #expect((session.frame.screenChangesDrawn > 0) == drawsScreenChanges)
       // Most frames were not whole ones (fewer with panes, where moving the focus changes the
       // model and so draws the whole page).
       #expect(partial > (panes ? 25 : 40))
     }
+  }
+
+  /// Draws the frame whole again (as `redraw` does) and expects it to be the frame on the
+  /// terminal: every cell and the cursor.
+  static func expectWholeRedrawChangesNothing(
+    _ session: FullScreenSession, _ comment: String
+  ) throws {
+    let (front, cursor) = (session.front, session.frame.shownCursor)
+    session.redraw()
+    session.step()
+    let sameCells = session.front.hasSameCells(as: front)
+    #expect(sameCells, "\(comment)")
+    #expect(session.front.lines == front.lines, "\(comment)")
+    #expect(session.frame.shownCursor == cursor, "\(comment)")
   }
 
   /// A small seeded generator (SplitMix64), so that a failure can be run again.

@@ -14,10 +14,13 @@ enum TerminalKey: Equatable {
   /// How `key` reaches the program; `nil` for a character of more than one scalar, which no
   /// terminal sends as one key.
   init?(_ key: Key) {
+    // The bits read once: the core's key is resilient, and each `contains` went through its
+    // getter and the option set's protocol (each key a terminal tab takes).
+    let held = key.modifiers.rawValue
     var modifiers: UInt32 = 0
-    if key.modifiers.contains(.control) { modifiers |= VTERM_MOD_CTRL.rawValue }
-    if key.modifiers.contains(.meta) { modifiers |= VTERM_MOD_ALT.rawValue }
-    if key.modifiers.contains(.shift) { modifiers |= VTERM_MOD_SHIFT.rawValue }
+    if held & Key.Modifiers.control.rawValue != 0 { modifiers |= VTERM_MOD_CTRL.rawValue }
+    if held & Key.Modifiers.meta.rawValue != 0 { modifiers |= VTERM_MOD_ALT.rawValue }
+    if held & Key.Modifiers.shift.rawValue != 0 { modifiers |= VTERM_MOD_SHIFT.rawValue }
     let mods = VTermModifier(rawValue: modifiers)
     let scalar: Unicode.Scalar
     switch key.base {

@@ -50,6 +50,31 @@ import Testing
     #expect(table.bindings(in: .bar).map(\.line) == ["tab 2"])
   }
 
+  /// A focus that binds only keys with modifiers finds no binding for a key without (the
+  /// lookup skips its table), and finds one again once such a key is bound, until it is unbound.
+  @Test func aKeyOfAKindTheFocusDoesNotBindIsFoundOnceBound() throws {
+    var table = KeyTable()
+    let prefix = try #require(Key(name: "C-b"))
+    let x = try #require(Key(name: "x"))
+    let metaX = try #require(Key(name: "M-x"))
+    let up = try #require(Key(name: "Up"))
+    table.bind(KeyBinding(key: prefix, commands: [], line: "prefix"), in: .screen)
+    #expect(table.binding(for: prefix, in: .screen)?.line == "prefix")
+    #expect(table.binding(for: x, in: .screen) == nil)
+    #expect(table.binding(for: up, in: .screen) == nil)
+    table.bind(KeyBinding(key: x, commands: [], line: "tab 1"), in: .screen)
+    table.bind(KeyBinding(key: up, commands: [], line: "tab 2"), in: .screen)
+    #expect(table.binding(for: x, in: .screen)?.line == "tab 1")
+    #expect(table.binding(for: up, in: .screen)?.line == "tab 2")
+    #expect(table.binding(for: metaX, in: .screen) == nil)
+    table.unbind(x, in: .screen)
+    #expect(table.binding(for: x, in: .screen) == nil)
+    #expect(table.binding(for: up, in: .screen)?.line == "tab 2")
+    table.unbind(prefix, in: .screen)
+    #expect(table.binding(for: prefix, in: .screen) == nil)
+    #expect(table.binding(for: up, in: .screen)?.line == "tab 2")
+  }
+
   @Test func theBuiltInKeysAreBindingsAndEachParses() throws {
     let session = try GestureSession()
     #expect(

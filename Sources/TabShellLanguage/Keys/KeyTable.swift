@@ -88,6 +88,10 @@ package struct KeyBinding: Sendable {
 package struct KeyTable: Sendable {
   /// Each focus's bindings, by the focus's index.
   private var tables = [[KeyBinding]](repeating: [], count: KeyFocus.count)
+  /// The kinds of key each focus binds (``kind(of:)``), or'ed: a key of a kind its focus binds
+  /// none of is not looked for (each letter a terminal tab takes, where the screen focus binds
+  /// only keys with Ctrl or Meta, compared each binding's key with it).
+  private var kinds = [UInt8](repeating: 0, count: KeyFocus.count)
   /// Counts the changes made (each `bind`, each `unbind` that removed a binding), so that what is
   /// made from the table (the full-screen mode's hints) is made again only after one.
   package private(set) var version = 0
@@ -99,9 +103,22 @@ package struct KeyTable: Sendable {
   package func binding(for key: Key, in focus: KeyFocus) -> KeyBinding? {
     // By index: `first(where:)` copied each binding it passed over (each key a terminal tab
     // takes is looked up here).
+    guard kinds[focus.index] & Self.kind(of: key) != 0 else { return nil }
     let table = tables[focus.index]
     for index in table.indices where table[index].key == key { return table[index] }
     return nil
+  }
+
+  /// A key's kind, as a bit: its modifiers (their three bits, others folded in). Equal keys are
+  /// of one kind. (Not the base's kind too: the core's key is resilient, and its base read
+  /// was a copy of it.)
+  private static func kind(of key: Key) -> UInt8 {
+    1 << (key.modifiers.rawValue & 7)
+  }
+
+  /// ``kinds`` made again for a focus whose bindings changed.
+  private mutating func noteKinds(of focus: KeyFocus) {
+    kinds[focus.index] = tables[focus.index].reduce(0) { $0 | Self.kind(of: $1.key) }
   }
 
   /// The bindings of a focus, in the order they were made.
@@ -116,6 +133,7 @@ package struct KeyTable: Sendable {
       table.append(binding)
     }
     tables[focus.index] = table
+    noteKinds(of: focus)
     version += 1
   }
 
@@ -135,6 +153,7 @@ package struct KeyTable: Sendable {
       return false
     }
     tables[focus.index].remove(at: index)
+    noteKinds(of: focus)
     version += 1
     return true
   }

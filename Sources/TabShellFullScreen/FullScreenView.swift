@@ -109,7 +109,11 @@ struct FullScreenView {
   /// Whether the last frame showed the output panel.
   private var panelShown = false
   /// The rows the last frame changed from the one before it, when it said (`nil`: any).
-  private var lastRows: [Int]?
+  private var lastRows: [Int]? {
+    willSet { if let lastRows { spareRows = lastRows } }
+  }
+  /// The array of the frame before the last's rows, to be filled again (``frameRows(_:from:)``).
+  private var spareRows: [Int] = []
   /// The command line as the last frame drew it: its row and where it left the cursor, drawn
   /// again only when what it shows or the width changed (its hints' widths are measured then).
   private var drawnCommandLine: (line: CommandLine, row: CellGrid, cursor: FrameWriter.Cursor)?
@@ -339,7 +343,7 @@ struct FullScreenView {
         base.grid.draw(line, column: column, row: row)
       }
       base.cursor = drawing.cursor
-      return Self.rows(drawing.rows, from: layout.regionTop)
+      return frameRows(drawing.rows, from: layout.regionTop)
     }
     guard let screen = shell.visibleScreen, var canvas = kept[screen.id],
       screen.failure == nil, shell.visibleScreenType?.drawsOnlyChanges == true,
@@ -354,14 +358,17 @@ struct FullScreenView {
     }
     base.cursor = Self.regionCursor(canvas)
     keepCanvas(&canvas, of: screen.id)
-    return Self.rows(rows, from: layout.regionTop)
+    return frameRows(rows, from: layout.regionTop)
   }
 
   /// A region's rows `rows` as the frame's, the region starting at row `top`: with room for the
   /// command line's row, which ``draw(into:layout:shell:drag:panel:commandLine:source:grids:)``
   /// adds (one array a frame, not two).
-  private static func rows(_ rows: [Int], from top: Int) -> [Int] {
-    var frameRows: [Int] = []
+  private mutating func frameRows(_ rows: [Int], from top: Int) -> [Int] {
+    // In the array the frame before the last left (``spareRows``), not a new one each frame.
+    var frameRows = spareRows
+    spareRows = []
+    frameRows.removeAll(keepingCapacity: true)
     frameRows.reserveCapacity(rows.count + 1)
     for row in rows { frameRows.append(row + top) }
     return frameRows

@@ -260,24 +260,28 @@ struct FullScreenView {
 
   /// The frame when only the visible screen's content may have changed since the last frame,
   /// which the mode says (``FullScreenSession``'s frame inputs: the same size, layout, command
-  /// line and focus, the panel closed, no drag): what
+  /// line and focus, the screen focus, the panel closed, no drag): what
   /// ``draw(into:layout:shell:drag:panel:commandLine:source:grids:)`` draws then, with only what
   /// may differ done. The screen, one that draws straight into the grid, draws its changed rows
   /// into the base again; those and the last frame's are brought into `grid`; the command line
-  /// stays; the cursor goes where the screen placed it. `nil`, with nothing drawn, when that is
-  /// not the frame: the base is not that screen's, the last two frames did not keep the command
-  /// line, or the screen could not draw into the base (which is then drawn anew).
+  /// stays (or the compact bar's status row, the base's); the cursor goes where the screen
+  /// placed it. `nil`, with nothing drawn, when that is not the frame: the base is not that
+  /// screen's, the last two frames did not keep the command line, or the screen could not draw
+  /// into the base (which is then drawn anew).
   mutating func drawScreenChanges(
     into grid: inout CellGrid, layout: TerminalLayout, shell: Shell,
     grids: (any GridDrawingScreens)?
   ) -> (cursor: FrameWriter.Cursor, rows: [Int])? {
     guard let kept = base, baseIsStale, keptGrid != nil, !kept.hasPanes, !panelShown,
-      lastRows != nil, commandLineFrames >= 2,
-      // Asked in place: the command line kept, copied, retains each of its strings.
-      drawnCommandLine?.row.columns == grid.columns,
-      kept.key == BaseKey(columns: grid.columns, rows: grid.rows, offset: nil),
+      lastRows != nil, kept.key == BaseKey(columns: grid.columns, rows: grid.rows, offset: nil),
       kept.grid.clusterCount <= kept.grid.columns * kept.grid.rows,
-      layout.reservedRows > 0, layout.rows == grid.rows, layout.statusRow == nil
+      layout.reservedRows > 0, layout.rows == grid.rows
+    else { return nil }
+    // The compact bar's status row keeps the tabs in the screen focus: the last row is the
+    // base's. Else the command line is there, as the last two frames drew it (asked in place:
+    // the command line kept, copied, retains each of its strings).
+    let statusRow = layout.statusRow != nil
+    guard statusRow || commandLineFrames >= 2 && drawnCommandLine?.row.columns == grid.columns
     else { return nil }
     guard let rows = redrawKept(shell: shell, layout: layout, grids: grids, into: kept),
       kept.grid.clusterCount <= kept.grid.columns * kept.grid.rows
@@ -289,18 +293,27 @@ struct FullScreenView {
     baseIsStale = false
     let last = grid.rows - 1
     var changedRows = rows
-    // The frame being drawn shows the command line already (``commandLineIsSteady``), unless
-    // the whole base was brought over it: then the row kept is drawn again.
-    if !Self.bring(
-      &grid, to: kept.grid, changed: rows, keepingLastRow: true, lastRows: lastRows,
-      panelShown: false), let row = drawnCommandLine?.row
-    {
-      grid.draw(row, column: 0, row: last)
+    var cursor = FrameWriter.Cursor(column: 0, row: last, isVisible: false)
+    if statusRow {
+      Self.bring(
+        &grid, to: kept.grid, changed: rows, keepingLastRow: false, lastRows: lastRows,
+        panelShown: false)
       changedRows.append(last)
+      commandLineFrames = 0
+    } else {
+      // The frame being drawn shows the command line already (``commandLineIsSteady``), unless
+      // the whole base was brought over it: then the row kept is drawn again.
+      if !Self.bring(
+        &grid, to: kept.grid, changed: rows, keepingLastRow: true, lastRows: lastRows,
+        panelShown: false), let row = drawnCommandLine?.row
+      {
+        grid.draw(row, column: 0, row: last)
+        changedRows.append(last)
+      }
+      commandLineFrames += 1
+      if let kept = drawnCommandLine?.cursor { cursor = kept }
+      cursor.row = last
     }
-    commandLineFrames += 1
-    var cursor = drawnCommandLine?.cursor ?? FrameWriter.Cursor(column: 0, row: 0, isVisible: false)
-    cursor.row = last
     lastRows = changedRows
     return (Self.placing(kept.cursor, else: cursor, layout: layout), changedRows)
   }

@@ -169,7 +169,7 @@ extension ReadlineTests {
     func framesFromDamageShowWhatAWholeRedrawShows(bar: String) throws {
       try Self.checkRandomSteps(
         Self.harness(columns: 30, rows: 10, bar: bar), panes: false,
-        drawsScreenChanges: bar == "full")
+        drawsScreenChanges: true)
     }
 
     /// The same with the tab split in three panes, two running `cat` (and a text pane, drawn whole
@@ -251,8 +251,7 @@ extension ReadlineTests {
     }
 
     /// With `drawsScreenChanges`, some frames must have been drawn from the tab's changed rows
-    /// alone (``FullScreenSession/drawScreenChanges()``: not for panes, nor with the compact
-    /// bar's status row).
+    /// alone (``FullScreenSession/drawScreenChanges()``: not for panes).
     static func checkRandomSteps(
       _ harness: Harness, panes: Bool, drawsScreenChanges: Bool
     ) throws {

@@ -199,7 +199,7 @@ def figures(binary, columns, rows, region, quick, figure):
             binary, columns, rows, "add-tab terminal --id t -- sh -c 'exec cat'\n",
             100 if quick else 300, [bytes([key]) for key in KEYS], bar_focus=False,
             footprint=ours_code)
-        # About 21,900 at the eighth pass (2026-12-06, tenth session: a frame whose inputs are
+        # About 21,250 at the eighth pass (2026-12-06, tenth session: a frame whose inputs are
         # the last one's draws only the tab's changed rows); about 23,460 at the sixth pass
         # (2026-12-05, eighth session: no weak reference to the
         # objects a key reaches, so no retain of them on the runtime's slow path; one call for

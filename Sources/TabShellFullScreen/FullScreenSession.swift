@@ -97,9 +97,10 @@ package final class FullScreenSession {
   /// The terminal tabs' service cast to draw into the grid, for the service it was cast from
   /// (``gridScreens()``).
   var castGrids: (source: ObjectIdentifier, grids: (any GridDrawingScreens)?)?
-  /// What the last frame drawn whole was drawn from, and the layout it used
-  /// (``drawScreenChanges()``).
+  /// What the last frame drawn whole was drawn from (``drawScreenChanges()``).
   var drawnFrom: FrameInputs?
+  /// The layout the last frame drawn whole used, which a frame drawn from the same inputs uses
+  /// (the interpreter makes it from them).
   var drawnLayout: TerminalLayout?
   /// The bar's scroll the last frame pinned, and the layout it was pinned in.
   var pinnedScroll: (layout: TerminalLayout, scroll: BarScroll)?

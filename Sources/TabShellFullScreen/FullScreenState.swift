@@ -43,7 +43,7 @@ extension FullScreenSession {
 
     /// How many frames only the visible screen's changed rows were drawn for
     /// (``FullScreenSession/drawScreenChanges()``), for the tests to see that path taken.
-    package var screenChangesDrawn = 0
+    var screenChangesDrawn = 0
 
     /// What the command line's hints are made from.
     struct HintsSource: Equatable {

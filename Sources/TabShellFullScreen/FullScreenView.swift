@@ -262,17 +262,17 @@ struct FullScreenView {
   /// which the mode says (``FullScreenSession``'s frame inputs: the same size, layout, command
   /// line and focus, the screen focus, the panel closed, no drag): what
   /// ``draw(into:layout:shell:drag:panel:commandLine:source:grids:)`` draws then, with only what
-  /// may differ done. The screen, one that draws straight into the grid, draws its changed rows
-  /// into the base again; those and the last frame's are brought into `grid`; the command line
-  /// stays (or the compact bar's status row, the base's); the cursor goes where the screen
-  /// placed it. `nil`, with nothing drawn, when that is not the frame: the base is not that
-  /// screen's, the last two frames did not keep the command line, or the screen could not draw
-  /// into the base (which is then drawn anew).
+  /// may differ done. The screen (each pane's, for a tab showing panes) draws its changed rows
+  /// into the base again (``redrawKept(shell:layout:grids:into:)``, as the whole path does); those
+  /// and the last frame's are brought into `grid`; the command line stays (or the compact bar's
+  /// status row, the base's); the cursor goes where the screen placed it. `nil`, with nothing
+  /// drawn, when that is not the frame: no base kept, the last two frames did not keep the
+  /// command line, or the screen could not draw into the base (which is then drawn anew).
   mutating func drawScreenChanges(
     into grid: inout CellGrid, layout: TerminalLayout, shell: Shell,
     grids: (any GridDrawingScreens)?
   ) -> (cursor: FrameWriter.Cursor, rows: [Int])? {
-    guard let kept = base, baseIsStale, keptGrid != nil, !kept.hasPanes, !panelShown,
+    guard let kept = base, baseIsStale, !panelShown,
       lastRows != nil, kept.key == BaseKey(columns: grid.columns, rows: grid.rows, offset: nil),
       kept.grid.clusterCount <= kept.grid.columns * kept.grid.rows,
       layout.reservedRows > 0, layout.rows == grid.rows
@@ -405,16 +405,19 @@ struct FullScreenView {
     paneNumbers = []
     defer { paneNumbers = numbers }
     numbers.removeAll(keepingCapacity: true)
-    for place in places {
+    for (index, place) in places.enumerated() {
       let number =
         place.onlyChanges
-        ? keptDrawing(of: place.id, width: place.width, height: place.height) : nil
+        ? keptDrawing(of: place.id, at: index, width: place.width, height: place.height) : nil
       if place.onlyChanges, number == nil { return nil }
       numbers.append(number)
     }
     // A few rows each frame (an echo's one): appended, then sorted and made unique once, with
-    // room for the command line's, which the frame adds.
-    var rows: [Int] = []
+    // room for the command line's, which the frame adds; in the array the frame before the last
+    // left (``spareRows``), not a new one each frame.
+    var rows = spareRows
+    spareRows = []
+    rows.removeAll(keepingCapacity: true)
     rows.reserveCapacity(8)
     var cursor: Canvas.Cursor?
     for (place, drawn) in zip(places, numbers) {
@@ -511,12 +514,13 @@ struct FullScreenView {
   }
 
   /// The number of the drawing of `screen` that the base shows, kept at this size: its kept
-  /// canvas's, or the one it drew straight into the base.
+  /// canvas's, or the one it drew straight into the base. `place`: the pane's place among the
+  /// panes, where the drawings kept are looked for first (``KeptGridPanes/drawn(of:at:)``).
   /// `intoGrid`: the drawing was straight into the base.
-  private func keptDrawing(of screen: String, width: Int, height: Int)
+  private func keptDrawing(of screen: String, at place: Int, width: Int, height: Int)
     -> (number: Int, intoGrid: Bool)?
   {
-    if let drawn = keptGridPanes[screen] {
+    if let drawn = keptGridPanes.drawn(of: screen, at: place) {
       return drawn.columns == width && drawn.rows == height ? (drawn.number, true) : nil
     }
     guard let canvas = kept[screen], canvas.width == width, canvas.height == height,
@@ -754,6 +758,16 @@ private struct KeptGridPanes {
   subscript(screen: String) -> (number: Int, columns: Int, rows: Int)? {
     for entry in entries where entry.screen == screen { return entry.drawn }
     return nil
+  }
+
+  /// The same, looked for at `index` first: the panes' drawings are kept in the order of their
+  /// places, and a name compared with another than itself costs more than one compared with
+  /// itself (each frame of a tab of panes looks each pane up).
+  func drawn(of screen: String, at index: Int) -> (number: Int, columns: Int, rows: Int)? {
+    if entries.indices.contains(index), entries[index].screen == screen {
+      return entries[index].drawn
+    }
+    return self[screen]
   }
 
   mutating func set(_ screen: String, _ drawn: (number: Int, columns: Int, rows: Int)) {

@@ -100,6 +100,10 @@ extension FullScreenSession {
       into: &frame.back, layout: layout, shell: interpreter.shell, drag: input.drag,
       panel: &panel, commandLine: commandLine, source: source,
       grids: gridScreens())
+    // What the frame was drawn from, the bar's scroll as the layout was made from it: a scroll
+    // pinned anew below makes the next frame a whole one, as it makes the interpreter a new
+    // layout.
+    let inputs = frameInputs()
     // The window stays where it is while the selection is in it (worked out again only for
     // another layout, or a scroll that moved since: the interpreter keeps its layout until the
     // shell or the options change).
@@ -109,10 +113,20 @@ extension FullScreenSession {
       interpreter.view.barScroll = pinned
       pinnedScroll = (layout, pinned)
     }
-    let whole = damage.all
     // A copy goes to the outer terminal's clipboard with the frame (``ClipboardSequence``).
     let clipboard = interpreter.buffers.outgoing.flatMap(ClipboardSequence.bytes(for:))
     interpreter.buffers.outgoing = nil
+    writeFrame(cursor: cursor, whole: damage.all, only: rows, clipboard: clipboard)
+    drawnFrom = inputs
+  }
+
+  /// Writes the frame drawn (``FrameOutput/back``) as its changes from the one shown (every cell
+  /// when `whole`; else those of the rows `only` says, when it says), and the clipboard's copy
+  /// with it; then it is the frame shown. A frame that changes nothing is not written where the
+  /// terminal skips such frames (a session's clients).
+  private func writeFrame(
+    cursor: FrameWriter.Cursor, whole: Bool, only rows: [Int]?, clipboard: [UInt8]?
+  ) {
     if whole || !frame.skipsUnchangedFrames || !frame.isUnchanged(cursor: cursor)
       || clipboard != nil
     {
@@ -124,8 +138,6 @@ extension FullScreenSession {
     }
     frame.shown(cursor: cursor)
     damage.drew(chrome)
-    drawnFrom = frameInputs()
-    drawnLayout = layout
   }
 
   /// What a frame is drawn from now besides the screens' content (``FrameInputs``).
@@ -142,11 +154,12 @@ extension FullScreenSession {
   /// the screen focus: the last frame's inputs (``FrameInputs``) are the same, no question is
   /// asked, no drag is under way, the panel is closed and nothing goes to the clipboard. The
   /// view draws then only the screen's changed rows (``FullScreenView/drawScreenChanges(into:layout:shell:grids:)``),
-  /// in the layout the last frame used, and the frame is written as the whole path writes it:
-  /// each key a terminal tab's program echoes is such a frame. Whether it was drawn (else the
+  /// in the layout the last frame used (the one its bar's scroll was pinned in: the inputs being
+  /// the same, the interpreter has no other), and the frame is written as the whole path writes
+  /// it: each key a terminal tab's program echoes is such a frame. Whether it was drawn (else the
   /// whole path draws it).
   private func drawScreenChanges() -> Bool {
-    guard !damage.all, damage.pages, let layout = drawnLayout, focus == .screen,
+    guard !damage.all, damage.pages, let layout = pinnedScroll?.layout, focus == .screen,
       asked == nil, input.drag == nil, !panel.isOpen, interpreter.buffers.outgoing == nil,
       frame.back.columns == columns, frame.back.rows == rows, drawnFrom == frameInputs()
     else { return false }
@@ -155,12 +168,7 @@ extension FullScreenSession {
       let (cursor, rows) = view.drawScreenChanges(
         into: &frame.back, layout: layout, shell: interpreter.shell, grids: gridScreens())
     else { return false }
-    if !frame.skipsUnchangedFrames || !frame.isUnchanged(cursor: cursor) {
-      frame.encode(cursor: cursor, whole: false, only: rows)
-      if !terminal.write(frame.bytes, whole: false) { exit = .terminated(Signal.hangUp) }
-    }
-    frame.shown(cursor: cursor)
-    damage.drew(chrome)
+    writeFrame(cursor: cursor, whole: false, only: rows, clipboard: nil)
     frame.screenChangesDrawn &+= 1
     return true
   }

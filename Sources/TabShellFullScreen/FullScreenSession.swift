@@ -99,10 +99,8 @@ package final class FullScreenSession {
   var castGrids: (source: ObjectIdentifier, grids: (any GridDrawingScreens)?)?
   /// What the last frame drawn whole was drawn from (``drawScreenChanges()``).
   var drawnFrom: FrameInputs?
-  /// The layout the last frame drawn whole used, which a frame drawn from the same inputs uses
-  /// (the interpreter makes it from them).
-  var drawnLayout: TerminalLayout?
-  /// The bar's scroll the last frame pinned, and the layout it was pinned in.
+  /// The bar's scroll the last frame pinned, and the layout it was pinned in (the layout the
+  /// last frame drawn whole used).
   var pinnedScroll: (layout: TerminalLayout, scroll: BarScroll)?
   /// The descriptors the local loop waits on, kept from one wait to the next.
   var polled = SystemIO.PollSet()

@@ -283,7 +283,7 @@ struct FullScreenView {
     let statusRow = layout.statusRow != nil
     guard statusRow || commandLineFrames >= 2 && drawnCommandLine?.row.columns == grid.columns
     else { return nil }
-    guard let rows = redrawKept(shell: shell, layout: layout, grids: grids, into: kept),
+    guard var rows = redrawKept(shell: shell, layout: layout, grids: grids, into: kept),
       kept.grid.clusterCount <= kept.grid.columns * kept.grid.rows
     else {
       base = nil
@@ -292,13 +292,12 @@ struct FullScreenView {
     }
     baseIsStale = false
     let last = grid.rows - 1
-    var changedRows = rows
     var cursor = FrameWriter.Cursor(column: 0, row: last, isVisible: false)
     if statusRow {
       Self.bring(
         &grid, to: kept.grid, changed: rows, keepingLastRow: false, lastRows: lastRows,
         panelShown: false)
-      changedRows.append(last)
+      rows.append(last)
       commandLineFrames = 0
     } else {
       // The frame being drawn shows the command line already (``commandLineIsSteady``), unless
@@ -308,14 +307,12 @@ struct FullScreenView {
         panelShown: false), let row = drawnCommandLine?.row
       {
         grid.draw(row, column: 0, row: last)
-        changedRows.append(last)
+        rows.append(last)
       }
-      commandLineFrames += 1
-      if let kept = drawnCommandLine?.cursor { cursor = kept }
-      cursor.row = last
+      if let kept = keptCommandLine(row: last) { cursor = kept }
     }
-    lastRows = changedRows
-    return (Self.placing(kept.cursor, else: cursor, layout: layout), changedRows)
+    lastRows = rows
+    return (Self.placing(kept.cursor, else: cursor, layout: layout), rows)
   }
 
   /// Whether the command line takes the last row in this frame showing what the last two frames
@@ -374,14 +371,20 @@ struct FullScreenView {
     return frameRows(rows, from: layout.regionTop)
   }
 
+  /// An empty array for a frame's rows: the one the frame before the last left (``spareRows``),
+  /// not a new one each frame.
+  private mutating func emptyRows() -> [Int] {
+    var rows = spareRows
+    spareRows = []
+    rows.removeAll(keepingCapacity: true)
+    return rows
+  }
+
   /// A region's rows `rows` as the frame's, the region starting at row `top`: with room for the
   /// command line's row, which ``draw(into:layout:shell:drag:panel:commandLine:source:grids:)``
   /// adds (one array a frame, not two).
   private mutating func frameRows(_ rows: [Int], from top: Int) -> [Int] {
-    // In the array the frame before the last left (``spareRows``), not a new one each frame.
-    var frameRows = spareRows
-    spareRows = []
-    frameRows.removeAll(keepingCapacity: true)
+    var frameRows = emptyRows()
     frameRows.reserveCapacity(rows.count + 1)
     for row in rows { frameRows.append(row + top) }
     return frameRows
@@ -413,11 +416,8 @@ struct FullScreenView {
       numbers.append(number)
     }
     // A few rows each frame (an echo's one): appended, then sorted and made unique once, with
-    // room for the command line's, which the frame adds; in the array the frame before the last
-    // left (``spareRows``), not a new one each frame.
-    var rows = spareRows
-    spareRows = []
-    rows.removeAll(keepingCapacity: true)
+    // room for the command line's, which the frame adds.
+    var rows = emptyRows()
     rows.reserveCapacity(8)
     var cursor: Canvas.Cursor?
     for (place, drawn) in zip(places, numbers) {
@@ -602,6 +602,16 @@ struct FullScreenView {
     return placed
   }
 
+  /// The command line the last frames drew, kept on `row` in this one: where it leaves the
+  /// cursor (`nil` when none was drawn). Read in place: the command line kept, copied, retains
+  /// each of its strings.
+  private mutating func keptCommandLine(row: Int) -> FrameWriter.Cursor? {
+    guard var cursor = drawnCommandLine?.cursor else { return nil }
+    commandLineFrames += 1
+    cursor.row = row
+    return cursor
+  }
+
   /// Draws the panel and the command line over the base; where the cursor goes.
   private mutating func cursor(
     _ commandLine: CommandLine, into grid: inout CellGrid, layout: TerminalLayout,
@@ -625,11 +635,9 @@ struct FullScreenView {
       // The status row keeps the tabs, or shows the message.
       commandLineFrames = 0
       if let message { CommandLineDrawing.draw(message, into: &grid, row: statusRow) }
-    } else if keepsCommandLine, let drawn = drawnCommandLine {
+    } else if keepsCommandLine, let kept = keptCommandLine(row: layout.rows - 1) {
       // The frame being drawn shows it already (``commandLineIsSteady``).
-      commandLineFrames += 1
-      cursor = drawn.cursor
-      cursor.row = layout.rows - 1
+      cursor = kept
     } else {
       // The whole row, over the tabs when the status row has them.
       cursor = drawCommandLine(commandLine, into: &grid, row: layout.rows - 1)

@@ -26,10 +26,26 @@ extension ReadlineTests {
 
     /// The mode on a recording terminal of `columns` × `rows` with one terminal tab running `cat`.
     static func harness(columns: Int = 40, rows: Int = 12, bar: String = "full") -> Harness {
-      let harness = Harness(setup: "set bar \(bar); add-tab terminal --id t -- cat")
+      harness("set bar \(bar); add-tab terminal --id t -- cat", columns: columns, rows: rows)
+    }
+
+    /// The mode on a recording terminal of `columns` × `rows`, after `setup`.
+    static func harness(_ setup: String, columns: Int, rows: Int) -> Harness {
+      let harness = Harness(setup: setup)
       harness.terminal.columns = columns
       harness.terminal.rows = rows
       return harness
+    }
+
+    /// The mode opened on the harness's terminal, its first frame drawn and what the tab's
+    /// program wrote meanwhile taken in: the tab has the screen focus. Close it after.
+    static func opened(_ harness: Harness) -> FullScreenSession {
+      let session = harness.session
+      #expect(session.open(line: "", point: 0) == nil)
+      session.step()
+      harness.settle()
+      #expect(session.focus == .screen)
+      return session
     }
     /// What a terminal shows after the frames written to it: each row's text, from an emulator
     /// of the terminal's size that was given every frame since the last whole one.
@@ -97,12 +113,8 @@ extension ReadlineTests {
     /// itself drew no frame.
     @Test func aKeyEchoedWritesOnlyItsCell() throws {
       let harness = Self.harness()
-      let session = harness.session
-      #expect(session.open(line: "", point: 0) == nil)
+      let session = Self.opened(harness)
       defer { session.close() }
-      session.step()
-      harness.settle()
-      #expect(session.focus == .screen)
       // Two keys first: the frames after the first one drawn whole keep the command line.
       for key in ["a", "b"] {
         let before = harness.terminal.frames.count
@@ -131,18 +143,11 @@ extension ReadlineTests {
     /// frame that shows what it wrote shows the bar with the new name (the shell changed: not a
     /// frame of the tab's rows alone).
     @Test func aTitleSetWhileTypingShowsInTheBar() throws {
-      let harness = Harness(
-        setup:
-          "add-tab terminal --id t -- sh -c "
-          + #"'read x; printf "\033]2;renamed\007done\n"; exec cat'"#)
-      harness.terminal.columns = 40
-      harness.terminal.rows = 12
-      let session = harness.session
-      #expect(session.open(line: "", point: 0) == nil)
+      let harness = Self.harness(
+        "add-tab terminal --id t -- sh -c "
+          + #"'read x; printf "\033]2;renamed\007done\n"; exec cat'"#, columns: 40, rows: 12)
+      let session = Self.opened(harness)
       defer { session.close() }
-      session.step()
-      harness.settle()
-      #expect(session.focus == .screen)
       for key in ["a", "b", "c"] {
         let before = harness.terminal.frames.count
         harness.type(key)
@@ -175,12 +180,9 @@ extension ReadlineTests {
     /// the canvas kept for it.
     @Test(arguments: ["full", "compact"])
     func framesFromDamageInPanesShowWhatAWholeRedrawShows(bar: String) throws {
-      let harness = Harness(
-        setup:
-          "set bar \(bar); add-tab terminal --id t -- cat; split --to t terminal --id u -- cat; "
-          + "split --to u --vertical text --id v --text note; select-pane t")
-      harness.terminal.columns = 40
-      harness.terminal.rows = 12
+      let harness = Self.harness(
+        "set bar \(bar); add-tab terminal --id t -- cat; split --to t terminal --id u -- cat; "
+          + "split --to u --vertical text --id v --text note; select-pane t", columns: 40, rows: 12)
       try Self.checkRandomSteps(harness, panes: true)
     }
 
@@ -195,19 +197,12 @@ extension ReadlineTests {
       defer { FileSystem.removeTree(directory) }
       let fifo = directory + "/words"
       #expect(mkfifo(fifo, 0o600) == 0)
-      let harness = Harness(
-        setup:
-          "add-tab terminal --id t --title main -- cat; split --to t terminal --id u --title "
+      let harness = Self.harness(
+        "add-tab terminal --id t --title main -- cat; split --to t terminal --id u --title "
           + "beside -- sh -c 'while :; do read word < \(fifo) && echo beside-$word; done'; "
-          + "select-pane t")
-      harness.terminal.columns = 60
-      harness.terminal.rows = 14
-      let session = harness.session
-      #expect(session.open(line: "", point: 0) == nil)
+          + "select-pane t", columns: 60, rows: 14)
+      let session = Self.opened(harness)
       defer { session.close() }
-      session.step()
-      harness.settle()
-      #expect(session.focus == .screen)
       func tellBeside(_ word: String) {
         // Opened without blocking (a reader gone would hang the test): until the loop beside
         // opens its end, at most 10 s.

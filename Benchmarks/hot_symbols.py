@@ -9,8 +9,9 @@ on, and a key that comes after a wait finds little of it in the caches. Laid out
 functions it runs take fewer pages (docs/Performance.md, "A seventh pass").
 
 The functions are found by callgrind (tui_bench.key_instructions, its dumps kept): those of each
-binary that run at least once every other key, in two runs, `cat` echoing keys and lines in a
-terminal tab and the demo's bar switching tabs, the costliest first.
+binary whose own instructions (not their callees') come to at least one every other key, in two
+runs, `cat` echoing keys and lines in a terminal tab and the demo's bar switching tabs, the
+costliest first.
 Usage: python3 Benchmarks/hot_symbols.py BIN_DIR HOST_LIST CORE_LIST (scripts/hot-symbols runs it).
 """
 

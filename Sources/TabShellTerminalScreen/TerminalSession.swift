@@ -4,9 +4,10 @@ import TabShellPlatform
 
 /// A program in a pseudo-terminal and the emulator that shows it: one terminal tab's engine.
 ///
-/// Output is taken in only by ``takeIn(limit:untilEmpty:)``, which never waits; input is written as far as the
-/// terminal takes it now, the rest kept, in order, for the next rounds (``flush()``), so that a
-/// paste larger than the terminal's buffer reaches the program whole as it reads. When the program ends
+/// Output is taken in only by ``takeIn(limit:untilEmpty:)``, which never waits; input is kept until
+/// the shell next waits (or output is taken in), then written as far as the terminal takes it,
+/// the rest kept, in order, for the next rounds (``flush()``), so that a paste larger than the
+/// terminal's buffer reaches the program whole as it reads. When the program ends
 /// (``checkEnded()``), what it wrote last is taken in, its terminal closed, and a last line
 /// `[exited STATUS]` or `[killed by SIGNAL]` written under its content.
 ///
@@ -200,12 +201,13 @@ final class TerminalSession {
 
   /// Sends bytes to the program: input (keys, a paste) as long as there is room for it, and the
   /// emulator's answers (which come while output is taken in) up to ``answerLimit`` waiting.
+  /// They are written by the next ``flush()``: the shell's when it next waits
+  /// (``TerminalSessions``), or a round of ``takeIn(limit:untilEmpty:)``'s.
   func send(_ bytes: some Collection<UInt8>) {
     guard terminal.descriptor >= 0, ending == nil,
       pendingCount + bytes.count <= (takingIn ? Self.answerLimit : Self.inputLimit)
     else { return }
     pendingInput.append(contentsOf: bytes)
-    if !takingIn { flush() }
   }
 
   /// Writes what input waits, as far as the terminal takes it now.
@@ -313,6 +315,8 @@ final class TerminalSession {
   /// Hangs up on the program: SIGHUP to its process group, its terminal closed. It is then ended
   /// with ``kill()`` if it does not end by itself.
   func hangUp() {
+    // Input sent before the hang-up goes first, as far as the terminal takes it.
+    flush()
     terminal.hangUp()
     terminal.close()
     pendingInput = []

@@ -76,6 +76,8 @@ import Testing
       session.reap()
     }
     session.send([UInt8](repeating: 0x61, count: TerminalSession.inputLimit - 100))
+    // Written as the shell's next wait writes it (``TerminalSessions``).
+    session.flush()
     // The terminal took what its buffers hold (64 KiB of flip buffers, and up to the line
     // discipline's 4 KiB more when the kernel's worker moved some into it meanwhile, as it did
     // once on a busy machine: 128 KiB at most here); the rest waits, and so do the next 100.
@@ -89,6 +91,30 @@ import Testing
 }
 
 extension TerminalInputTests {
+  /// A key is written to the program when the shell next waits, after everything else the key
+  /// set off (docs/Architecture.md): held until then, written as the wait asks for the
+  /// descriptors.
+  @Test func aKeyIsWrittenWhenTheShellNextWaits() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("tabshell-input-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let done = folder.appendingPathComponent("done").path
+    let shell = TerminalTabTests.Harness()
+    #expect(
+      shell.run(
+        "add-tab terminal --id r -- sh -c 'stty raw -echo; printf ready; head -c 1 > /dev/null;"
+          + " touch \(done); exec sleep 100'"))
+    shell.wait(for: "ready", in: "r")
+    let sessions = try #require(shell.sessions)
+    #expect(shell.send(.text("x", isPaste: false), to: "r"))
+    // Not written yet: the program, which would have read it by now, has not.
+    Thread.sleep(forTimeInterval: 0.3)
+    #expect(!FileManager.default.fileExists(atPath: done))
+    _ = sessions.descriptors
+    #expect(shell.wait { FileManager.default.fileExists(atPath: done) })
+  }
+
   @Test func theFocusIsReportedToAProgramThatAsked() throws {
     let read = try Self.read(
       6, after: .focus(false), then: .focus(true), asking: #"printf "\033[?1004hready""#)

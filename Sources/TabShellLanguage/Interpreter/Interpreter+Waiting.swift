@@ -67,9 +67,12 @@ extension Interpreter {
       var timeout = unfinished ? 0 : min(Self.waitSlice, Self.milliseconds(left))
       if hostLimit >= 0 { timeout = min(timeout, hostLimit) }
       if let askAgainWithin { timeout = min(timeout, max(1, askAgainWithin())) }
+      // The descriptors first: asking them writes the input the programs were sent, which the
+      // timeout then counts with (input a terminal did not take is tried again soon).
+      let descriptors = backgroundDescriptors
       let background = backgroundTimeout
       if background >= 0 { timeout = min(timeout, background) }
-      let ready = SystemIO.pollReadable(backgroundDescriptors, milliseconds: timeout)
+      let ready = SystemIO.pollReadable(descriptors, milliseconds: timeout)
       changed = ready.contains(true) || (background >= 0 && background <= timeout)
       if changed { try takeInBackgroundWork() }
       if observation.cast != nil { recordCast() }

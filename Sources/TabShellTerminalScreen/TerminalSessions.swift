@@ -149,10 +149,9 @@ package final class TerminalSessions {
     session.reapIfEnded() && session.leftBehind.isEmpty
   }
 
-  /// The descriptors to watch: the live programs' terminals, and their exits. The input the
-  /// programs were sent since the last wait is written first (``writeHeldInput()``).
+  /// The descriptors to watch: the live programs' terminals, and their exits. Each live
+  /// program's held input is written first, as the wait's (``watch(in:)``).
   package var descriptors: [Int32] {
-    writeHeldInput()
     // Filled again in place: the waiter asks at each wake-up and has dropped it by then.
     var descriptors = keptDescriptors
     keptDescriptors = []
@@ -160,33 +159,37 @@ package final class TerminalSessions {
     descriptors.reserveCapacity(2 * (live.count + closing.count))
     // By index, here and below: a copy of each entry retains its screen's link, its session and
     // its closure (the host asks at each wake-up).
-    for index in live.indices { live[index].session.appendDescriptors(to: &descriptors) }
+    for index in live.indices {
+      let session = live[index].session
+      session.flush()
+      session.appendDescriptors(to: &descriptors)
+    }
     for index in closing.indices { closing[index].session.appendDescriptors(to: &descriptors) }
     keptDescriptors = descriptors
     return descriptors
   }
 
   /// ``descriptors`` added to `set`, and ``timeout``: what the full-screen loop asks before each
-  /// wait, in one call; the held input written first, as there.
-  package func watch(in set: inout SystemIO.PollSet) -> Int32 {
-    writeHeldInput()
-    for index in live.indices { live[index].session.appendDescriptors(to: &set) }
-    for index in closing.indices { closing[index].session.appendDescriptors(to: &set) }
-    return timeout
-  }
-
-  /// Writes the input each live program was sent since the last wait (keys, pastes, the
-  /// emulator's answers), as far as its terminal takes it; the rest waits for the next.
+  /// wait, in one call.
   ///
+  /// The input each live program was sent since the last wait (keys, pastes, the emulator's
+  /// answers) is written here, as far as its terminal takes it (``TerminalSession/flush()``;
+  /// what it does not take is tried again by the rounds, ``TerminalSession/hasPendingInput``).
   /// A key's bytes are held until the shell is about to wait, past everything else the key set
   /// off: the kernel's worker that moves them through the program's terminal (and echoes them) is
   /// woken by the write and, on the shell's CPU, runs once the shell sleeps. Written as soon as
   /// the key was delivered, the rest of the key's work (about 2,500 instructions) held the echo
   /// back: 20 µs of work put after that write made the median key to echo about 50 µs longer
-  /// (docs/Performance.md, "A ninth pass"). The waiters ask ``descriptors`` or ``watch(in:)``
-  /// before each wait.
-  private func writeHeldInput() {
-    for index in live.indices { live[index].session.flush() }
+  /// (docs/Performance.md, "A ninth pass"). Every waiter asks this or ``descriptors`` before it
+  /// waits.
+  package func watch(in set: inout SystemIO.PollSet) -> Int32 {
+    for index in live.indices {
+      let session = live[index].session
+      session.flush()
+      session.appendDescriptors(to: &set)
+    }
+    for index in closing.indices { closing[index].session.appendDescriptors(to: &set) }
+    return timeout
   }
 
   /// How long the waiter may sleep, in milliseconds (-1: until a descriptor is ready).

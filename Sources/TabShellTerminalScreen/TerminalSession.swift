@@ -23,6 +23,10 @@ final class TerminalSession {
   private var hungUp = false
   /// Bytes for the program that the terminal did not take yet, from ``pendingStart`` on.
   private var pendingInput: [UInt8] = []
+  /// Whether input was sent since the last ``flush()``: the shell's next wait writes it
+  /// (``TerminalSessions``). Bytes a terminal did not take are not tried again at each wait, but
+  /// by the rounds (``hasPendingInput``).
+  private(set) var holdsInput = false
   /// Where the bytes not written yet start in ``pendingInput``.
   private var pendingStart = 0
   /// The most bytes of the emulator's answers kept for a program that does not read its input
@@ -208,10 +212,12 @@ final class TerminalSession {
       pendingCount + bytes.count <= (takingIn ? Self.answerLimit : Self.inputLimit)
     else { return }
     pendingInput.append(contentsOf: bytes)
+    holdsInput = true
   }
 
   /// Writes what input waits, as far as the terminal takes it now.
   func flush() {
+    holdsInput = false
     guard pendingCount > 0 else { return }
     let written = pendingInput[pendingStart...].withUnsafeBytes { terminal.write($0) }
     pendingStart += min(written, pendingCount)

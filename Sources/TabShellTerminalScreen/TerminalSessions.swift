@@ -161,7 +161,7 @@ package final class TerminalSessions {
     // its closure (the host asks at each wake-up).
     for index in live.indices {
       let session = live[index].session
-      session.flush()
+      if session.holdsInput { session.flush() }
       session.appendDescriptors(to: &descriptors)
     }
     for index in closing.indices { closing[index].session.appendDescriptors(to: &descriptors) }
@@ -174,7 +174,8 @@ package final class TerminalSessions {
   ///
   /// The input each live program was sent since the last wait (keys, pastes, the emulator's
   /// answers) is written here, as far as its terminal takes it (``TerminalSession/flush()``;
-  /// what it does not take is tried again by the rounds, ``TerminalSession/hasPendingInput``).
+  /// what it does not take is tried again by the rounds, ``TerminalSession/hasPendingInput``,
+  /// not at each wait: a program that reads nothing costs no `write` a wake-up).
   /// A key's bytes are held until the shell is about to wait, past everything else the key set
   /// off: the kernel's worker that moves them through the program's terminal (and echoes them) is
   /// woken by the write and, on the shell's CPU, runs once the shell sleeps. Written as soon as
@@ -185,7 +186,7 @@ package final class TerminalSessions {
   package func watch(in set: inout SystemIO.PollSet) -> Int32 {
     for index in live.indices {
       let session = live[index].session
-      session.flush()
+      if session.holdsInput { session.flush() }
       session.appendDescriptors(to: &set)
     }
     for index in closing.indices { closing[index].session.appendDescriptors(to: &set) }

@@ -76,8 +76,11 @@ import Testing
       session.reap()
     }
     session.send([UInt8](repeating: 0x61, count: TerminalSession.inputLimit - 100))
-    // Written as the shell's next wait writes it (``TerminalSessions``).
+    // Held until written, as the shell's next wait writes it (``TerminalSessions``); what the
+    // terminal did not take is left to the rounds, not tried again at each wait.
+    #expect(session.holdsInput)
     session.flush()
+    #expect(!session.holdsInput && session.hasPendingInput)
     // The terminal took what its buffers hold (64 KiB of flip buffers, and up to the line
     // discipline's 4 KiB more when the kernel's worker moved some into it meanwhile, as it did
     // once on a busy machine: 128 KiB at most here); the rest waits, and so do the next 100.

@@ -21,14 +21,15 @@ final class TerminalSession {
   private var exitDescriptor: Int32
   /// Whether the terminal said the program's side is closed (a read gave `EIO` or the end).
   private var hungUp = false
-  /// Bytes for the program that the terminal did not take yet, from ``pendingStart`` on.
+  /// Bytes for the program not written yet (held until the next wait, or not taken by the
+  /// terminal), from ``pendingStart`` on.
   private var pendingInput: [UInt8] = []
+  /// Where the bytes not written yet start in ``pendingInput``.
+  private var pendingStart = 0
   /// Whether input was sent since the last ``flush()``: the shell's next wait writes it
   /// (``TerminalSessions``). Bytes a terminal did not take are not tried again at each wait, but
   /// by the rounds (``hasPendingInput``).
   private(set) var holdsInput = false
-  /// Where the bytes not written yet start in ``pendingInput``.
-  private var pendingStart = 0
   /// The most bytes of the emulator's answers kept for a program that does not read its input
   /// (answers to its queries beyond it are dropped: a program that asks without reading has them
   /// lost, not the shell its memory).

@@ -216,6 +216,12 @@ final class TerminalSession {
     holdsInput = true
   }
 
+  /// Writes the input sent since the last ``flush()``, if any (what the shell's wait does):
+  /// bytes a terminal did not take before are left to the rounds.
+  func writeHeldInput() {
+    if holdsInput { flush() }
+  }
+
   /// Writes what input waits, as far as the terminal takes it now.
   func flush() {
     holdsInput = false

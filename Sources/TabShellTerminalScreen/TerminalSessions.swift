@@ -161,7 +161,7 @@ package final class TerminalSessions {
     // its closure (the host asks at each wake-up).
     for index in live.indices {
       let session = live[index].session
-      if session.holdsInput { session.flush() }
+      session.writeHeldInput()
       session.appendDescriptors(to: &descriptors)
     }
     for index in closing.indices { closing[index].session.appendDescriptors(to: &descriptors) }
@@ -173,7 +173,7 @@ package final class TerminalSessions {
   /// wait, in one call.
   ///
   /// The input each live program was sent since the last wait (keys, pastes, the emulator's
-  /// answers) is written here, as far as its terminal takes it (``TerminalSession/flush()``;
+  /// answers) is written here, as far as its terminal takes it (``TerminalSession/writeHeldInput()``;
   /// what it does not take is tried again by the rounds, ``TerminalSession/hasPendingInput``,
   /// not at each wait: a program that reads nothing costs no `write` a wake-up).
   /// A key's bytes are held until the shell is about to wait, past everything else the key set
@@ -186,7 +186,7 @@ package final class TerminalSessions {
   package func watch(in set: inout SystemIO.PollSet) -> Int32 {
     for index in live.indices {
       let session = live[index].session
-      if session.holdsInput { session.flush() }
+      session.writeHeldInput()
       session.appendDescriptors(to: &set)
     }
     for index in closing.indices { closing[index].session.appendDescriptors(to: &set) }

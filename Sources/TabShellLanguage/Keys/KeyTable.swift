@@ -109,8 +109,8 @@ package struct KeyTable: Sendable {
     return nil
   }
 
-  /// A key's kind, as a bit: its modifiers (their three bits, others folded in). Equal keys are
-  /// of one kind. (Not the base's kind too: the core's key is resilient, and its base read
+  /// A key's kind, as a bit: its modifiers (their three bits; any other bit is left out, and
+  /// equal keys share it anyway). Equal keys are of one kind. (Not the base's kind too: the core's key is resilient, and its base read
   /// was a copy of it.)
   private static func kind(of key: Key) -> UInt8 {
     1 << (key.modifiers.rawValue & 7)

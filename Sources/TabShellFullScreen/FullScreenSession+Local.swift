@@ -106,6 +106,10 @@ extension FullScreenSession {
   /// Runs the background work (process plugins' requests), its output to the panel; `ready`:
   /// the background descriptors the wait found ready.
   private func runBackground(ready: [Int32]) {
+    // The loop's own rounds put off the looks that name terminal tabs: a key's echo does not
+    // wait for them.
+    interpreter.services.terminals?.putsOffForegroundLooks = true
+    defer { interpreter.services.terminals?.putsOffForegroundLooks = false }
     let outcome = host.background.run(ready)
     showBackground(outcome.printed)
     if let status = outcome.exit { exit = .exit(status) }

@@ -280,6 +280,10 @@ package final class SessionServer {
 
   /// Runs the background work that came, its output to the attached clients' panel (``output``).
   private func runBackground() {
+    // The loop's own rounds put off the looks that name terminal tabs: a key's echo does not
+    // wait for them.
+    interpreter.services.terminals?.putsOffForegroundLooks = true
+    defer { interpreter.services.terminals?.putsOffForegroundLooks = false }
     let outcome = interpreter.runBackgroundWork()
     if case .exit(let status) = outcome { end(status: status, reason: .exited) }
   }

@@ -9,8 +9,9 @@ extension TerminalScreen {
   /// ever shown as it came or keys sent to it), the
   /// bell (``ScreenRequest/bell``, several in a round are one), the text its OSC 52 set (to
   /// ``TerminalSessions/onClipboard``, the last of a round), and its end
-  /// (``ScreenRequest/exited(status:)``) when it `ended` in this round.
-  func report(ended: Bool) {
+  /// (``ScreenRequest/exited(status:)``) when it `ended` in this round. `putsOffLook`: the look at
+  /// the foreground process may be put off (``TerminalSession/foregroundName(fresh:putOff:)``).
+  func report(ended: Bool, putsOffLook: Bool = false) {
     let emulator = session.emulator
     if let title = emulator.takeTitle() {
       // A title of the program's own wins over the name of its foreground process, until it
@@ -18,7 +19,7 @@ extension TerminalScreen {
       programTitled = !screenTitle(title).isEmpty
       if programTitled { context.send(.setTitle(title)) } else { foregroundName = nil }
     }
-    followForeground()
+    followForeground(putOff: putsOffLook)
     // What a program writes before any of its output was shown as it came, or keys were sent to
     // it (the prompt it starts with), is not activity.
     let wrote = session.takeWrote()
@@ -37,10 +38,12 @@ extension TerminalScreen {
   /// foregroundName()``), sent when it changes. The shell keeps a title that was given
   /// (`--title`, `rename-tab`) instead.
   /// Returns whether the name changed.
-  /// `fresh`: the name read again whatever was read last (``TerminalSession/foregroundName(fresh:)``).
+  /// `fresh`: the name read again whatever was read last; `putOff`: the look may be put off
+  /// (``TerminalSession/foregroundName(fresh:putOff:)``).
   @discardableResult
-  func followForeground(fresh: Bool = false) -> Bool {
-    guard !programTitled, session.ending == nil, let name = session.foregroundName(fresh: fresh),
+  func followForeground(fresh: Bool = false, putOff: Bool = false) -> Bool {
+    guard !programTitled, session.ending == nil,
+      let name = session.foregroundName(fresh: fresh, putOff: putOff),
       name != foregroundName
     else { return false }
     foregroundName = name

@@ -54,7 +54,7 @@ final class TerminalSession {
   private var foreground: (group: pid_t, name: String, read: UInt64)?
 
   /// When the foreground group was last asked (``foregroundName()``).
-  private var groupAsked: UInt64?
+  private(set) var groupAsked: UInt64?
 
   /// The name of the program in the terminal's foreground (`bash`, `vim`: the leader of the
   /// foreground process group, `/proc/PID/comm`), or the last one known when it cannot be read.
@@ -64,9 +64,18 @@ final class TerminalSession {
   /// group changed, after ``foregroundRefresh`` (a program that replaced itself in the group,
   /// `exec vim`), or when `fresh`. A group that changed is looked at again, fresh, a moment
   /// later (``foregroundLook``): its leader read at once may not have started its program yet.
-  func foregroundName(fresh: Bool = false) -> String? {
+  ///
+  /// `putOff`: asked for output in a round of the full-screen loop's own (``TerminalSessions/
+  /// putsOffForegroundLooks``), where a key's echo would wait for the ask: then nothing is asked
+  /// while the look after keys is due (``foregroundLook``), and in the second after a command key
+  /// the ask is put off to ``outputLook``, ``groupInterval`` later at most.
+  func foregroundName(fresh: Bool = false, putOff: Bool = false) -> String? {
     let now = MonotonicClock.now()
     let afterCommandKey = commandKeySent.map { now &- $0 < Self.commandWindow } ?? false
+    if putOff, !fresh, afterCommandKey || foregroundLook != nil {
+      if afterCommandKey { outputLook = min(outputLook ?? .max, now &+ Self.groupInterval) }
+      return foreground?.name
+    }
     if !fresh, !afterCommandKey, let asked = groupAsked, now &- asked < Self.groupInterval {
       if foregroundLook == nil { foregroundLook = asked &+ Self.groupInterval }
       return foreground?.name
@@ -100,6 +109,10 @@ final class TerminalSession {
   /// program started: one started through another (`sh -c 'exec cat'`, `env ... vim`) is named
   /// after what it became before it writes or a key comes (whose frame would redraw the bar).
   var foregroundLook: UInt64?
+
+  /// When the foreground group is asked for output whose look was put off
+  /// (``foregroundName(fresh:putOff:)``), if it is to be.
+  var outputLook: UInt64?
 
   /// How long after the last key the foreground process is looked at: 300 ms.
   static let foregroundLookDelay: UInt64 = 300_000_000

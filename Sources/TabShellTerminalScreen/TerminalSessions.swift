@@ -58,6 +58,13 @@ package final class TerminalSessions {
   /// How many times one of the screens entered or left copy mode.
   package internal(set) var copyModeChanges = 0
 
+  /// Whether the rounds put off their looks at the programs' foreground processes (which name
+  /// their tabs) by a moment (``TerminalSession/foregroundName(fresh:putOff:)``): set by the
+  /// full-screen loop and a session's server around their own rounds, where a key's echo would
+  /// wait for the look (docs/Performance.md, "A tenth pass"); a command's wait looks in the round
+  /// (``TabShellLanguage/TerminalTabs``).
+  package var putsOffForegroundLooks = false
+
   /// Makes an empty set.
   package init() {}
 
@@ -208,6 +215,7 @@ package final class TerminalSessions {
       if session.endNeedsLook { endsUnannounced = true }
       // The foreground process of a program sent keys a moment ago is looked at then.
       if let look = session.foregroundLook { due(look) }
+      if let look = session.outputLook { due(look) }
     }
     if pending {
       let deadline = pendingDeadline ?? MonotonicClock.now() + 10_000_000
@@ -274,13 +282,17 @@ package final class TerminalSessions {
         if ended || session.pipe?.descriptor == -1 { stopPipe(of: session) }
         if wrote || ended {
           entry.needsDisplay()
-          entry.screen?.report(ended: ended)
+          entry.screen?.report(ended: ended, putsOffLook: putsOffForegroundLooks)
         }
       }
-      // Keys were sent a moment ago: a command that writes nothing names the tab all the same.
-      if let look = session.foregroundLook, now >= look {
-        session.foregroundLook = nil
-        if entry.screen?.followForeground(fresh: true) == true { entry.needsDisplay() }
+      // Keys were sent a moment ago: a command that writes nothing names the tab all the same
+      // (read fresh). Or output came whose look was put off (``putsOffForegroundLooks``).
+      let keysLook = session.foregroundLook.map { now >= $0 } ?? false
+      let outputLook = session.outputLook.map { now >= $0 } ?? false
+      if keysLook || outputLook {
+        if keysLook { session.foregroundLook = nil }
+        if outputLook { session.outputLook = nil }
+        if entry.screen?.followForeground(fresh: keysLook) == true { entry.needsDisplay() }
       }
     }
     defer { noticeActivity() }

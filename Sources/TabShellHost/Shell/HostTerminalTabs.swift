@@ -20,6 +20,11 @@ final class HostTerminalTabs: TerminalTabs, GridDrawingScreens {
 
   var copyModeChanges: Int { sessions.copyModeChanges }
 
+  var putsOffForegroundLooks: Bool {
+    get { sessions.putsOffForegroundLooks }
+    set { sessions.putsOffForegroundLooks = newValue }
+  }
+
   func enterCopyMode(_ id: String) throws(TerminalTabError) {
     guard sessions.enterCopyMode(id) else { throw .notATerminal(id) }
   }

@@ -28,6 +28,12 @@ package protocol TerminalTabs: AnyObject {
   /// The outer terminal's default colour, the text's or the `background`'s, as it reported it:
   /// every terminal tab's program, now and to come, is answered it when it asks (OSC 10, 11).
   func useOuterColor(_ color: Canvas.Color, background: Bool)
+  /// Whether the background rounds put off their looks at the programs' foreground processes
+  /// (which name their tabs) by a moment, instead of looking in the round that took output in
+  /// just after a command key: set by the full-screen loop and a session's server around their
+  /// own rounds, so that no echo of a key waits for a look; a command's wait (`wait-for`,
+  /// `sleep`) clears it, as a script expects the name in the round (`expect title`).
+  var putsOffForegroundLooks: Bool { get set }
 }
 
 /// Why a command could not reach into a terminal tab.

@@ -55,6 +55,11 @@ extension Interpreter {
     var unfinished = false
     var hostLimit: Int32 = -1
     defer { _ = host?.whileWaiting(.ended) }
+    // A command's wait looks at the programs' foreground processes in the round that took their
+    // output in (a script's `expect title` after `wait-for`).
+    let putsOffLooks = services.terminals?.putsOffForegroundLooks ?? false
+    if putsOffLooks { services.terminals?.putsOffForegroundLooks = false }
+    defer { if putsOffLooks { services.terminals?.putsOffForegroundLooks = true } }
     while true {
       if Self.isInterrupted { throw Interrupted() }
       if changed || unfinished || askAgainWithin != nil {

@@ -135,10 +135,23 @@ typedef struct {
   int lastRow;
   int lastStart;
   int lastEnd;
+  /// The rows whose damage marks may be set since the damage was last taken: from `damageFirst`
+  /// up to, not with, `damageEnd` (none when `damageEnd` is not past `damageFirst`), so that
+  /// taking it reads those rows' marks, not every row's.
+  int damageFirst;
+  int damageEnd;
   /// The glyph of a cluster of several scalars (ended by a 0), interned by TerminalCells, whose
   /// address (the head's) is `user`.
   uint32_t (*_Nonnull cluster)(const uint32_t *_Nonnull chars, void *_Nullable user);
 } TabShellCellsHead;
+
+/// Takes `row` into the rows whose damage marks are read (`damageFirst`, `damageEnd`).
+static inline void tabshell_head_damaged(TabShellCellsHead *_Nonnull head, int row) {
+  if (row < head->damageFirst)
+    head->damageFirst = row;
+  if (row >= head->damageEnd)
+    head->damageEnd = row + 1;
+}
 
 /// libvterm's `putglyph` state callback: writes a character (and its marks, a cluster) at a
 /// position with the pen, marks the cells a wide character covers, those cells as the row's
@@ -162,6 +175,7 @@ static inline int tabshell_cells_putglyph(VTermGlyphInfo *_Nullable info, VTermP
   for (int column = pos.col + 1; column < pos.col + info->width && column < head->columns; column++)
     line[column].glyph = TABSHELL_CONTINUATION;
   tabshell_row_damage(line, pos.col, pos.col + (info->width > 0 ? info->width : 1));
+  tabshell_head_damaged(head, pos.row);
   if (pos.col == 0 && pos.row > 0 && head->lastRow == pos.row - 1)
     head->lines[pos.row - 1][-1].glyph |= TABSHELL_ROW_WRAPPED;
   head->lastRow = pos.row;

@@ -7,7 +7,9 @@ extension TerminalCells {
   /// cell before the column holds `printed` as the state just wrote it: each cell in that one's
   /// style (the pen, whether it is protected) with its character. Whether it wrote them (not when
   /// that cell is not such a character, or the text does not fit the row).
-  func writePlainly(_ text: UnsafeRawBufferPointer, after printed: UInt8, row: Int, column: Int)
+  mutating func writePlainly(
+    _ text: UnsafeRawBufferPointer, after printed: UInt8, row: Int, column: Int
+  )
     -> Bool
   {
     guard let base = text.baseAddress, row >= 0, row < rows, column >= 1,
@@ -18,7 +20,7 @@ extension TerminalCells {
     guard model.glyph == UInt32(printed) else { return false }
     tabshell_cells_put_ascii(
       line + column, model.style, base.assumingMemoryBound(to: UInt8.self), Int32(text.count))
-    tabshell_row_damage(line, Int32(column), Int32(column + text.count))
+    damage(row: row, columns: column..<column + text.count)
     return true
   }
 }

@@ -100,7 +100,7 @@ struct TerminalCells {
     alternate = Self.allocate(rows: rows, columns: columns, blank: TabShellCell())
     head = TabShellCellsHead(
       lines: primary, rows: Int32(rows), columns: Int32(columns), pen: 0, protectedPen: 0,
-      lastRow: -1, lastStart: 0, lastEnd: 0,
+      lastRow: -1, lastStart: 0, lastEnd: 0, damageFirst: .max, damageEnd: 0,
       cluster: { chars, user in
         guard let cells = user?.assumingMemoryBound(to: TerminalCells.self) else { return 0xFFFD }
         var count = 0
@@ -186,7 +186,12 @@ struct TerminalCells {
     changed.removeAll(keepingCapacity: true)
     spans.removeAll(keepingCapacity: true)
     defer { (damagedRows, damagedSpans) = (changed, spans) }
-    for row in 0..<rows {
+    // Only the rows a damage was marked in since the last take have their marks set (all of
+    // them after a change of the whole).
+    let first = whole ? 0 : max(0, Int(head.damageFirst))
+    let end = whole ? rows : min(rows, Int(head.damageEnd))
+    (head.damageFirst, head.damageEnd) = (Int32.max, 0)
+    for row in first..<max(first, end) {
       let flags = lines[row][-1]
       lines[row][-1].glyph &= ~(TABSHELL_ROW_DAMAGED | TABSHELL_ROW_SPAN)
       guard whole || flags.glyph & TABSHELL_ROW_DAMAGED != 0 else { continue }
@@ -203,14 +208,16 @@ struct TerminalCells {
 
   /// Marks a row damaged, all of it.
   @inline(__always)
-  func damage(row: Int) {
+  mutating func damage(row: Int) {
     tabshell_row_damage_whole(lines[row])
+    tabshell_head_damaged(&head, Int32(row))
   }
 
   /// Marks the columns `columns` of a row damaged.
   @inline(__always)
-  func damage(row: Int, columns: Range<Int>) {
+  mutating func damage(row: Int, columns: Range<Int>) {
     tabshell_row_damage(lines[row], Int32(columns.lowerBound), Int32(columns.upperBound))
+    tabshell_head_damaged(&head, Int32(row))
   }
 
   /// Sets or clears a row's wrapped mark.
@@ -268,6 +275,7 @@ struct TerminalCells {
       }
       if wholeRows { line[-1].glyph &= ~TABSHELL_ROW_WRAPPED }
       tabshell_row_damage(line, Int32(columnStart), Int32(columnEnd))
+      tabshell_head_damaged(&head, Int32(row))
       row += 1
     }
   }

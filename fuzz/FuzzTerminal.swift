@@ -9,7 +9,8 @@ import TabShellTerminal
 ///   the next two bytes are the terminal's rows and columns, the rest is written in pieces whose
 ///   lengths a generator seeded by the fourth byte draws (so that sequences, strings and UTF-8
 ///   characters are cut between writes), the terminal resized now and then, and the screen drawn
-///   as a terminal tab draws it after each piece, the scrollback included;
+///   as a terminal tab draws it after each piece, the scrollback included; a row the damage
+///   leaves out must draw as it did (frames are drawn from the damage);
 /// - odd: outer-terminal input into the full-screen mode's decoder, in pieces likewise, the
 ///   pending bytes flushed and an open paste finished now and then, as the loop's timeouts do.
 ///
@@ -52,6 +53,8 @@ func fuzzEmulator(
   var answered = 0
   emulator.onOutput = { answered += $0.count }
   var offset = 0
+  // The last drawing of the screen (not scrolled back), while the next may be compared with it.
+  var last: Canvas?
   while offset < input.count {
     let end = min(input.count, offset + generator.length())
     emulator.write(UnsafeRawBufferPointer(rebasing: input[offset..<end]))
@@ -59,20 +62,34 @@ func fuzzEmulator(
     if generator.chance(8) {
       emulator.resize(
         rows: 1 + Int(generator.next() % 40), columns: 1 + Int(generator.next() % 100))
+      last = nil
     }
-    if generator.chance(4) { emulator.scrollBack(by: Int(generator.next() % 61) - 30) }
-    draw(emulator)
+    if generator.chance(4), emulator.scrollBack(by: Int(generator.next() % 61) - 30) {
+      last = nil
+    }
+    let damage = emulator.takeDamageSpans()
+    let canvas = draw(emulator)
+    if let last, !damage.whole, emulator.scrolledBack == 0, last.width == canvas.width,
+      last.height == canvas.height
+    {
+      let damaged = Set(damage.rows)
+      for row in 0..<canvas.height where !damaged.contains(row) {
+        precondition(canvas.rows[row] == last.rows[row], "row \(row) changed with no damage")
+      }
+    }
+    last = emulator.scrolledBack == 0 ? canvas : nil
   }
 }
 
-/// Draws the emulator's view as a terminal tab draws it.
-func draw(_ emulator: TerminalEmulator) {
+/// Draws the emulator's view as a terminal tab draws it; the canvas.
+func draw(_ emulator: TerminalEmulator) -> Canvas {
   var canvas = Canvas(width: emulator.columns, height: emulator.rows)
   var styles = TerminalCanvasStyles()
   _ = TerminalScreen.drawView(of: emulator, in: &canvas, styles: &styles)
   // The cursor may be outside a screen that shrank while a sequence was under way (it is put back
   // at the next point between sequences); the screen draws it only inside.
   _ = emulator.cursor
+  return canvas
 }
 
 func fuzzDecoder(_ input: UnsafeRawBufferPointer, _ generator: inout PieceGenerator) {

@@ -108,8 +108,8 @@ extension FullScreenSession {
   private func runBackground(ready: [Int32]) {
     // The loop's own rounds put off the looks that name terminal tabs: a key's echo does not
     // wait for them.
-    interpreter.services.terminals?.putsOffForegroundLooks = true
-    defer { interpreter.services.terminals?.putsOffForegroundLooks = false }
+    terminalTabs?.putsOffForegroundLooks = true
+    defer { terminalTabs?.putsOffForegroundLooks = false }
     let outcome = host.background.run(ready)
     showBackground(outcome.printed)
     if let status = outcome.exit { exit = .exit(status) }

@@ -104,6 +104,10 @@ package final class FullScreenSession {
   var pinnedScroll: (layout: TerminalLayout, scroll: BarScroll)?
   /// The descriptors the local loop waits on, kept from one wait to the next.
   var polled = SystemIO.PollSet()
+  /// The terminal tabs, whose looks the local loop's rounds put off (``runBackground(ready:)``),
+  /// as the shell's services have them (set up with the interpreter): kept, so that a round does
+  /// not copy them out of the services.
+  let terminalTabs: (any TerminalTabs)?
   /// What a frame asks the shell of its visible screen, as asked at a count of the shell's
   /// changes (``shownFacts()``).
   var shownFactsMade: ShownFacts?
@@ -132,6 +136,7 @@ package final class FullScreenSession {
   package init(host: Host, terminal: any FullScreenTerminal) {
     self.host = host
     self.terminal = terminal
+    terminalTabs = host.interpreter.services.terminals
     var writer = FrameWriter(colorMode: host.interpreter.view.renderOptions.color)
     writer.styleFeatures = host.interpreter.view.renderOptions.styleFeatures
     frame = FrameOutput(writer: writer)

@@ -38,6 +38,10 @@ package final class SessionServer {
   /// The command running now, while it waits (`SessionServer+Busy.swift`).
   var busy = BusyState()
   private var signals: SignalWatcher?
+  /// The terminal tabs, whose looks the server's rounds put off (``runBackground()``), as the
+  /// shell's services have them (set up with the interpreter): kept, so that a round does not
+  /// copy them out of the services.
+  private let terminalTabs: (any TerminalTabs)?
 
   /// A server for `interpreter` on the socket `listener` bound at `socket`.
   package init(interpreter: Interpreter, name: String, socket: SocketFile, listener: Int32) {
@@ -45,6 +49,7 @@ package final class SessionServer {
     self.name = name
     self.socket = socket
     self.listener = SessionListener(fd: listener)
+    terminalTabs = interpreter.services.terminals
     interpreter.host = self
   }
 
@@ -282,8 +287,8 @@ package final class SessionServer {
   private func runBackground() {
     // The loop's own rounds put off the looks that name terminal tabs: a key's echo does not
     // wait for them.
-    interpreter.services.terminals?.putsOffForegroundLooks = true
-    defer { interpreter.services.terminals?.putsOffForegroundLooks = false }
+    terminalTabs?.putsOffForegroundLooks = true
+    defer { terminalTabs?.putsOffForegroundLooks = false }
     let outcome = interpreter.runBackgroundWork()
     if case .exit(let status) = outcome { end(status: status, reason: .exited) }
   }

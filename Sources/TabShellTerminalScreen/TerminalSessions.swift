@@ -213,9 +213,10 @@ package final class TerminalSessions {
       let session = live[index].session
       if session.hasPendingInput { pending = true }
       if session.endNeedsLook { endsUnannounced = true }
-      // The foreground process of a program sent keys a moment ago is looked at then.
-      if let look = session.foregroundLook { due(look) }
-      if let look = session.outputLook { due(look) }
+      // The foreground process of a program sent keys, or output, a moment ago is looked at then
+      // (both read before the call: a second call kept the session retained across it).
+      let look = min(session.foregroundLook ?? .max, session.outputLook ?? .max)
+      if look != .max { due(look) }
     }
     if pending {
       let deadline = pendingDeadline ?? MonotonicClock.now() + 10_000_000

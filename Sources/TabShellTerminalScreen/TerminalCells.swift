@@ -274,8 +274,7 @@ struct TerminalCells {
         tabshell_cells_fill(line + columnStart, blank, Int32(columnEnd - columnStart))
       }
       if wholeRows { line[-1].glyph &= ~TABSHELL_ROW_WRAPPED }
-      tabshell_row_damage(line, Int32(columnStart), Int32(columnEnd))
-      tabshell_head_damaged(&head, Int32(row))
+      damage(row: row, columns: columnStart..<columnEnd)
       row += 1
     }
   }

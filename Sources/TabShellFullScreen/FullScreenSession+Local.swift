@@ -60,17 +60,17 @@ extension FullScreenSession {
       if error != .interrupted { exit = .exit(0) }
       return
     }
-    handleSignals(drainsPipe: polled[1].contains(.readable))
+    handleSignals(drainsPipe: polled[1].isReadable)
     if exit != nil { return }
     let input = polled[0]
     let backgroundReady = polled.anyReady(from: 2)
-    if input.contains(.readable) {
+    if input.isReadable {
       readInput()
-    } else if !input.isDisjoint(with: .gone) {
+    } else if input.isGone {
       // The terminal went away.
       exit = .terminated(Signal.hangUp)
       return
-    } else if polled[1].isEmpty, !backgroundReady, let deadline = inputDeadline,
+    } else if polled[1].isQuiet, !backgroundReady, let deadline = inputDeadline,
       MonotonicClock.now() >= deadline
     {
       // The input's own wait ran out, not the background work's (a key's cut sequence, or the

@@ -22,6 +22,16 @@ extension SystemIO {
     package static let invalid = Readiness(rawValue: Int16(POLLNVAL))
     /// The descriptor is gone: hung up, in error or not open.
     package static let gone = Readiness(rawValue: Int16(POLLHUP | POLLERR | POLLNVAL))
+
+    // Asked of each wait's answer in the loops, as bits: the option set's `contains` and
+    // `isDisjoint(with:)` ran the standard library's unspecialized code (a call through the
+    // protocol for each of `intersection`, `isEmpty`, `==`), a few pages of code a key.
+    /// Whether there is something to read (``readable``).
+    package var isReadable: Bool { rawValue & Int16(POLLIN) != 0 }
+    /// Whether the descriptor is gone (any of ``gone``).
+    package var isGone: Bool { rawValue & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 }
+    /// Whether the wait said nothing of the descriptor.
+    package var isQuiet: Bool { rawValue == 0 }
   }
 
   /// Waits until one of `descriptors` can be read, has hung up or is in error, or `milliseconds`

@@ -18,6 +18,15 @@ package enum SystemIO {
     if let code = writeAllReturningErrno(descriptor, bytes) { throw SystemError(code: code) }
   }
 
+  /// Writes every byte of an array to `descriptor`; throws at the first real failure. An array
+  /// (each frame of the full-screen mode) is written straight from its storage: the generic
+  /// collection's way asked for it through the standard library's unspecialized code.
+  package static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) throws(SystemError) {
+    if let code = bytes.withUnsafeBytes({ writeAllReturningErrno(descriptor, $0) }) {
+      throw SystemError(code: code)
+    }
+  }
+
   /// Writes every byte of `bytes` to `descriptor`; throws at the first real failure.
   package static func writeAll(_ descriptor: Int32, _ bytes: some Collection<UInt8>)
     throws(SystemError)

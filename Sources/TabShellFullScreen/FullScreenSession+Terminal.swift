@@ -161,7 +161,8 @@ extension FullScreenSession {
   private func drawScreenChanges() -> Bool {
     guard !damage.all, damage.pages, let layout = pinnedScroll?.layout, focus == .screen,
       asked == nil, input.drag == nil, !panel.isOpen, interpreter.buffers.outgoing == nil,
-      frame.back.columns == columns, frame.back.rows == rows, drawnFrom == frameInputs()
+      frame.back.columns == columns, frame.back.rows == rows, let drawnFrom,
+      drawnFrom == frameInputs()
     else { return false }
     view.invalidate()
     guard

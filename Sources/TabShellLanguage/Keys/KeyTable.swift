@@ -17,6 +17,11 @@ package struct KeyFocus: Hashable, Sendable, CustomStringConvertible {
 
   private init(_ index: Int) { self.index = index }
 
+  /// Written out, not synthesized: another module (the full-screen mode, comparing what its
+  /// frames are drawn from at each key) calls it then, where it called a synthesized one
+  /// through the protocol (the standard library's generic code between).
+  package static func == (a: KeyFocus, b: KeyFocus) -> Bool { a.index == b.index }
+
   /// The name `bind --focus`, `keys --focus` and `set-focus` take.
   package var rawValue: String { Self.names[index] }
 
@@ -103,10 +108,17 @@ package struct KeyTable: Sendable {
   package func binding(for key: Key, in focus: KeyFocus) -> KeyBinding? {
     // By index: `first(where:)` copied each binding it passed over (each key a terminal tab
     // takes is looked up here).
-    guard kinds[focus.index] & Self.kind(of: key) != 0 else { return nil }
+    guard mayBind(key, in: focus) else { return nil }
     let table = tables[focus.index]
     for index in table.indices where table[index].key == key { return table[index] }
     return nil
+  }
+
+  /// Whether `focus` binds any key of `key`'s kind (its modifiers): when not, ``binding(for:in:)``
+  /// is `nil`, and the caller need not make that optional (a binding holds the core's resilient
+  /// key: its optional is destroyed through the runtime's generic code, at each key).
+  package func mayBind(_ key: Key, in focus: KeyFocus) -> Bool {
+    kinds[focus.index] & Self.kind(of: key) != 0
   }
 
   /// A key's kind, as a bit: its modifiers (their three bits; any other bit is left out, and

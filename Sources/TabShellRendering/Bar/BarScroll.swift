@@ -27,6 +27,13 @@ package struct BarScroll: Equatable, Sendable {
   /// A bar that follows its selection.
   package init() {}
 
+  /// Written out, not synthesized: the full-screen mode compares bars' scrolls at each frame,
+  /// and called a synthesized one through the protocol.
+  package static func == (a: BarScroll, b: BarScroll) -> Bool {
+    a.anchor == b.anchor && a.selection == b.selection && a.count == b.count
+      && a.isPinned == b.isPinned
+  }
+
   /// The anchor for a bar whose selected entry is `selected` among `count` entries, and whether
   /// the window must show the selection (a pinned one); `nil` when the window follows the
   /// selection.

@@ -11,6 +11,12 @@ package struct TerminalStyleFeatures: OptionSet, Sendable, Hashable {
   package var rawValue: UInt8
   package init(rawValue: UInt8) { self.rawValue = rawValue }
 
+  /// Whether it has all of `features`, as bits: the option set's `contains` ran the standard
+  /// library's unspecialized code (each frame asks whether the cursor's shape goes out).
+  package func has(_ features: TerminalStyleFeatures) -> Bool {
+    rawValue & features.rawValue == features.rawValue
+  }
+
   /// SGR 2.
   package static let dim = TerminalStyleFeatures(rawValue: 1)
   /// SGR 5.

@@ -10,6 +10,10 @@ package struct StoredStyle: Sendable, Equatable {
 
   /// The plain style's: a blank in it is what ``CellGrid/writeRow(_:columns:_:)`` leaves.
   package static let plain = StoredStyle(.plain)
+
+  /// Written out, not synthesized: a terminal tab's drawing compares styles at each frame, and
+  /// called a synthesized one through the protocol.
+  package static func == (a: StoredStyle, b: StoredStyle) -> Bool { a.blank == b.blank }
 }
 
 /// The cells of one row of a grid between two columns, as ``CellGrid/writeRow(_:columns:_:)``

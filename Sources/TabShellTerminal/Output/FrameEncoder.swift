@@ -225,7 +225,7 @@ struct FrameEncoder {
     if !positionKnown || row != target.row || column != target.column {
       moveTo(row: target.row, column: target.column, in: nil)
     }
-    if cursor.isVisible, features.contains(.cursorShape),
+    if cursor.isVisible, features.has(.cursorShape),
       cursor.shapeCode != (shownShape ?? 0) || (old == nil && cursor.shapeCode != 0)
     {
       append(0x1B, 0x5B)  // ESC [ Ps SP q
@@ -262,7 +262,7 @@ struct FrameEncoder {
   mutating func put(_ cell: StoredCell) {
     guard cell.width > 0 else { return }
     if pen == nil || !cell.sameStyle(as: pen ?? cell) { setPen(cell) }
-    if cell.attributes & CellAttributes.conceal.rawValue != 0, !features.contains(.conceal) {
+    if cell.attributes & CellAttributes.conceal.rawValue != 0, !features.has(.conceal) {
       // A terminal that cannot conceal shows blanks.
       output.append(contentsOf: repeatElement(0x20, count: Int(cell.width)))
     } else if cell.glyph < 0x80 {
@@ -280,14 +280,23 @@ struct FrameEncoder {
       // another width than the cell's: the next cell is placed anew.
       positionKnown = false
     } else {
-      appendScalar(cell.glyph)
-      // So may it an emoji of a single scalar.
-      if let scalar = Unicode.Scalar(cell.glyph), !standsAlone(scalar), scalar.properties.isEmoji {
-        positionKnown = false
-      }
+      putScalar(cell.glyph)
     }
     column += Int(cell.width)
     if column >= new.columns { positionKnown = false }
+  }
+
+  /// Writes a cell's glyph of one scalar past ASCII. Apart from ``put(_:)``: its scalar's
+  /// properties, a value of a resilient type, made that function ask for their type's metadata
+  /// at each cell, an ASCII letter's too.
+  @inline(never)
+  private mutating func putScalar(_ glyph: UInt32) {
+    appendScalar(glyph)
+    // A terminal may give an emoji of a single scalar another width than the cell's: the next
+    // cell is placed anew.
+    if let scalar = Unicode.Scalar(glyph), !standsAlone(scalar), scalar.properties.isEmoji {
+      positionKnown = false
+    }
   }
 
   /// Sets the pen to a cell's style, with the shortest SGR from the current pen.

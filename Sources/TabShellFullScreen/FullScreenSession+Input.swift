@@ -50,7 +50,9 @@ extension FullScreenSession {
   func press(_ key: Key, bytes: [UInt8]) {
     let pressedIn = focus
     if let back = pressedIn.afterOneKey { focus = back }
-    if let binding = interpreter.keys.table.binding(for: key, in: pressedIn) {
+    if interpreter.keys.table.mayBind(key, in: pressedIn),
+      let binding = interpreter.keys.table.binding(for: key, in: pressedIn)
+    {
       press(binding)
     } else {
       KeyMode.of(pressedIn).unbound(self, key, bytes)

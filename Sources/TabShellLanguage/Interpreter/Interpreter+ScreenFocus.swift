@@ -9,7 +9,7 @@ extension Interpreter {
   package func deliver(_ input: ScreenInput) throws -> Bool {
     // Nothing to record: the input goes to the shell without the action the recording names
     // (each key a terminal tab takes), as ``send(_:)`` would send it.
-    guard recorder != nil || host?.observesGestures == true else {
+    guard recorder != nil || hostObservesGestures else {
       try syncPaneArea()
       let handled = try shell.deliver(input, to: nil)
       try syncPaneArea()

@@ -23,7 +23,12 @@ package final class Interpreter {
   package let plugins: PluginHost
   /// The program that runs the interpreter: `tui`, `detach`, what waits draw, the full-screen
   /// mode's commands. `nil`: none of them (a script).
-  package weak var host: (any InterpreterHost)?
+  package weak var host: (any InterpreterHost)? {
+    didSet { hostObservesGestures = host?.observesGestures == true }
+  }
+  /// The host's ``InterpreterHost/observesGestures``, read once when it is set: a key handed to
+  /// a screen asks it, and the host, weakly held, was loaded through the runtime at each key.
+  private(set) var hostObservesGestures = false
   /// How the shell is drawn and where its bar is scrolled, kept from command to command.
   package var view: ViewState
   /// The pane area last measured from ``view`` and the shell (``syncPaneArea()``).

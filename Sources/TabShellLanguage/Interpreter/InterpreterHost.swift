@@ -20,7 +20,7 @@ package protocol InterpreterHost: AnyObject {
   /// for a host that ``observesGestures``.
   func gestureResolved(to command: String, succeeded: Bool)
   /// Whether the host is told what gestures resolve to (a key handed to a screen is written as
-  /// the command it stands for only for it or a recording).
+  /// the command it stands for only for it or a recording). Asked once, when the host is set.
   var observesGestures: Bool { get }
   /// Where what runs prints when the run names no sink of its own: the line prompt's terminal,
   /// the full-screen mode's panel, a session's background; `nil`: the interpreter's own.

@@ -14,7 +14,7 @@ extension InputParser {
     let named: Key.Named
     switch code {
     case .character(" "): named = .space
-    case .character(let scalar): return .key(Key(.character(Character(scalar)), modifiers: held))
+    case .character(let scalar): return .key(Key(.character(character(scalar)), modifiers: held))
     case .enter: named = .enter
     case .tab where shift: return .key(Key(.backTab, modifiers: held))
     case .tab: named = .tab
@@ -36,5 +36,15 @@ extension InputParser {
     }
     if shift { held.insert(.shift) }
     return .key(Key(named, modifiers: held))
+  }
+
+  /// A scalar as a character: an ASCII one from a table made once, where making it ran the
+  /// standard library's string code from UTF-8 at each key.
+  private static func character(_ scalar: Unicode.Scalar) -> Character {
+    scalar.value < 0x80 ? asciiCharacters[Int(scalar.value)] : Character(scalar)
+  }
+
+  private static let asciiCharacters: [Character] = (0..<0x80).map {
+    Character(Unicode.Scalar(UInt8($0)))
   }
 }

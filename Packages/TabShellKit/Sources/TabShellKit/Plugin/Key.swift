@@ -133,6 +133,9 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
 
   /// The name as tmux writes it: `C-M-x`, `S-Up`, `Enter`.
   public var description: String {
+    // A character alone is its own name: the character's string, not one built (each key a
+    // terminal tab takes is titled by its name).
+    if modifiers.rawValue == 0, case .character(let character) = base { return String(character) }
     var name = ""
     if modifiers.contains(.control) { name += "C-" }
     if modifiers.contains(.meta) { name += "M-" }

@@ -34,7 +34,8 @@ struct FullScreenView {
   private final class Base {
     let key: BaseKey
     var grid: CellGrid
-    var cursor: Canvas.Cursor?
+    /// The cursor the screen placed in its region (from the region's top left), if any.
+    var cursor: FrameWriter.Cursor?
     /// The visible screen and the panes shown when it was drawn: the base is drawn into again
     /// only at the same count of the shell's changes (``Source``), so these hold then, and each
     /// frame an echo draws does not ask the shell again.
@@ -44,7 +45,7 @@ struct FullScreenView {
     let hasPanes: Bool
 
     init(
-      key: BaseKey, grid: CellGrid, cursor: Canvas.Cursor?, visibleID: String?,
+      key: BaseKey, grid: CellGrid, cursor: FrameWriter.Cursor?, visibleID: String?,
       panes: ShownPanes?
     ) {
       self.key = key
@@ -101,11 +102,11 @@ struct FullScreenView {
       self.grid = grid
     }
   }
-  /// The panes' places as made for a layout, and the focused pane's screen: a frame of a tab
-  /// showing panes reads them, and the interpreter keeps its layout until the shell or the
-  /// options change (read from the shell, each pane's record was copied and its type and grid
-  /// screen looked up by name, each frame).
-  private var placesMade: (layout: TerminalLayout, places: [Place], focused: String?)?
+  /// The panes' places as made for a layout, and the focused pane's place among them: a frame
+  /// of a tab showing panes reads them, and the interpreter keeps its layout until the shell or
+  /// the options change (read from the shell, each pane's record was copied and its type and
+  /// grid screen looked up by name, each frame).
+  private var placesMade: (layout: TerminalLayout, places: [Place], focused: Int?)?
   /// Whether the last frame showed the output panel.
   private var panelShown = false
   /// The rows the last frame changed from the one before it, when it said (`nil`: any).
@@ -191,7 +192,7 @@ struct FullScreenView {
       base = nil
       lastRows = nil
     }
-    var screenCursor: Canvas.Cursor?
+    var screenCursor: FrameWriter.Cursor?
     var changedRows: [Int]?
     // Only the visible screen's content may have changed: its changed rows, under the header,
     // drawn into the base.
@@ -292,7 +293,7 @@ struct FullScreenView {
     }
     baseIsStale = false
     let last = grid.rows - 1
-    var cursor = FrameWriter.Cursor(column: 0, row: last, isVisible: false)
+    var cursor = FrameWriter.Cursor.hidden(column: 0, row: last)
     if statusRow {
       Self.bring(
         &grid, to: kept.grid, changed: rows, keepingLastRow: false, lastRows: lastRows,
@@ -337,8 +338,8 @@ struct FullScreenView {
   ) -> [Int]? {
     // Asked of a flag first: the panes' optional, a value of the core's, was copied (through its
     // value witnesses) at each frame of a tab that shows none.
-    if base.hasPanes, let panes = base.panes {
-      return redrawKeptPanes(panes, shell: shell, layout: layout, grids: grids, into: base)
+    if base.hasPanes {
+      return redrawKeptPanes(shell: shell, layout: layout, grids: grids, into: base)
     }
     if let drawn = keptGrid {
       // The screen drew its region straight into the base: it draws its changed rows there again.
@@ -396,12 +397,11 @@ struct FullScreenView {
   /// its place. The borders stay: they change only with the model. `nil` when a pane that draws
   /// only what changed has no kept canvas of its size (the whole page is drawn then).
   private mutating func redrawKeptPanes(
-    _ panes: ShownPanes, shell: Shell, layout: TerminalLayout, grids: (any GridDrawingScreens)?,
-    into base: Base
+    shell: Shell, layout: TerminalLayout, grids: (any GridDrawingScreens)?, into base: Base
   ) -> [Int]? {
     let region = (columns: layout.columns, rows: layout.regionRows)
     let top = layout.regionTop
-    let (places, focused) = panePlaces(panes, shell: shell, layout: layout, grids: grids)
+    let (places, focused) = panePlaces(of: base, shell: shell, layout: layout, grids: grids)
     // A pane that draws only what changed needs what the base shows of it.
     // Filled again in the array kept for it (each frame an echo in a pane draws made one).
     var numbers = paneNumbers
@@ -419,8 +419,8 @@ struct FullScreenView {
     // room for the command line's, which the frame adds.
     var rows = emptyRows()
     rows.reserveCapacity(8)
-    var cursor: Canvas.Cursor?
-    for (place, drawn) in zip(places, numbers) {
+    var cursor: FrameWriter.Cursor?
+    for (index, (place, drawn)) in zip(places, numbers).enumerated() {
       let number = drawn?.number
       // A pane wholly in the region whose screen draws straight into the grid draws its
       // changed rows there (its kept canvas, if any, is dropped: the base holds the drawing).
@@ -429,7 +429,7 @@ struct FullScreenView {
       {
         // A pane beside the focused one that drew into the grid last and has nothing new (it
         // did not echo the key): the base shows it as it is, and its cursor is not shown.
-        if drawn?.intoGrid == true, place.id != focused,
+        if drawn?.intoGrid == true, index != focused,
           screen.drawsNothing(kept: number, width: place.width, height: place.height)
         {
           continue
@@ -445,9 +445,9 @@ struct FullScreenView {
           keptGridPanes.set(place.id, (number, place.width, place.height))
         }
         for row in drawing.rows { rows.append(top + place.row + row) }
-        if place.id == focused, let own = drawing.cursor {
-          cursor = Canvas.Cursor(
-            row: place.row + own.row, column: place.column + own.column, shape: own.shape)
+        if index == focused, let own = drawing.cursor {
+          cursor = FrameWriter.Cursor(
+            column: place.column + own.column, row: place.row + own.row, shapeCode: own.shapeCode)
         }
         continue
       }
@@ -471,11 +471,11 @@ struct FullScreenView {
       base.grid.draw(
         canvas: canvas, column: place.column, row: top + place.row, only: visibleRows)
       rows.append(contentsOf: visibleRows.map { top + place.row + $0 })
-      if place.id == focused, let own = Self.regionCursor(canvas),
+      if index == focused, let own = Self.regionCursor(canvas),
         place.column + own.column < region.columns, place.row + own.row < region.rows
       {
-        cursor = Canvas.Cursor(
-          row: place.row + own.row, column: place.column + own.column, shape: own.shape)
+        cursor = FrameWriter.Cursor(
+          column: place.column + own.column, row: place.row + own.row, shapeCode: own.shapeCode)
       }
     }
     if let (row, column, line) = layout.capLine {
@@ -493,12 +493,15 @@ struct FullScreenView {
     return rows
   }
 
-  /// The panes of a tab showing panes within the region, and the focused one's screen, as made
-  /// for `layout` (``placesMade``).
+  /// The panes of a tab showing panes within the region (those `base` shows), and the focused
+  /// one's place among them, as made for `layout` (``placesMade``). Its index, not its screen's
+  /// id: each frame compared the id with each pane's; and the panes are read from the base
+  /// only when the layout changed (a value of the core's, copied through its value witnesses).
   private mutating func panePlaces(
-    _ panes: ShownPanes, shell: Shell, layout: TerminalLayout, grids: (any GridDrawingScreens)?
-  ) -> (places: [Place], focused: String?) {
+    of base: Base, shell: Shell, layout: TerminalLayout, grids: (any GridDrawingScreens)?
+  ) -> (places: [Place], focused: Int?) {
     if let made = placesMade, made.layout === layout { return (made.places, made.focused) }
+    guard let panes = base.panes else { return ([], nil) }
     var places: [Place] = []
     for pane in panes.panes {
       let (screen, frame) = (pane.screen, pane.frame)
@@ -509,8 +512,10 @@ struct FullScreenView {
           width: frame.width, height: frame.height,
           onlyChanges: Self.drawsOnlyChanges(screen, shell), grid: grids?.gridScreen(screen.id)))
     }
-    placesMade = (layout, places, panes.focused)
-    return (places, panes.focused)
+    let id = panes.focused
+    let focused = places.firstIndex { $0.id == id }
+    placesMade = (layout, places, focused)
+    return (places, focused)
   }
 
   /// The number of the drawing of `screen` that the base shows, kept at this size: its kept
@@ -542,11 +547,11 @@ struct FullScreenView {
   }
 
   /// The cursor a screen placed in its region, if inside it.
-  private static func regionCursor(_ region: Canvas) -> Canvas.Cursor? {
+  private static func regionCursor(_ region: Canvas) -> FrameWriter.Cursor? {
     guard let cursor = region.cursor, (0..<region.height).contains(cursor.row),
       (0..<region.width).contains(cursor.column)
     else { return nil }
-    return cursor
+    return FrameWriter.Cursor(cursor)
   }
 
   /// Makes the frame being drawn, the one before the last (the frame writer keeps two and swaps
@@ -615,7 +620,7 @@ struct FullScreenView {
   /// Draws the panel and the command line over the base; where the cursor goes.
   private mutating func cursor(
     _ commandLine: CommandLine, into grid: inout CellGrid, layout: TerminalLayout,
-    panel: inout OutputPanel, screen screenCursor: Canvas.Cursor?, keepsCommandLine: Bool
+    panel: inout OutputPanel, screen screenCursor: FrameWriter.Cursor?, keepsCommandLine: Bool
   ) -> FrameWriter.Cursor {
     // With the compact bar a message (one line that fits) shows in the status row, unless the
     // command line has the row: then it is a panel as any output.
@@ -649,7 +654,7 @@ struct FullScreenView {
   /// The cursor the screen placed in its region, on the terminal; `cursor` when it placed none
   /// or the cap covers it.
   private static func placing(
-    _ screenCursor: Canvas.Cursor?, else cursor: FrameWriter.Cursor, layout: TerminalLayout
+    _ screenCursor: FrameWriter.Cursor?, else cursor: FrameWriter.Cursor, layout: TerminalLayout
   ) -> FrameWriter.Cursor {
     guard let screenCursor else { return cursor }
     // The region starts under the page's header (on the first row with the compact bar). The
@@ -658,7 +663,9 @@ struct FullScreenView {
     let row = screenCursor.row + layout.regionTop
     guard row >= layout.regionTop, layout.isScreenArea(column: screenCursor.column, row: row)
     else { return cursor }
-    return FrameWriter.Cursor(column: screenCursor.column, row: row, shape: screenCursor.shape)
+    var placed = screenCursor
+    placed.row = row
+    return placed
   }
 
   /// The visible page, or during a drag the visible page where the pointer put it and the page
@@ -667,7 +674,7 @@ struct FullScreenView {
   private mutating func drawScreenArea(
     into grid: inout CellGrid, layout: TerminalLayout, shell: Shell, drag: SwipeDrag?,
     grids: (any GridDrawingScreens)?
-  ) -> Canvas.Cursor? {
+  ) -> FrameWriter.Cursor? {
     keptGrid = nil
     keptGridPanes.removeAll()
     let (columns, rows, top) = (layout.columns, layout.pageHeight, layout.regionTop)

@@ -10,7 +10,11 @@ struct TerminalReports {
   var cursorVisible = true
   /// The cursor's shape the program set last (DECSCUSR, `CSI Ps SP q`); libvterm tells its
   /// shape and whether it blinks, and a blinking block, its reset state, is the default.
-  var cursorShape = Canvas.CursorShape.default
+  var cursorShape = Canvas.CursorShape.default {
+    didSet { cursorShapeCode = UInt8(cursorShape.code) }
+  }
+  /// ``cursorShape``'s DECSCUSR number.
+  private(set) var cursorShapeCode = UInt8(Canvas.CursorShape.default.code)
   /// Whether the cursor blinks, as libvterm said last (DECSCUSR, or mode 12, which alone does not
   /// change the shape passed on).
   var cursorBlinks = true

@@ -22,6 +22,9 @@ final class TerminalEmulator {
   var cursorVisible: Bool { cells.pointee.reports.pointee.cursorVisible }
   /// The cursor's shape the program set (DECSCUSR), the default until it sets one.
   var cursorShape: Canvas.CursorShape { cells.pointee.reports.pointee.cursorShape }
+  /// Its DECSCUSR number (``TabShellKit/Canvas/CursorShape/code``), read without the core's
+  /// resilient value (each echo a terminal tab draws places the cursor).
+  var cursorShapeCode: UInt8 { cells.pointee.reports.pointee.cursorShapeCode }
   /// The lines scrolled off the top, oldest first, at most ``scrollbackLimit`` of them and
   /// ``scrollbackByteLimit`` bytes.
   var scrollback: TerminalScrollback { cells.pointee.scrollback.pointee }

@@ -27,11 +27,12 @@ extension TerminalScreen: GridDrawingScreen {
       ?? (rows: Array(0..<height), spans: nil)
     let drawn = changed.rows
     // Where the program left its cursor, if it shows in the region.
-    func cursorPlaced() -> Canvas.Cursor? {
+    func cursorPlaced() -> FrameWriter.Cursor? {
       let cursor = emulator.cursor
       return session.ending == nil && emulator.cursorVisible && cursor.row < rows
         && cursor.column < columns
-        ? Canvas.Cursor(row: cursor.row, column: cursor.column, shape: emulator.cursorShape) : nil
+        ? FrameWriter.Cursor(
+          column: cursor.column, row: cursor.row, shapeCode: emulator.cursorShapeCode) : nil
     }
     // Nothing changed (a pane beside the one that took a key): nothing to make ready.
     guard !drawn.isEmpty else { return GridDrawing(rows: [], cursor: cursorPlaced()) }

@@ -27,11 +27,13 @@ package protocol GridDrawingScreen: AnyObject {
 package struct GridDrawing {
   /// The rows drawn, from the region's top.
   package var rows: [Int]
-  /// The cursor the screen placed in its region (inside it), if any.
-  package var cursor: Canvas.Cursor?
+  /// The cursor the screen placed in its region (inside it, from the region's top left), if any.
+  /// Not the core's resilient ``TabShellKit/Canvas/Cursor``: each echo a terminal tab draws
+  /// copied that one's optional through the runtime.
+  package var cursor: FrameWriter.Cursor?
 
   /// Makes one.
-  package init(rows: [Int], cursor: Canvas.Cursor?) {
+  package init(rows: [Int], cursor: FrameWriter.Cursor?) {
     self.rows = rows
     self.cursor = cursor
   }

@@ -72,6 +72,27 @@ package struct FrameWriter: Sendable {
       set { shapeCode = UInt8(newValue.code) }
     }
 
+    /// A cursor that shows, its shape given by its DECSCUSR number (a terminal tab's, or a
+    /// screen's cursor in its region, as ``GridDrawing`` and the full-screen view carry it).
+    package init(column: Int, row: Int, shapeCode: UInt8) {
+      self.column = column
+      self.row = row
+      isVisible = true
+      self.shapeCode = shapeCode
+    }
+
+    /// A hidden cursor's position (the default shape, left as the terminal has it).
+    package static func hidden(column: Int, row: Int) -> Cursor {
+      var cursor = Cursor(column: column, row: row, shapeCode: 0)
+      cursor.isVisible = false
+      return cursor
+    }
+
+    /// A canvas's cursor: where a screen placed it and its shape.
+    package init(_ cursor: Canvas.Cursor) {
+      self.init(column: cursor.column, row: cursor.row, shapeCode: UInt8(cursor.shape.code))
+    }
+
     /// Makes a cursor position.
     package init(
       column: Int, row: Int, isVisible: Bool = true, shape: Canvas.CursorShape = .default
@@ -102,7 +123,13 @@ package struct FrameWriter: Sendable {
     from previous: CellGrid?, to next: CellGrid, cursor: Cursor, into buffer: inout [UInt8],
     only: [Int]? = nil, shown: Cursor? = nil
   ) {
-    let old = previous.flatMap { $0.columns == next.columns && $0.rows == next.rows ? $0 : nil }
+    // Not `flatMap`: its closure copied the grid through the runtime's value witnesses.
+    let old: CellGrid? =
+      if let previous, previous.columns == next.columns, previous.rows == next.rows {
+        previous
+      } else {
+        nil
+      }
     buffer.reserveCapacity(buffer.count + (old == nil ? next.cells.count * 2 : 256))
     var encoder = FrameEncoder(
       from: old, to: next, mode: colorMode, features: styleFeatures,

@@ -46,7 +46,7 @@ extension CellGrid {
   ) {
     let bounds = range.clamped(to: 0..<columns)
     guard row >= 0, row < rows, !bounds.isEmpty else { return }
-    fill(row: row, columns: bounds)
+    fill(row: row, columns: bounds, blank: StoredStyle.plain.blank)
     let base = row * columns
     cells.withUnsafeMutableBufferPointer { cells in
       body(RowCells(cells: cells, base: base, range: bounds))

@@ -70,10 +70,16 @@ extension CellGrid {
 
   /// Makes the cells of a row in `range` blanks in `style` (clipped to the grid).
   package mutating func fill(row: Int, columns range: Range<Int>, style: CellStyle = .plain) {
+    fill(row: row, columns: range, blank: StoredCell(blankIn: style))
+  }
+
+  /// ``fill(row:columns:style:)`` with the blank as the grid stores it (a plain one made once:
+  /// each row a terminal tab draws is filled first, and the style's resilient attributes were
+  /// read through the core each time).
+  mutating func fill(row: Int, columns range: Range<Int>, blank: StoredCell) {
     let bounds = clipped(range)
     guard row >= 0, row < rows, !bounds.isEmpty else { return }
     breakWideCharacters(row: row, first: bounds.lowerBound, last: bounds.upperBound - 1)
-    let blank = StoredCell(blankIn: style)
     // At once, not a cell at a time through the checked array (a terminal's row each echo).
     let start = row * columns
     cells.withUnsafeMutableBufferPointer { cells in

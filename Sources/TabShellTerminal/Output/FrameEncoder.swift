@@ -28,6 +28,9 @@ struct FrameEncoder {
   private var penStyle: CellStyle?
 
   static let plainBlank = StoredCell(blankIn: .plain)
+  /// The concealed attribute's bit, read once: the core's attributes are resilient, and each
+  /// cell written asked for their type and the bit through it.
+  private static let concealed = CellAttributes.conceal.rawValue
 
   /// Whether both grids have the same table of clusters, so that equal cells are equal glyphs.
   let clustersAgree: Bool
@@ -262,7 +265,7 @@ struct FrameEncoder {
   mutating func put(_ cell: StoredCell) {
     guard cell.width > 0 else { return }
     if pen == nil || !cell.sameStyle(as: pen ?? cell) { setPen(cell) }
-    if cell.attributes & CellAttributes.conceal.rawValue != 0, !features.has(.conceal) {
+    if cell.attributes & Self.concealed != 0, !features.has(.conceal) {
       // A terminal that cannot conceal shows blanks.
       output.append(contentsOf: repeatElement(0x20, count: Int(cell.width)))
     } else if cell.glyph < 0x80 {

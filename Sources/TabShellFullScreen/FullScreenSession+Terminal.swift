@@ -47,6 +47,14 @@ extension FullScreenSession {
     if tellsScreens { syncScreenFocus() }
     syncSize()
     if drawScreenChanges() { return }
+    drawWholeFrame()
+  }
+
+  /// ``drawFrame(tellsScreens:)`` when more than the visible screen's content may have changed.
+  /// A function of its own, not inlined: each echo a terminal tab draws runs the few lines above
+  /// it, which were spread over two pages of code with it.
+  @inline(never)
+  private func drawWholeFrame() {
     if frame.back.columns != columns || frame.back.rows != rows {
       frame.back = CellGrid(columns: columns, rows: rows)
       frame.front = CellGrid(columns: columns, rows: rows)

@@ -298,6 +298,14 @@ package final class TerminalSessions {
     }
     defer { noticeActivity() }
     guard !closing.isEmpty || !closingPipes.isEmpty else { return }
+    settleClosing(now: now)
+  }
+
+  /// The programs being closed that ended are let go of, and those past their grace killed. A
+  /// function of its own, not inlined: each round a key's echo runs the rest of
+  /// ``runBackgroundWork(ready:)``, which was spread over two pages of code with it.
+  @inline(never)
+  private func settleClosing(now: UInt64) {
     closing.removeAll { entry in
       if Self.hasEnded(entry.session) { return true }
       guard now >= entry.deadline else { return false }

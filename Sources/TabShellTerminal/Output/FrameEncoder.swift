@@ -71,9 +71,7 @@ struct FrameEncoder {
     let columns = new.columns
     new.cells.withUnsafeBufferPointer { newCells in
       guard let old else {
-        for row in 0..<new.rows {
-          diffRow(row, old: nil, new: Self.row(row, of: newCells, columns))
-        }
+        encodeWhole(newCells)
         return
       }
       old.cells.withUnsafeBufferPointer { oldCells in
@@ -91,16 +89,36 @@ struct FrameEncoder {
               continue
             }
           }
-          // A row that moved sideways (a page sliding) is moved on the screen first.
-          guard let shifted = shiftRow(row, old: oldRow, new: newRow) else {
-            diffRow(row, old: oldRow, new: newRow, from: first)
-            continue
-          }
-          shifted.withUnsafeBufferPointer { diffRow(row, old: $0, new: newRow) }
+          diffWideRow(row, old: oldRow, new: newRow, from: first)
         }
       }
     }
     finish(cursor)
+  }
+
+  // The two below are functions of their own, not inlined: each echo a terminal tab draws runs
+  // the rest of ``encode(cursor:only:)``, which was spread over two pages of code with them.
+
+  /// Every row of a frame drawn whole.
+  @inline(never)
+  private mutating func encodeWhole(_ newCells: Cells) {
+    for row in 0..<new.rows {
+      diffRow(row, old: nil, new: Self.row(row, of: newCells, new.columns))
+    }
+  }
+
+  /// A changed row not compared within its span alone (its changes spread over more than a
+  /// quarter of it, or the grids' clusters differ), from `first` on: a row that moved sideways
+  /// (a page sliding) is moved on the screen first.
+  @inline(never)
+  private mutating func diffWideRow(
+    _ row: Int, old oldRow: Cells, new newRow: Cells, from first: Int
+  ) {
+    guard let shifted = shiftRow(row, old: oldRow, new: newRow) else {
+      diffRow(row, old: oldRow, new: newRow, from: first)
+      return
+    }
+    shifted.withUnsafeBufferPointer { diffRow(row, old: $0, new: newRow) }
   }
 
   private static func row(_ row: Int, of cells: Cells, _ columns: Int) -> Cells {
@@ -148,7 +166,9 @@ struct FrameEncoder {
   }
 
   /// Erases the row from `start` with EL when more than three of its cells (those before `end`:
-  /// after it they are the same) changed; returns whether it did.
+  /// after it they are the same) changed; returns whether it did. Not inlined into
+  /// ``diffRow(_:old:new:from:to:)``: an echoed letter never comes here.
+  @inline(never)
   private mutating func erasesTail(
     from start: Int, to end: Int, row: Int, old: Cells?, new: Cells
   ) -> Bool {

@@ -107,7 +107,7 @@ extension FullScreenSession {
     let (cursor, rows) = view.draw(
       into: &frame.back, layout: layout, shell: interpreter.shell, drag: input.drag,
       panel: &panel, commandLine: commandLine, source: source,
-      grids: gridScreens())
+      grids: gridScreens)
     // What the frame was drawn from, the bar's scroll as the layout was made from it: a scroll
     // pinned anew below makes the next frame a whole one, as it makes the interpreter a new
     // layout.
@@ -175,7 +175,7 @@ extension FullScreenSession {
     view.invalidate()
     guard
       let (cursor, rows) = view.drawScreenChanges(
-        into: &frame.back, layout: layout, shell: interpreter.shell, grids: gridScreens())
+        into: &frame.back, layout: layout, shell: interpreter.shell, grids: gridScreens)
     else { return false }
     writeFrame(cursor: cursor, whole: false, only: rows, clipboard: nil)
     frame.screenChangesDrawn &+= 1
@@ -194,18 +194,6 @@ extension FullScreenSession {
       takesInput: shell.visibleScreenTakesInput, screen: shell.visibleScreenID ?? "-")
     shownFactsMade = facts
     return facts
-  }
-
-  /// The terminal tabs' service as it draws straight into the frame's grid, if it does: cast
-  /// once for the service the interpreter has (a cast each frame asks the runtime for the
-  /// conformance).
-  private func gridScreens() -> (any GridDrawingScreens)? {
-    guard let terminals = interpreter.services.terminals else { return nil }
-    let source = ObjectIdentifier(terminals)
-    if let cast = castGrids, cast.source == source { return cast.grids }
-    let grids = terminals as? any GridDrawingScreens
-    castGrids = (source, grids)
-    return grids
   }
 
   /// `suspend` (Ctrl-Z) or SIGTSTP: gives the terminal back, stops, and after `fg` takes it again

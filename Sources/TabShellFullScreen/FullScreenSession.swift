@@ -94,9 +94,6 @@ package final class FullScreenSession {
   var focusSynced: FocusSync?
   /// What changed since the last frame, and what that frame showed.
   var damage = FrameDamage()
-  /// The terminal tabs' service cast to draw into the grid, for the service it was cast from
-  /// (``gridScreens()``).
-  var castGrids: (source: ObjectIdentifier, grids: (any GridDrawingScreens)?)?
   /// What the last frame drawn whole was drawn from (``drawScreenChanges()``).
   var drawnFrom: FrameInputs?
   /// The bar's scroll the last frame pinned, and the layout it was pinned in (the layout the
@@ -108,6 +105,9 @@ package final class FullScreenSession {
   /// as the shell's services have them (set up with the interpreter): kept, so that a round does
   /// not copy them out of the services.
   let terminalTabs: (any TerminalTabs)?
+  /// The terminal tabs as they draw straight into the frame's grid, if they do: cast once (a
+  /// cast each frame asked the runtime for the conformance).
+  let gridScreens: (any GridDrawingScreens)?
   /// What a frame asks the shell of its visible screen, as asked at a count of the shell's
   /// changes (``shownFacts()``).
   var shownFactsMade: ShownFacts?
@@ -137,6 +137,7 @@ package final class FullScreenSession {
     self.host = host
     self.terminal = terminal
     terminalTabs = host.interpreter.services.terminals
+    gridScreens = terminalTabs as? any GridDrawingScreens
     var writer = FrameWriter(colorMode: host.interpreter.view.renderOptions.color)
     writer.styleFeatures = host.interpreter.view.renderOptions.styleFeatures
     frame = FrameOutput(writer: writer)

@@ -293,7 +293,7 @@ struct FullScreenView {
     }
     baseIsStale = false
     let last = grid.rows - 1
-    var cursor = FrameWriter.Cursor.hidden(column: 0, row: last)
+    var cursor = FrameWriter.Cursor(column: 0, row: last, isVisible: false)
     if statusRow {
       Self.bring(
         &grid, to: kept.grid, changed: rows, keepingLastRow: false, lastRows: lastRows,

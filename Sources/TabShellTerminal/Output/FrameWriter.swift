@@ -72,35 +72,24 @@ package struct FrameWriter: Sendable {
       set { shapeCode = UInt8(newValue.code) }
     }
 
-    /// A cursor that shows, its shape given by its DECSCUSR number (a terminal tab's, or a
-    /// screen's cursor in its region, as ``GridDrawing`` and the full-screen view carry it).
-    package init(column: Int, row: Int, shapeCode: UInt8) {
+    /// Makes a cursor position, its shape given by its DECSCUSR number (0, the default: a
+    /// terminal tab's is its emulator's number; the frames of each echo make theirs without the
+    /// core's resilient shape).
+    package init(column: Int, row: Int, isVisible: Bool = true, shapeCode: UInt8 = 0) {
       self.column = column
       self.row = row
-      isVisible = true
+      self.isVisible = isVisible
       self.shapeCode = shapeCode
     }
 
-    /// A hidden cursor's position (the default shape, left as the terminal has it).
-    package static func hidden(column: Int, row: Int) -> Cursor {
-      var cursor = Cursor(column: column, row: row, shapeCode: 0)
-      cursor.isVisible = false
-      return cursor
+    /// Makes a cursor position of a shape.
+    package init(column: Int, row: Int, isVisible: Bool = true, shape: Canvas.CursorShape) {
+      self.init(column: column, row: row, isVisible: isVisible, shapeCode: UInt8(shape.code))
     }
 
     /// A canvas's cursor: where a screen placed it and its shape.
     package init(_ cursor: Canvas.Cursor) {
-      self.init(column: cursor.column, row: cursor.row, shapeCode: UInt8(cursor.shape.code))
-    }
-
-    /// Makes a cursor position.
-    package init(
-      column: Int, row: Int, isVisible: Bool = true, shape: Canvas.CursorShape = .default
-    ) {
-      self.column = column
-      self.row = row
-      self.isVisible = isVisible
-      self.shapeCode = UInt8(shape.code)
+      self.init(column: cursor.column, row: cursor.row, shape: cursor.shape)
     }
   }
 
